@@ -1,0 +1,33 @@
+"""mskernel: develop custom differentiable operators with MindSpore's API on an ordinary CPU.
+
+Replace ``mindspore`` by ``mskernel`` in the imports of MindSpore code and it runs here, printing
+what MindSpore prints.
+
+Example:
+    >>> import mskernel as ms
+    >>> x = ms.Tensor(2.0, ms.float32)
+    >>> print(ms.grad(lambda a: a * a)(x))
+    4.0
+"""
+from mskernel._version import __version__
+from mskernel import dtype
+from mskernel.dtype import (Type, bool_, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float16,
+                            float32, float64, float_, half, int8, int16, int32, int64, pytype_to_dtype, single,
+                            uint8, uint16, uint32, uint64)
+from mskernel.tensor import Parameter, Tensor, from_numpy, is_tensor
+from mskernel import autograd
+from mskernel.autograd import (GradOperation, ParameterTuple, enable_grad, get_grad, grad, no_grad,
+                               value_and_grad)
+from mskernel import ops
+from mskernel import nn
+from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
+                              set_device)
+
+_no_grad = no_grad
+
+__all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
+           "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",
+           "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",
+           "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
+           "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
+           "set_context", "set_device"]

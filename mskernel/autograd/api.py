@@ -1,0 +1,318 @@
+"""MindSpore's gradient API: ``grad``, ``value_and_grad``, ``GradOperation``, ``get_grad``.
+
+Each call runs ``fn`` eagerly with the requested inputs (and weights) tracked, then one backward
+pass of the engine. Calls nest: inside an outer ``grad`` the inner backward is itself recorded,
+so ``grad(grad(f))`` gives second derivatives.
+
+Example:
+    >>> import mskernel as ms
+    >>> x = ms.Tensor(2.0, ms.float32)
+    >>> print(ms.grad(lambda a: a * a)(x))
+    4.0
+    >>> print(ms.grad(ms.grad(lambda a: a * a * a))(x))
+    12.0
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from mskernel.autograd.engine import gradients
+from mskernel.autograd.node import STATE
+from mskernel.tensor import Parameter, Tensor
+
+__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple"]
+
+
+class ParameterTuple(tuple):
+    """A tuple of Parameters (MindSpore's ``ParameterTuple``), accepted as ``weights``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> len(ParameterTuple([ms.Parameter(1.0, name="a")]))
+        1
+    """
+
+    def __new__(cls, iterable: Any = ()) -> "ParameterTuple":
+        items = tuple(iterable)
+        for i, p in enumerate(items):
+            if not isinstance(p, Parameter):
+                raise TypeError(f"ParameterTuple: item {i} must be a Parameter, but got {type(p).__name__}.")
+        return super().__new__(cls, items)
+
+
+def _check_position(grad_position: Any, weights: Any) -> Optional[Tuple[int, ...]]:
+    if grad_position is None:
+        if weights is None:
+            raise ValueError("`grad_position` and `weight` can not be None at the same time.")
+        return None
+    if isinstance(grad_position, bool) or not isinstance(grad_position, (int, tuple)):
+        raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
+    if isinstance(grad_position, int):
+        if grad_position < 0:
+            raise ValueError("grad_position must be >= 0.")
+        return (grad_position,)
+    if not grad_position:
+        raise ValueError("For 'F.grad', the 'grad_position' must not be an empty tuple.")
+    for p in grad_position:
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise TypeError("For 'F.grad', the element in 'grad_position' must be int, but got "
+                            f"{type(p).__name__}.")
+        if p < 0:
+            raise ValueError("The element in grad_position must be >= 0.")
+    if len(set(grad_position)) != len(grad_position):
+        raise ValueError("There are duplicate positions in `grad_position`, please check it")
+    return tuple(grad_position)
+
+
+def _check_weights(weights: Any) -> Optional[Tuple[Parameter, ...]]:
+    if weights is None:
+        return None
+    if isinstance(weights, Parameter):
+        return (weights,)
+    if isinstance(weights, (list, tuple)):
+        for i, w in enumerate(weights):
+            if not isinstance(w, Parameter):
+                raise TypeError(f"For 'F.grad', the 'weights' must be a Parameter, a ParameterTuple or a list of "
+                                f"Parameters, but weights[{i}] is {type(w).__name__}.")
+        return tuple(weights)
+    raise TypeError(f"For 'F.grad', the 'weights' must be a Parameter, a ParameterTuple or a list of Parameters, "
+                    f"but got {type(weights).__name__}.")
+
+
+def _check_fn(fn: Any, api: str) -> None:
+    if not callable(fn):
+        raise TypeError(f"For '{api}', the 'fn' must be callable (a function or a Cell), but got "
+                        f"{type(fn).__name__}.")
+
+
+def _finalize(g: Tensor, seen: set) -> Tensor:
+    arr = g._data
+    if not arr.flags.writeable or 0 in arr.strides and arr.size > 1 or id(arr) in seen:
+        arr = np.array(arr, copy=True)
+    seen.add(id(arr))
+    return Tensor._wrap(arr)
+
+
+def _outputs(out: Any, has_aux: bool) -> Tuple[List[Tensor], Any]:
+    """(tensors to differentiate, aux outputs)."""
+    if has_aux:
+        if not isinstance(out, tuple) or len(out) < 2:
+            raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
+        first, aux = out[0], out[1:]
+        roots = list(first) if isinstance(first, (tuple, list)) else [first]
+    else:
+        roots = list(out) if isinstance(out, (tuple, list)) else [out]
+        aux = None
+    for i, r in enumerate(roots):
+        if not isinstance(r, Tensor):
+            raise TypeError(f"For 'grad', the function's outputs must be Tensors (or a tuple of Tensors), but output "
+                            f"{i} is {type(r).__name__}.")
+    return roots, aux
+
+
+def _detach(out: Any) -> Any:
+    if isinstance(out, Tensor):
+        return Tensor._wrap(out._data)
+    if isinstance(out, (tuple, list)):
+        return type(out)(_detach(o) for o in out)
+    return out
+
+
+def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int, ...]],
+         weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None
+         ) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
+    """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads)."""
+    from mskernel.ops.shape import identity  # ops sit above autograd; imported at call time
+
+    STATE.depth += 1
+    prev_enabled = STATE.enabled
+    STATE.enabled = True
+    restore: List[Parameter] = []
+    try:
+        call_args = list(args)
+        in_targets: List[Tensor] = []
+        for p in positions or ():
+            if p >= len(args):
+                raise ValueError(f"For 'grad', grad_position {p} is out of range: the function was called with "
+                                 f"{len(args)} positional inputs.")
+            a = args[p]
+            if not isinstance(a, Tensor):
+                raise TypeError(f"For 'grad', the input at grad_position {p} must be a Tensor, but got "
+                                f"{type(a).__name__}.")
+            if a._rg:
+                t = identity(a)  # tracked by an outer grad: keep the link for higher-order gradients
+            else:
+                t = Tensor._wrap(a._data)
+                t._rg = a._data.dtype.kind in "fc"
+            call_args[p] = t
+            in_targets.append(t)
+        for w in weights or ():
+            if not w._rg and w._data.dtype.kind in "fc":
+                w._rg = True
+                restore.append(w)
+        out = fn(*call_args, **kwargs)
+        roots, aux = _outputs(out, has_aux)
+        if sens is not None:
+            sens_list = list(sens) if isinstance(sens, (tuple, list)) else [sens]
+            if len(sens_list) != len(roots):
+                raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
+                                 f"{len(roots)} outputs.")
+        else:
+            sens_list = None
+        targets = in_targets + list(weights or ())
+        create_graph = STATE.depth > 1
+        grads = gradients(roots, targets, sens_list, create_graph=create_graph)
+    finally:
+        STATE.depth -= 1
+        STATE.enabled = prev_enabled
+        for w in restore:
+            w._rg = False
+    seen: set = set()
+    full = []
+    for t, g in zip(targets, grads):
+        if g is None:
+            g = Tensor._wrap(np.zeros(t._data.shape, t._data.dtype))
+        elif not create_graph:
+            g = _finalize(g, seen)
+        full.append(g)
+    n = len(in_targets)
+    if not create_graph:
+        out, aux = _detach(out), _detach(aux)
+    return out, aux, full[:n], full[n:]
+
+
+def _structure(positions: Optional[Tuple[int, ...]], grad_position: Any, weights: Optional[tuple],
+               in_grads: List[Tensor], w_grads: List[Tensor], return_ids: bool) -> Any:
+    if return_ids:
+        in_g: Any = [(p, g) for p, g in zip(positions or (), in_grads)]
+        w_g: Any = [(w.name, g) for w, g in zip(weights or (), w_grads)]
+    else:
+        in_g, w_g = in_grads, w_grads
+    if positions is not None:
+        ins = in_g[0] if isinstance(grad_position, int) else tuple(in_g)
+    if weights is None:
+        return ins
+    if positions is None:
+        return tuple(w_g)
+    return ins, tuple(w_g)
+
+
+def grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, weights: Any = None,
+         has_aux: bool = False, return_ids: bool = False) -> Callable:
+    """A function computing gradients of ``fn`` (MindSpore's ``mindspore.grad``).
+
+    Output structure: an int ``grad_position`` gives one Tensor; a tuple gives a tuple; weights
+    only give a tuple of weight gradients; both give ``(input_grads, weight_grads)``. Non-scalar
+    outputs are weighted by ones; several outputs add up. ``has_aux`` differentiates only the
+    first output and returns ``(gradient, aux_tuple)``. ``return_ids`` pairs each gradient with its
+    position or parameter name.
+
+    Example:
+        >>> import mskernel as ms
+        >>> f = lambda x, y: (x * y).sum()
+        >>> gx, gy = ms.grad(f, grad_position=(0, 1))(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))
+        >>> print(gx, gy)
+        [3. 4.] [1. 2.]
+    """
+    _check_fn(fn, "grad")
+    positions = _check_position(grad_position, weights)
+    ws = _check_weights(weights)
+
+    @functools.wraps(fn)
+    def grad_fn(*args: Any, **kwargs: Any) -> Any:
+        _, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux)
+        g = _structure(positions, grad_position, ws, gi, gw, return_ids)
+        return (g, tuple(aux)) if has_aux else g
+    return grad_fn
+
+
+def value_and_grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, weights: Any = None,
+                   has_aux: bool = False, return_ids: bool = False) -> Callable:
+    """Like :func:`grad`, returning ``(forward_output, gradients)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> v, g = ms.value_and_grad(lambda x: (x * x).sum())(ms.Tensor([1.0, 2.0]))
+        >>> print(v, g)
+        5.0 [2. 4.]
+    """
+    _check_fn(fn, "value_and_grad")
+    positions = _check_position(grad_position, weights)
+    ws = _check_weights(weights)
+
+    @functools.wraps(fn)
+    def value_and_grad_fn(*args: Any, **kwargs: Any) -> Any:
+        out, _, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux)
+        return out, _structure(positions, grad_position, ws, gi, gw, return_ids)
+    return value_and_grad_fn
+
+
+def get_grad(gradients: Any, identifier: Union[int, str]) -> Tensor:
+    """The gradient for a position or parameter name from ``return_ids=True`` output.
+
+    Example:
+        >>> import mskernel as ms
+        >>> g = ms.grad(lambda x, y: x * y, (0, 1), return_ids=True)(ms.Tensor(2.0), ms.Tensor(3.0))
+        >>> print(get_grad(g, 1))
+        2.0
+    """
+    stack = [gradients]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], (int, str)) \
+                and isinstance(item[1], Tensor):
+            if item[0] == identifier:
+                return item[1]
+            continue
+        if isinstance(item, (tuple, list)):
+            stack.extend(reversed(item))
+    raise ValueError(f"For 'get_grad', the identifier {identifier!r} was not found in the gradients; pass "
+                     f"return_ids=True to grad/value_and_grad.")
+
+
+class GradOperation:
+    """MindSpore's older gradient API: ``GradOperation(get_all, get_by_list, sens_param)(fn, weights)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> g = GradOperation(get_all=True)(lambda x, y: x * y)(ms.Tensor(2.0), ms.Tensor(5.0))
+        >>> print(g)
+        (Tensor(shape=[], dtype=Float32, value= 5), Tensor(shape=[], dtype=Float32, value= 2))
+    """
+
+    def __init__(self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False) -> None:
+        for name, v in (("get_all", get_all), ("get_by_list", get_by_list), ("sens_param", sens_param)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For 'GradOperation', the '{name}' must be a bool, but got {type(v).__name__}.")
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+
+    def __call__(self, fn: Callable, weights: Any = None) -> Callable:
+        _check_fn(fn, "GradOperation")
+        if self.get_by_list and weights is None:
+            raise ValueError("For 'GradOperation', 'weights' must be given when 'get_by_list' is True.")
+        ws = _check_weights(weights) if self.get_by_list else None
+
+        def grad_fn(*args: Any) -> Any:
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise ValueError("For 'GradOperation', 'sens_param' is True but no sens was passed.")
+                args, sens = args[:-1], args[-1]
+            if self.get_all:
+                positions: Optional[Tuple[int, ...]] = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+            elif self.get_by_list:
+                positions = None
+            else:
+                positions = (0,)
+            _, _, gi, gw = _run(fn, args, {}, positions, ws, False, sens)
+            if self.get_all and self.get_by_list:
+                return tuple(gi), tuple(gw)
+            if self.get_all:
+                return tuple(gi)
+            if self.get_by_list:
+                return tuple(gw)
+            return gi[0]
+        return grad_fn

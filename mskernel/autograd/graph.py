@@ -1,0 +1,176 @@
+"""Plain-data snapshots of the recorded graph, for views such as the gradient-graph widget.
+
+:func:`snapshot` describes the graph behind result tensors: one entry per node (op name, kind,
+input/output shapes and dtypes, gradient statistics if a backward pass ran with capture on) and
+per edge. :func:`trace` runs ``fn`` forward and backward with statistics captured and returns the
+snapshot together with the gradients.
+
+Example:
+    >>> import mskernel as ms
+    >>> snap, grads = trace(lambda x: (x * x).sum(), ms.Tensor([1.0, 2.0]))
+    >>> [n["op"] for n in snap.nodes]
+    ['input 0', 'Mul', 'ReduceSum']
+    >>> snap.nodes[1]["stats"]["douts"][0]["norm"] > 0
+    True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+from mskernel.autograd.engine import gradients, grad_stats
+from mskernel.autograd.node import STATE, Node
+from mskernel.tensor import Parameter, Tensor
+
+__all__ = ["GraphSnapshot", "snapshot", "trace"]
+
+
+def _meta(shape: Any, dtype: Any) -> Dict[str, Any]:
+    from mskernel.dtype import Type
+    return {"shape": list(shape), "dtype": str(Type.of(dtype))}
+
+
+@dataclass
+class GraphSnapshot:
+    """Nodes and edges of a graph as plain Python data (JSON-serialisable via :meth:`to_dict`).
+
+    ``nodes``: dicts with ``id``, ``op``, ``kind`` (``"leaf"`` for inputs and parameters),
+    ``info``, ``inputs``/``outputs`` (``{"shape", "dtype"}``) and ``stats``. ``edges``: dicts with
+    ``src``, ``src_output``, ``dst``, ``dst_input``. ``outputs``: ids of the result nodes.
+    """
+
+    nodes: List[Dict[str, Any]] = field(default_factory=list)
+    edges: List[Dict[str, Any]] = field(default_factory=list)
+    outputs: List[str] = field(default_factory=list)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The snapshot as a dict of lists (for JSON or a widget model).
+
+        Example:
+            >>> sorted(GraphSnapshot().to_dict())
+            ['edges', 'nodes', 'outputs']
+        """
+        return {"nodes": self.nodes, "edges": self.edges, "outputs": self.outputs}
+
+    def node(self, node_id: str) -> Dict[str, Any]:
+        """The node with this id."""
+        for n in self.nodes:
+            if n["id"] == node_id:
+                return n
+        raise KeyError(node_id)
+
+    def __str__(self) -> str:
+        lines = []
+        for n in self.nodes:
+            ins = ", ".join(f"{e['src']}" for e in self.edges if e["dst"] == n["id"])
+            outs = ", ".join(f"{o['dtype']}{o['shape']}" for o in n["outputs"])
+            lines.append(f"{n['id']}: {n['op']} ({n['kind']}) <- [{ins}] -> {outs}")
+        return "\n".join(lines)
+
+
+def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphSnapshot:
+    """Describe the graph that produced ``tensors``; nodes are listed inputs-first.
+
+    ``names`` optionally maps ``id(leaf_tensor)`` to a display name.
+
+    Example:
+        >>> import mskernel as ms
+        >>> w = ms.Parameter(ms.Tensor([2.0]), name="w")
+        >>> snap = snapshot(w * 3)
+        >>> [(n["op"], n["kind"]) for n in snap.nodes]
+        [('w', 'leaf'), ('Mul', 'builtin')]
+    """
+    names = names or {}
+    snap = GraphSnapshot()
+    order: List[Node] = []
+    seen = set()
+    leaves: Dict[int, Tensor] = {}
+    stack = [t._node for t in tensors if isinstance(t, Tensor) and t._node is not None]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        order.append(n)
+        for t in n.inputs:
+            if t is None or not t._rg:
+                continue
+            if t._node is None:
+                leaves.setdefault(id(t), t)
+            else:
+                stack.append(t._node)
+    order.sort(key=lambda n: n.id)
+    for i, (lid, leaf) in enumerate(leaves.items()):
+        name = names.get(lid) or (leaf.name if isinstance(leaf, Parameter) else f"input {i}")
+        snap.nodes.append({"id": f"L{lid}", "op": name, "kind": "leaf", "info": {},
+                           "inputs": [], "outputs": [_meta(leaf.shape, leaf._data.dtype)], "stats": None})
+    for n in order:
+        snap.nodes.append({
+            "id": f"N{n.id}", "op": n.op, "kind": n.kind, "info": dict(n.info or {}),
+            "inputs": [None if t is None else _meta(t.shape, t._data.dtype) for t in n.inputs],
+            "outputs": [_meta(s, d) for s, d in n.out_meta],
+            "stats": n.stats,
+        })
+        for pos, t in enumerate(n.inputs):
+            if t is None or not t._rg:
+                continue
+            src = f"L{id(t)}" if t._node is None else f"N{t._node.id}"
+            snap.edges.append({"src": src, "src_output": 0 if t._node is None else t._idx,
+                               "dst": f"N{n.id}", "dst_input": pos})
+    snap.outputs = [f"N{t._node.id}" if t._node is not None else f"L{id(t)}" for t in tensors
+                    if isinstance(t, Tensor) and t._rg]
+    # leaf gradient stats: from the consumers' input-gradient stats
+    for e in snap.edges:
+        if e["src"].startswith("L"):
+            dst = snap.node(e["dst"])
+            st = dst["stats"]
+            if st and st["dins"][e["dst_input"]] is not None:
+                leaf = snap.node(e["src"])
+                leaf["stats"] = leaf["stats"] or {"douts": [None], "dins": []}
+                leaf["stats"]["douts"][0] = st["dins"][e["dst_input"]]
+    return snap
+
+
+def trace(fn: Callable, *args: Any, grad_position: Sequence[int] = (0,), weights: Sequence[Parameter] = ()
+          ) -> "tuple[GraphSnapshot, List[Tensor]]":
+    """Run ``fn`` forward and backward with gradient statistics captured.
+
+    Returns ``(snapshot, grads)``: grads for the inputs at ``grad_position`` then ``weights``; the
+    snapshot's leaf nodes carry the accumulated gradient statistics of each input.
+
+    Example:
+        >>> import mskernel as ms
+        >>> snap, (g,) = trace(lambda x: ms.ops.exp(x).sum(), ms.Tensor([0.0]))
+        >>> print(g)
+        [1.]
+    """
+    if isinstance(grad_position, int):
+        grad_position = (grad_position,)
+    call = list(args)
+    targets: List[Tensor] = []
+    names: Dict[int, str] = {}
+    for p in grad_position:
+        t = Tensor._wrap(args[p]._data)
+        t._rg = True
+        call[p] = t
+        targets.append(t)
+        names[id(t)] = f"input {p}"
+    targets += list(weights)
+    prev = STATE.capture_stats, STATE.enabled
+    STATE.capture_stats, STATE.enabled = True, True
+    try:
+        out = fn(*call)
+        roots = list(out) if isinstance(out, (tuple, list)) else [out]
+        grads = gradients(roots, targets)
+    finally:
+        STATE.capture_stats, STATE.enabled = prev
+    snap = snapshot(*roots, names=names)
+    full = [g if g is not None else Tensor._wrap(np.zeros(t.shape, t._data.dtype)) for t, g in zip(targets, grads)]
+    for t, g in zip(targets, full):
+        key = f"L{id(t)}"
+        for n in snap.nodes:
+            if n["id"] == key:
+                n["stats"] = {"douts": [grad_stats(g._data)], "dins": []}
+    return snap, full

@@ -1,0 +1,236 @@
+"""Graph nodes, grad mode, and :func:`record` — the ONE way anything enters the graph.
+
+Every differentiable thing (built-in ops, ``ops.Custom`` of any func_type, C++ ``Function``
+ops) calls :func:`record` with its inputs, its outputs and a ``backward`` callable that maps
+output gradients to input gradients. The engine, ``grad``/``value_and_grad``, ``gradcheck`` and
+the graph widget all read the nodes this creates.
+
+Example:
+    >>> import numpy as np
+    >>> from mskernel.tensor import Tensor
+    >>> from mskernel.autograd import record, grad_enabled
+    >>> x = Tensor([3.0]); x.requires_grad = True
+    >>> y = Tensor._wrap(x.asnumpy() * 2)
+    >>> node = record("Double", (x,), (y,), lambda douts: (douts[0] * 2,))
+    >>> y.grad_fn.op, y.requires_grad
+    ('Double', True)
+"""
+from __future__ import annotations
+
+import itertools
+from contextlib import contextmanager
+from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
+
+from mskernel.tensor import Tensor
+
+__all__ = ["Node", "record", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled", "needs_grad",
+           "GradState", "STATE"]
+
+
+class GradState:
+    """Process-wide autograd switches.
+
+    ``enabled``: whether ops record nodes; ``depth``: how many ``grad`` calls are running (for
+    higher-order gradients); ``capture_stats``: whether backward stores gradient statistics on
+    nodes (for graph snapshots and widgets).
+    """
+
+    __slots__ = ("enabled", "depth", "capture_stats")
+
+    def __init__(self) -> None:
+        self.enabled = True
+        self.depth = 0
+        self.capture_stats = False
+
+
+STATE = GradState()
+_ids = itertools.count(1)
+
+
+class Node:
+    """One recorded op application.
+
+    Attributes:
+        op: op name as shown to users (``"Mul"``, ``"Custom"``, ``"CustomMul"``).
+        kind: ``"builtin"``, ``"custom"``, ``"cpp_function"``, ...
+        inputs: one entry per op input: the input Tensor, or None for non-tensor inputs.
+        backward: ``backward(douts) -> grads`` (or ``backward(douts, outs)`` when
+            ``needs_outputs``); None once released after a backward pass.
+        out_meta: ``((shape, numpy dtype), ...)`` per output.
+        info: free-form facts for views (e.g. Custom's func_type and function name).
+        stats: gradient statistics after a backward pass with capture on.
+    """
+
+    __slots__ = ("id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info", "stats",
+                 "__weakref__")
+
+    def __init__(self, op: str, kind: str, inputs: Tuple[Optional[Tensor], ...], backward: Optional[Callable],
+                 out_meta: Tuple[Tuple[tuple, Any], ...], saved_out: Optional[tuple], info: Optional[dict]) -> None:
+        self.id = next(_ids)
+        self.op = op
+        self.kind = kind
+        self.inputs = inputs
+        self.backward = backward
+        self.out_meta = out_meta
+        self.saved_out = saved_out
+        self.info = info
+        self.stats: Optional[Dict[str, Any]] = None
+
+    @property
+    def needs_outputs(self) -> bool:
+        """True when the backward rule reads the forward outputs."""
+        return self.saved_out is not None
+
+    def __repr__(self) -> str:
+        return f"<Node {self.op}#{self.id} kind={self.kind} inputs={len(self.inputs)} outputs={len(self.out_meta)}>"
+
+
+def needs_grad(*tensors: Any) -> bool:
+    """True when grad mode is on and any of the given tensors is tracked.
+
+    Example:
+        >>> from mskernel.tensor import Tensor
+        >>> needs_grad(Tensor(1.0), 3)
+        False
+    """
+    if not STATE.enabled:
+        return False
+    for t in tensors:
+        if t.__class__ is not int and t.__class__ is not float and isinstance(t, Tensor) and t._rg:
+            return True
+    return False
+
+
+def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: Callable, *,
+           kind: str = "builtin", info: Optional[dict] = None, needs_outputs: bool = False) -> Optional[Node]:
+    """Record an op application as a graph node; returns the node, or None if nothing is tracked.
+
+    Args:
+        op: name shown in errors, snapshots and widgets.
+        inputs: the op's inputs in call order; non-Tensor entries are allowed (they get no grad).
+        outputs: the output Tensors (fresh tensors created by the op); floating outputs become
+            tracked non-leaf tensors pointing at the node.
+        backward: ``backward(douts)`` → a sequence with one gradient (Tensor or None) per input.
+            ``douts`` has one Tensor per output (zeros where an output was unused). With
+            ``needs_outputs=True`` it is called as ``backward(douts, outs)``: ``outs`` are the
+            forward outputs, connected to this node (so higher-order gradients stay right)
+            without the node keeping a reference cycle to its own outputs.
+        kind: node kind (``"builtin"``, ``"custom"``, ``"cpp_function"``, ...).
+        info: extra facts for views.
+
+    Gradients returned by ``backward`` may have a broadcast shape or another float dtype: the
+    engine sums them to the input's shape and casts them to its dtype.
+
+    Example:
+        >>> from mskernel.tensor import Tensor
+        >>> x = Tensor([1.0, 2.0]); x.requires_grad = True
+        >>> y = Tensor._wrap(x.asnumpy() ** 2)
+        >>> record("Square", (x,), (y,), lambda d: (d[0] * 2 * x,)).op
+        'Square'
+    """
+    if not STATE.enabled:
+        return None
+    ins = []
+    tracked = False
+    for t in inputs:
+        if isinstance(t, Tensor):
+            ins.append(t)
+            if t._rg:
+                tracked = True
+        else:
+            ins.append(None)
+    if not tracked:
+        return None
+    meta = tuple((o._data.shape, o._data.dtype) for o in outputs)
+    saved = tuple(o._data for o in outputs) if needs_outputs else None
+    node = Node(op, kind, tuple(ins), backward, meta, saved, info)
+    for i, o in enumerate(outputs):
+        if o._data.dtype.kind in "fc":
+            o._rg = True
+            o._node = node
+            o._idx = i
+    return node
+
+
+def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable) -> None:
+    """Fast path of :func:`record` for built-in ops: one output, inputs already known tracked."""
+    node = Node(op, "builtin", inputs, backward, ((out._data.shape, out._data.dtype),), None, None)
+    if out._data.dtype.kind in "fc":
+        out._rg = True
+        out._node = node
+
+
+@contextmanager
+def _mode(enabled: bool) -> Iterator[None]:
+    prev = STATE.enabled
+    STATE.enabled = enabled
+    try:
+        yield
+    finally:
+        STATE.enabled = prev
+
+
+class no_grad:
+    """Context manager and decorator that stops recording (MindSpore's ``_no_grad``).
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Parameter(ms.Tensor([1.0]), name="x")
+        >>> with ms.no_grad():
+        ...     y = x * 2
+        >>> y.requires_grad
+        False
+    """
+
+    def __enter__(self) -> None:
+        self._prev = STATE.enabled
+        STATE.enabled = False
+
+    def __exit__(self, *exc: Any) -> None:
+        STATE.enabled = self._prev
+
+    def __call__(self, fn: Callable) -> Callable:
+        import functools
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with no_grad():
+                return fn(*args, **kwargs)
+        return wrapper
+
+
+class enable_grad(no_grad):
+    """Context manager that turns recording back on inside a :class:`no_grad` block.
+
+    Example:
+        >>> import mskernel as ms
+        >>> with ms.no_grad():
+        ...     with ms.enable_grad():
+        ...         on = ms.autograd.grad_enabled()
+        >>> on
+        True
+    """
+
+    def __enter__(self) -> None:
+        self._prev = STATE.enabled
+        STATE.enabled = True
+
+
+def set_grad_enabled(mode: bool) -> None:
+    """Turn recording on or off globally.
+
+    Example:
+        >>> set_grad_enabled(True); grad_enabled()
+        True
+    """
+    STATE.enabled = bool(mode)
+
+
+def grad_enabled() -> bool:
+    """Whether ops currently record graph nodes.
+
+    Example:
+        >>> grad_enabled()
+        True
+    """
+    return STATE.enabled

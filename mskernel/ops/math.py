@@ -1,0 +1,453 @@
+"""Elementwise and matrix built-in ops, each forward next to its backward rule.
+
+Backward rules are written with ops, so when the engine records them (``create_graph``)
+higher-order gradients come for free. Broadcast gradients are summed back to input shapes by
+the engine.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x = ms.Tensor([1.0, 2.0])
+    >>> print(ops.mul(x, x) + ops.exp(ops.zeros_like(x)))
+    [2. 5.]
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from mskernel.autograd.node import STATE, _record1, record
+from mskernel import dtype as mstype
+from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor, float_input
+from mskernel.tensor import Tensor
+
+__all__ = ["add", "sub", "mul", "div", "neg", "pow", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
+           "relu", "abs", "maximum", "minimum", "matmul", "square", "sign", "equal", "not_equal", "less",
+           "less_equal", "greater", "greater_equal", "where", "logical_not"]
+
+
+def _binary(op: str, fn: Callable, x: Any, y: Any) -> Any:
+    x, y = binary_args(x, y, op)
+    try:
+        out = Tensor._wrap(fn(x._data, y._data))
+    except ValueError:
+        raise broadcast_error(op, x, y) from None
+    return x, y, out
+
+
+def add(input: Any, other: Any) -> Tensor:
+    """``input + other`` with broadcasting and MindSpore's type promotion.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(add(ms.Tensor([1.0, 2.0]), 1))
+        [2. 3.]
+    """
+    x, y, out = _binary("Add", np.add, input, other)
+    if STATE.enabled and (x._rg or y._rg):
+        _record1("Add", (x, y), out, lambda d: (d[0], d[0]))
+    return out
+
+
+def sub(input: Any, other: Any) -> Tensor:
+    """``input - other``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(sub(ms.Tensor([3.0]), ms.Tensor([1.0])))
+        [2.]
+    """
+    x, y, out = _binary("Sub", np.subtract, input, other)
+    if STATE.enabled and (x._rg or y._rg):
+        _record1("Sub", (x, y), out, lambda d: (d[0], -d[0] if y._rg else None))
+    return out
+
+
+def mul(input: Any, other: Any) -> Tensor:
+    """``input * other``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(mul(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0])))
+        [3. 8.]
+    """
+    x, y, out = _binary("Mul", np.multiply, input, other)
+    if STATE.enabled and (x._rg or y._rg):
+        xr, yr = x._rg, y._rg
+        _record1("Mul", (x, y), out, lambda d: (d[0] * y if xr else None, d[0] * x if yr else None))
+    return out
+
+
+def div(input: Any, other: Any) -> Tensor:
+    """True division; integer inputs give Float32 (as MindSpore's ``Div``/``/``).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(div(ms.Tensor([1, 3]), 2))
+        [0.5 1.5]
+    """
+    x, y = binary_args(input, other, "Div")
+    if x._data.dtype.kind in "biu":
+        x, y = cast_tensor(x, mstype.float32), cast_tensor(y, mstype.float32)
+    try:
+        out = Tensor._wrap(np.true_divide(x._data, y._data))
+    except ValueError:
+        raise broadcast_error("Div", x, y) from None
+    if STATE.enabled and (x._rg or y._rg):
+        yr = y._rg
+        _record1("Div", (x, y), out,
+                 lambda d: (d[0] / y if x._rg else None, -d[0] * x / (y * y) if yr else None))
+    return out
+
+
+def neg(input: Any) -> Tensor:
+    """``-input``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(neg(ms.Tensor([1.0, -2.0])))
+        [-1.  2.]
+    """
+    x = check_tensor(input, "Neg", "input")
+    out = Tensor._wrap(np.negative(x._data))
+    if STATE.enabled and x._rg:
+        _record1("Neg", (x,), out, lambda d: (-d[0],))
+    return out
+
+
+def pow(input: Any, exponent: Any) -> Tensor:
+    """``input ** exponent`` (either may be a scalar).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(pow(ms.Tensor([2.0, 3.0]), 2))
+        [4. 9.]
+    """
+    x, y, out = _binary("Pow", np.power, input, exponent)
+    if STATE.enabled and (x._rg or y._rg):
+        xr, yr = x._rg, y._rg
+
+        def backward(d, outs):
+            dx = d[0] * y * x ** (y - 1) if xr else None
+            dy = d[0] * outs[0] * log(where(x > 0, x, ones_like(x))) if yr else None
+            return dx, dy
+        record("Pow", (x, y), (out,), backward, needs_outputs=True)
+    return out
+
+
+def _unary(op: str, fn: Callable, input: Any, backward: Callable, needs_outputs: bool = False) -> Tensor:
+    x = float_input(input, op)
+    out = Tensor._wrap(fn(x._data))
+    if STATE.enabled and x._rg:
+        if needs_outputs:
+            record(op, (x,), (out,), backward, needs_outputs=True)
+        else:
+            _record1(op, (x,), out, backward)
+    return out
+
+
+def exp(input: Any) -> Tensor:
+    """Elementwise e**x.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(exp(ms.Tensor([0.0])))
+        [1.]
+    """
+    return _unary("Exp", np.exp, input, lambda d, o: (d[0] * o[0],), needs_outputs=True)
+
+
+def log(input: Any) -> Tensor:
+    """Natural logarithm.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(log(ms.Tensor([1.0])))
+        [0.]
+    """
+    x = input
+    return _unary("Log", np.log, input, lambda d: (d[0] / x,))
+
+
+def sqrt(input: Any) -> Tensor:
+    """Square root.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(sqrt(ms.Tensor([4.0])))
+        [2.]
+    """
+    return _unary("Sqrt", np.sqrt, input, lambda d, o: (d[0] / (o[0] * 2),), needs_outputs=True)
+
+
+def sin(input: Any) -> Tensor:
+    """Sine.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(sin(ms.Tensor([0.0])))
+        [0.]
+    """
+    x = input
+    return _unary("Sin", np.sin, input, lambda d: (d[0] * cos(x),))
+
+
+def cos(input: Any) -> Tensor:
+    """Cosine.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(cos(ms.Tensor([0.0])))
+        [1.]
+    """
+    x = input
+    return _unary("Cos", np.cos, input, lambda d: (-d[0] * sin(x),))
+
+
+def tanh(input: Any) -> Tensor:
+    """Hyperbolic tangent.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(tanh(ms.Tensor([0.0])))
+        [0.]
+    """
+    return _unary("Tanh", np.tanh, input, lambda d, o: (d[0] * (1 - o[0] * o[0]),), needs_outputs=True)
+
+
+def _np_sigmoid(a: np.ndarray) -> np.ndarray:
+    # numerically stable for large |a|
+    out = np.empty_like(a)
+    pos = a >= 0
+    np.divide(1, 1 + np.exp(-a, where=pos, out=np.zeros_like(a)), where=pos, out=out)
+    e = np.exp(a, where=~pos, out=np.zeros_like(a))
+    np.divide(e, 1 + e, where=~pos, out=out)
+    return out
+
+
+def sigmoid(input: Any) -> Tensor:
+    """Logistic sigmoid 1 / (1 + e**-x).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(sigmoid(ms.Tensor([0.0])))
+        [0.5]
+    """
+    return _unary("Sigmoid", _np_sigmoid, input, lambda d, o: (d[0] * o[0] * (1 - o[0]),), needs_outputs=True)
+
+
+def relu(input: Any) -> Tensor:
+    """max(x, 0); the gradient at 0 is 0 (as MindSpore's ReLU).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(relu(ms.Tensor([-1.0, 2.0])))
+        [0. 2.]
+    """
+    x = check_tensor(input, "ReLU", "input")
+    out = Tensor._wrap(np.maximum(x._data, 0).astype(x._data.dtype, copy=False))
+    if STATE.enabled and x._rg:
+        _record1("ReLU", (x,), out, lambda d: (d[0] * Tensor._wrap((x._data > 0).astype(x._data.dtype)),))
+    return out
+
+
+def abs(input: Any) -> Tensor:
+    """Absolute value; the gradient at 0 is 0.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(abs(ms.Tensor([-1.5])))
+        [1.5]
+    """
+    x = check_tensor(input, "Abs", "input")
+    out = Tensor._wrap(np.abs(x._data))
+    if STATE.enabled and x._rg:
+        _record1("Abs", (x,), out, lambda d: (d[0] * Tensor._wrap(np.sign(x._data)),))
+    return out
+
+
+def sign(input: Any) -> Tensor:
+    """-1, 0 or 1 by sign (no gradient).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(sign(ms.Tensor([-2.0, 0.0, 3.0])))
+        [-1.  0.  1.]
+    """
+    x = check_tensor(input, "Sign", "input")
+    return Tensor._wrap(np.sign(x._data))
+
+
+def square(input: Any) -> Tensor:
+    """x * x.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(square(ms.Tensor([3.0])))
+        [9.]
+    """
+    x = check_tensor(input, "Square", "input")
+    out = Tensor._wrap(np.square(x._data))
+    if STATE.enabled and x._rg:
+        _record1("Square", (x,), out, lambda d: (d[0] * x * 2,))
+    return out
+
+
+def maximum(input: Any, other: Any) -> Tensor:
+    """Elementwise maximum; at ties the gradient goes to ``input`` (as MindSpore's MaximumGrad).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(maximum(ms.Tensor([1.0, 5.0]), ms.Tensor([3.0, 2.0])))
+        [3. 5.]
+    """
+    x, y, out = _binary("Maximum", np.maximum, input, other)
+    if STATE.enabled and (x._rg or y._rg):
+        def backward(d):
+            m = np.greater_equal(x._data, y._data)
+            return d[0] * Tensor._wrap(m.astype(d[0]._data.dtype)), d[0] * Tensor._wrap((~m).astype(d[0]._data.dtype))
+        _record1("Maximum", (x, y), out, backward)
+    return out
+
+
+def minimum(input: Any, other: Any) -> Tensor:
+    """Elementwise minimum; at ties the gradient goes to ``input``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(minimum(ms.Tensor([1.0, 5.0]), ms.Tensor([3.0, 2.0])))
+        [1. 2.]
+    """
+    x, y, out = _binary("Minimum", np.minimum, input, other)
+    if STATE.enabled and (x._rg or y._rg):
+        def backward(d):
+            m = np.less_equal(x._data, y._data)
+            return d[0] * Tensor._wrap(m.astype(d[0]._data.dtype)), d[0] * Tensor._wrap((~m).astype(d[0]._data.dtype))
+        _record1("Minimum", (x, y), out, backward)
+    return out
+
+
+def matmul(input: Any, other: Any) -> Tensor:
+    """Matrix product with numpy's rules (1-D operands, broadcast batch dimensions).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(matmul(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0], [4.0]])))
+        [[11.]]
+    """
+    x = check_tensor(input, "MatMul", "input")
+    y = check_tensor(other, "MatMul", "other")
+    if x._data.dtype != y._data.dtype:
+        raise TypeError(f"For 'MatMul', the dtypes of 'input' and 'other' must be the same, but got {x.dtype} "
+                        f"and {y.dtype}.")
+    if x.ndim == 0 or y.ndim == 0:
+        raise ValueError(f"For 'MatMul', the inputs must be at least 1-D, but got shapes {list(x.shape)} and "
+                         f"{list(y.shape)}.")
+    try:
+        out = Tensor._wrap(np.matmul(x._data, y._data))
+    except ValueError:
+        raise ValueError(f"For 'MatMul', the shapes {list(x.shape)} and {list(y.shape)} cannot be multiplied: "
+                         f"the last dimension of 'input' must equal the second-to-last of 'other'.") from None
+    if STATE.enabled and (x._rg or y._rg):
+        xr, yr = x._rg, y._rg
+
+        def backward(d):
+            g = d[0]
+            x2 = x if x.ndim > 1 else x.reshape((1, -1))
+            y2 = y if y.ndim > 1 else y.reshape((-1, 1))
+            if x.ndim == 1:
+                g = g.expand_dims(-2)
+            if y.ndim == 1:
+                g = g.expand_dims(-1)
+            dx = matmul(g, y2.swapaxes(-1, -2)) if xr else None
+            dy = matmul(x2.swapaxes(-1, -2), g) if yr else None
+            if dx is not None and x.ndim == 1:
+                dx = dx._sum_to((1, x.shape[0])).reshape(x.shape)
+            if dy is not None and y.ndim == 1:
+                dy = dy._sum_to((y.shape[0], 1)).reshape(y.shape)
+            return dx, dy
+        _record1("MatMul", (x, y), out, backward)
+    return out
+
+
+def _compare(op: str, fn: Callable, x: Any, y: Any) -> Tensor:
+    x, y, out = _binary(op, fn, x, y)
+    return out
+
+
+def equal(input: Any, other: Any) -> Tensor:
+    """Elementwise ``==`` as a Bool tensor.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(equal(ms.Tensor([1, 2]), 2))
+        [False  True]
+    """
+    return _compare("Equal", np.equal, input, other)
+
+
+def not_equal(input: Any, other: Any) -> Tensor:
+    """Elementwise ``!=``."""
+    return _compare("NotEqual", np.not_equal, input, other)
+
+
+def less(input: Any, other: Any) -> Tensor:
+    """Elementwise ``<``."""
+    return _compare("Less", np.less, input, other)
+
+
+def less_equal(input: Any, other: Any) -> Tensor:
+    """Elementwise ``<=``."""
+    return _compare("LessEqual", np.less_equal, input, other)
+
+
+def greater(input: Any, other: Any) -> Tensor:
+    """Elementwise ``>``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(greater(ms.Tensor([1.0, 3.0]), 2.0))
+        [False  True]
+    """
+    return _compare("Greater", np.greater, input, other)
+
+
+def greater_equal(input: Any, other: Any) -> Tensor:
+    """Elementwise ``>=``."""
+    return _compare("GreaterEqual", np.greater_equal, input, other)
+
+
+def logical_not(input: Any) -> Tensor:
+    """Elementwise ``not`` of a Bool tensor."""
+    x = check_tensor(input, "LogicalNot", "input")
+    return Tensor._wrap(np.logical_not(x._data))
+
+
+def where(condition: Any, x: Any, y: Any) -> Tensor:
+    """``x`` where ``condition`` holds, else ``y`` (broadcasting; gradients flow to x and y).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(where(ms.Tensor([True, False]), ms.Tensor([1.0, 2.0]), 0.0))
+        [1. 0.]
+    """
+    c = check_tensor(condition, "Select", "condition")
+    if c._data.dtype != np.bool_:
+        raise TypeError(f"For 'Select', the 'condition' must be a Bool tensor, but got {c.dtype}.")
+    x, y = binary_args(x, y, "Select")
+    try:
+        out = Tensor._wrap(np.where(c._data, x._data, y._data))
+    except ValueError:
+        raise ValueError(f"For 'Select', the shapes of condition {list(c.shape)}, x {list(x.shape)} and y "
+                         f"{list(y.shape)} cannot broadcast.") from None
+    if STATE.enabled and (x._rg or y._rg):
+        def backward(d):
+            z = zeros_like(d[0])
+            return None, where(c, d[0], z) if x._rg else None, where(c, z, d[0]) if y._rg else None
+        record("Select", (c, x, y), (out,), backward)
+    return out
+
+
+# late imports of sibling ops used inside backward rules (no cycle at import time)
+from mskernel.ops.shape import ones_like, zeros_like  # noqa: E402

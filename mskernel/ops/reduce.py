@@ -1,0 +1,148 @@
+"""Reductions (sum, mean, max, min) with their backward rules.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x = ms.Tensor([[1.0, 2.0], [3.0, 4.0]])
+    >>> print(ops.sum(x, 1), ops.mean(x), ops.amax(x, 0))
+    [3. 7.] 2.5 [3. 4.]
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mskernel import dtype as mstype
+from mskernel.autograd.node import STATE, _record1
+from mskernel.ops._core import check_tensor, normalize_axis
+from mskernel.ops.shape import broadcast_to, reshape
+from mskernel.tensor import Tensor
+
+__all__ = ["sum", "mean", "amax", "amin", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min"]
+
+
+def _kept_shape(shape: tuple, axes: tuple) -> tuple:
+    return tuple(1 if i in axes else s for i, s in enumerate(shape))
+
+
+def _expand(d: Tensor, x_shape: tuple, axes: tuple, keepdims: bool) -> Tensor:
+    """Broadcast a reduction's output gradient back over the reduced axes (a zero-copy view)."""
+    if STATE.enabled and d._rg:  # recorded (higher-order): go through the differentiable ops
+        if not keepdims:
+            d = reshape(d, _kept_shape(x_shape, axes))
+        return broadcast_to(d, x_shape)
+    a = d._data
+    if a.size == 1 and a.flags.c_contiguous:  # full reduction: a stride-0 view of the one value
+        return Tensor._wrap(np.ndarray(x_shape, a.dtype, a, 0, (0,) * len(x_shape)))
+    if not keepdims:
+        a = a.reshape(_kept_shape(x_shape, axes))
+    return Tensor._wrap(np.broadcast_to(a, x_shape))
+
+
+def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
+    """Sum over ``dim`` (all dimensions when None), MindSpore's ``ops.sum``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(sum(ms.Tensor([[1, 2], [3, 4]]), dim=0))
+        [4 6]
+    """
+    x = check_tensor(input, "ReduceSum", "input")
+    axes = normalize_axis(dim, x.ndim, "ReduceSum")
+    if dtype is not None:
+        from mskernel.ops.shape import cast
+        x = cast(x, mstype.to_dtype(dtype))
+    data = x._data
+    if data.dtype == np.bool_:
+        data = data.astype(np.int64)
+    out = Tensor._wrap(np.asarray(np.sum(data, axis=axes, keepdims=keepdim)))
+    if STATE.enabled and x._rg:
+        _record1("ReduceSum", (x,), out, lambda d: (_expand(d[0], x.shape, axes, keepdim),))
+    return out
+
+
+def reduce_sum(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:
+    """``ReduceSum(keep_dims)(x, axis)``: sum over ``axis`` (all when empty).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(reduce_sum(ms.Tensor([1.0, 2.0])))
+        3.0
+    """
+    return sum(x, axis, keep_dims)
+
+
+def mean(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
+    """Arithmetic mean over ``axis`` (all when None); integer inputs give Float32.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(mean(ms.Tensor([1.0, 2.0, 6.0])))
+        3.0
+    """
+    x = check_tensor(input, "ReduceMean", "input")
+    axes = normalize_axis(axis, x.ndim, "ReduceMean")
+    if x._data.dtype.kind not in "fc":
+        from mskernel.ops.shape import cast
+        x = cast(x, mstype.float32)
+    n = int(np.prod([x.shape[a] for a in axes])) if axes else 1
+    out = Tensor._wrap(np.asarray(np.mean(x._data, axis=axes, keepdims=keep_dims)))
+    if STATE.enabled and x._rg:
+        _record1("ReduceMean", (x,), out, lambda d: (_expand(d[0], x.shape, axes, keep_dims) / n,))
+    return out
+
+
+def reduce_mean(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:
+    """``ReduceMean(keep_dims)(x, axis)``."""
+    return mean(x, axis, keep_dims)
+
+
+def _extreme(op: str, fn, input: Any, axis: Any, keepdims: bool) -> Tensor:
+    x = check_tensor(input, op, "input")
+    if x.size == 0:
+        raise ValueError(f"For '{op}', the input is empty (shape {list(x.shape)}); it has no {op[6:].lower()}.")
+    axes = normalize_axis(axis, x.ndim, op)
+    out = Tensor._wrap(np.asarray(fn(x._data, axis=axes, keepdims=keepdims)))
+    if STATE.enabled and x._rg:
+        def backward(d):
+            # ties share the gradient evenly (MindSpore's _min_or_max_grad)
+            kept = out._data if keepdims else out._data.reshape(_kept_shape(x.shape, axes))
+            ind = (x._data == kept).astype(d[0]._data.dtype)
+            ind /= ind.sum(axis=axes, keepdims=True)
+            return (_expand(d[0], x.shape, axes, keepdims) * Tensor._wrap(ind),)
+        _record1(op, (x,), out, backward)
+    return out
+
+
+def amax(input: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
+    """Maximum over ``axis`` (all when None); ties share the gradient.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(amax(ms.Tensor([[1.0, 5.0], [3.0, 2.0]]), 1))
+        [5. 3.]
+    """
+    return _extreme("ReduceMax", np.max, input, axis, keepdims)
+
+
+def amin(input: Any, axis: Any = None, keepdims: bool = False) -> Tensor:
+    """Minimum over ``axis`` (all when None); ties share the gradient.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(amin(ms.Tensor([1.0, -5.0])))
+        -5.0
+    """
+    return _extreme("ReduceMin", np.min, input, axis, keepdims)
+
+
+def reduce_max(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:
+    """``ReduceMax(keep_dims)(x, axis)``."""
+    return amax(x, axis, keep_dims)
+
+
+def reduce_min(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:
+    """``ReduceMin(keep_dims)(x, axis)``."""
+    return amin(x, axis, keep_dims)
+

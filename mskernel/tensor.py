@@ -1,0 +1,407 @@
+"""Tensor and Parameter: a numpy buffer, a MindSpore dtype, and autograd bookkeeping.
+
+A Tensor owns (or views) one numpy array. Slicing gives strided zero-copy views, like numpy.
+The arithmetic operators, ``sum``/``reshape``/... are attached by :mod:`mskernel.ops` (which sits
+above this module), so every one of them is a differentiable op recorded by the one engine.
+
+Example:
+    >>> import mskernel as ms
+    >>> t = ms.Tensor([1.0, 2.0, 3.0])
+    >>> t.shape, t.dtype, t.ndim, t.size
+    ((3,), mindspore.float32, 1, 3)
+    >>> print(ms.Tensor(1.0, ms.float32) * 2)
+    2.0
+    >>> ms.Tensor(1.0, ms.float32) * 2
+    Tensor(shape=[], dtype=Float32, value= 2)
+"""
+from __future__ import annotations
+
+import itertools
+import numbers
+from typing import Any, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from mskernel import dtype as mstype
+from mskernel._format import tensor_repr
+from mskernel.dtype import Type
+
+__all__ = ["Tensor", "Parameter", "from_numpy", "is_tensor"]
+
+
+def _list_to_array(data: Any) -> np.ndarray:
+    def conv(x):
+        if isinstance(x, Tensor):
+            return x._data
+        if isinstance(x, (list, tuple)):
+            return [conv(e) for e in x]
+        return x
+    arr = np.array(conv(data))
+    if arr.dtype == np.float64 and not _has_numpy_float64(data):
+        arr = arr.astype(np.float32)  # Python floats make Float32 tensors, as in MindSpore
+    return arr
+
+
+def _has_numpy_float64(data: Any) -> bool:
+    if isinstance(data, (list, tuple)):
+        return any(_has_numpy_float64(e) for e in data)
+    return isinstance(data, (np.ndarray, np.floating)) and np.asarray(data).dtype == np.float64
+
+
+def _to_array(input_data: Any, dtype: Optional[Type]) -> np.ndarray:
+    if isinstance(input_data, Tensor):
+        arr = input_data._data
+    elif isinstance(input_data, np.ndarray):
+        arr = input_data
+    elif isinstance(input_data, bool):
+        arr = np.array(input_data, np.bool_)
+    elif isinstance(input_data, numbers.Integral) and not isinstance(input_data, np.generic):
+        arr = np.array(input_data, np.int64)
+    elif isinstance(input_data, float):
+        arr = np.array(input_data, np.float32)
+    elif isinstance(input_data, (np.generic, complex)):
+        arr = np.array(input_data)
+    elif isinstance(input_data, (list, tuple)):
+        arr = _list_to_array(input_data)
+    else:
+        raise TypeError(f"For 'Tensor', the type of 'input_data' should be one of [Tensor, numpy.ndarray, list, "
+                        f"tuple, float, int, bool, complex], but got {type(input_data).__name__}.")
+    if arr.dtype.kind not in "biufc":
+        raise TypeError(f"For 'Tensor', the numpy dtype {arr.dtype} is not supported: use numbers or booleans.")
+    target = dtype.np if dtype is not None else arr.dtype
+    if target not in Type._by_np:
+        raise TypeError(f"For 'Tensor', the numpy dtype {arr.dtype} has no MindSpore dtype.")
+    return np.array(arr, dtype=target, copy=True)
+
+
+class Tensor:
+    """A MindSpore-compatible tensor on the CPU.
+
+    ``Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False)``: from a
+    numpy array (its dtype is kept), a Python scalar (float → Float32, int → Int64, bool → Bool),
+    a list/tuple or another Tensor. The data is copied; :func:`from_numpy` shares instead.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([[1, 2], [3, 4]], dtype=ms.float64)
+        >>> x[0, 1:].asnumpy()
+        array([2.])
+        >>> print(x.sum())
+        10.0
+    """
+
+    __slots__ = ("_data", "_rg", "_node", "_idx", "_version", "__weakref__")
+    __array_priority__ = 1000
+    __array_ufunc__ = None  # numpy defers to our reflected operators: np.float32(2) * t is a Tensor
+
+    def __init__(self, input_data: Any = None, dtype: Optional[Type] = None, shape: Any = None,
+                 init: Any = None, const_arg: bool = False, device: Optional[str] = None) -> None:
+        if dtype is not None and not isinstance(dtype, Type):
+            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore dtype such as mindspore.float32, "
+                            f"but got {dtype!r} of type {type(dtype).__name__}.")
+        if input_data is None:
+            if shape is None or dtype is None:
+                raise ValueError("For 'Tensor', when 'input_data' is None, 'shape' and 'dtype' must be set.")
+            shp = (shape,) if isinstance(shape, int) else tuple(shape)
+            if init is None or init == "zeros" or getattr(init, "__class__", None).__name__ == "Zero":
+                arr = np.zeros(shp, dtype.np)
+            elif init == "ones" or init.__class__.__name__ == "One":
+                arr = np.ones(shp, dtype.np)
+            else:
+                raise ValueError(f"For 'Tensor', 'init' supports 'zeros' and 'ones' here, but got {init!r}.")
+        else:
+            if shape is not None:
+                raise ValueError("For 'Tensor', 'shape' can only be given when 'input_data' is None.")
+            arr = _to_array(input_data, dtype)
+        self._data = arr
+        self._rg = False
+        self._node = None
+        self._idx = 0
+        self._version = 0
+
+    # -- construction helpers (hot path: no validation) ---------------------------------------
+    @classmethod
+    def _wrap(cls, arr: np.ndarray) -> "Tensor":
+        t = object.__new__(Tensor)
+        t._data = arr if arr.__class__ is np.ndarray else np.asarray(arr)  # ufuncs give scalars for 0-d
+        t._rg = False
+        t._node = None
+        t._idx = 0
+        t._version = 0
+        return t
+
+    # -- basic properties -----------------------------------------------------------------------
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        """The shape as a tuple of ints."""
+        return self._data.shape
+
+    @property
+    def dtype(self) -> Type:
+        """The MindSpore dtype (e.g. ``mindspore.float32``)."""
+        return Type._by_np[self._data.dtype]
+
+    @property
+    def ndim(self) -> int:
+        """Number of dimensions."""
+        return self._data.ndim
+
+    @property
+    def size(self) -> int:
+        """Number of elements."""
+        return self._data.size
+
+    @property
+    def itemsize(self) -> int:
+        """Bytes per element."""
+        return self._data.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        """Total bytes of the elements."""
+        return self._data.nbytes
+
+    @property
+    def strides(self) -> Tuple[int, ...]:
+        """Byte strides of the underlying buffer (views of sliced tensors are strided)."""
+        return self._data.strides
+
+    @property
+    def requires_grad(self) -> bool:
+        """Whether autograd tracks this tensor."""
+        return self._rg
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        if value and not mstype.is_float(self.dtype):
+            raise TypeError(f"only floating-point tensors can require gradients, but this one is {self.dtype}.")
+        self._rg = bool(value)
+
+    @property
+    def grad_fn(self):
+        """The graph node that produced this tensor (None for leaves and untracked tensors)."""
+        return self._node
+
+    def asnumpy(self) -> np.ndarray:
+        """The values as a numpy array sharing this tensor's memory (as MindSpore's ``asnumpy``).
+
+        Example:
+            >>> import mskernel as ms
+            >>> ms.Tensor([1, 2]).asnumpy()
+            array([1, 2])
+        """
+        return self._data
+
+    def numpy(self) -> np.ndarray:
+        """Alias of :meth:`asnumpy`."""
+        return self._data
+
+    def item(self, index: Any = None) -> Union[int, float, bool]:
+        """The single value as a Python scalar (or the value at ``index``).
+
+        Example:
+            >>> import mskernel as ms
+            >>> ms.Tensor([[2.5]]).item()
+            2.5
+        """
+        return self._data.item() if index is None else self._data.item(index)
+
+    def tolist(self) -> Any:
+        """The values as nested Python lists."""
+        return self._data.tolist()
+
+    def is_contiguous(self) -> bool:
+        """True when the buffer is C-contiguous (not a strided view)."""
+        return self._data.flags.c_contiguous
+
+    def contiguous(self) -> "Tensor":
+        """This tensor if C-contiguous, else a contiguous copy (differentiable)."""
+        if self._data.flags.c_contiguous:
+            return self
+        from mskernel import ops  # attached op; lazy to keep tensor.py at the bottom layer
+        return ops.identity(self, copy=True)
+
+    def stride(self) -> Tuple[int, ...]:
+        """Strides in elements (MindSpore/torch convention)."""
+        return tuple(s // self._data.itemsize for s in self._data.strides)
+
+    def storage_offset(self) -> int:
+        """Element offset of this view inside its base buffer."""
+        base = self._data
+        while isinstance(base.base, np.ndarray):
+            base = base.base
+        return (self._data.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // self.itemsize
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise ValueError("The truth value of a Tensor with more than one element is ambiguous.")
+        return bool(self._data.reshape(-1)[0])
+
+    def __float__(self) -> float:
+        return float(self._data)
+
+    def __int__(self) -> int:
+        return int(self._data)
+
+    def __index__(self) -> int:
+        if self.dtype.kind not in "iu" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data)
+
+    __hash__ = object.__hash__
+
+    def __str__(self) -> str:
+        return str(self._data)
+
+    def __repr__(self) -> str:
+        return tensor_repr(self._data, self.dtype.name)
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __reduce__(self):
+        return (Tensor, (np.array(self._data),))
+
+    def __copy__(self) -> "Tensor":
+        return Tensor._wrap(self._data.copy())
+
+    def __deepcopy__(self, memo) -> "Tensor":
+        return Tensor._wrap(self._data.copy())
+
+    def copy(self) -> "Tensor":
+        """A copy with its own buffer (not tracked by autograd)."""
+        return Tensor._wrap(self._data.copy())
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if self._node is not None or self._rg:
+            raise RuntimeError("an in-place assignment to a tensor that autograd tracks would make its "
+                               "gradients wrong; assign to a copy (t.copy()) or inside ops.stop_gradient.")
+        index = _unwrap_index(index)
+        self._data[index] = value._data if isinstance(value, Tensor) else value
+        self._version += 1
+
+    def set_dtype(self, dtype: Type) -> "Tensor":
+        """Cast in place (MindSpore's ``set_dtype``)."""
+        self._data = self._data.astype(mstype.to_dtype(dtype).np)
+        return self
+
+
+def _unwrap_index(index: Any) -> Any:
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, tuple):
+        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
+    return index
+
+
+_param_counter = itertools.count(1)
+
+
+class Parameter(Tensor):
+    """A trainable tensor: ``Parameter(default_input, name=None, requires_grad=True)``.
+
+    Assigned as an attribute of an :class:`mskernel.nn.Cell`, an unnamed Parameter takes the
+    attribute's name.
+
+    Example:
+        >>> import mskernel as ms
+        >>> p = ms.Parameter(2.0, name="w")
+        >>> p
+        Parameter (name=w, shape=(), dtype=Float32, requires_grad=True)
+    """
+
+    __slots__ = ("name", "_auto_name", "layerwise_parallel", "__dict__")
+
+    def __init__(self, default_input: Any, name: Optional[str] = None, requires_grad: bool = True,
+                 layerwise_parallel: bool = False, parallel_optimizer: bool = True) -> None:
+        if isinstance(default_input, Tensor):
+            arr = np.array(default_input._data, copy=True)
+        else:
+            arr = _to_array(default_input, None)
+        self._data = arr
+        self._node = None
+        self._idx = 0
+        self._version = 0
+        self._auto_name = name is None
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"For 'Parameter', the 'name' must be a str, but got {type(name).__name__}.")
+        self.name = name if name is not None else f"Parameter#{next(_param_counter)}"
+        self._rg = False
+        self.requires_grad = requires_grad
+        self.layerwise_parallel = layerwise_parallel
+
+    def __str__(self) -> str:
+        return (f"Parameter (name={self.name}, shape={self.shape}, dtype={self.dtype}, "
+                f"requires_grad={self.requires_grad})")
+
+    __repr__ = __str__
+
+    @property
+    def data(self) -> "Parameter":
+        """The parameter itself (MindSpore's ``param.data``)."""
+        return self
+
+    def value(self) -> Tensor:
+        """The current value as a plain Tensor sharing memory."""
+        return Tensor._wrap(self._data)
+
+    def set_data(self, data: Any) -> "Parameter":
+        """Replace the value (shape may change; dtype is kept).
+
+        Example:
+            >>> import mskernel as ms
+            >>> p = ms.Parameter(ms.Tensor([1.0, 2.0]), name="p")
+            >>> print(p.set_data(ms.Tensor([3.0, 4.0])))
+            Parameter (name=p, shape=(2,), dtype=Float32, requires_grad=True)
+        """
+        arr = data._data if isinstance(data, Tensor) else np.asarray(data)
+        self._data = np.array(arr, dtype=self._data.dtype, copy=True)
+        self._version += 1
+        return self
+
+    def clone(self, init: str = "same") -> "Parameter":
+        """A copy with the same name, value and requires_grad."""
+        return Parameter(self._data, name=self.name, requires_grad=self.requires_grad)
+
+    def __reduce__(self):
+        return (Parameter, (np.array(self._data), self.name, self.requires_grad))
+
+
+def from_numpy(array: np.ndarray) -> Tensor:
+    """A Tensor sharing memory with ``array`` (MindSpore's ``from_numpy``).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> a = np.zeros(2, np.float32); t = ms.from_numpy(a); a[0] = 5
+        >>> t.asnumpy()[0]
+        5.0
+    """
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"For 'from_numpy', the input must be a numpy.ndarray, but got {type(array).__name__}.")
+    if array.dtype not in Type._by_np:
+        raise TypeError(f"For 'from_numpy', the numpy dtype {array.dtype} is not supported.")
+    return Tensor._wrap(array)
+
+
+def is_tensor(obj: Any) -> bool:
+    """True for a Tensor (or Parameter).
+
+    Example:
+        >>> import mskernel as ms
+        >>> is_tensor(ms.Tensor(1)), is_tensor(1)
+        (True, False)
+    """
+    return isinstance(obj, Tensor)
+
+
+ShapeLike = Union[int, Sequence[int]]
