@@ -1,0 +1,43 @@
+"""The global debug switch of hybrid kernels.
+
+Debug kernels bounds-check every tensor access and raise ``IndexError`` (naming the kernel,
+the tensor, the indices, the shape and the DSL line) instead of touching memory out of range.
+A kernel's own ``debug=`` argument wins over this switch; the switch defaults to the
+environment variable ``MSKERNEL_HYBRID_DEBUG`` (``1``/``true``/``yes`` = on).
+
+Example:
+    >>> previous = get_debug()
+    >>> set_debug(True); get_debug()
+    True
+    >>> set_debug(previous)
+"""
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+__all__ = ["set_debug", "get_debug"]
+
+_debug: Optional[bool] = None
+
+
+def set_debug(flag: Optional[bool]) -> None:
+    """Turn debug mode on or off for kernels created without ``debug=`` (None: use the env).
+
+    Example:
+        >>> set_debug(None)
+    """
+    global _debug
+    _debug = None if flag is None else bool(flag)
+
+
+def get_debug() -> bool:
+    """Whether kernels without an explicit ``debug=`` are compiled in debug mode.
+
+    Example:
+        >>> isinstance(get_debug(), bool)
+        True
+    """
+    if _debug is not None:
+        return _debug
+    return os.environ.get("MSKERNEL_HYBRID_DEBUG", "").strip().lower() in ("1", "true", "yes", "on")

@@ -1,0 +1,169 @@
+// mskernel.hybrid runtime helpers, included by every generated hybrid kernel.
+//
+// Each helper reproduces what numpy does for the same operation on scalars, so a compiled
+// kernel computes what the kernel computes when it runs as Python on numpy arrays:
+// floor division and modulo round like Python (toward -inf) for ints and floats, integer
+// division by zero gives 0 (numpy's result), max/min are Python's (NaN-propagation included),
+// round() rounds half to even.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+namespace mskh {
+
+// One scalar attribute as passed by the dispatcher (ints and bools in i, floats in f).
+union Attr {
+  int64_t i;
+  double f;
+};
+
+// Return codes of a generated kernel.
+enum : int { kOk = 0, kIndexError = 1, kZeroStep = 2, kNoMemory = 3 };
+
+template <class T>
+inline T floordiv(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (b == 0) return a / b;
+    T mod = std::fmod(a, b);
+    T div = (a - mod) / b;
+    if (mod != 0 && ((b < 0) != (mod < 0))) div -= T(1);
+    if (div == 0) return std::copysign(T(0), a / b);
+    T fl = std::floor(div);
+    if (div - fl > T(0.5)) fl += T(1);
+    return fl;
+  } else {
+    if (b == 0) return T(0);
+    if constexpr (std::is_signed_v<T>) {
+      if (b == T(-1)) return T(T(0) - a);
+      T q = T(a / b);
+      if ((a % b != 0) && ((a < 0) != (b < 0))) q = T(q - 1);
+      return q;
+    } else {
+      return T(a / b);
+    }
+  }
+}
+
+template <class T>
+inline T mod(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    T m = std::fmod(a, b);
+    if (b == 0) return m;
+    if (m != 0) {
+      if ((b < 0) != (m < 0)) m += b;
+    } else {
+      m = std::copysign(T(0), b);
+    }
+    return m;
+  } else {
+    if (b == 0) return T(0);
+    if constexpr (std::is_signed_v<T>) {
+      if (b == T(-1)) return T(0);
+      T r = T(a % b);
+      if (r != 0 && ((r < 0) != (b < 0))) r = T(r + b);
+      return r;
+    } else {
+      return T(a % b);
+    }
+  }
+}
+
+template <class T>
+inline T power(T base, T exp) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return std::pow(base, exp);
+  } else {
+    if constexpr (std::is_signed_v<T>) {
+      if (exp < 0) return T(base == 1 ? 1 : base == T(-1) ? ((exp & 1) ? -1 : 1) : 0);
+    }
+    T r = T(1);
+    while (exp) {
+      if (exp & 1) r = T(r * base);
+      base = T(base * base);
+      exp = T(exp >> 1);
+    }
+    return r;
+  }
+}
+
+// Number of iterations of range(start, stop, step).
+inline int64_t trip(int64_t start, int64_t stop, int64_t step) {
+  if (step > 0) return stop > start ? (stop - start + step - 1) / step : 0;
+  return start > stop ? (start - stop - step - 1) / (-step) : 0;
+}
+
+template <class T>
+inline T ceil_div(T a, T b) { return floordiv<T>(T(a + b - 1), b); }
+
+template <class T>
+inline T pymax(T a, T b) { return (b > a) ? b : a; }  // Python's max(a, b)
+template <class T>
+inline T pymin(T a, T b) { return (b < a) ? b : a; }  // Python's min(a, b)
+
+template <class T>
+inline T abs(T x) {
+  if constexpr (std::is_floating_point_v<T>) return std::fabs(x);
+  else if constexpr (std::is_signed_v<T>) return x < 0 ? T(T(0) - x) : x;
+  else return x;
+}
+
+template <class T>
+inline T sign(T x) {
+  if constexpr (std::is_floating_point_v<T>) return x > 0 ? T(1) : x < 0 ? T(-1) : x == 0 ? T(0) : x;
+  else return T((x > 0) - (x < 0));
+}
+
+template <class T> inline T floor(T x) { if constexpr (std::is_floating_point_v<T>) return std::floor(x); else return x; }
+template <class T> inline T ceil(T x) { if constexpr (std::is_floating_point_v<T>) return std::ceil(x); else return x; }
+template <class T> inline T trunc(T x) { if constexpr (std::is_floating_point_v<T>) return std::trunc(x); else return x; }
+template <class T> inline T round(T x) { if constexpr (std::is_floating_point_v<T>) return std::nearbyint(x); else return x; }
+template <class T> inline bool isnan(T x) { if constexpr (std::is_floating_point_v<T>) return std::isnan(x); else return false; }
+template <class T> inline bool isinf(T x) { if constexpr (std::is_floating_point_v<T>) return std::isinf(x); else return false; }
+template <class T> inline bool isfinite(T x) { if constexpr (std::is_floating_point_v<T>) return std::isfinite(x); else return true; }
+template <class T> inline T rsqrt(T x) { return T(1) / std::sqrt(x); }
+
+// A zero-filled temporary tensor (allocate(...)); at least one element so a failed debug
+// access can always be redirected to element 0.
+template <class T>
+struct Buffer {
+  T* data;
+  explicit Buffer(int64_t n) : data(static_cast<T*>(std::calloc(n > 0 ? size_t(n) : 1, sizeof(T)))) {}
+  ~Buffer() { std::free(data); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+};
+
+// Debug mode: every access goes through at(), which checks each index against its extent.
+// On failure it records [site, rank, indices..., extents...] in err and returns offset 0;
+// the kernel returns kIndexError after the statement.
+struct Debug {
+  int64_t* err;
+  bool failed;
+};
+
+template <int R, class... I>
+inline int64_t at(Debug& d, int64_t site, const int64_t* shape, const int64_t* stride, I... index) {
+  const int64_t idx[R] = {static_cast<int64_t>(index)...};
+  int64_t off = 0;
+  for (int k = 0; k < R; ++k) {
+    if (idx[k] < 0 || idx[k] >= shape[k]) {
+      if (!d.failed) {
+        d.failed = true;
+        d.err[0] = site;
+        d.err[1] = R;
+        for (int m = 0; m < R; ++m) {
+          d.err[2 + m] = idx[m];
+          d.err[2 + R + m] = shape[m];
+        }
+      }
+      return 0;
+    }
+    off += idx[k] * stride[k];
+  }
+  return off;
+}
+
+}  // namespace mskh

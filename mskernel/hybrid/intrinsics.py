@@ -1,0 +1,211 @@
+"""The intrinsics of the hybrid DSL: their names, arities and numpy stand-ins.
+
+The same table drives three things: the parser's checks (is ``sqrt`` known, how many
+arguments does it take), the pure-Python execution (the stand-ins below are what the names
+mean when a kernel runs as Python, as in MindSpore), and the typing of compiled code (the
+result type of ``sqrt(int32)`` is whatever numpy's stand-in returns).
+
+Example:
+    >>> INTRINSICS["sqrt"].arity, INTRINSICS["atan2"].arity, INTRINSICS["float32"].kind
+    (1, 2, 'cast')
+    >>> output_tensor((2, 3), "float32").shape
+    (2, 3)
+    >>> list(grid((2, 2)))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+import numpy as np
+
+__all__ = [
+    "Intrinsic", "INTRINSICS", "LOOP_KINDS", "RUNTIME_NAMES", "output_tensor", "allocate",
+    "serial", "parallel", "vectorize", "reduce", "grid", "rsqrt", "erf", "ceil_div", "attr",
+    "block_realize",
+]
+
+
+def allocate(shape: Any, dtype: Any = "float32", scope: str = "global") -> np.ndarray:
+    """A zero-filled temporary tensor (MindSpore's numpy emulation).
+
+    Example:
+        >>> allocate((2,), "int32")
+        array([0, 0], dtype=int32)
+    """
+    del scope
+    return np.zeros(shape).astype(dtype)
+
+
+def output_tensor(shape: Any, dtype: Any = "float32") -> np.ndarray:
+    """A zero-filled output tensor (MindSpore's numpy emulation).
+
+    Example:
+        >>> output_tensor((1, 2), "float64")
+        array([[0., 0.]])
+    """
+    return np.zeros(shape).astype(dtype)
+
+
+def serial(*args: int) -> range:
+    """A sequential loop; in Python, ``range``.
+
+    Example:
+        >>> list(serial(1, 7, 3))
+        [1, 4]
+    """
+    return range(*args)
+
+
+def parallel(*args: int) -> range:
+    """A loop whose iterations may run in parallel (OpenMP when compiled); in Python, ``range``.
+
+    Example:
+        >>> list(parallel(3))
+        [0, 1, 2]
+    """
+    return range(*args)
+
+
+def vectorize(*args: int) -> range:
+    """A loop to vectorize (``#pragma omp simd`` when compiled); in Python, ``range``.
+
+    Example:
+        >>> list(vectorize(2))
+        [0, 1]
+    """
+    return range(*args)
+
+
+def reduce(*args: int) -> range:
+    """A reduction loop (serial accumulation when compiled); in Python, ``range``.
+
+    Example:
+        >>> list(reduce(2))
+        [0, 1]
+    """
+    return range(*args)
+
+
+def grid(extents: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """All index tuples of a box of the given extents, row-major.
+
+    Example:
+        >>> list(grid((1, 3)))
+        [(0, 0), (0, 1), (0, 2)]
+    """
+    return itertools.product(*[range(e) for e in extents])
+
+
+def rsqrt(x: Any) -> Any:
+    """Reciprocal square root, ``1 / sqrt(x)``, in the dtype of ``x``.
+
+    Example:
+        >>> float(rsqrt(np.float32(4.0)))
+        0.5
+    """
+    return np.ones_like(x) / np.sqrt(x)
+
+
+_erf_array = np.vectorize(math.erf, otypes=[np.float64])
+
+
+def erf(x: Any) -> Any:
+    """The error function, in the dtype of a floating ``x`` (float64 for integers).
+
+    Example:
+        >>> round(float(erf(np.float32(0.5))), 6)
+        0.5205
+    """
+    out = _erf_array(x)
+    dtype = np.result_type(np.sqrt(np.zeros((), np.asarray(x).dtype)))
+    if isinstance(x, (bool, int, float)):
+        return float(out)
+    return out.astype(dtype)[()] if np.ndim(out) == 0 else out.astype(dtype)
+
+
+def ceil_div(a: Any, b: Any) -> Any:
+    """Integer division rounding up: ``(a + b - 1) // b``.
+
+    Example:
+        >>> ceil_div(7, 2)
+        4
+    """
+    return (a + b - 1) // b
+
+
+class _WithStub:
+    """A no-op context manager standing in for ``attr(...)`` / ``block_realize(...)``."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> "_WithStub":
+        return self
+
+    def __enter__(self) -> "_WithStub":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+attr = _WithStub()
+block_realize = _WithStub()
+
+
+@dataclass(frozen=True)
+class Intrinsic:
+    """One DSL name: ``kind`` is buffer/loop/scope/unary/binary/cast/minmax/len.
+
+    ``fn`` is the numpy stand-in; ``arity`` the exact argument count (None: variable).
+
+    Example:
+        >>> int(INTRINSICS["power"].fn(2, 3))
+        8
+    """
+
+    name: str
+    kind: str
+    arity: Optional[int]
+    fn: Callable[..., Any]
+
+
+def _table() -> dict[str, Intrinsic]:
+    t: dict[str, Intrinsic] = {}
+    t["allocate"] = Intrinsic("allocate", "buffer", 2, allocate)
+    t["output_tensor"] = Intrinsic("output_tensor", "buffer", 2, output_tensor)
+    for name, fn in [("range", range), ("serial", serial), ("parallel", parallel),
+                     ("vectorize", vectorize), ("reduce", reduce)]:
+        t[name] = Intrinsic(name, "loop", None, fn)
+    t["grid"] = Intrinsic("grid", "loop", 1, grid)
+    t["attr"] = Intrinsic("attr", "scope", 2, attr)
+    t["block_realize"] = Intrinsic("block_realize", "scope", 1, block_realize)
+    unary = {
+        "sqrt": np.sqrt, "rsqrt": rsqrt, "exp": np.exp, "expm1": np.expm1, "log": np.log,
+        "sin": np.sin, "cos": np.cos, "tanh": np.tanh, "atan": np.arctan, "erf": erf,
+        "abs": np.abs, "sign": np.sign, "floor": np.floor, "ceil": np.ceil, "trunc": np.trunc,
+        "round": np.round, "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+    }
+    for name, fn in unary.items():
+        t[name] = Intrinsic(name, "unary", 1, fn)
+    for name, fn in [("power", np.power), ("atan2", np.arctan2), ("ceil_div", ceil_div)]:
+        t[name] = Intrinsic(name, "binary", 2, fn)
+    for name in ["int8", "int16", "int32", "int64", "float16", "float32", "float64"]:
+        t[name] = Intrinsic(name, "cast", 1, getattr(np, name))
+    t["max"] = Intrinsic("max", "minmax", None, max)
+    t["min"] = Intrinsic("min", "minmax", None, min)
+    t["len"] = Intrinsic("len", "len", 1, len)
+    return t
+
+
+#: every name the DSL knows, with its kind, arity and numpy stand-in
+INTRINSICS: dict[str, Intrinsic] = _table()
+
+#: loop intrinsics and what they mean for code generation
+LOOP_KINDS = ("range", "serial", "parallel", "vectorize", "reduce", "grid")
+
+#: the globals a kernel sees when it runs as Python (MindSpore's ``intrin_runtime``)
+RUNTIME_NAMES: dict[str, Any] = {
+    name: intr.fn for name, intr in INTRINSICS.items() if intr.kind not in ("minmax", "len")
+}

@@ -1,0 +1,148 @@
+"""Deciding how each loop is scheduled in C++: OpenMP parallel, SIMD, or plain serial.
+
+The scheduling keywords are hints, as in MindSpore on CPU ("treated as the usual for"); a
+hint is honoured only when it cannot change the result:
+
+* ``parallel``: the outermost such loop becomes ``#pragma omp parallel for`` when its
+  iterations are independent -- every scalar it assigns is declared inside it, and every
+  tensor it writes (other than temporaries allocated inside it) is indexed by the loop
+  variable in one fixed dimension, in every write *and* every read of that tensor in the
+  loop. Small trip counts run serially (an ``if()`` clause on the estimated work).
+* ``vectorize``: the same independence test, on an innermost loop -> ``#pragma omp simd``.
+* ``reduce``: serial accumulation (always correct).
+* debug builds never use pragmas (bounds checks return from the kernel).
+
+Example:
+    >>> from mskernel.hybrid import ir
+    >>> loop = ir.For((1, 1), "i", "parallel", ir.Const((1, 1), 0), ir.Var((1, 1), "n"), ir.Const((1, 1), 1), [
+    ...     ir.Assign((2, 1), "s", ir.Const((2, 5), 0)),
+    ... ])
+    >>> independence(loop)
+    'it assigns the variable s, declared outside the loop'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from . import ir
+
+__all__ = ["LoopPlan", "plan", "independence"]
+
+
+@dataclass
+class LoopPlan:
+    """What codegen does with one loop: ``pragma`` ("parallel"/"simd"/None) and why."""
+
+    pragma: Optional[str] = None
+    note: str = ""
+    nested: list[ir.For] = field(default_factory=list)
+
+
+def _is_loop_index(e: ir.Expr, loop: ir.For) -> bool:
+    if loop.kind == "grid":
+        return isinstance(e, ir.GridComponent) and e.var == loop.var and e.index == 0
+    return isinstance(e, ir.Var) and e.name == loop.var
+
+
+def _position(node: ir.Load | ir.Store, loop: ir.For) -> Optional[int]:
+    if node.grid is not None:
+        return 0 if node.grid == loop.var else None
+    for p, idx in enumerate(node.indices):
+        if _is_loop_index(idx, loop):
+            return p
+    return None
+
+
+def independence(loop: ir.For) -> Optional[str]:
+    """None if the iterations of ``loop`` are independent, else the reason they may not be."""
+    private: set[str] = set(loop.decls)
+    temps: set[str] = set()
+    for s in ir.walk_stmts(loop.body):
+        if isinstance(s, ir.For):
+            private.update(s.decls)
+            if not (isinstance(s.step, ir.Const) or s.kind == "grid"):
+                return "it contains a loop whose step is not a constant"
+        elif isinstance(s, ir.Alloc):
+            temps.add(s.name)
+    positions: dict[str, int] = {}
+    for s in ir.walk_stmts(loop.body):
+        if isinstance(s, ir.Assign) and s.name not in private:
+            return f"it assigns the variable {s.name}, declared outside the loop"
+        if isinstance(s, ir.Store) and s.tensor not in temps:
+            p = _position(s, loop)
+            if p is None or positions.setdefault(s.tensor, p) != p:
+                return (f"the write to {s.tensor} at line {s.loc[0]} is not indexed by the loop "
+                        f"variable in one fixed dimension")
+    for s in ir.walk_stmts(loop.body):
+        for root in ir.stmt_exprs(s):
+            for e in ir.walk_exprs(root):
+                if isinstance(e, ir.Load) and e.tensor in positions and \
+                        _position(e, loop) != positions[e.tensor]:
+                    return (f"it reads {e.tensor} (line {e.loc[0]}) at a position other "
+                            f"iterations write")
+    return None
+
+
+def _nested_chain(loop: ir.For) -> list[ir.For]:
+    """Directly nested loops whose bounds do not depend on anything inside ``loop``."""
+    local = {loop.var, *loop.decls}
+    chain: list[ir.For] = []
+    body = loop.body
+    while True:
+        inner = next((s for s in body if isinstance(s, ir.For)), None)
+        if inner is None:
+            return chain
+        exprs = ir.stmt_exprs(inner)
+        names = {getattr(e, "name", None) or getattr(e, "var", None)
+                 for root in exprs for e in ir.walk_exprs(root)
+                 if isinstance(e, (ir.Var, ir.GridComponent, ir.Load))}
+        if names & local or any(isinstance(e, ir.Load) for r in exprs for e in ir.walk_exprs(r)):
+            return chain
+        chain.append(inner)
+        local |= {inner.var, *inner.decls}
+        body = inner.body
+
+
+def plan(kernel: ir.Kernel, debug: bool) -> dict[int, LoopPlan]:
+    """A :class:`LoopPlan` for every loop of ``kernel``, keyed by ``id(loop)``.
+
+    Example:
+        >>> from mskernel.hybrid import ir
+        >>> k = ir.Kernel("k", [], [], [], (0, 0), "f", {}, 1)
+        >>> plan(k, debug=False)
+        {}
+    """
+    plans: dict[int, LoopPlan] = {}
+
+    def visit(stmts: list[ir.Stmt], in_parallel: bool) -> None:
+        for s in stmts:
+            if isinstance(s, ir.If):
+                visit(s.then, in_parallel)
+                visit(s.orelse, in_parallel)
+            if not isinstance(s, ir.For):
+                continue
+            p = LoopPlan()
+            plans[id(s)] = p
+            if s.kind == "reduce":
+                p.note = "reduce: serial accumulation"
+            elif s.kind in ("parallel", "vectorize") and debug:
+                p.note = f"{s.kind}: serial in debug mode"
+            elif s.kind == "parallel" and in_parallel:
+                p.note = "parallel: inside an OpenMP loop already, serial"
+            elif s.kind == "parallel" and not (isinstance(s.step, ir.Const) or s.grid_shape):
+                p.note = "parallel: the step is not a constant, serial"
+            elif s.kind in ("parallel", "vectorize"):
+                reason = independence(s)
+                innermost = not any(isinstance(x, ir.For) for x in ir.walk_stmts(s.body))
+                if reason is not None:
+                    p.note = f"{s.kind}: serial because {reason}"
+                elif s.kind == "vectorize" and not innermost:
+                    p.note = "vectorize: not an innermost loop, left to the compiler"
+                else:
+                    p.pragma = "parallel" if s.kind == "parallel" else "simd"
+                    p.nested = _nested_chain(s)
+            visit(s.body, in_parallel or p.pragma == "parallel")
+
+    visit(kernel.body, False)
+    return plans

@@ -1,0 +1,138 @@
+"""Output shapes as small Python functions generated from the IR.
+
+The shape of every output is an expression of input extents, attributes and literals (the
+checker guarantees it). :func:`shape_source` writes those expressions as Python; they are
+compiled once per signature into ``infer(shapes, attrs)`` (used by ``HybridKernel.infer``)
+and ``alloc(arrays, attrs)`` (used on every ``run`` to allocate the zero-filled outputs),
+so the per-call cost is one Python call, not an IR walk.
+
+Example:
+    >>> from mskernel.hybrid.source import KernelSource
+    >>> from mskernel.hybrid.parse import parse
+    >>> from mskernel.hybrid.check import specialize, Signature
+    >>> k = parse(KernelSource.from_text("def mm(a, b):\\n"
+    ...     "    c = output_tensor((a.shape[0], b.shape[1]), a.dtype)\\n    return c\\n"))
+    >>> t = specialize(k, Signature(("float32", "float32"), (2, 2)))
+    >>> shape_source(t, "s[{}]")
+    ['(s[0][0], s[1][1],)']
+    >>> make_infer(t)([(2, 3), (3, 4)], ())
+    [((2, 4), 'float32')]
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from . import ir
+from .check import Typed
+from .intrinsics import INTRINSICS
+
+__all__ = ["shape_source", "make_infer", "make_alloc", "make_select"]
+
+
+class _PyExpr:
+    def __init__(self, typed: Typed, input_dims: str):
+        self.t = typed
+        self.input_dims = input_dims
+        self.dims: dict[str, list[str]] = {}
+        for name, info in typed.tensors.items():
+            if info.kind == "input":
+                base = input_dims.format(info.index)
+                self.dims[name] = [f"{base}[{d}]" for d in range(info.rank)]
+
+    def shape(self, shape: ir.Shape) -> list[str]:
+        if shape.of is not None:
+            return list(self.dims[shape.of])
+        return [self.expr(d) for d in shape.dims or []]
+
+    def expr(self, e: ir.Expr) -> str:
+        if isinstance(e, ir.Const):
+            return repr(e.value)
+        if isinstance(e, ir.Param):
+            return f"a[{self.t.attrs[e.name][0]}]"
+        if isinstance(e, ir.ShapeDim):
+            return self.dims[e.tensor][e.dim]
+        if isinstance(e, ir.Rank):
+            return str(self.t.tensors[e.tensor].rank)
+        if isinstance(e, ir.Var):
+            return f"({self.expr(self.t.static[e.name])})"
+        if isinstance(e, ir.BinOp):
+            return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+        if isinstance(e, ir.UnaryOp):
+            return f"({e.op} {self.expr(e.operand)})"
+        if isinstance(e, ir.Compare):
+            return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+        if isinstance(e, ir.BoolOp):
+            return "(" + f" {e.op} ".join(self.expr(v) for v in e.values) + ")"
+        if isinstance(e, ir.Select):
+            return f"({self.expr(e.then)} if {self.expr(e.cond)} else {self.expr(e.orelse)})"
+        if isinstance(e, ir.Call):
+            args = [self.expr(a) for a in e.args]
+            kind = INTRINSICS[e.func].kind
+            if e.func == "ceil_div":
+                return f"(({args[0]} + {args[1]} - 1) // {args[1]})"
+            if kind == "cast":
+                return f"int({args[0]})"
+            return f"{e.func}({', '.join(args)})"
+        raise AssertionError(f"not a static expression: {e!r}")  # the checker prevents this
+
+
+def shape_source(typed: Typed, input_dims: str) -> list[str]:
+    """Python tuple expressions of every non-in-place output's shape, in return order.
+
+    ``input_dims`` spells the shape of input k, e.g. ``"s[{}]"`` or ``"t[{}].shape"``.
+    """
+    gen = _PyExpr(typed, input_dims)
+    out: list[str] = []
+    for name, alloc in typed.kernel.allocs.items():
+        if alloc.kind == "output":
+            gen.dims[name] = gen.shape(alloc.shape)
+    for name in typed.kernel.returns:
+        if name not in typed.kernel.params:
+            out.append("(" + "".join(f"{d}, " for d in gen.dims[name]).rstrip() + ")")
+    return out
+
+
+def _outputs(typed: Typed) -> list[tuple[str, str]]:
+    """(name, dtype) of every returned tensor, in return order."""
+    return [(n, typed.tensors[n].dtype) for n in typed.kernel.returns]
+
+
+def make_infer(typed: Typed) -> Callable[[Sequence[Sequence[int]], Sequence[Any]], list[tuple[tuple[int, ...], str]]]:
+    """``infer(input_shapes, attrs) -> [(shape, dtype), ...]`` for every returned tensor."""
+    shapes = iter(shape_source(typed, "s[{}]"))
+    items = []
+    for name, dtype in _outputs(typed):
+        info = typed.tensors[name]
+        shape = f"tuple(s[{info.index}])" if info.kind == "input" else f"tuple({next(shapes)})"
+        items.append(f"({shape}, {dtype!r})")
+    fn = eval(f"lambda s, a: [{', '.join(items)}]", {"__builtins__": {"tuple": tuple, "max": max, "min": min, "int": int}})
+    return fn  # type: ignore[no-any-return]
+
+
+def make_alloc(typed: Typed) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
+    """``alloc(arrays, attrs) -> tuple`` of zero-filled non-in-place outputs (return order)."""
+    shapes = shape_source(typed, "t[{}].shape")
+    dtypes = [np.dtype(d) for n, d in _outputs(typed) if n not in typed.kernel.params]
+    env: dict[str, Any] = {"__builtins__": {"max": max, "min": min, "int": int}, "_z": np.zeros}
+    parts = []
+    for i, (shape, dtype) in enumerate(zip(shapes, dtypes)):
+        env[f"_d{i}"] = dtype
+        parts.append(f"_z({shape}, _d{i})")
+    return eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)  # type: ignore[no-any-return]
+
+
+def make_select(typed: Typed) -> Callable[[Sequence[np.ndarray], tuple[np.ndarray, ...]], tuple[np.ndarray, ...]] | None:
+    """``select(inputs, outs)`` -> the returned tuple, when some outputs are inputs (else None)."""
+    params = typed.kernel.params
+    if not any(r in params for r in typed.kernel.returns):
+        return None
+    items, k = [], 0
+    for r in typed.kernel.returns:
+        if r in params:
+            items.append(f"t[{params.index(r)}]")
+        else:
+            items.append(f"o[{k}]")
+            k += 1
+    return eval(f"lambda t, o: ({''.join(i + ', ' for i in items)})", {"__builtins__": {}})  # type: ignore[no-any-return]
