@@ -53,13 +53,15 @@ def _to_array(input_data: Any, dtype: Optional[Type]) -> np.ndarray:
         arr = input_data._data
     elif isinstance(input_data, np.ndarray):
         arr = input_data
+    elif isinstance(input_data, np.generic):  # before float: np.float64 is a Python float subclass
+        arr = np.array(input_data)
     elif isinstance(input_data, bool):
         arr = np.array(input_data, np.bool_)
     elif isinstance(input_data, numbers.Integral) and not isinstance(input_data, np.generic):
         arr = np.array(input_data, np.int64)
     elif isinstance(input_data, float):
         arr = np.array(input_data, np.float32)
-    elif isinstance(input_data, (np.generic, complex)):
+    elif isinstance(input_data, complex):
         arr = np.array(input_data)
     elif isinstance(input_data, (list, tuple)):
         arr = _list_to_array(input_data)
@@ -383,8 +385,8 @@ def from_numpy(array: np.ndarray) -> Tensor:
     Example:
         >>> import numpy as np, mskernel as ms
         >>> a = np.zeros(2, np.float32); t = ms.from_numpy(a); a[0] = 5
-        >>> t.asnumpy()[0]
-        5.0
+        >>> print(t)
+        [5. 0.]
     """
     if not isinstance(array, np.ndarray):
         raise TypeError(f"For 'from_numpy', the input must be a numpy.ndarray, but got {type(array).__name__}.")

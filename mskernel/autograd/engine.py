@@ -59,31 +59,35 @@ def _walk(roots: Sequence[Tensor], leaf_keys: Dict[int, int], relevant: set, run
     """
     order: List[Node] = []
     seen = set()
-    stack = []
     for r in roots:
-        n = r._node
-        if n is not None and n not in seen:
-            seen.add(n)
-            stack.append((n, False))
-    while stack:
-        node, done = stack.pop()
-        if done:
-            order.append(node)
-            for t in node.inputs:
-                if t is not None and t._rg:
-                    p = t._node
-                    if (p is None and id(t) in leaf_keys) or (p is not None and p in relevant):
-                        relevant.add(node)
-                        runnable.add(node)
-                        break
+        root = r._node
+        if root is None or root in seen:
             continue
-        stack.append((node, True))
-        for t in node.inputs:
-            if t is not None:
-                p = t._node
-                if p is not None and p not in seen:
-                    seen.add(p)
-                    stack.append((p, False))
+        seen.add(root)
+        stack = [(root, root.inputs, 0)]
+        while stack:
+            node, inputs, i = stack[-1]
+            n = len(inputs)
+            while i < n:  # descend into the next unvisited producer
+                t = inputs[i]
+                i += 1
+                if t is not None:
+                    p = t._node
+                    if p is not None and p not in seen:
+                        seen.add(p)
+                        stack[-1] = (node, inputs, i)
+                        stack.append((p, p.inputs, 0))
+                        break
+            else:  # all producers finished: finish this node
+                stack.pop()
+                order.append(node)
+                for t in inputs:
+                    if t is not None and t._rg:
+                        p = t._node
+                        if (p is None and id(t) in leaf_keys) or (p is not None and p in relevant):
+                            relevant.add(node)
+                            runnable.add(node)
+                            break
     order.reverse()
     return order
 

@@ -356,10 +356,9 @@ def matmul(input: Any, other: Any) -> Tensor:
             g = d[0]
             x2 = x if x.ndim > 1 else x.reshape((1, -1))
             y2 = y if y.ndim > 1 else y.reshape((-1, 1))
-            if x.ndim == 1:
-                g = g.expand_dims(-2)
-            if y.ndim == 1:
-                g = g.expand_dims(-1)
+            if x.ndim == 1 or y.ndim == 1:  # restore the matrix dims numpy dropped
+                batch = np.broadcast_shapes(x2.shape[:-2], y2.shape[:-2])
+                g = g.reshape(batch + (x2.shape[-2], y2.shape[-1]))
             dx = matmul(g, y2.swapaxes(-1, -2)) if xr else None
             dy = matmul(x2.swapaxes(-1, -2), g) if yr else None
             if dx is not None and x.ndim == 1:
