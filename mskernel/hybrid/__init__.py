@@ -1,0 +1,99 @@
+"""mskernel.hybrid -- MindSpore's akg "hybrid" DSL, compiled to C++ on the CPU.
+
+Write a kernel as a Python function over explicit loops; decorate it with :func:`kernel`
+(or not: ``ops.Custom(func_type="akg")`` accepts plain functions). It runs three ways:
+as Python on numpy arrays (MindSpore's emulation, the reference semantics), compiled to C++
+(:class:`HybridKernel`), or inside ``ops.Custom(func_type="hybrid")``.
+
+    >>> import numpy as np
+    >>> from mskernel.hybrid import kernel, HybridKernel
+    >>> @kernel
+    ... def axpy(x, y, a):
+    ...     out = output_tensor(x.shape, x.dtype)
+    ...     for i in range(x.shape[0]):
+    ...         out[i] = a * x[i] + y[i]
+    ...     return out
+    >>> x = np.arange(4, dtype=np.float32); y = np.ones(4, np.float32)
+    >>> axpy(x, y, 2.0)                                   # Python (numpy) emulation
+    array([1., 3., 5., 7.], dtype=float32)
+    >>> HybridKernel.from_function(axpy).run([x, y], [2.0])[0]   # compiled C++
+    array([1., 3., 5., 7.], dtype=float32)
+
+The DSL (and how it maps to C++)
+--------------------------------
+* **Parameters**: leading tensors (numpy arrays or objects with ``.asnumpy()``), then scalar
+  attributes (``bool`` -> ``bool``, ``int`` -> ``int64_t``, ``float`` -> ``double``). Tensor
+  ``x`` becomes a pointer ``x`` with runtime extents ``x_n0..`` and element strides ``x_s0..``:
+  **shapes are runtime values**, so a new shape never recompiles.
+* **Tensors**: ``output_tensor(shape, dtype)`` (an output, allocated zero-filled by the caller,
+  at the top level), ``allocate(shape, dtype)`` (a zero-filled temporary, ``mskh::Buffer``).
+  ``shape`` is a tuple/list of integer expressions or ``t.shape``; ``dtype`` a string
+  (``"float32"``), a dtype name (``float32``) or ``t.dtype``. Dtypes: bool, int8-64,
+  uint8-64, float16 (``_Float16``, computed in float), float32, float64. ``t.shape[k]``,
+  ``len(t.shape)`` and ``t.dtype`` are the only attributes. Every access indexes every
+  dimension (``c[i, j]`` or ``c[i][j]``); a grid variable can be the whole index (``c[arg]``).
+* **Loops**: ``for v in range|serial|parallel|vectorize|reduce(stop | start, stop[, step])``
+  -> a C++ ``for`` over ``int64_t``; bounds are evaluated once. ``grid(shape)`` -> nested
+  loops, ``arg`` is an index tuple (``arg[0]``) or unpacked (``for i, j in grid(...)``).
+  ``parallel`` -> ``#pragma omp parallel for`` on the outermost such loop when its iterations
+  are provably independent (else serial, with a comment saying why); ``vectorize`` ->
+  ``#pragma omp simd`` on an independent innermost loop; ``reduce`` -> serial accumulation.
+* **Statements**: ``t[...] = e`` and augmented forms, scalar ``v = e`` (the first assignment
+  declares ``v``; it lives in the innermost enclosing ``for``, MindSpore's rule), ``if/elif/
+  else``, ``with attr(...)/block_realize(...)`` (no-ops), ``pass``, docstrings, and one final
+  ``return t`` / ``return (t1, t2)`` of inputs (in-place outputs) and every output_tensor.
+* **Expressions**: ``+ - * / // % **``, ``& | ^ << >> ~``, comparisons (chained too),
+  ``and/or/not``, ``a if c else b``; intrinsics sqrt rsqrt exp expm1 log sin cos tanh atan
+  atan2 erf abs sign floor ceil trunc round isnan isinf isfinite power ceil_div max min and
+  casts int8 int16 int32 int64 float16 float32 float64.
+* **Types** follow numpy (NEP 50) exactly as the Python emulation computes them: literals,
+  loop variables, extents and attributes are *weak* (Python scalars) and take the other
+  operand's dtype (int literals alone are int, float literals float; ``int32 / int32`` is
+  float64); two different tensor dtypes never mix implicitly -- the error names both and asks
+  for a cast. ``//`` and ``%`` round toward -inf like Python on ints and floats; integer
+  division by zero gives 0 (numpy's value); narrow ints wrap; float16 is computed in float32
+  and rounded on store (numpy rounds after every operation: results can differ by an ulp).
+  Compiled code uses exact IEEE arithmetic (no FMA contraction, no fast-math).
+* **Not supported** (each rejected with a located :class:`HybridError`): ``while``,
+  ``break``, ``continue``, slicing, whole-tensor expressions (``C = A + B``), calls other than
+  intrinsics (``np.sqrt``), nested functions, ``a = b = c``, assigning a loop variable, a
+  parameter or a tensor name, output_tensor inside a loop/branch, allocate inside a branch,
+  statements after return. Negative indices are out of bounds in compiled code (debug mode
+  reports them) although numpy would wrap them.
+
+Errors
+------
+Every rule violation raises :class:`HybridError` (a ``TypeError`` *and* a ``ValueError``) with
+MindSpore's wording, the kernel name, file, line, column and the line with a caret -- before
+any C++ exists. Dtype errors are found per signature (at ``infer``/``compile``/``run``).
+``HybridKernel(..., debug=True)`` / :func:`set_debug` / ``MSKERNEL_HYBRID_DEBUG=1`` compile
+bounds-checked code: an out-of-range access raises ``IndexError`` naming the tensor, the
+indices, its shape and the DSL line.
+"""
+from __future__ import annotations
+
+from .config import get_debug, set_debug
+from .dsl import is_kernel, kernel, ms_kernel
+from .errors import HybridError, HybridInternalError
+from .intrinsics import (allocate, attr, block_realize, ceil_div, erf, grid, output_tensor,
+                         parallel, reduce, rsqrt, serial, vectorize)
+from .hybrid_kernel import HybridKernel
+
+__all__ = [
+    "kernel", "ms_kernel", "is_kernel", "HybridKernel", "HybridError", "HybridInternalError",
+    "set_debug", "get_debug",
+    # intrinsics, for `from mskernel.hybrid import *` (the rest are numpy functions)
+    "output_tensor", "allocate", "serial", "parallel", "vectorize", "reduce", "grid", "attr",
+    "block_realize", "rsqrt", "erf", "ceil_div", "sqrt", "exp", "expm1", "log", "sin", "cos",
+    "tanh", "atan", "atan2", "sign", "floor", "ceil", "trunc", "isnan", "isinf", "isfinite",
+    "power", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
+]
+
+
+def __getattr__(name: str):  # numpy-backed intrinsics, resolved lazily to keep the namespace lean
+    from .intrinsics import INTRINSICS
+
+    intr = INTRINSICS.get(name)
+    if intr is not None and name in __all__:
+        return intr.fn
+    raise AttributeError(f"module 'mskernel.hybrid' has no attribute {name!r}")

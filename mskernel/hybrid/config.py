@@ -20,6 +20,9 @@ __all__ = ["set_debug", "get_debug"]
 
 _debug: Optional[bool] = None
 
+#: bumped by every set_debug() call, so kernels drop their cached fast path
+generation = 0
+
 
 def set_debug(flag: Optional[bool]) -> None:
     """Turn debug mode on or off for kernels created without ``debug=`` (None: use the env).
@@ -27,8 +30,9 @@ def set_debug(flag: Optional[bool]) -> None:
     Example:
         >>> set_debug(None)
     """
-    global _debug
+    global _debug, generation
     _debug = None if flag is None else bool(flag)
+    generation += 1
 
 
 def get_debug() -> bool:

@@ -1,0 +1,170 @@
+"""Compiling a specialized kernel through the build layer, and calling it.
+
+Generated C++ is built as a ``kind="plain"`` extern "C" library (no Python headers, fast to
+compile) and loaded once per distinct source in the process. Calls go through one small
+CPython extension, ``dispatch.c``, built once (and cached on disk by the build layer): it
+takes the kernel's function pointers, a spec of the signature, the arrays and the attributes,
+and calls the kernel on the arrays' own buffers.
+
+Example:
+    >>> COMPILE_FLAGS[:2]
+    ('-std=c++17', '-march=native')
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+
+from .check import Typed
+from .codegen import Generated, generate
+from .errors import HybridInternalError
+from .shapes import make_alloc, make_infer, make_select
+
+__all__ = ["CompiledKernel", "compile_typed", "dispatcher", "COMPILE_FLAGS"]
+
+_log = logging.getLogger("mskernel.hybrid")
+_HERE = Path(__file__).resolve().parent
+
+#: flags of every generated kernel: exact IEEE semantics (no FMA contraction, no fast-math),
+#: wrapping signed integers like numpy, no errno from math functions, OpenMP SIMD pragmas.
+COMPILE_FLAGS = ("-std=c++17", "-march=native", "-ffp-contract=off", "-fwrapv",
+                 "-fno-math-errno", "-fopenmp-simd", "-fno-semantic-interposition")
+
+_lock = threading.Lock()
+_dispatch: Optional[Callable[..., Any]] = None
+_loaded: dict[str, tuple[Any, Any, int, int]] = {}
+
+
+def dispatcher() -> Callable[..., Any]:
+    """The dispatcher's ``call`` function (built on first use, then cached on disk).
+
+    Example:
+        >>> callable(dispatcher())
+        True
+    """
+    global _dispatch
+    if _dispatch is None:
+        from mskernel.build import BuildError, Source, build, load_python_module
+
+        text = (_HERE / "dispatch.c").read_text()
+        text += f"\n/* built against numpy {np.__version__} */\n"
+        with _lock:
+            if _dispatch is None:
+                try:
+                    art = build("mskernel_hybrid_dispatch", [Source("mskernel_hybrid_dispatch.c", text)],
+                                kind="cpython", include_paths=[np.get_include()], optimize="-O2")
+                except BuildError as exc:
+                    raise HybridInternalError("<dispatcher>", text, getattr(exc, "log", str(exc))) from exc
+                _dispatch = load_python_module(art, "_mskh_dispatch").call
+    return _dispatch  # type: ignore[return-value]
+
+
+@dataclass
+class CompiledKernel:
+    """One kernel compiled for one signature: the handle ``HybridKernel.compile`` returns.
+
+    ``generated.source`` is the C++; ``artifact`` the build layer's result (``.cached``,
+    ``.seconds``); ``alloc``/``select``/``infer`` the generated Python shape functions.
+    Calling it runs the kernel: ``compiled(inputs, attrs) -> tuple of arrays``.
+    """
+
+    typed: Typed
+    generated: Generated
+    artifact: Any
+    contig: int
+    strided: int
+    spec: bytes
+    alloc: Callable[..., tuple[np.ndarray, ...]]
+    select: Optional[Callable[..., tuple[np.ndarray, ...]]]
+    infer: Callable[..., list[tuple[tuple[int, ...], str]]]
+    seconds: float
+    library: Any = None
+
+    @property
+    def source(self) -> str:
+        """The generated C++."""
+        return self.generated.source
+
+    @property
+    def cached(self) -> bool:
+        """True if the build layer found the library in its cache (no compiler ran)."""
+        return bool(getattr(self.artifact, "cached", False))
+
+    def __call__(self, inputs: Sequence[np.ndarray], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
+        outs = self.alloc(inputs, attrs)
+        result = dispatcher()(self.contig, self.strided, self.spec, (*inputs, *outs), tuple(attrs))
+        if result is not None:
+            raise RuntimeError(f"hybrid kernel call failed with code {result}; use HybridKernel.run")
+        return self.select(inputs, outs) if self.select is not None else outs
+
+
+def _spec(typed: Typed, arrays: list[str]) -> bytes:
+    written = set(typed.kernel.returns) & set(typed.kernel.params)
+    items = [len(arrays), len(typed.attrs)]
+    for name in arrays:
+        info = typed.tensors[name]
+        role = 1 if info.kind == "output" else 2 if name in written else 0
+        items += [np.dtype(info.dtype).num, info.rank, role]
+    spec = bytes(items)
+    kinds = {"float": "f", "bool": "b", "int": "i"}
+    return spec + "".join(kinds[t] for _, t in sorted(typed.attrs.values())).encode()
+
+
+def _load(name: str, gen: Generated) -> tuple[Any, Any, int, int, float]:
+    from mskernel.build import BuildError, Source, build, load_library
+
+    key = hashlib.sha256(f"{gen.openmp}\n{gen.source}".encode()).hexdigest()
+    if key in _loaded:
+        art, lib, contig, strided = _loaded[key]
+        return art, lib, contig, strided, 0.0
+    start = time.perf_counter()
+    try:
+        art = build(f"hybrid_{name}", [Source(f"hybrid_{name}.cpp", gen.source)], kind="plain",
+                    include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, openmp=gen.openmp,
+                    optimize="-O3")
+    except BuildError as exc:
+        raise HybridInternalError(name, gen.source, getattr(exc, "log", "") or str(exc)) from exc
+    lib = load_library(art)
+    contig = ctypes.cast(getattr(lib, gen.contig_symbol), ctypes.c_void_p).value
+    strided = ctypes.cast(getattr(lib, gen.strided_symbol), ctypes.c_void_p).value
+    seconds = time.perf_counter() - start
+    _log.debug("hybrid kernel %s: %s in %.3f s", name,
+               "loaded from cache" if getattr(art, "cached", False) else "compiled", seconds)
+    _loaded[key] = (art, lib, contig, strided)  # type: ignore[assignment]
+    return art, lib, contig, strided, seconds  # type: ignore[return-value]
+
+
+def compile_typed(typed: Typed, debug: bool) -> CompiledKernel:
+    """Generate, build (or fetch from cache) and load ``typed``; see :class:`CompiledKernel`.
+
+    Example:
+        >>> from mskernel.hybrid.source import KernelSource
+        >>> from mskernel.hybrid.parse import parse
+        >>> from mskernel.hybrid.check import specialize, Signature
+        >>> k = parse(KernelSource.from_text("def ident(x):\\n    return x\\n"))
+        >>> ck = compile_typed(specialize(k, Signature(("float32",), (1,))), debug=False)
+        >>> x = np.ones(3, np.float32)
+        >>> ck([x])[0] is x
+        True
+    """
+    gen = generate(typed, debug)
+    art, lib, contig, strided, seconds = _load(typed.kernel.name, gen)
+    return CompiledKernel(typed, gen, art, contig, strided, _spec(typed, gen.arrays),
+                          make_alloc(typed), make_select(typed), make_infer(typed), seconds, lib)
+
+
+def clear_memory_cache() -> None:
+    """Forget the libraries loaded in this process (the next compile reloads from disk).
+
+    Example:
+        >>> clear_memory_cache()
+    """
+    _loaded.clear()

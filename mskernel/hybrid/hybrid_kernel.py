@@ -1,0 +1,324 @@
+"""``HybridKernel``: one DSL function, parsed once, compiled per signature, run on numpy.
+
+A signature is the dtypes and ranks of the tensor inputs, the Python types of the trailing
+scalar attributes, and the debug flag. Shapes are runtime values: a new shape with the same
+signature reuses the compiled kernel (``compile_count`` does not move).
+
+Example:
+    >>> import numpy as np
+    >>> def scale(x, s):
+    ...     y = output_tensor(x.shape, x.dtype)
+    ...     for i in range(x.shape[0]):
+    ...         y[i] = x[i] * s
+    ...     return y
+    >>> hk = HybridKernel.from_function(scale)
+    >>> hk.run([np.arange(3, dtype=np.float32)], [2.0])[0]
+    array([0., 2., 4.], dtype=float32)
+    >>> hk.infer([(5,)], [np.float32], [2.0])
+    [((5,), dtype('float32'))]
+"""
+from __future__ import annotations
+
+import ast
+import threading
+from typing import Any, Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from . import config
+from .check import Signature, Typed, specialize
+from .compiler import CompiledKernel, compile_typed, dispatcher
+from .dsl import call_python, to_numpy
+from .dtypes import normalize_dtype, type_of_python_scalar
+from .intrinsics import RUNTIME_NAMES
+from .parse import parse
+from .source import KernelSource
+
+__all__ = ["HybridKernel"]
+
+DTypeLike = Any
+
+
+def _dtype_name(d: DTypeLike) -> str:
+    name = normalize_dtype(d)
+    if name is None:
+        name = normalize_dtype(str(d).lower().replace("mindspore.", ""))
+    if name is None:
+        raise TypeError(f"unsupported dtype for a hybrid kernel: {d!r}")
+    return name
+
+
+def _attr_type(value: Any) -> str:
+    if isinstance(value, str) and value in ("int", "float", "bool"):
+        return value
+    if value in (int, float, bool):
+        return value.__name__  # type: ignore[no-any-return]
+    t = type_of_python_scalar(value)
+    if t is None:
+        raise TypeError(f"a hybrid kernel attribute must be a bool, int or float, not {type(value).__name__}")
+    return t
+
+
+def _plain_attr(value: Any) -> Any:
+    value = to_numpy(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return value.item()
+    return value
+
+
+class HybridKernel:
+    """A hybrid-DSL kernel: parse+check now, compile per signature, run on numpy arrays.
+
+    Build one with :meth:`from_function` (decorated by ``@kernel`` or not -- the function is
+    never executed to be parsed) or :meth:`from_source`. ``num_inputs`` counts tensor and
+    attribute parameters, ``output_count`` the returned tensors, ``inplace_map`` maps an
+    output index to the input it is (``return x`` for an input ``x``).
+
+    Example:
+        >>> src = "def neg(x):\\n    y = output_tensor(x.shape, x.dtype)\\n" \\
+        ...       "    for i in range(x.shape[0]):\\n        y[i] = -x[i]\\n    return y\\n"
+        >>> hk = HybridKernel.from_source(src, "neg", filename="<cell 1>")
+        >>> hk.name, hk.num_inputs, hk.output_count, hk.inplace_map
+        ('neg', 1, 1, {})
+    """
+
+    def __init__(self, source: KernelSource, func: Optional[Callable[..., Any]] = None,
+                 debug: Optional[bool] = None, namespace: Optional[dict[str, Any]] = None):
+        self._src = source
+        self.ir = parse(source)
+        self.func = func
+        self._namespace = namespace
+        self._debug = debug
+        self._typed: dict[Signature, Typed] = {}
+        self._compiled: dict[Signature, CompiledKernel] = {}
+        self._lock = threading.Lock()
+        self._fast: Optional[tuple[Any, ...]] = None
+        #: how many times this kernel was compiled (or loaded) for a new signature
+        self.compile_count = 0
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_function(cls, func: Callable[..., Any], debug: Optional[bool] = None) -> "HybridKernel":
+        """Parse and check ``func`` (raises HybridError at the offending line).
+
+        Example:
+            >>> def ident(x):
+            ...     return x
+            >>> HybridKernel.from_function(ident).inplace_map
+            {0: 0}
+        """
+        return cls(KernelSource.from_function(func), func=func, debug=debug)
+
+    @classmethod
+    def from_source(cls, text: str, name: Optional[str] = None, filename: str = "<string>",
+                    first_line: int = 1, debug: Optional[bool] = None,
+                    globals: Optional[dict[str, Any]] = None) -> "HybridKernel":
+        """Parse ``def name`` in ``text``; errors point at ``filename`` lines from ``first_line``.
+
+        ``globals`` is the namespace the function runs in for :meth:`run_python`.
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n", filename="<cell 3>", first_line=7)
+            >>> hk.name
+            'f'
+        """
+        return cls(KernelSource.from_text(text, name, filename, first_line), debug=debug,
+                   namespace=globals)
+
+    # ------------------------------------------------------------------ description
+    @property
+    def name(self) -> str:
+        """The kernel's function name."""
+        return self.ir.name
+
+    @property
+    def input_names(self) -> list[str]:
+        """Parameter names (tensors first, then attributes)."""
+        return list(self.ir.params)
+
+    @property
+    def output_names(self) -> list[str]:
+        """Returned tensor names, in return order."""
+        return list(self.ir.returns)
+
+    @property
+    def num_inputs(self) -> int:
+        """Number of parameters (tensors and attributes)."""
+        return len(self.ir.params)
+
+    @property
+    def output_count(self) -> int:
+        """Number of returned tensors."""
+        return len(self.ir.returns)
+
+    @property
+    def inplace_map(self) -> dict[int, int]:
+        """``{output index: input index}`` for outputs that are inputs returned in place."""
+        return {i: self.ir.params.index(r) for i, r in enumerate(self.ir.returns) if r in self.ir.params}
+
+    @property
+    def debug(self) -> bool:
+        """Whether this kernel compiles bounds-checked code (own flag, else the global one)."""
+        return config.get_debug() if self._debug is None else self._debug
+
+    def __repr__(self) -> str:
+        return f"HybridKernel({self.name}, inputs={self.input_names}, outputs={self.output_names})"
+
+    # ------------------------------------------------------------------ signatures
+    def signature(self, input_dtypes: Sequence[DTypeLike], input_ranks: Sequence[int],
+                  attr_types: Sequence[Any] = (), debug: Optional[bool] = None) -> Signature:
+        """The :class:`Signature` for these dtypes, ranks and attribute types.
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x, n):\\n    return x\\n")
+            >>> hk.signature([np.float32], [2], [int])
+            Signature(dtypes=('float32',), ranks=(2,), attr_types=('int',), debug=False)
+        """
+        dbg = self.debug if debug is None else debug
+        return Signature(tuple(_dtype_name(d) for d in input_dtypes), tuple(int(r) for r in input_ranks),
+                         tuple(_attr_type(a) for a in attr_types), bool(dbg))
+
+    def specialize(self, sig: Signature) -> Typed:
+        """The kernel type-checked for ``sig`` (cached; raises HybridError on dtype errors)."""
+        typed = self._typed.get(sig)
+        if typed is None:
+            typed = specialize(self.ir, Signature(sig.dtypes, sig.ranks, sig.attr_types))
+            self._typed[sig] = typed
+        return typed
+
+    def _sig_from(self, input_dtypes: Any, input_ranks: Any, attr_types: Sequence[Any],
+                  debug: Optional[bool]) -> Signature:
+        if isinstance(input_dtypes, Signature):
+            return input_dtypes
+        if input_ranks is None:  # example inputs
+            arrays = [to_numpy(a) for a in input_dtypes]
+            return self.signature([a.dtype for a in arrays], [np.ndim(a) for a in arrays],
+                                  [_plain_attr(a) for a in attr_types], debug)
+        return self.signature(input_dtypes, input_ranks, attr_types, debug)
+
+    # ------------------------------------------------------------------ public operations
+    def infer(self, input_shapes: Sequence[Sequence[int]], input_dtypes: Sequence[DTypeLike],
+              attrs: Sequence[Any] = ()) -> list[tuple[tuple[int, ...], np.dtype]]:
+        """Output shapes and dtypes for these inputs, evaluated from the IR (no compile).
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor((x.shape[0] * 2,), 'int32')\\n"
+            ...                               "    return y\\n")
+            >>> hk.infer([(3, 4)], ["float32"])
+            [((6,), dtype('int32'))]
+        """
+        attrs = [_plain_attr(a) for a in attrs]
+        sig = self.signature(input_dtypes, [len(s) for s in input_shapes], attrs, debug=False)
+        typed = self.specialize(sig)
+        from .shapes import make_infer
+
+        result = make_infer(typed)([tuple(int(d) for d in s) for s in input_shapes], attrs)
+        return [(tuple(int(d) for d in shape), np.dtype(dtype)) for shape, dtype in result]
+
+    def compile(self, input_dtypes: Any, input_ranks: Optional[Sequence[int]] = None,
+                attr_types: Sequence[Any] = (), debug: Optional[bool] = None) -> CompiledKernel:
+        """The compiled kernel for a signature (dtypes + ranks, or example inputs + attrs).
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+            >>> hk.compile(["float64"], [1]).typed.signature.dtypes
+            ('float64',)
+        """
+        sig = self._sig_from(input_dtypes, input_ranks, attr_types, debug)
+        ck = self._compiled.get(sig)
+        if ck is None:
+            with self._lock:
+                ck = self._compiled.get(sig)
+                if ck is None:
+                    ck = compile_typed(self.specialize(sig), sig.debug)
+                    self._compiled[sig] = ck
+                    self.compile_count += 1
+        return ck
+
+    def source(self, input_dtypes: Any, input_ranks: Optional[Sequence[int]] = None,
+               attr_types: Sequence[Any] = (), debug: Optional[bool] = None) -> str:
+        """The generated C++ for a signature (dtypes + ranks, or example inputs + attrs).
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+            >>> "mskh_kernel_contig" in hk.source([np.zeros(2, np.float32)])
+            True
+        """
+        from .codegen import generate
+
+        sig = self._sig_from(input_dtypes, input_ranks, attr_types, debug)
+        if sig in self._compiled:
+            return self._compiled[sig].source
+        return generate(self.specialize(sig), sig.debug).source
+
+    def run(self, inputs: Sequence[Any], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
+        """Run the compiled kernel; returns every output (in-place ones are the inputs).
+
+        Outputs are allocated zero-filled (as in the Python emulation) and written in place
+        by the kernel; inputs are used without copies.
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+            ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] // 2\\n    return y\\n")
+            >>> hk.run([np.array([-3, 3], np.int32)])[0]
+            array([-2,  1], dtype=int32)
+        """
+        fast = self._fast
+        if fast is not None and fast[0] == config.generation:
+            try:
+                outs = fast[2](inputs, attrs)
+            except Exception:  # wrong rank/type for this entry: take the slow path
+                outs = None
+            if attrs.__class__ is not tuple:
+                attrs = tuple(attrs)
+            if outs is not None and fast[1](fast[3], fast[4], fast[5], (*inputs, *outs), attrs) is None:
+                return outs if fast[6] is None else fast[6](inputs, outs)
+        return self._run_slow(inputs, attrs)
+
+    def _run_slow(self, inputs: Sequence[Any], attrs: Sequence[Any]) -> tuple[np.ndarray, ...]:
+        from .runner import run_checked
+
+        return run_checked(self, inputs, attrs)
+
+    def _remember(self, ck: CompiledKernel) -> None:
+        self._fast = (config.generation, dispatcher(), ck.alloc, ck.contig, ck.strided, ck.spec, ck.select)
+
+    def run_python(self, inputs: Sequence[Any], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
+        """Run the kernel as Python with numpy stand-ins (MindSpore's emulation); a tuple.
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+            ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] % 3\\n    return y\\n")
+            >>> hk.run_python([np.array([-4, 4])])[0]
+            array([2, 1])
+        """
+        result = call_python(self.python_function(), *inputs, *attrs)
+        return result if isinstance(result, tuple) else (result,)
+
+    def python_function(self) -> Callable[..., Any]:
+        """The kernel as a plain Python function (from_source kernels are compiled from text)."""
+        if self.func is None:
+            tree = ast.Module(body=[self._src.tree], type_ignores=[])
+            ast.increment_lineno(tree, self._src.line_offset)
+            namespace: dict[str, Any] = dict(self._namespace) if self._namespace is not None else {}
+            for name, value in RUNTIME_NAMES.items():
+                namespace.setdefault(name, value)
+            exec(compile(tree, self._src.filename, "exec"), namespace)  # noqa: S102 - the user's kernel
+            self.func = namespace[self.name]
+        return self.func
+
+    def __call__(self, *args: Any) -> Union[np.ndarray, tuple[np.ndarray, ...]]:
+        """Run compiled on ``(*tensors, *attrs)``: leading array-likes are tensors.
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+            >>> hk(np.zeros(2))
+            array([0., 0.])
+        """
+        k = 0
+        while k < len(args) and (isinstance(args[k], np.ndarray) or hasattr(args[k], "asnumpy")):
+            k += 1
+        out = self.run(args[:k], args[k:])
+        return out[0] if len(out) == 1 else out
