@@ -102,13 +102,19 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
             else:
                 stack.append(t._node)
     order.sort(key=lambda n: n.id)
+    # ids local to this snapshot (n0, n1, ... inputs first): deterministic across runs
+    ids: Dict[int, str] = {}
+    for lid in leaves:
+        ids[lid] = f"n{len(ids)}"
+    for n in order:
+        ids[id(n)] = f"n{len(ids)}"
     for i, (lid, leaf) in enumerate(leaves.items()):
         name = names.get(lid) or (leaf.name if isinstance(leaf, Parameter) else f"input {i}")
-        snap.nodes.append({"id": f"L{lid}", "op": name, "kind": "leaf", "info": {},
+        snap.nodes.append({"id": ids[lid], "op": name, "kind": "leaf", "info": {},
                            "inputs": [], "outputs": [_meta(leaf.shape, leaf._data.dtype)], "stats": None})
     for n in order:
         snap.nodes.append({
-            "id": f"N{n.id}", "op": n.op, "kind": n.kind, "info": dict(n.info or {}),
+            "id": ids[id(n)], "op": n.op, "kind": n.kind, "info": dict(n.info or {}),
             "inputs": [None if t is None else _meta(t.shape, t._data.dtype) for t in n.inputs],
             "outputs": [_meta(s, d) for s, d in n.out_meta],
             "stats": n.stats,
@@ -116,14 +122,15 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
         for pos, t in enumerate(n.inputs):
             if t is None or not t._rg:
                 continue
-            src = f"L{id(t)}" if t._node is None else f"N{t._node.id}"
+            src = ids[id(t)] if t._node is None else ids[id(t._node)]
             snap.edges.append({"src": src, "src_output": 0 if t._node is None else t._idx,
-                               "dst": f"N{n.id}", "dst_input": pos})
-    snap.outputs = [f"N{t._node.id}" if t._node is not None else f"L{id(t)}" for t in tensors
+                               "dst": ids[id(n)], "dst_input": pos})
+    snap.outputs = [ids[id(t._node)] if t._node is not None else ids[id(t)] for t in tensors
                     if isinstance(t, Tensor) and t._rg]
+    leaf_ids = {ids[lid] for lid in leaves}
     # leaf gradient stats: from the consumers' input-gradient stats
     for e in snap.edges:
-        if e["src"].startswith("L"):
+        if e["src"] in leaf_ids:
             dst = snap.node(e["dst"])
             st = dst["stats"]
             if st and st["dins"][e["dst_input"]] is not None:
@@ -168,9 +175,9 @@ def trace(fn: Callable, *args: Any, grad_position: Sequence[int] = (0,), weights
         STATE.capture_stats, STATE.enabled = prev
     snap = snapshot(*roots, names=names)
     full = [g if g is not None else Tensor._wrap(np.zeros(t.shape, t._data.dtype)) for t, g in zip(targets, grads)]
+    by_name = {n["op"]: n for n in snap.nodes if n["kind"] == "leaf"}
     for t, g in zip(targets, full):
-        key = f"L{id(t)}"
-        for n in snap.nodes:
-            if n["id"] == key:
-                n["stats"] = {"douts": [grad_stats(g._data)], "dins": []}
+        node = by_name.get(names.get(id(t)) or getattr(t, "name", ""))
+        if node is not None:
+            node["stats"] = {"douts": [grad_stats(g._data)], "dins": []}
     return snap, full
