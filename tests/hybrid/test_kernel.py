@@ -1,0 +1,289 @@
+"""HybridKernel behaviour: caching per signature, debug mode, infer, source, decorator."""
+from __future__ import annotations
+
+import inspect
+import sys
+import time
+import warnings
+
+import numpy as np
+import pytest
+
+import mskernel.hybrid as hybrid
+from mskernel.hybrid import HybridError, HybridKernel, is_kernel, kernel, ms_kernel
+
+from .corpus import CASES
+
+
+def shift_left(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i + 1]  # reads one past the end on the last iteration
+    return y
+
+
+def square(x):  # seed 003: plain function, `output_tensor` is not defined in this module
+    y = output_tensor(x.shape, x.dtype)
+    for i0 in range(x.shape[0]):
+        y[i0] = y[i0] * y[i0]
+    return y
+
+
+class FakeTensor:
+    """Anything with .asnumpy() is accepted as a tensor."""
+
+    def __init__(self, array: np.ndarray):
+        self._array = array
+
+    def asnumpy(self) -> np.ndarray:
+        return self._array
+
+
+def test_new_shape_same_signature_does_not_recompile():
+    hk = HybridKernel.from_function(CASES["fused"].func)
+    x, y = np.ones((3, 4)), np.ones((3, 4))
+    hk.run([x, y])
+    assert hk.compile_count == 1
+    for shape in [(1, 1), (7, 3), (64, 65)]:
+        a, b = np.random.rand(*shape), np.random.rand(*shape)
+        np.testing.assert_allclose(hk.run([a, b])[0], a * b * 0.5 + 3 * a - 1)
+    assert hk.compile_count == 1
+    hk.run([x.astype(np.float32), y.astype(np.float32)])  # a new dtype is a new signature
+    assert hk.compile_count == 2
+
+
+def test_second_kernel_object_loads_from_the_build_cache():
+    first = HybridKernel.from_function(CASES["relu"].func)
+    first.run([np.ones((2, 2), np.float32)])
+    from mskernel.hybrid.compiler import clear_memory_cache
+    clear_memory_cache()
+    second = HybridKernel.from_function(CASES["relu"].func)
+    ck = second.compile([np.float32], [2])
+    assert ck.cached  # same source and flags: the build layer did not call the compiler
+    assert ck.artifact.path == first.compile([np.float32], [2]).artifact.path
+
+
+def test_debug_mode_reports_out_of_bounds_access():
+    hk = HybridKernel.from_function(shift_left, debug=True)
+    with pytest.raises(IndexError) as info:
+        hk.run([np.arange(5, dtype=np.float32)])
+    lines, start = inspect.getsourcelines(shift_left)
+    line = start + next(i for i, t in enumerate(lines) if "x[i + 1]" in t)
+    msg = str(info.value)
+    assert "shift_left" in msg and "tensor x" in msg
+    assert "index (5,)" in msg and "shape (5,)" in msg
+    assert f"{__file__}:{line}:" in msg
+    assert "y[i] = x[i + 1]" in msg
+
+
+def test_same_kernel_without_debug_runs_correct_inputs():
+    def shift_safe(x):
+        y = output_tensor((x.shape[0] - 1,), x.dtype)
+        for i in range(x.shape[0] - 1):
+            y[i] = x[i + 1]
+        return y
+    for debug in (False, True):
+        hk = HybridKernel.from_function(shift_safe, debug=debug)
+        np.testing.assert_array_equal(hk.run([np.arange(5.0)])[0], [1, 2, 3, 4])
+        assert ("mskh::at<" in hk.source([np.arange(5.0)])) == debug
+
+
+def test_debug_catches_out_of_bounds_write_and_2d_index():
+    def write_past(x):
+        y = output_tensor(x.shape, x.dtype)
+        for i in range(x.shape[0]):
+            for j in range(x.shape[1] + 1):
+                y[i, j] = x[i, 0]
+        return y
+    hk = HybridKernel.from_function(write_past, debug=True)
+    with pytest.raises(IndexError, match=r"index \(0, 3\) is out of bounds for tensor y with shape \(2, 3\)"):
+        hk.run([np.ones((2, 3))])
+
+
+def test_global_debug_switch(monkeypatch):
+    hk = HybridKernel.from_function(shift_left)
+    try:
+        hybrid.set_debug(True)
+        assert hk.debug
+        with pytest.raises(IndexError):
+            hk.run([np.arange(3.0)])
+    finally:
+        hybrid.set_debug(None)
+    monkeypatch.setenv("MSKERNEL_HYBRID_DEBUG", "1")
+    assert HybridKernel.from_function(shift_left).debug
+    monkeypatch.setenv("MSKERNEL_HYBRID_DEBUG", "0")
+    assert not HybridKernel.from_function(shift_left).debug
+
+
+def test_infer_shapes_and_dtypes_without_compiling():
+    hk = HybridKernel.from_function(CASES["matmul"].func)
+    assert hk.infer([(2, 3), (3, 5)], [np.float32, np.float32]) == [((2, 5), np.dtype("float32"))]
+    hk2 = HybridKernel.from_function(CASES["casts"].func)
+    got = hk2.infer([(4,)], ["int32"])
+    assert [d.name for _, d in got] == ["float32", "int8", "int16", "int64", "float64", "float16"]
+    hk3 = HybridKernel.from_function(CASES["arange_attr"].func)
+    assert hk3.infer([(1,)], [np.float32], [6]) == [((6,), np.dtype("float32"))]
+    hk4 = HybridKernel.from_function(CASES["conv2d"].func)
+    assert hk4.infer([(10, 8), (3, 3)], ["float64", "float64"])[0][0] == (8, 6)
+    assert hk.compile_count == hk2.compile_count == hk3.compile_count == hk4.compile_count == 0
+
+
+def test_kernel_description():
+    hk = HybridKernel.from_function(CASES["inplace_and_output"].func)
+    assert (hk.name, hk.num_inputs, hk.output_count, hk.inplace_map) == ("inplace_and_output", 2, 2, {1: 0})
+    assert hk.input_names == ["a", "b"] and hk.output_names == ["d", "a"]
+    assert HybridKernel.from_function(CASES["axpy"].func).num_inputs == 3
+
+
+def test_generated_source_is_readable():
+    hk = HybridKernel.from_function(CASES["softmax"].func)
+    src = hk.source([np.float32, ], [2])
+    lines, start = inspect.getsourcelines(CASES["softmax"].func)
+    for offset, text in enumerate(lines):
+        if text.strip() and not text.strip().startswith(("return", "def ", "@", "lambda")):
+            assert f"// line {start + offset}: {text.strip()}" in src
+    assert "float m = 0;" in src and "for (int64_t j = 1; j < x_n1; ++j) {" in src
+    assert src == hk.compile(["float32"], [2]).source
+    assert hk.source([np.zeros((2, 2), np.float32)]) == src  # from example inputs
+
+
+def test_parallel_pragmas_only_when_safe():
+    src = HybridKernel.from_function(CASES["conv2d"].func).source(["float32", "float32"], [2, 2])
+    assert "#pragma omp parallel for" in src
+    src = HybridKernel.from_function(CASES["fused"].func).source(["float32", "float32"], [2, 2])
+    assert "#pragma omp parallel for" in src and "#pragma omp simd" in src
+
+    def racy(x):
+        y = output_tensor((1,), x.dtype)
+        for i in parallel(x.shape[0]):
+            y[0] = y[0] + x[i]
+        return y
+    hk = HybridKernel.from_function(racy)
+    assert "#pragma omp parallel" not in hk.source(["float64"], [1])
+    assert "serial because the write to y" in hk.source(["float64"], [1])
+    x = np.random.rand(100000)
+    np.testing.assert_allclose(hk.run([x])[0], [x.sum()], rtol=1e-9)
+
+
+def test_parallel_loops_give_the_same_results_on_large_inputs():
+    hk = HybridKernel.from_function(CASES["conv2d"].func)
+    x, w = np.random.rand(300, 260).astype(np.float32), np.random.rand(3, 3).astype(np.float32)
+    expected = sum(x[p:p + 298, q:q + 258] * w[p, q] for p in range(3) for q in range(3))
+    np.testing.assert_allclose(hk.run([x, w])[0], expected, rtol=1e-5)
+
+
+def test_undecorated_function_with_unbound_output_tensor():
+    assert "output_tensor" not in globals()
+    hk = HybridKernel.from_function(square)
+    x = np.array([1.0, 4.0, 9.0], np.float32)
+    np.testing.assert_array_equal(hk.run([x])[0], [0, 0, 0])  # reads its zero-filled output
+    np.testing.assert_array_equal(hk.run_python([x])[0], [0, 0, 0])
+    assert "output_tensor" not in globals()  # the overlay did not pollute this module
+
+
+def test_decorator_attributes_and_checks():
+    @kernel(reg_info={"op_name": "k"}, compile_attrs={"a": 1})
+    def ident(x):
+        return x
+    assert ident.ms_kernel_flag and is_kernel(ident)
+    assert ident.compile_attrs == '{"a": 1}' and ident.reg_info == {"op_name": "k"}
+    assert ident.__wrapped__.__name__ == "ident"
+    assert HybridKernel.from_function(ident).inplace_map == {0: 0}
+    with pytest.raises(TypeError, match="The input 'compile_attrs' of @kernel must be a dict, but get a <class 'list'>"):
+        kernel(compile_attrs=[1])
+    with pytest.raises(TypeError, match="The key of 'compile_attrs' of @kernel must be a str"):
+        kernel(compile_attrs={1: 2})
+    with pytest.raises(TypeError, match="The input 'reg_info' of @kernel should be one of str, dict and tuple"):
+        kernel(reg_info=3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        legacy = ms_kernel(lambda a: a)
+    assert legacy.ms_kernel_flag and caught[0].category is DeprecationWarning
+    assert not is_kernel(square)
+
+
+def test_decorated_call_runs_python_and_accepts_tensor_likes():
+    add = CASES["add"].func
+    a, b = np.ones((2, 2), np.float32), np.full((2, 2), 2, np.float32)
+    np.testing.assert_array_equal(add(FakeTensor(a), FakeTensor(b)), a + b)
+    module = sys.modules[CASES["add"].func.__module__]
+    assert "output_tensor" in vars(module)       # MindSpore-style injection of DSL-only names...
+    assert "abs" not in vars(module) and "round" not in vars(module)  # ...but never over builtins
+
+
+def test_run_accepts_tensor_likes_and_numpy_scalar_attrs():
+    hk = HybridKernel.from_function(CASES["axpy"].func)
+    x, y = np.arange(3.0), np.ones(3)
+    out = hk.run([FakeTensor(x), FakeTensor(y)], [np.float64(2.0)])[0]
+    np.testing.assert_array_equal(out, 2 * x + 1)
+    np.testing.assert_array_equal(hk(x, y, 3.0), 3 * x + 1)  # __call__ splits tensors and attrs
+    hk_int = HybridKernel.from_function(CASES["scale_int"].func)
+    np.testing.assert_array_equal(hk_int.run([np.ones((2, 2), np.int64)], [np.int32(4)])[0], np.full((2, 2), 5))
+
+
+def test_attr_types_are_part_of_the_signature():
+    hk = HybridKernel.from_function(CASES["axpy"].func)
+    x = np.arange(3.0)
+    np.testing.assert_array_equal(hk.run([x, x], [2])[0], 3 * x)      # int attribute
+    np.testing.assert_array_equal(hk.run([x, x], [2.5])[0], 3.5 * x)  # float attribute
+    assert hk.compile_count == 2
+
+
+def test_unusual_arrays_are_handled():
+    hk = HybridKernel.from_function(CASES["relu"].func)
+    big_endian = np.array([[-1, 2], [3, -4]], dtype=">f4")
+    np.testing.assert_array_equal(hk.run([big_endian])[0], [[0, 2], [3, 0]])
+    longlong = np.array([[-1, 2]], dtype=np.longlong)
+    np.testing.assert_array_equal(HybridKernel.from_function(CASES["scale_int"].func).run([longlong], [2])[0], [[-1, 5]])
+    read_only = np.ones(3)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match="writes its input x in place, but that array is read-only"):
+        HybridKernel.from_function(CASES["inplace_double"].func).run([read_only])
+
+
+def test_inplace_input_aliasing_another_input_is_copied():
+    hk = HybridKernel.from_function(CASES["inplace_and_output"].func)
+    a = np.arange(4.0).reshape(2, 2)
+    d, a_out = hk.run([a, a])  # b is the same memory as the in-place a
+    np.testing.assert_array_equal(d, np.zeros((2, 2)))
+    np.testing.assert_array_equal(a_out, 2 * np.arange(4.0).reshape(2, 2))
+    assert a_out is a
+
+
+def test_zero_runtime_step_raises():
+    def stepper(x, s):
+        y = output_tensor(x.shape, x.dtype)
+        for i in range(0, x.shape[0], s):
+            y[i] = x[i]
+        return y
+    with pytest.raises(ValueError, match="must not be zero"):
+        HybridKernel.from_function(stepper).run([np.ones(3)], [0])
+    np.testing.assert_array_equal(HybridKernel.from_function(stepper).run([np.ones(3)], [2])[0], [1, 0, 1])
+
+
+def test_wrong_input_count_is_a_type_error():
+    with pytest.raises(TypeError, match="takes 2 inputs"):
+        HybridKernel.from_function(CASES["add"].func).run([np.ones((1, 1))])
+
+
+def test_from_source_runs_as_python_with_given_globals():
+    text = "def f(x):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n" \
+           "        y[i] = x[i] * SCALE\n    return y\n"
+    with pytest.raises(HybridError, match="undeclared variable: SCALE"):
+        HybridKernel.from_source(text, globals={"SCALE": 2})  # globals are not DSL constants
+    text = text.replace("SCALE", "2")
+    hk = HybridKernel.from_source(text, globals={})
+    np.testing.assert_array_equal(hk.run_python([np.arange(3.0)])[0], [0, 2, 4])
+
+
+def test_per_call_overhead_is_small():
+    hk = HybridKernel.from_function(CASES["fused"].func)
+    x = np.ones((2, 4), np.float32)
+    inputs = [x, x]
+    hk.run(inputs)
+    n = 2000
+    start = time.perf_counter()
+    for _ in range(n):
+        hk.run(inputs)
+    per_call = (time.perf_counter() - start) / n
+    assert per_call < 50e-6  # ~1-3 us in practice; generous for loaded CI machines
