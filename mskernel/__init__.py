@@ -19,6 +19,7 @@ from mskernel import autograd
 from mskernel.autograd import (GradOperation, ParameterTuple, enable_grad, get_grad, grad, no_grad,
                                value_and_grad)
 from mskernel import ops
+from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
 from mskernel import nn
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
                               set_device)
@@ -30,4 +31,4 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
-           "set_context", "set_device"]
+           "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError"]

@@ -25,7 +25,20 @@ from mskernel.ops.shape import (broadcast_to, cast, cat, concat, expand_dims, fi
                                 ones, ones_like, reshape, squeeze, stack, stop_gradient, sum_to, swapaxes,
                                 transpose, zeros, zeros_like)
 
+from mskernel.ops.custom import Custom
+from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
+
 _methods.install()
+
+_LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.build"}
+
+
+def __getattr__(name: str):
+    """Names from the hybrid compiler and the build layer, imported on first use."""
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'mskernel.ops' has no attribute {name!r}")
 
 max = amax
 min = amin

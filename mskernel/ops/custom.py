@@ -1,0 +1,371 @@
+"""``ops.Custom``: MindSpore's custom-operator primitive, for every func_type, on the CPU.
+
+Construction validates the function, the out_shape/out_dtype specs, the operator information
+and the bprop, and builds the kernel for its func_type (:mod:`mskernel.ops.custom_kernels`). A
+call infers output specs, selects the dtype row of the operator information, runs the kernel,
+and records one engine node (op ``Custom``, kind ``custom``) whose backward calls the bprop.
+
+Example:
+    >>> import numpy as np, mskernel as ms
+    >>> from mskernel import ops
+    >>> def square(x): return x * x
+    >>> def bprop(x, out, dout): return (2 * x * dout,)
+    >>> op = ops.Custom(square, lambda x: x, lambda x: x, func_type="pyfunc", bprop=bprop)
+    >>> print(ms.grad(op)(ms.Tensor(np.array([1.0, 4.0, 9.0], np.float32))))
+    [ 2.  8. 18.]
+"""
+from __future__ import annotations
+
+import hashlib
+import inspect
+import logging
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from mskernel import context
+from mskernel import dtype as mstype
+from mskernel.autograd.node import STATE, record
+from mskernel.ops.custom_kernels import OutSpec, UnsupportedFuncTypeError, make_kernel
+from mskernel.ops.op_info import normalize_reg_info, parse_attr_value
+from mskernel.ops.primitives import PrimitiveWithInfer
+from mskernel.tensor import Tensor
+
+__all__ = ["Custom"]
+
+log = logging.getLogger("mskernel.ops")
+
+FUNC_TYPES = ["hybrid", "akg", "tbe", "aot", "pyfunc", "julia", "aicpu"]
+_TARGETS = ["Ascend", "GPU", "CPU"]
+
+
+def _is_shape(v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and all(isinstance(d, (int, np.integer)) and not isinstance(d, bool)
+                                                for d in v)
+
+
+def _spec_dtype(d: Any, prefix: str, i: int) -> np.dtype:
+    if isinstance(d, mstype.Type):
+        return d.np
+    if isinstance(d, str):
+        return mstype.to_dtype(d).np
+    if isinstance(d, (np.dtype, type)):
+        return np.dtype(d)
+    raise TypeError(f"{prefix}, output {i}'s dtype must be a mindspore dtype, but got {d!r}.")
+
+
+class Custom(PrimitiveWithInfer):
+    """``Custom(func, out_shape=None, out_dtype=None, func_type="hybrid", bprop=None, reg_info=None)``.
+
+    func_type "pyfunc" runs a Python function on numpy arrays; "hybrid"/"akg" compile the akg
+    hybrid DSL to native code; "aot" loads a C ABI function from a shared library (or builds a
+    .cc/.cpp). "tbe", "aicpu" and "julia" cannot run here and raise a clear error.
+
+    ``out_shape``/``out_dtype`` are infer functions (one argument per call input) or fixed
+    values; a tuple of shapes means several outputs. ``bprop(*inputs, out, dout)`` returns one
+    gradient per input (a single Tensor is wrapped in a tuple, as MindSpore's PyNative does).
+    Extra keyword: ``debug`` (hybrid kernels: bounds-checked code).
+
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel import ops
+        >>> add_mul = ops.Custom(lambda a, b: (a + b, a * b), out_shape=lambda a, b: (a, a),
+        ...                      out_dtype=lambda a, b: (a, a), func_type="pyfunc")
+        >>> s, p = add_mul(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))
+        >>> print(s, p)
+        [4. 6.] [3. 8.]
+    """
+
+    def __init__(self, func: Any, out_shape: Any = None, out_dtype: Any = None, func_type: str = "hybrid",
+                 bprop: Optional[Callable] = None, reg_info: Any = None, *, debug: Optional[bool] = None) -> None:
+        super().__init__("Custom")
+        self.func = func
+        self.func_type = func_type
+        self.out_shape = out_shape
+        self.out_dtype = out_dtype
+        self.bprop = bprop
+        self.debug = debug
+        self.func_name = getattr(func, "__name__", None) if callable(func) else str(func)
+        self.log_prefix = "For '{}', 'func_type': {}, 'func': {}".format(self.name, func_type, self.func_name)
+        self._check_func()
+        self._check_specs()
+        if bprop is not None and not callable(bprop):
+            raise TypeError(f"{self.log_prefix}, 'bprop' must be a function, but got {type(bprop).__name__}.")
+        self.fake_output = func_type == "pyfunc" and not out_dtype and out_dtype is not None
+        self.single_scalar_output = func_type == "pyfunc" and bool(out_dtype) and out_shape == ()
+        self.uniq_name = self._uniq_name()
+        self.add_prim_attr("func_type", func_type)
+        self.add_prim_attr("uniq_name", self.uniq_name)
+        self._register_info(reg_info if reg_info is not None else getattr(func, "reg_info", None))
+        self._kernel = make_kernel(self)
+        self._row_cache: Dict[tuple, bool] = {}
+
+    # -- construction checks -------------------------------------------------------------------
+    def _check_func(self) -> None:
+        ft, func = self.func_type, self.func
+        if ft not in FUNC_TYPES:
+            raise ValueError(f"{self.log_prefix}, 'func_type' must be one of {FUNC_TYPES}, but got {ft}")
+        if ft in ("tbe", "aicpu", "julia"):
+            raise UnsupportedFuncTypeError(
+                f"{self.log_prefix}, func_type '{ft}' cannot run here (it needs "
+                f"{'a Julia runtime' if ft == 'julia' else 'an Ascend device'}); mskernel runs 'pyfunc', 'hybrid', "
+                f"'akg' and 'aot' kernels on the CPU.")
+        if ft == "aot":
+            if not isinstance(func, str):
+                raise TypeError(f"{self.log_prefix}, 'func' must be of type str, but got {type(func)}")
+            if func.count(":") != 1:
+                raise TypeError(f"{self.log_prefix}, 'func' should be like 'file_name:func_name', but got {func}")
+            return
+        if not callable(func):
+            raise TypeError(f"For 'Custom', 'func' must be of type function or str, but got {type(func)}")
+        if ft == "hybrid" and not getattr(func, "ms_kernel_flag", False):
+            raise TypeError(f"{self.log_prefix}, 'func' must be a function decorated by kernel")
+        if ft == "akg" and getattr(func, "ms_kernel_flag", False):
+            log.warning("%s, 'func' is decorated by @kernel: consider func_type 'hybrid'.", self.log_prefix)
+        if ft == "pyfunc" and getattr(func, "ms_kernel_flag", False):
+            log.warning("%s, Now you are using the function with decorator @kernel in the mode pyfunc. The kernel "
+                        "will be executed as a native python function, which might lead to low efficiency. To "
+                        "accelerate the kernel, set the 'func_type' to be \"hybrid\"", self.log_prefix)
+
+    def _check_specs(self) -> None:
+        s, d = self.out_shape, self.out_dtype
+        if s is not None and not callable(s) and not isinstance(s, (list, tuple)):
+            raise TypeError(f"{self.log_prefix}, 'out_shape' must be one of [tuple, list, function], but got "
+                            f"{type(s)}")
+        if d is not None and not callable(d) and not isinstance(d, (mstype.Type, list, tuple)):
+            raise TypeError(f"{self.log_prefix}, 'out_dtype' must be one of [mindspore.dtype, tuple, list, function], "
+                            f"but got {type(d)}")
+        if (s is None or d is None) and self.func_type not in ("hybrid", "akg", "aot"):
+            raise TypeError(f"{self.log_prefix}, 'out_shape' and 'out_dtype' can be None only for func_type "
+                            f"'hybrid'/'akg' (inferred from the kernel) or 'aot' (C++ InferShape/InferType); give "
+                            f"infer functions or values.")
+        if self.func_type == "pyfunc" and s == () and d != ():
+            log.warning("%s, 'out_shape' is an empty tuple. Add a placeholder instead. Not recommend to use it as it "
+                        "could be any uninitialized data.", self.log_prefix)
+        if self.func_type == "pyfunc" and d == () and s != ():
+            log.warning("%s, 'out_dtype' is an empty tuple. Add a placeholder instead. Not recommend to use it as it "
+                        "could be any uninitialized data.", self.log_prefix)
+
+    def _uniq_name(self) -> str:
+        if callable(self.func):
+            try:
+                src = inspect.getsource(getattr(self.func, "__wrapped__", self.func))
+            except (OSError, TypeError):
+                src = repr(self.func)
+            return f"Custom_{self.func_name}_{hashlib.sha256(src.encode()).hexdigest()[:16]}"
+        return f"Custom_{self.func}"
+
+    def _n_params(self) -> Optional[int]:
+        if not callable(self.func):
+            return None
+        try:
+            params = inspect.signature(getattr(self.func, "__wrapped__", self.func)).parameters.values()
+        except (TypeError, ValueError):
+            return None
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+            return None
+        return len(params)
+
+    def _register_info(self, reg_info: Any) -> None:
+        infos = normalize_reg_info(reg_info, self.log_prefix)
+        by_target: Dict[str, Dict[str, Any]] = {}
+        for info in infos:
+            target = info.get("target")
+            if target in (None, "UnKnown") and self.func_type == "pyfunc":
+                target = "CPU"
+            if target not in _TARGETS:
+                raise ValueError(f"{self.log_prefix}, target set in registration information must be one of "
+                                 f"{_TARGETS}, but got {target}")
+            by_target.setdefault(target, info)  # registered once per target: the first one wins
+        self.reg_infos = by_target
+        device = context.get_current_device().device_target
+        self.reg = by_target.get(device) or by_target.get("CPU") or next(iter(by_target.values()), None)
+        self.attr_specs: List[Dict[str, Any]] = []
+        self.input_names: List[str] = []
+        self._rows: List[Tuple[Tuple[str, ...], Tuple[str, ...]]] = []
+        if self.reg is None:
+            return
+        info = self.reg
+        inputs, outputs = info.get("inputs", []), info.get("outputs", [])
+        self.attr_specs = list(info.get("attr", []) or [])
+        self.input_names = [i.get("name", f"input{k}") for k, i in enumerate(inputs)]
+        names = [a.get("name") for a in self.attr_specs]
+        for target, other in by_target.items():
+            if [a.get("name") for a in other.get("attr", []) or []] != names:
+                raise ValueError(f"{self.log_prefix}, attr names set in registration information must be the same "
+                                 f"for every target, but {target} declares different ones.")
+        n_params = self._n_params()
+        if n_params is not None and inputs and len(inputs) + len(self.attr_specs) != n_params:
+            raise ValueError(f"{self.log_prefix}, the registration information declares {len(inputs)} inputs and "
+                             f"{len(self.attr_specs)} attributes, but the function takes {n_params} parameters; the "
+                             f"numbers and order of inputs must match the function's.")
+        n_out = self._static_output_count()
+        if n_out is not None and outputs and not self.fake_output and len(outputs) != n_out:
+            raise ValueError(f"{self.log_prefix}, the registration information declares {len(outputs)} outputs, but "
+                             f"out_shape/out_dtype describe {n_out}.")
+        for row in info.get("dtype_format", []):
+            dts = tuple(item[0] for item in row)
+            self._rows.append((dts[:len(inputs)], dts[len(inputs):]))
+
+    def _static_output_count(self) -> Optional[int]:
+        d = self.out_dtype
+        if isinstance(d, mstype.Type):
+            return 1
+        if isinstance(d, (list, tuple)) and d:
+            return len(d)
+        return None
+
+    # -- call ------------------------------------------------------------------------------------
+    def _split_args(self, args: tuple) -> Tuple[List[Tensor], List[Any]]:
+        """Tensor inputs, and attribute values in registration order (call-time, value=, default)."""
+        tensors = [a for a in args if isinstance(a, Tensor)]
+        extra = [a for a in args if not isinstance(a, Tensor)]
+        if not self.attr_specs:
+            return tensors, extra
+        calltime = iter(extra)
+        attrs = []
+        for spec in self.attr_specs:
+            name = spec.get("name")
+            if "value" in spec and spec["value"] is not None:
+                attrs.append(spec["value"])
+                continue
+            v = next(calltime, _MISSING)
+            if v is _MISSING:
+                if "defaultValue" in spec:
+                    v = parse_attr_value(spec.get("type"), spec["defaultValue"], self.log_prefix, name)
+                elif spec.get("paramType") == "optional":
+                    v = None
+                else:
+                    raise ValueError(f"{self.log_prefix}, the required attribute '{name}' was not given: pass it as "
+                                     f"an input after the tensors, or set value=/default_value= in CustomRegOp.attr.")
+            attrs.append(v)
+        left = list(calltime)
+        if left:
+            raise TypeError(f"{self.log_prefix}, got {len(left)} more non-tensor inputs than the attributes declared "
+                            f"in the registration information ({[s.get('name') for s in self.attr_specs]}).")
+        return tensors, attrs
+
+    def _infer(self, args: tuple, tensors: List[Tensor], attrs: List[Any]) -> Tuple[List[OutSpec], bool]:
+        s, d = self.out_shape, self.out_dtype
+        if callable(s):
+            s = s(*[list(a.shape) if isinstance(a, Tensor) else [] for a in args])
+        if callable(d):
+            d = d(*[a.dtype if isinstance(a, Tensor) else mstype.to_dtype(type(a)) if isinstance(a, (bool, int, float))
+                    else None for a in args])
+        if s is None or d is None:  # the kernel infers what was not given (hybrid DSL, AOT InferShape)
+            specs = self._kernel.infer([t.shape for t in tensors], [t._data.dtype for t in tensors], attrs)
+            if specs is None:
+                raise TypeError(f"{self.log_prefix}, 'out_shape'/'out_dtype' are None and this kernel cannot infer "
+                                f"them; give infer functions or values.")
+            many = len(specs) != 1
+            if s is None:
+                s = tuple(sp.shape for sp in specs) if many else specs[0].shape
+            if d is None:
+                d = tuple(mstype.Type.of(sp.dtype) for sp in specs) if many else mstype.Type.of(specs[0].dtype)
+        if self.func_type == "pyfunc" and s == () and d == ():  # no output: a placeholder
+            return [OutSpec((1,), np.dtype(np.int32))], False
+        if s == ():
+            s = (1,) if self.func_type == "pyfunc" else ()
+        if d == ():
+            d = mstype.int32
+        multi = isinstance(d, (list, tuple))
+        if multi:
+            if not (isinstance(s, (list, tuple)) and all(_is_shape(x) for x in s)) or len(s) != len(d):
+                raise ValueError(f"{self.log_prefix}, out_dtype describes {len(d)} outputs, so out_shape must be a "
+                                 f"tuple of {len(d)} shapes, but got {s!r}.")
+            specs = [OutSpec(tuple(int(v) for v in x), _spec_dtype(dt, self.log_prefix, i))
+                     for i, (x, dt) in enumerate(zip(s, d))]
+        else:
+            if not _is_shape(s):
+                raise ValueError(f"{self.log_prefix}, out_shape must be a shape (list or tuple of ints) for a single "
+                                 f"output, but got {s!r}.")
+            specs = [OutSpec(tuple(int(v) for v in s), _spec_dtype(d, self.log_prefix, 0))]
+        return specs, multi
+
+    def _select(self, tensors: List[Tensor], specs: List[OutSpec]) -> None:
+        if not self._rows:
+            return
+        key = tuple(t._data.dtype.name for t in tensors) + ("|",) + tuple(s.dtype.name for s in specs)
+        if self._row_cache.get(key):
+            return
+        ins, outs = key[:len(tensors)], key[len(tensors) + 1:]
+
+        def match(want: Tuple[str, ...], got: Tuple[str, ...]) -> bool:
+            return len(want) == len(got) and all(w in ("", g) for w, g in zip(want, got))
+        if any(match(ri, ins) and (not ro or match(ro, outs) or self.fake_output) for ri, ro in self._rows):
+            self._row_cache[key] = True
+            return
+        supported = "; ".join(f"input[{' '.join(str(mstype.to_dtype(d)) if d else 'Any' for d in ri)}], "
+                              f"output[{' '.join(str(mstype.to_dtype(d)) if d else 'Any' for d in ro)}]"
+                              for ri, ro in self._rows)
+        got_in = " ".join(str(t.dtype) for t in tensors)
+        got_out = " ".join(str(mstype.Type.of(s.dtype)) for s in specs)
+        raise TypeError(f"{self.log_prefix}, unsupported data types: the supported data types are {supported}; but "
+                        f"got input[{got_in}] and output[{got_out}].")
+
+    def __call__(self, *args: Any) -> Any:
+        tensors, attrs = self._split_args(args)
+        specs, multi = self._infer(args, tensors, attrs)
+        self._select(tensors, specs)
+        arrays = self._kernel.run([t._data for t in tensors], attrs, specs)
+        outs = [Tensor._wrap(a) for a in arrays]
+        if STATE.enabled and any(t._rg for t in tensors):
+            record("Custom", args, outs, self._backward(args, multi), kind="custom", needs_outputs=True,
+                   info={"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name})
+        return tuple(outs) if multi else outs[0]
+
+    # -- backward ----------------------------------------------------------------------------------
+    def _backward(self, args: tuple, multi: bool) -> Callable:
+        bprop = self.bprop
+        prefix = self.log_prefix
+
+        def backward(douts: List[Tensor], outs: List[Tensor]) -> Sequence[Optional[Tensor]]:
+            if bprop is None:
+                raise RuntimeError(
+                    f"{prefix}: gradients cannot flow through this Custom op because it has no bprop. Pass "
+                    f"bprop=fn with fn(*inputs, out, dout) returning one gradient per input"
+                    + (" (automatic backward of hybrid kernels is not available yet)."
+                       if self.func_type in ("hybrid", "akg") else "."))
+            out = tuple(outs) if multi else outs[0]
+            dout = tuple(douts) if multi else douts[0]
+            grads = bprop(*args, out, dout)
+            return _check_bprop_output(grads, args, prefix)
+        return backward
+
+
+_MISSING = object()
+
+
+def _check_bprop_output(grads: Any, args: tuple, prefix: str) -> List[Optional[Tensor]]:
+    if grads is None:
+        raise TypeError(f"{prefix}, The python function output is none: the bprop must return a tuple with one "
+                        f"gradient per input.")
+    if isinstance(grads, Tensor):
+        grads = (grads,)  # MindSpore's PyNative wraps a single Tensor
+    if isinstance(grads, list):
+        grads = tuple(grads)
+    if not isinstance(grads, tuple):
+        raise TypeError(f"{prefix}, the bprop must return a tuple of gradients, but got {type(grads).__name__}.")
+    if len(grads) != len(args):
+        raise TypeError(f"{prefix}, the number of return values(gradients) of bprop should be equal to the number of "
+                        f"input arguments except 'out' and 'dout', which is: {len(args)}, but got:{len(grads)}.")
+    out: List[Optional[Tensor]] = []
+    for i, (g, a) in enumerate(zip(grads, args)):
+        if not isinstance(a, Tensor):
+            out.append(None)  # attribute inputs get no gradient (e.g. zeros_like(axis))
+            continue
+        if g is None:
+            out.append(None)
+            continue
+        if not isinstance(g, Tensor):
+            raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument) of bprop should be "
+                            f"Tensor, but got {type(g).__name__}, and the value is {g}.")
+        if g.shape != a.shape:
+            raise ValueError(f"{prefix}, the {i}th return value(gradient of the {i}th argument) of bprop should have "
+                             f"the same shape as the {i}th argument, which is:{list(a.shape)}, but got: "
+                             f"{list(g.shape)}.")
+        if g.dtype != a.dtype:
+            raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument) of bprop should have "
+                            f"the same dtype as the {i}th argument, which is:{a.dtype}, but got: {g.dtype}.")
+        out.append(g)
+    return out
