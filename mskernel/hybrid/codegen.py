@@ -36,6 +36,7 @@ from .cexpr import ExprEmitter, convert
 from .check import Typed
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
+from .stream import VectorEmitter, streamable
 
 __all__ = ["Generated", "generate", "PARALLEL_MIN_WORK"]
 
@@ -84,6 +85,7 @@ class _Gen:
             reserved |= {f"{name}_shape", f"{name}_stride", f"{name}_buf"}
         self.reserved = reserved
         self.ex = ExprEmitter(typed, self.cname, self.access, self.grid_component)
+        self.quiet = False
 
     # ------------------------------------------------------------------ names
     def cname(self, name: str) -> str:
@@ -110,6 +112,8 @@ class _Gen:
         self.lines.append("  " * self.depth + text if text else "")
 
     def comment(self, loc: ir.Loc, suffix: str = "") -> None:
+        if self.quiet:
+            return
         src = self.k.lines.get(loc[0], "").strip()
         self.emit(f"// line {loc[0]}: {src}{suffix}")
 
@@ -313,6 +317,11 @@ class _Gen:
             inc = f"{v} += {sv}"
         if self.debug and isinstance(s.start, ir.Expr) and any(isinstance(x, ir.Load) for x in ir.walk_exprs(s.start)):
             start = self.bound(s.start, f"{v}_start")  # type: ignore[arg-type]
+        stores = streamable(s, self.t, self.debug)
+        if stores:
+            self.streaming(s, p, stores, start, stop)
+            self.emit("} else {")
+            self.depth += 1
         self.pragma(p, " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested]))
         self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
         self.depth += 1
@@ -320,6 +329,54 @@ class _Gen:
         self.block(s.body)
         self.depth -= 1
         self.emit("}")
+        if stores:
+            self.depth -= 1
+            self.emit("}")
+
+    def streaming(self, s: ir.For, p: LoopPlan, stores: list[ir.Store], start: str, stop: str) -> None:
+        """Open ``if (large contiguous) {`` and emit the non-temporal version of loop ``s``."""
+        v = self.cname(s.var)
+        dtype = self.t.tensors[stores[0].tensor].dtype
+        width = 8 if dtype == "float32" else 4
+        size = 4 if dtype == "float32" else 8
+        names = ", ".join(st.tensor for st in stores)
+        span = stop if start == "0" else f"({stop} - {start})"
+        self.emit(f"if (kContig && {span} * {size} >= mskh::kStreamMinBytes) {{")
+        self.depth += 1
+        self.emit(f"// streaming stores: {names} written once and not read here, bypassing the cache")
+        self.emit(f"int64_t {v} = {start};")
+        first = self.access(stores[0], self.ex.indices(stores[0]))
+        self.quiet = True
+        self.emit(f"for (; {v} < {stop} && !mskh::aligned(&{first}); ++{v}) {{")
+        self.depth += 1
+        self.block(s.body)
+        self.depth -= 1
+        self.emit("}")
+        others = [f"mskh::aligned(&{self.access(st, self.ex.indices(st))})" for st in stores[1:]]
+        if others:
+            self.emit(f"if ({' && '.join(others)}) {{")
+            self.depth += 1
+        begin, end = self.fresh(f"{v}_vec_begin"), self.fresh(f"{v}_vec_end")
+        self.emit(f"const int64_t {begin} = {v};")
+        self.emit(f"const int64_t {end} = {v} + ({stop} - {v}) / {width} * {width};")
+        self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None), f"({end} - {begin})")
+        self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
+        vec = VectorEmitter(self.t, dtype, self.ex.as_type, lambda e: "&" + self.access(e, self.ex.indices(e)))
+        for st in stores:
+            self.emit(f"  mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
+        self.emit("}")
+        self.emit(f"{v} = {end};")
+        if others:
+            self.depth -= 1
+            self.emit("}")
+        self.emit(f"for (; {v} < {stop}; ++{v}) {{")
+        self.depth += 1
+        self.block(s.body)
+        self.depth -= 1
+        self.emit("}")
+        self.quiet = False
+        self.emit("mskh::fence();")
+        self.depth -= 1
 
     # ------------------------------------------------------------------ the file
     def run(self) -> Generated:

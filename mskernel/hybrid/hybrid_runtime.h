@@ -11,6 +11,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <type_traits>
+#if defined(__AVX__)
+#include <immintrin.h>
+#elif defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 namespace mskh {
 
@@ -164,6 +169,35 @@ inline int64_t at(Debug& d, int64_t site, const int64_t* shape, const int64_t* s
     off += idx[k] * stride[k];
   }
   return off;
+}
+
+// Streaming stores (see mskernel/hybrid/stream.py): 32-byte vectors written around the cache.
+constexpr int64_t kStreamMinBytes = int64_t(1) << 21;
+typedef float vf32 __attribute__((vector_size(32)));
+typedef double vf64 __attribute__((vector_size(32)));
+inline vf32 vload(const float* p) { vf32 v; std::memcpy(&v, p, sizeof v); return v; }
+inline vf64 vload(const double* p) { vf64 v; std::memcpy(&v, p, sizeof v); return v; }
+inline bool aligned(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 31) == 0; }
+inline void stream(float* p, vf32 v) {
+#if defined(__AVX__)
+  _mm256_stream_ps(p, (__m256)v);
+#else
+  std::memcpy(p, &v, sizeof v);
+#endif
+}
+inline void stream(double* p, vf64 v) {
+#if defined(__AVX__)
+  _mm256_stream_pd(p, (__m256d)v);
+#else
+  std::memcpy(p, &v, sizeof v);
+#endif
+}
+inline void stream(float* p, float s) { stream(p, vf32{} + s); }
+inline void stream(double* p, double s) { stream(p, vf64{} + s); }
+inline void fence() {
+#if defined(__SSE__)
+  _mm_sfence();
+#endif
 }
 
 }  // namespace mskh

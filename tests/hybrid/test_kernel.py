@@ -287,3 +287,28 @@ def test_per_call_overhead_is_small():
         hk.run(inputs)
     per_call = (time.perf_counter() - start) / n
     assert per_call < 50e-6  # ~1-3 us in practice; generous for loaded CI machines
+
+
+def two_outputs(x, y):
+    s = output_tensor(x.shape, x.dtype)
+    d = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        s[i] = x[i] + y[i] * 2.0
+        d[i] = -x[i] / y[i]
+    return s, d
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("offset", [0, 1, 3])
+def test_streaming_stores_on_large_misaligned_inputs(dtype, offset):
+    hk = HybridKernel.from_function(two_outputs)
+    assert "mskh::stream(" in hk.source([dtype, dtype], [1, 1])
+    n = (1 << 19) + 13  # above the streaming threshold, not a multiple of the vector width
+    x = np.random.rand(n + offset).astype(dtype)[offset:]  # contiguous but not 32-byte aligned
+    y = (np.random.rand(n + offset) + 0.5).astype(dtype)[offset:]
+    s, d = hk.run([x, y])
+    np.testing.assert_array_equal(s, x + y * 2.0)
+    np.testing.assert_array_equal(d, -x / y)
+    fused = HybridKernel.from_function(CASES["fused"].func)
+    a, b = x.reshape(1, -1), y.reshape(1, -1)
+    np.testing.assert_array_equal(fused.run([a, b])[0], a * b * 0.5 + 3 * a - 1)

@@ -1,0 +1,104 @@
+"""Streaming (non-temporal) stores for large elementwise loops.
+
+An elementwise loop that writes a fresh output once and never reads it back is limited by
+memory bandwidth; ordinary stores first read every destination cache line (read-for-
+ownership), non-temporal stores do not, which is what makes ``memcpy`` fast. GCC does not
+emit them on its own, so for an *eligible* innermost loop the contiguous instantiation gets a
+second, explicitly vectorized version (GCC vector extensions, 32-byte vectors) that stores
+with ``_mm256_stream_ps/pd``, used when the output is large (``mskh::kStreamMinBytes``).
+
+Eligible: unit step; the body is only stores to float32/float64 ``output_tensor``s, each
+written once, indexed by the loop variable in its last dimension and not read in the loop;
+values made of loads of the same dtype indexed the same way, loop-invariant scalars,
+literals, ``+ - * /`` and unary minus -- exactly the operations whose vector and scalar forms
+round identically.
+
+Example:
+    >>> from mskernel.hybrid import ir
+    >>> i = ir.Var((1, 1), "i")
+    >>> loop = ir.For((1, 1), "i", "range", ir.Const((1, 1), 0), ir.Const((1, 1), 9), ir.Const((1, 1), 1),
+    ...               [ir.Store((2, 1), "y", [i], ir.Load((2, 8), "x", [i]))])
+    >>> uses_loop_var(ir.Load((2, 8), "x", [i]), "i")
+    True
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from . import ir
+from .check import Typed
+
+__all__ = ["streamable", "uses_loop_var", "VectorEmitter"]
+
+_OPS = ("+", "-", "*", "/")
+
+
+def uses_loop_var(e: ir.Expr, var: str) -> bool:
+    """True if the loop variable ``var`` occurs in ``e``."""
+    return any(isinstance(x, ir.Var) and x.name == var for x in ir.walk_exprs(e))
+
+
+def _vector_ok(e: ir.Expr, t: Typed, var: str, dtype: str, written: set[str]) -> bool:
+    if isinstance(e, ir.Const):
+        return not isinstance(e.value, bool)
+    if isinstance(e, (ir.Param, ir.ShapeDim, ir.Rank)):
+        return True
+    if isinstance(e, ir.Var):
+        return True  # nothing is assigned in an eligible loop: every variable is invariant
+    if isinstance(e, ir.Load):
+        info = t.tensors[e.tensor]
+        return (e.grid is None and info.dtype == dtype and e.tensor not in written and info.rank > 0
+                and _indexed_by(e.indices, var))
+    if isinstance(e, ir.BinOp):
+        return (e.op in _OPS and t.type_of(e) == dtype
+                and _vector_ok(e.left, t, var, dtype, written) and _vector_ok(e.right, t, var, dtype, written))
+    if isinstance(e, ir.UnaryOp):
+        return e.op == "-" and t.type_of(e) == dtype and _vector_ok(e.operand, t, var, dtype, written)
+    return False
+
+
+def _indexed_by(indices: list[ir.Expr], var: str) -> bool:
+    last = indices[-1] if indices else None
+    return (isinstance(last, ir.Var) and last.name == var
+            and not any(uses_loop_var(i, var) for i in indices[:-1]))
+
+
+def streamable(loop: ir.For, t: Typed, debug: bool) -> Optional[list[ir.Store]]:
+    """The stores of ``loop`` if it can use streaming stores, else None."""
+    if debug or loop.kind == "grid" or not (isinstance(loop.step, ir.Const) and loop.step.value == 1):
+        return None
+    stores = loop.body
+    if not stores or not all(isinstance(s, ir.Store) for s in stores):
+        return None
+    written = {s.tensor for s in stores}  # type: ignore[union-attr]
+    if len(written) != len(stores):
+        return None
+    dtypes = set()
+    for s in stores:
+        info = t.tensors[s.tensor]  # type: ignore[union-attr]
+        if info.kind != "output" or info.dtype not in ("float32", "float64") or s.grid is not None:  # type: ignore[union-attr]
+            return None
+        if not _indexed_by(s.indices, loop.var) or not _vector_ok(s.value, t, loop.var, info.dtype, written):  # type: ignore[union-attr]
+            return None
+        dtypes.add(info.dtype)
+    return stores if len(dtypes) == 1 else None  # type: ignore[return-value]
+
+
+class VectorEmitter:
+    """C++ (GCC vector extension) text of an eligible value: loads become ``mskh::vload``."""
+
+    def __init__(self, t: Typed, dtype: str, scalar: Callable[[ir.Expr, str], str],
+                 address: Callable[[ir.Load], str]):
+        self.t = t
+        self.dtype = dtype
+        self.scalar = scalar
+        self.address = address
+
+    def emit(self, e: ir.Expr) -> str:
+        if isinstance(e, ir.Load):
+            return f"mskh::vload({self.address(e)})"
+        if isinstance(e, ir.BinOp):
+            return f"({self.emit(e.left)} {e.op} {self.emit(e.right)})"
+        if isinstance(e, ir.UnaryOp):
+            return f"(-{self.emit(e.operand)})"
+        return self.scalar(e, self.dtype)
