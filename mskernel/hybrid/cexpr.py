@@ -44,9 +44,9 @@ def literal(value: object, t: str) -> str:
             v = float(np.float32(v))
         suffix = "f" if compute_ctype(t) == "float" else ""
         if math.isinf(v):
-            return ("-" if v < 0 else "") + ("INFINITY" if suffix else "HUGE_VAL")
+            return ("-" if v < 0 else "") + ("__builtin_inff()" if suffix else "__builtin_inf()")
         if math.isnan(v):
-            return "NAN"
+            return "__builtin_nanf(\"\")" if suffix else "__builtin_nan(\"\")"
         text = repr(v)
         if "e" not in text and "." not in text:
             text += ".0"
@@ -179,15 +179,13 @@ class ExprEmitter:
             op_t = r if is_float(r) else join(*(self.t.type_of(a) for a in e.args)) or r
             a, b = (self.as_type(x, op_t) for x in e.args)
             c = compute_ctype(op_t)
-            fn = {"power": f"mskh::power<{c}>", "atan2": "std::atan2", "ceil_div": f"mskh::ceil_div<{c}>"}[e.func]
+            fn = {"power": f"mskh::power<{c}>", "atan2": "mskh::atan2", "ceil_div": f"mskh::ceil_div<{c}>"}[e.func]
             return self.wrap(f"{fn}({a}, {b})", r)
         arg_t = self.t.type_of(e.args[0])
         op_t = arg_t if r == "bool" else r
         a = self.as_type(e.args[0], op_t)
-        fn = {"sqrt": "std::sqrt", "exp": "std::exp", "expm1": "std::expm1", "log": "std::log",
-              "sin": "std::sin", "cos": "std::cos", "tanh": "std::tanh", "atan": "std::atan",
-              "erf": "std::erf"}.get(e.func, f"mskh::{e.func}")
-        if fn.startswith("mskh::"):
+        fn = f"mskh::{e.func}"
+        if e.func not in ("sqrt", "exp", "expm1", "log", "sin", "cos", "tanh", "atan", "erf"):
             fn += f"<{compute_ctype(op_t)}>"
         return self.wrap(f"{fn}({a})", r)
 

@@ -253,11 +253,14 @@ class HybridKernel:
             return self._compiled[sig].source
         return generate(self.specialize(sig), sig.debug).source
 
-    def run(self, inputs: Sequence[Any], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
+    def run(self, inputs: Sequence[Any], attrs: Sequence[Any] = (),
+            out: Optional[Sequence[np.ndarray]] = None) -> tuple[np.ndarray, ...]:
         """Run the compiled kernel; returns every output (in-place ones are the inputs).
 
         Outputs are allocated zero-filled (as in the Python emulation) and written in place
-        by the kernel; inputs are used without copies.
+        by the kernel; inputs are used without copies. ``out`` gives preallocated arrays
+        for the outputs that are not inputs (return order, exact shape and dtype); they are
+        not cleared first.
 
         Example:
             >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
@@ -266,6 +269,8 @@ class HybridKernel:
             array([-2,  1], dtype=int32)
         """
         fast = self._fast
+        if out is not None:
+            return self._run_slow(inputs, attrs, out)
         if fast is not None and fast[0] == config.generation:
             try:
                 outs = fast[2](inputs, attrs)
@@ -277,10 +282,11 @@ class HybridKernel:
                 return outs if fast[6] is None else fast[6](inputs, outs)
         return self._run_slow(inputs, attrs)
 
-    def _run_slow(self, inputs: Sequence[Any], attrs: Sequence[Any]) -> tuple[np.ndarray, ...]:
+    def _run_slow(self, inputs: Sequence[Any], attrs: Sequence[Any],
+                  out: Optional[Sequence[np.ndarray]] = None) -> tuple[np.ndarray, ...]:
         from .runner import run_checked
 
-        return run_checked(self, inputs, attrs)
+        return run_checked(self, inputs, attrs, out)
 
     def _remember(self, ck: CompiledKernel) -> None:
         self._fast = (config.generation, dispatcher(), ck.alloc, ck.contig, ck.strided, ck.spec, ck.select)

@@ -59,7 +59,23 @@ def index_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -
         f"{',' if rank == 1 else ''}) at {ck.typed.kernel.filename}:{loc[0]}:{loc[1]}\n    {src}")
 
 
-def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any]) -> tuple[np.ndarray, ...]:
+def _check_out(hk: "HybridKernel", ck: CompiledKernel, arrays: list[np.ndarray], attrs: tuple,
+               out: Sequence[np.ndarray]) -> tuple[np.ndarray, ...]:
+    expected = [r for n, r in zip(hk.output_names, ck.infer([a.shape for a in arrays], attrs))
+                if n not in hk.input_names]
+    if len(out) != len(expected):
+        raise ValueError(f"hybrid kernel '{hk.name}' has {len(expected)} output(s) that are not "
+                         f"inputs, but {len(out)} 'out' array(s) were given")
+    for k, (o, (shape, dtype)) in enumerate(zip(out, expected)):
+        if not isinstance(o, np.ndarray) or o.shape != tuple(shape) or o.dtype != np.dtype(dtype):
+            got = f"{o.shape} {o.dtype}" if isinstance(o, np.ndarray) else type(o).__name__
+            raise ValueError(f"hybrid kernel '{hk.name}': out[{k}] must be a {dtype} array of shape "
+                             f"{tuple(shape)}, not {got}")
+    return tuple(out)
+
+
+def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any],
+                out: Sequence[np.ndarray] | None = None) -> tuple[np.ndarray, ...]:
     """Run ``hk`` compiled on ``inputs``/``attrs`` with every conversion and check."""
     from .hybrid_kernel import _plain_attr
 
@@ -78,8 +94,9 @@ def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any])
     ck = hk.compile([a.dtype for a in arrays], [a.ndim for a in arrays], plain)
     written = set(hk.inplace_map.values())
     call = dispatcher()
+    given = None if out is None else _check_out(hk, ck, arrays, plain, out)
     for _ in range(4):
-        outs = ck.alloc(arrays, plain)
+        outs = ck.alloc(arrays, plain) if given is None else given
         r = call(ck.contig, ck.strided, ck.spec, (*arrays, *outs), plain)
         if r is None:
             break
@@ -108,7 +125,7 @@ def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any])
         raise RuntimeError(f"hybrid kernel '{hk.name}': could not prepare the inputs")
     for i in written & copied:
         np.copyto(originals[i], arrays[i])
-    if not copied:
+    if not copied and given is None:
         hk._remember(ck)
     result = list(outs)
     if ck.select is not None:

@@ -312,3 +312,17 @@ def test_streaming_stores_on_large_misaligned_inputs(dtype, offset):
     fused = HybridKernel.from_function(CASES["fused"].func)
     a, b = x.reshape(1, -1), y.reshape(1, -1)
     np.testing.assert_array_equal(fused.run([a, b])[0], a * b * 0.5 + 3 * a - 1)
+
+
+def test_run_into_preallocated_outputs():
+    hk = HybridKernel.from_function(two_outputs)
+    x, y = np.arange(1.0, 5.0), np.full(4, 2.0)
+    s, d = np.full(4, np.nan), np.full(4, np.nan)
+    got = hk.run([x, y], out=[s, d])
+    assert got[0] is s and got[1] is d
+    np.testing.assert_array_equal(s, x + 4.0)
+    np.testing.assert_array_equal(d, -x / 2)
+    with pytest.raises(ValueError, match=r"out\[1\] must be a float64 array of shape \(4,\)"):
+        hk.run([x, y], out=[s, np.zeros(3)])
+    with pytest.raises(ValueError, match="2 output"):
+        hk.run([x, y], out=[s])
