@@ -89,11 +89,12 @@ def _check_fn(fn: Any, api: str) -> None:
 
 
 def _finalize(g: Tensor, seen: set) -> Tensor:
+    """A result the user may keep and write: own buffer, not aliasing another returned gradient."""
     arr = g._data
-    if not arr.flags.writeable or 0 in arr.strides and arr.size > 1 or id(arr) in seen:
+    if (arr.base is not None and (0 in arr.strides or not arr.flags.writeable)) or id(arr) in seen:
         arr = np.array(arr, copy=True)
     seen.add(id(arr))
-    return Tensor._wrap(arr)
+    return g if arr is g._data and g._node is None and not g._rg else Tensor._wrap(arr)
 
 
 def _outputs(out: Any, has_aux: bool) -> Tuple[List[Tensor], Any]:
@@ -125,8 +126,6 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
          weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None
          ) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
     """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads)."""
-    from mskernel.ops.shape import identity  # ops sit above autograd; imported at call time
-
     STATE.depth += 1
     prev_enabled = STATE.enabled
     STATE.enabled = True
@@ -143,6 +142,7 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
                 raise TypeError(f"For 'grad', the input at grad_position {p} must be a Tensor, but got "
                                 f"{type(a).__name__}.")
             if a._rg:
+                from mskernel.ops.shape import identity  # ops sit above autograd
                 t = identity(a)  # tracked by an outer grad: keep the link for higher-order gradients
             else:
                 t = Tensor._wrap(a._data)

@@ -50,46 +50,28 @@ def grad_stats(arr: np.ndarray) -> Dict[str, Any]:
             "finite": finite}
 
 
-def _walk(roots: Sequence[Tensor], leaf_keys: Dict[int, int], relevant: set, runnable: set) -> List[Node]:
-    """Nodes reachable from the roots, consumers before producers (iterative post-order DFS).
-
-    Fills ``relevant`` (nodes that produce a target or feed one) and ``runnable`` (nodes whose
-    backward must run: some input leads to a target) on the way: post-order finishes producers
-    first, so a node's relevance is known from its inputs when it finishes.
-    """
-    order: List[Node] = []
+def _collect(roots: Sequence[Tensor]) -> List[Node]:
+    """Nodes reachable from the roots, sorted by creation (so every producer precedes its consumers)."""
+    nodes: List[Node] = []
     seen = set()
-    for r in roots:
-        root = r._node
-        if root is None or root in seen:
+    stack = [r._node for r in roots if r._node is not None]
+    while stack:
+        n = stack.pop()
+        if n in seen:
             continue
-        seen.add(root)
-        stack = [(root, root.inputs, 0)]
-        while stack:
-            node, inputs, i = stack[-1]
-            n = len(inputs)
-            while i < n:  # descend into the next unvisited producer
-                t = inputs[i]
-                i += 1
-                if t is not None:
-                    p = t._node
-                    if p is not None and p not in seen:
-                        seen.add(p)
-                        stack[-1] = (node, inputs, i)
-                        stack.append((p, p.inputs, 0))
-                        break
-            else:  # all producers finished: finish this node
-                stack.pop()
-                order.append(node)
-                for t in inputs:
-                    if t is not None and t._rg:
-                        p = t._node
-                        if (p is None and id(t) in leaf_keys) or (p is not None and p in relevant):
-                            relevant.add(node)
-                            runnable.add(node)
-                            break
-    order.reverse()
-    return order
+        seen.add(n)
+        nodes.append(n)
+        for t in n.inputs:
+            if t is not None:
+                p = t._node
+                if p is not None and p not in seen:
+                    stack.append(p)
+    nodes.sort(key=_node_id)
+    return nodes
+
+
+def _node_id(n: Node) -> int:
+    return n.id
 
 
 _SCALAR_ONES: Dict[Any, np.ndarray] = {}
@@ -133,6 +115,8 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
     """Gradients of ``roots`` (weighted by ``sens``, default ones) with respect to ``targets``.
 
     Returns one entry per target: a Tensor, or None when the target does not influence the roots.
+    Nodes are processed in reverse creation order — a valid reverse topological order, since an
+    op's inputs always exist before it.
 
     Example:
         >>> import mskernel as ms
@@ -141,65 +125,66 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
         >>> gradients([b], [a])[0].item()
         6.0
     """
-    leaf_keys: Dict[int, int] = {}
+    # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
+    leaf_grads: Dict[Tensor, Optional[Tensor]] = {}
     node_keys: Dict[tuple, int] = {}
     relevant: set = set()
-    runnable: set = set()
     for i, t in enumerate(targets):
         if not isinstance(t, Tensor):
             raise TypeError(f"gradients: target {i} must be a Tensor, but got {type(t).__name__}")
         if t._node is None:
-            leaf_keys[id(t)] = i
+            leaf_grads[t] = None
         else:
             node_keys[(t._node, t._idx)] = i
             relevant.add(t._node)
-    result: List[Optional[Tensor]] = [None] * len(targets)
-    order = _walk([r for r in roots if isinstance(r, Tensor)], leaf_keys, relevant, runnable)
+    nodes = _collect([r for r in roots if isinstance(r, Tensor)])
+    runnable = set()  # nodes whose backward must run: some input leads to a target
+    for n in nodes:
+        for t in n.inputs:
+            if t is not None and t._rg:
+                p = t._node
+                if (t in leaf_grads) if p is None else (p in relevant):
+                    relevant.add(n)
+                    runnable.add(n)
+                    break
 
     pending: Dict[Node, List[Optional[Tensor]]] = {}   # output grads of nodes still to run
-    leaf_grads: Dict[int, Tensor] = {}
-    owned = set()  # ids of buffers the engine allocated itself: safe to accumulate into in place
+    owned = set()  # buffers the engine allocated itself: safe to accumulate into in place
 
     def add(prev: Tensor, g: Tensor) -> Tensor:
         if create_graph:
             return prev + g
-        if id(prev) in owned and prev._data.shape == g._data.shape and prev._data.dtype == g._data.dtype:
-            np.add(prev._data, g._data, out=prev._data)
+        pd, gd = prev._data, g._data
+        if prev in owned and pd.shape == gd.shape and pd.dtype == gd.dtype:
+            np.add(pd, gd, out=pd)
             return prev
-        new = Tensor._wrap(np.add(prev._data, g._data))
-        owned.add(id(new))
+        new = Tensor._wrap(np.add(pd, gd))
+        owned.add(new)
         return new
-
-    def push(t: Tensor, g: Tensor) -> None:
-        p = t._node
-        if p is None:
-            k = id(t)
-            prev = leaf_grads.get(k)
-            leaf_grads[k] = g if prev is None else add(prev, g)
-        else:
-            lst = pending.get(p)
-            if lst is None:
-                lst = pending[p] = [None] * len(p.out_meta)
-            prev = lst[t._idx]
-            lst[t._idx] = g if prev is None else add(prev, g)
 
     for r, s in zip(roots, sens if sens is not None else [None] * len(roots)):
         if not isinstance(r, Tensor) or not r._rg:
             continue
         if s is None:
             s = _ones(r._data.shape, r._data.dtype)
-        if r._node is None:
-            if id(r) in leaf_keys:
-                push(r, s)
-        elif r._node in relevant:
-            push(r, s)
+        p = r._node
+        if p is None:
+            if r in leaf_grads:
+                prev = leaf_grads[r]
+                leaf_grads[r] = s if prev is None else add(prev, s)
+        elif p in relevant:
+            lst = pending.get(p)
+            if lst is None:
+                lst = pending[p] = [None] * len(p.out_meta)
+            lst[r._idx] = s if lst[r._idx] is None else add(lst[r._idx], s)
 
+    result: List[Optional[Tensor]] = [None] * len(targets)
     prev_mode = STATE.enabled
     STATE.enabled = create_graph
     release = not (retain_graph or create_graph)  # a recorded backward may read forward results again
     capture = STATE.capture_stats
     try:
-        for node in order:
+        for node in reversed(nodes):
             douts = pending.pop(node, None)
             if douts is None:
                 continue
@@ -215,49 +200,63 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
                 raise GradientError(
                     f"For '{node.op}', its graph was already released by an earlier backward pass; "
                     f"run the forward again (or pass retain_graph=True).")
-            if len(douts) == 1 and douts[0] is not None:
-                full = douts
+            if len(douts) != 1 or douts[0] is None:
+                douts = [d if d is not None else Tensor._wrap(np.zeros(shape, dt)) for d, (shape, dt)
+                         in zip(douts, node.out_meta)]
+            if node.saved_out is None:
+                grads = backward(douts)
             else:
-                full = [d if d is not None else Tensor._wrap(np.zeros(shape, dt)) for d, (shape, dt)
-                        in zip(douts, node.out_meta)]
-            if node.saved_out is not None:
                 outs = []
                 for j, a in enumerate(node.saved_out):
                     o = Tensor._wrap(a)
                     if create_graph and a.dtype.kind in "fc":
                         o._rg, o._node, o._idx = True, node, j
                     outs.append(o)
-                grads = backward(full, outs)
-            else:
-                grads = backward(full)
+                grads = backward(douts, outs)
             if release:
                 node.backward = None
                 node.saved_out = None
-            if grads is None or len(grads) != len(node.inputs):
+            inputs = node.inputs
+            if grads is None or len(grads) != len(inputs):
                 got = "None" if grads is None else str(len(grads))
                 raise GradientError(f"For '{node.op}', the backward rule returned {got} gradients for "
-                                    f"{len(node.inputs)} inputs.")
+                                    f"{len(inputs)} inputs.")
             if capture:
-                node.stats = {"douts": [grad_stats(d._data) for d in full],
+                node.stats = {"douts": [grad_stats(d._data) for d in douts],
                               "dins": [grad_stats(g._data) if isinstance(g, Tensor) else None for g in grads]}
-            pos = 0
-            for t, g in zip(node.inputs, grads):
-                if g is not None and t is not None and t._rg:
-                    p = t._node
-                    if (p is None and id(t) in leaf_keys) or (p is not None and p in runnable or p in relevant):
-                        if g.__class__ is not Tensor and not isinstance(g, Tensor):
-                            raise GradientError(
-                                f"For '{node.op}', the backward rule returned a {type(g).__name__} as the "
-                                f"gradient of input {pos}; expected a Tensor or None.")
-                        if g._data.shape != t._data.shape or g._data.dtype != t._data.dtype:
-                            g = _reduce_to(g, t, node, pos)
-                        push(t, g)
-                pos += 1
+            for pos in range(len(inputs)):
+                g = grads[pos]
+                if g is None:
+                    continue
+                t = inputs[pos]
+                if t is None or not t._rg:
+                    continue
+                p = t._node
+                if p is None:
+                    if t not in leaf_grads:
+                        continue
+                elif p not in relevant:
+                    continue
+                if g.__class__ is not Tensor and not isinstance(g, Tensor):
+                    raise GradientError(f"For '{node.op}', the backward rule returned a {type(g).__name__} as the "
+                                        f"gradient of input {pos}; expected a Tensor or None.")
+                gd, td = g._data, t._data
+                if gd.shape != td.shape or gd.dtype != td.dtype:
+                    g = _reduce_to(g, t, node, pos)
+                if p is None:
+                    prev = leaf_grads[t]
+                    leaf_grads[t] = g if prev is None else add(prev, g)
+                else:
+                    lst = pending.get(p)
+                    if lst is None:
+                        lst = pending[p] = [None] * len(p.out_meta)
+                    i = t._idx
+                    prev = lst[i]
+                    lst[i] = g if prev is None else add(prev, g)
     finally:
         STATE.enabled = prev_mode
 
-    for key, i in leaf_keys.items():
-        g = leaf_grads.get(key)
-        if g is not None:
-            result[i] = g
+    for i, t in enumerate(targets):
+        if t._node is None:
+            result[i] = leaf_grads[t]
     return result

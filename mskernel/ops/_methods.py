@@ -64,31 +64,31 @@ def _expand_dims(self: Tensor, axis: int) -> Tensor:
 def install() -> None:
     """Give Tensor its operators and methods (idempotent)."""
     T = Tensor
-    T.__add__ = lambda a, b: M.add(a, b)
+    T.__add__ = M.add
     T.__radd__ = lambda a, b: M.add(b, a)
-    T.__sub__ = lambda a, b: M.sub(a, b)
+    T.__sub__ = M.sub
     T.__rsub__ = lambda a, b: M.sub(b, a)
-    T.__mul__ = lambda a, b: M.mul(a, b)
+    T.__mul__ = M.mul
     T.__rmul__ = lambda a, b: M.mul(b, a)
-    T.__truediv__ = lambda a, b: M.div(a, b)
+    T.__truediv__ = M.div
     T.__rtruediv__ = lambda a, b: M.div(b, a)
-    T.__pow__ = lambda a, b: M.pow(a, b)
+    T.__pow__ = M.pow
     T.__rpow__ = lambda a, b: M.pow(b, a)
-    T.__matmul__ = lambda a, b: M.matmul(a, b)
+    T.__matmul__ = M.matmul
     T.__rmatmul__ = lambda a, b: M.matmul(b, a)
-    T.__neg__ = lambda a: M.neg(a)
+    T.__neg__ = M.neg
     T.__pos__ = lambda a: a
     T.__abs__ = lambda a: M.abs(a)
-    T.__lt__ = lambda a, b: M.less(a, b)
-    T.__le__ = lambda a, b: M.less_equal(a, b)
-    T.__gt__ = lambda a, b: M.greater(a, b)
-    T.__ge__ = lambda a, b: M.greater_equal(a, b)
+    T.__lt__ = M.less
+    T.__le__ = M.less_equal
+    T.__gt__ = M.greater
+    T.__ge__ = M.greater_equal
     T.__eq__ = lambda a, b: M.equal(a, b) if isinstance(b, (Tensor, int, float, bool, np.ndarray, np.generic)) \
         else NotImplemented
     T.__ne__ = lambda a, b: M.not_equal(a, b) if isinstance(b, (Tensor, int, float, bool, np.ndarray, np.generic)) \
         else NotImplemented
     T.__invert__ = lambda a: M.logical_not(a)
-    T.__getitem__ = lambda a, idx: S.getitem(a, idx)
+    T.__getitem__ = S.getitem
     T.__hash__ = object.__hash__
     T.sum = _sum
     T.mean = lambda self, axis=None, keep_dims=False: R.mean(self, axis, keep_dims)

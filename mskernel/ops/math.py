@@ -27,10 +27,14 @@ __all__ = ["add", "sub", "mul", "div", "neg", "pow", "exp", "log", "sqrt", "sin"
            "less_equal", "greater", "greater_equal", "where", "logical_not"]
 
 
+_new = Tensor._wrap
+
+
 def _binary(op: str, fn: Callable, x: Any, y: Any) -> Any:
-    x, y = binary_args(x, y, op)
+    if x.__class__ is not Tensor or y.__class__ is not Tensor or x._data.dtype is not y._data.dtype:
+        x, y = binary_args(x, y, op)
     try:
-        out = Tensor._wrap(fn(x._data, y._data))
+        out = _new(fn(x._data, y._data))
     except ValueError:
         raise broadcast_error(op, x, y) from None
     return x, y, out

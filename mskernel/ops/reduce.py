@@ -49,14 +49,14 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         [4 6]
     """
     x = check_tensor(input, "ReduceSum", "input")
-    axes = normalize_axis(dim, x.ndim, "ReduceSum")
+    axes = tuple(range(x._data.ndim)) if dim is None else normalize_axis(dim, x.ndim, "ReduceSum")
     if dtype is not None:
         from mskernel.ops.shape import cast
         x = cast(x, mstype.to_dtype(dtype))
     data = x._data
     if data.dtype == np.bool_:
         data = data.astype(np.int64)
-    out = Tensor._wrap(np.asarray(np.sum(data, axis=axes, keepdims=keepdim)))
+    out = Tensor._wrap(np.add.reduce(data, axis=axes, keepdims=keepdim))
     if STATE.enabled and x._rg:
         _record1("ReduceSum", (x,), out, lambda d: (_expand(d[0], x.shape, axes, keepdim),))
     return out
