@@ -32,6 +32,9 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from engine_overhead import best_time  # noqa: E402  (the calibrated timing loop all benchmarks share)
 from mskernel.hybrid import HybridKernel  # noqa: E402
 from mskernel.hybrid.compiler import clear_memory_cache  # noqa: E402
 
@@ -73,27 +76,6 @@ _CHILD = textwrap.dedent('''
     t3 = time.perf_counter()
     print(json.dumps({{"import": t1 - t0, "dispatcher": t2 - t1, "kernel": t3 - t2, "cached": ck.cached}}))
 ''')
-
-
-def best_time(fn: Callable[[], object], min_time: float = 0.2, repeats: int = 5) -> float:
-    """Best per-call seconds over ``repeats`` rounds of a calibrated loop."""
-    fn()
-    n = 1
-    while True:
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        dt = time.perf_counter() - t0
-        if dt > min_time / repeats or n > 1_000_000:
-            break
-        n *= 4
-    best = dt / n
-    for _ in range(repeats - 1):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / n)
-    return best
 
 
 def child(cache_dir: str) -> dict:
