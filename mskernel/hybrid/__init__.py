@@ -21,6 +21,12 @@ as Python on numpy arrays (MindSpore's emulation, the reference semantics), comp
 
 The DSL (and how it maps to C++)
 --------------------------------
+* **Calling**: ``HybridKernel.run(tensors, attrs)`` compiles once per signature (dtypes, ranks,
+  attribute types, debug), allocates the outputs zero-filled (as the emulation does; or takes
+  ``out=[...]``) and calls the kernel on the arrays' own buffers through a small C dispatcher
+  (~1-2 us per call). Non-contiguous inputs are read through their strides (the kernel has a
+  contiguous and a strided instantiation); nothing is copied except arrays the kernel cannot
+  read in place (non-native byte order, unaligned) or an in-place input overlapping another.
 * **Parameters**: leading tensors (numpy arrays or objects with ``.asnumpy()``), then scalar
   attributes (``bool`` -> ``bool``, ``int`` -> ``int64_t``, ``float`` -> ``double``). Tensor
   ``x`` becomes a pointer ``x`` with runtime extents ``x_n0..`` and element strides ``x_s0..``:
@@ -38,6 +44,8 @@ The DSL (and how it maps to C++)
   ``parallel`` -> ``#pragma omp parallel for`` on the outermost such loop when its iterations
   are provably independent (else serial, with a comment saying why); ``vectorize`` ->
   ``#pragma omp simd`` on an independent innermost loop; ``reduce`` -> serial accumulation.
+  A large elementwise loop that only writes fresh outputs gets a vectorized version with
+  non-temporal (streaming) stores, used for outputs of 2 MB and more.
 * **Statements**: ``t[...] = e`` and augmented forms, scalar ``v = e`` (the first assignment
   declares ``v``; it lives in the innermost enclosing ``for``, MindSpore's rule), ``if/elif/
   else``, ``with attr(...)/block_realize(...)`` (no-ops), ``pass``, docstrings, and one final

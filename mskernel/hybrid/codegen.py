@@ -23,7 +23,7 @@ Example:
     ...     "    for i in range(x.shape[0]):\\n        y[i] = -x[i]\\n    return y\\n"))
     >>> g = generate(specialize(k, Signature(("float32",), (1,))))
     >>> print([ln.strip() for ln in g.source.splitlines() if "y[" in ln][1])
-    y[i * y_s0] = (-x[i * x_s0]);
+    y[i * y_s0] = -x[i * x_s0];
 """
 from __future__ import annotations
 

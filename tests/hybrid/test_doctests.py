@@ -1,0 +1,17 @@
+"""The docstring examples of every mskernel.hybrid module run and are right."""
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["__init__", "cexpr", "check", "codegen", "compiler", "config", "dsl", "dtypes", "errors",
+           "hybrid_kernel", "intrinsics", "ir", "parse", "runner", "schedule", "shapes", "source", "stream"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module("mskernel.hybrid" if name == "__init__" else f"mskernel.hybrid.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
