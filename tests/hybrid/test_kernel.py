@@ -326,3 +326,30 @@ def test_run_into_preallocated_outputs():
         hk.run([x, y], out=[s, np.zeros(3)])
     with pytest.raises(ValueError, match="2 output"):
         hk.run([x, y], out=[s])
+
+
+def misc_features(x, n):
+    rows = output_tensor((x.shape[0],), "int64")
+    last = output_tensor((x.shape[-1],), x.dtype)
+    grid_out = output_tensor((n, 2), "int32")
+    for i in range(x.shape[0]):
+        tmp = allocate((x.shape[1],), x.dtype)  # a temporary per iteration
+        for j in range(x.shape[1]):
+            tmp[j] = x[i, j] * len(x.shape)
+        rows[i] = int64(tmp[x.shape[1] - 1]) + i
+    for j in range(x.shape[-1]):
+        last[j] = x[x.shape[0] - 1, j]
+    for a, b in grid((n, 2)):
+        grid_out[a, b] = a * 10 + b
+    return rows, last, grid_out
+
+
+def test_rank_negative_shape_index_loop_temporaries_and_tuple_grid():
+    hk = HybridKernel.from_function(misc_features)
+    x = np.arange(12, dtype=np.int32).reshape(3, 4)
+    got = hk.run([x], [3])
+    expected = hk.run_python([x], [3])
+    for g, e in zip(got, expected):
+        np.testing.assert_array_equal(g, e)
+    np.testing.assert_array_equal(got[0], [6, 15, 24])  # 2 * x[i, 3] + i
+    np.testing.assert_array_equal(got[2], [[0, 1], [10, 11], [20, 21]])
