@@ -1,0 +1,372 @@
+"""``build()``: sources in, a cached shared library out.
+
+Flow of one call:
+
+1. Normalise sources (file paths or inline :class:`Source`), pick flags for the kind.
+2. Key = sha256 of every source's text, the local headers each includes (recursively),
+   kind, flags, compiler path + version, Python ABI, mskernel version, pybind11 version.
+3. If ``<root>/<name>-<key[:16]>`` is published and intact, return it: no compiler, no
+   ninja, no lock (``Artifact.cached is True``).
+4. Else take the entry's lock (a concurrent build of the same thing waits, then finds the
+   published entry), compile with ninja in a persistent per-op work dir, copy the library
+   into a temp dir, write the manifest last and publish with one ``os.rename``.
+
+Inline sources are written to the work dir behind a ``#line 1 "<name>"`` directive, so
+diagnostics, ``__FILE__`` and ``BuildError.location`` show the caller's name and line
+numbers. File sources are handled the same way (a snapshot of the text that was hashed is
+compiled, with the original path in ``#line``), so the artifact always matches its key.
+
+Example:
+    >>> art = build("doc_api", [Source("<cell 1>", 'extern "C" int add(int a, int b) { return a + b; }')])
+    >>> art.path.name, len(art.key)
+    ('doc_api.so', 64)
+    >>> build("doc_api", [Source("<cell 1>", 'extern "C" int add(int a, int b) { return a + b; }')]).cached
+    True
+"""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Optional, Sequence, Union
+
+from mskernel._version import __version__
+from mskernel.build.cache import (FileLock, cache_dir, cleanup_stale, compute_key, ensure_private_dir,
+                                  lock_path, new_temp_dir, publish, scan_local_headers, sha256_bytes,
+                                  verify_entry, write_manifest)
+from mskernel.build.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
+from mskernel.build.flags import KINDS, check_optimize, effective_opt_level, link_flags, source_flags
+from mskernel.build.ninja import CompileUnit, run_ninja, write_ninja
+from mskernel.build.pch import HEADER as PCH_HEADER, pch_header_text, prepare_pch
+from mskernel.build.toolchain import Toolchain, find_toolchain, include_dir
+
+__all__ = ["Source", "Artifact", "build"]
+
+log = logging.getLogger("mskernel.build")
+
+_CXX_SUFFIXES = {".cc", ".cpp", ".cxx", ".c++", ".cp", ".C"}
+_HEADER_SUFFIXES = {".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".tpp"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """An inline source: ``name`` is what diagnostics show (a path, ``"<cell 3>"``...).
+
+    ``directory`` is where ``#include "..."`` looks first; by default the directory of
+    ``name`` when that is an existing directory, else the current working directory.
+    A name ending in ``.c`` compiles as C, anything else as C++.
+
+    Example:
+        >>> Source("<cell 3>", "int f() { return 1; }").name
+        '<cell 3>'
+    """
+
+    name: str
+    text: str
+    directory: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """A built shared library in the cache.
+
+    ``cached`` is True when it came from the cache with no compiler call; ``seconds`` is the
+    compile+link time (0 when cached); ``pch_seconds`` the time spent precompiling pybind11
+    headers during this call (0 when the PCH already existed or was built in the background);
+    ``log`` the compiler output of the build that produced it (warnings included).
+
+    Example:
+        >>> art = build("doc_artifact", [Source("k.c", "int one(void) { return 1; }")])
+        >>> art.path.exists(), art.name
+        (True, 'doc_artifact')
+    """
+
+    path: Path
+    key: str
+    name: str
+    cached: bool
+    seconds: float
+    log: str
+    kind: str = "plain"
+    pch_seconds: float = 0.0
+    manifest: dict = field(default_factory=dict, repr=False, compare=False)
+
+
+@dataclass
+class _Unit:
+    display: str
+    text: str
+    lang: str  # "c", "c++" or "header"
+    directory: str
+    headers: list = field(default_factory=list)
+    sha: str = ""
+
+
+def _as_unit(src: Union[str, os.PathLike, Source], index: int) -> _Unit:
+    if isinstance(src, Source):
+        if not isinstance(src.name, str) or not isinstance(src.text, str):
+            raise TypeError(f"Source(name, text) needs two strings, but got name={type(src.name).__name__}, "
+                            f"text={type(src.text).__name__}")
+        display, text = src.name, src.text
+        if src.directory is not None:
+            directory = os.path.abspath(src.directory)
+        else:
+            parent = os.path.dirname(os.path.abspath(display))
+            directory = parent if os.path.isdir(parent) else os.getcwd()
+    elif isinstance(src, (str, os.PathLike)):
+        path = os.path.abspath(os.fspath(src))
+        if not os.path.isfile(path):
+            raise FileNotFoundError(f"source #{index} not found: {os.fspath(src)!r} (build() takes paths of "
+                                    f"existing files or Source(name, text) objects for inline code)")
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8", errors="surrogateescape")
+        display, directory = path, os.path.dirname(path)
+    else:
+        raise TypeError(f"source #{index} must be a path (str or os.PathLike) or a Source, "
+                        f"but got {type(src).__name__}")
+    if "\n" in display or "\0" in display:
+        raise ValueError(f"source name must be a single line, but got {display!r}")
+    suffix = os.path.splitext(display.rstrip(">"))[1]
+    if suffix == ".cu":
+        raise ValueError(f"{display}: CUDA sources cannot be built; mskernel compiles for the CPU only")
+    lang = "c" if suffix == ".c" else "header" if suffix in _HEADER_SUFFIXES else "c++"
+    return _Unit(display, text, lang, directory)
+
+
+def _include_dirs_from_flags(cflags: Sequence[str]) -> list[str]:
+    dirs, it = [], iter(cflags)
+    for flag in it:
+        if flag in ("-I", "-isystem", "-iquote", "-idirafter"):
+            nxt = next(it, None)
+            if nxt and flag != "-isystem":
+                dirs.append(os.path.abspath(nxt))
+        elif flag.startswith("-I") and len(flag) > 2:
+            dirs.append(os.path.abspath(flag[2:]))
+    return dirs
+
+
+def _c_string(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _validate(name: str, kind: str) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, but got {type(name).__name__}")
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, but got {kind!r}")
+    pattern = r"[A-Za-z_][A-Za-z0-9_]*" if kind != "plain" else r"[A-Za-z0-9_][A-Za-z0-9_.+-]*"
+    if not re.fullmatch(pattern, name) or len(name) > 120:
+        what = "a C identifier (it names PyInit_<name>)" if kind != "plain" else "letters, digits, '_', '.', '-'"
+        raise ValueError(f"name for kind={kind!r} must be {what}, at most 120 characters, but got {name!r}")
+
+
+def _str_list(value: Sequence, what: str) -> list[str]:
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{what} must be a sequence of strings (e.g. [{value!r}]), but got a single string")
+    out = []
+    for v in value:
+        if not isinstance(v, (str, os.PathLike)):
+            raise TypeError(f"{what} must contain strings, but got {type(v).__name__}: {v!r}")
+        out.append(os.fspath(v))
+    return out
+
+
+def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
+          kind: Literal["pybind11", "cpython", "plain"] = "plain",
+          include_paths: Sequence[Union[str, os.PathLike]] = (), cflags: Sequence[str] = (),
+          ldflags: Sequence[str] = (), openmp: bool = False, debug: bool = False, optimize: str = "-O2",
+          build_dir: Union[str, os.PathLike, None] = None, define_module_name: bool = True,
+          pch: Optional[bool] = None) -> Artifact:
+    """Compile ``sources`` into a shared library, or fetch it from the cache.
+
+    Args:
+        name: library/module name. For ``kind="pybind11"``/``"cpython"`` it is the module
+            name (``PyInit_<name>``); pybind11 sources get ``-DMS_EXTENSION_NAME=<name>``
+            and ``-DTORCH_EXTENSION_NAME=<name>`` (unless ``define_module_name=False``).
+        sources: paths of existing files and/or :class:`Source` objects. ``.c`` compiles as
+            C, headers (``.h``, ``.hpp``...) are hashed but not compiled, the rest is C++17.
+        kind: ``"plain"`` (extern "C" functions; no Python headers), ``"cpython"`` (Python C
+            API module) or ``"pybind11"`` (pybind11 + mskernel headers, hidden visibility).
+        include_paths: extra ``-I`` directories (their headers are part of the key).
+        cflags / ldflags: extra compiler / linker arguments, appended last.
+        openmp: compile and link with OpenMP.
+        debug: ``-g -O0`` and no stripping (``optimize`` is then ignored).
+        optimize: optimization flag, default ``-O2``.
+        build_dir: cache root to use instead of :func:`cache_dir` (same layout).
+        pch: pybind11 precompiled header: None = use it when ready, else start building it in
+            the background and compile without it; True = build it first if needed (its time
+            is reported in ``Artifact.pch_seconds``); False = never.
+
+    Returns:
+        The :class:`Artifact` (``cached=True`` when no compilation was needed).
+
+    Raises:
+        BuildError: compilation or linking failed (``.location`` points at the user's line).
+        ToolchainError: compiler, ninja, Python or pybind11 headers missing.
+
+    Example:
+        >>> art = build("doc_build", [Source("k.cpp", 'extern "C" int twice(int x) { return 2 * x; }')])
+        >>> from mskernel.build import load_library
+        >>> load_library(art).twice(21)
+        42
+    """
+    t0 = time.perf_counter()
+    _validate(name, kind)
+    optimize = check_optimize(optimize)
+    if isinstance(sources, (str, os.PathLike, Source)):
+        sources = [sources]
+    units = [_as_unit(s, i) for i, s in enumerate(sources)]
+    if not any(u.lang != "header" for u in units):
+        raise ValueError(f"{name}: no C/C++ source to compile among {[u.display for u in units]}")
+    include_paths = [os.path.abspath(p) for p in _str_list(include_paths, "include_paths")]
+    cflags, ldflags = _str_list(cflags, "cflags"), _str_list(ldflags, "ldflags")
+
+    tc = find_toolchain()
+    langs = {u.lang for u in units}
+    opts = dict(kind=kind, optimize=optimize, debug=bool(debug), openmp=bool(openmp), include_paths=include_paths,
+                cflags=cflags, name=name, define_module_name=define_module_name)
+    cxxflags = source_flags(tc, lang="c++", **opts)
+    cflags_c = source_flags(tc, lang="c", **opts) if "c" in langs else []
+    lflags = link_flags(tc, kind=kind, debug=bool(debug), openmp=bool(openmp), ldflags=ldflags)
+
+    angle_dirs = include_paths + _include_dirs_from_flags(cflags) + [str(include_dir())]
+    for u in units:
+        u.headers = [(spelling, sha) for spelling, _, sha in scan_local_headers(u.text, u.directory, [], angle_dirs)]
+        u.sha = compute_key([u.display, u.lang, sha256_bytes(u.text.encode("utf-8", "surrogateescape")), u.headers])
+    config = {"layout": 1, "name": name, "kind": kind, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version,
+              "cxxflags": cxxflags, "ldflags": lflags, "python": [sys.implementation.cache_tag, tc.ext_suffix],
+              "mskernel": __version__}
+    if "c" in langs:
+        config.update(cc=tc.require("cc").cc_argv, cc_version=tc.cc_version, cflags=cflags_c)
+    if kind == "pybind11":
+        config["pybind11"] = tc.pybind11_version
+    key = compute_key({**config, "units": [u.sha for u in units]})
+
+    root = ensure_private_dir(Path(build_dir).absolute()) if build_dir is not None else cache_dir()
+    entry_name = f"{name}-{key[:16]}"
+    lib_name = name + (tc.ext_suffix if kind != "plain" else ".so")
+    cached = _cached(root / entry_name, key, lib_name, name, kind)
+    if cached is not None:
+        log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
+        return cached
+
+    with FileLock(lock_path(root, entry_name)) as entry_lock:
+        cached = _cached(root / entry_name, key, lib_name, name, kind)
+        if cached is not None:  # another process built it while we waited for the lock
+            return cached
+        log.info("building %s (cold)", name)
+        cleanup_stale(root, held=[entry_name])
+        extra_cxx, pch_seconds = _pch_flags(tc, kind, pch, optimize, bool(debug), bool(openmp), cflags,
+                                            root, name, compute_key(config)[:12])
+        start = time.perf_counter()
+        workdir = _workdir(root, name, compute_key(config)[:12])
+        with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
+            cunits = _write_sources(workdir, units, extra_cxx)
+            output = f"out/{entry_name}{os.path.splitext(lib_name)[1] if kind == 'plain' else tc.ext_suffix}"
+            write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in langs else None, cxxflags=cxxflags,
+                        cflags=cflags_c, ldflags=lflags, units=cunits, output=output)
+            rc, out, failed = run_ninja(tc.ninja, workdir, output, pass_fds=(entry_lock.fileno(), work_lock.fileno()))
+            if rc != 0:
+                raise _build_error(name, units, out, failed, angle_dirs)
+            seconds = time.perf_counter() - start
+            tmp = new_temp_dir(root, entry_name)
+            try:
+                shutil.copyfile(workdir / output, tmp / lib_name)
+                (tmp / "build.log").write_text(out)
+                manifest = write_manifest(tmp, lib_name, key, {
+                    "name": name, "kind": kind, "compiler": list(tc.cxx_argv), "compiler_version": tc.cxx_version,
+                    "cxxflags": cxxflags, "ldflags": lflags, "sources": [u.display for u in units],
+                    "build_seconds": round(seconds, 3), "mskernel_version": __version__,
+                    "python": sys.implementation.cache_tag, "pybind11": config.get("pybind11")})
+                publish(tmp, root / entry_name)
+            except BaseException:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise
+            _prune(workdir, keep={output} | {u.obj for u in cunits} | {u.source for u in cunits})
+    log.info("built %s in %.2f s", name, seconds)
+    return Artifact(root / entry_name / lib_name, key, name, cached=False, seconds=seconds, log=out, kind=kind,
+                    pch_seconds=pch_seconds, manifest=manifest)
+
+
+def _cached(entry: Path, key: str, lib_name: str, name: str, kind: str) -> Optional[Artifact]:
+    manifest = verify_entry(entry, key)
+    if manifest is None or manifest.get("file") != lib_name:
+        return None
+    try:
+        text = (entry / "build.log").read_text(errors="replace")
+    except OSError:
+        text = ""
+    return Artifact(entry / lib_name, key, name, cached=True, seconds=0.0, log=text, kind=kind, manifest=manifest)
+
+
+def _workdir(root: Path, name: str, config_hash: str) -> Path:
+    work = ensure_private_dir(root / ".work") / f"{name}-{config_hash}"
+    for sub in ("src", "obj", "out"):
+        (work / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
+    return work
+
+
+def _pch_flags(tc: Toolchain, kind: str, pch: Optional[bool], optimize: str, debug: bool, openmp: bool,
+               cflags: Sequence[str], root: Path, name: str, config_hash: str) -> tuple[list[str], float]:
+    """``-include`` flags for pybind11 sources: the published PCH, or (not ready yet) the same
+    header parsed as text, which keeps the -O1 pybind11 glue; plus seconds spent building it."""
+    if kind != "pybind11" or pch is False or not tc.is_gcc:
+        return [], 0.0
+    found = prepare_pch(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags, wait=bool(pch))
+    if found is not None:
+        return ["-include", str(found.header), "-Winvalid-pch"], found.seconds
+    header = _workdir(root, name, config_hash) / PCH_HEADER
+    text = pch_header_text(tc, effective_opt_level(optimize, debug, cflags))
+    if not header.exists() or header.read_text() != text:
+        header.write_text(text)
+    return ["-include", str(header)], 0.0
+
+
+def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[str]) -> list[CompileUnit]:
+    """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile."""
+    out = []
+    for u in units:
+        if u.lang == "header":
+            continue
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", os.path.splitext(os.path.basename(u.display.strip("<>")))[0])[:40]
+        stem = stem.strip("._") or "source"
+        snap = workdir / "src" / f"{stem}-{u.sha[:12]}{'.c' if u.lang == 'c' else '.cpp'}"
+        if not snap.exists():
+            tmp = snap.with_name(snap.name + f".{os.getpid()}")
+            with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+                f.write(f'#line 1 "{_c_string(u.display)}"\n{u.text}')
+                if not u.text.endswith("\n"):
+                    f.write("\n")
+            os.replace(tmp, snap)
+        flags = ("-iquote", u.directory) + (tuple(extra_cxx) if u.lang == "c++" else ())
+        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, flags))
+    return out
+
+
+def _prune(workdir: Path, keep: set[str]) -> None:
+    """Delete objects, outputs and snapshots of earlier builds from the work dir."""
+    keep_abs = {os.path.normpath(os.path.join(workdir, k)) for k in keep}
+    for sub in ("src", "obj", "out"):
+        for entry in os.scandir(workdir / sub):
+            path = os.path.normpath(entry.path)
+            base = path[:-2] if path.endswith(".d") else path
+            if path not in keep_abs and base not in keep_abs:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+
+def _build_error(name: str, units: Sequence[_Unit], out: str, failed: str, angle_dirs: Sequence[str]) -> BuildError:
+    diags = parse_diagnostics(out)
+    tables = [line_table(u.display, u.text) for u in units]
+    user_files = {f for t in tables for f, _ in t}
+    for u in units:
+        user_files.update(p for _, p, _ in scan_local_headers(u.text, u.directory, [], angle_dirs))
+    location = first_user_error(diags, user_files, tables)
+    return BuildError(name, diags, out, failed, location)

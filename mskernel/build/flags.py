@@ -1,0 +1,118 @@
+"""Compiler and linker flags for each build kind, in one place.
+
+The precompiled header and the sources that use it must be compiled with the same
+code-generation flags, so both get theirs from :func:`base_flags`; a source adds only
+include paths, ``-D`` module-name defines and (last, so they win) the user's cflags.
+
+Choices (measured with g++ 12 on this 2-core machine, see ``benchmarks/build_layer.py``):
+
+* ``-O2`` by default: kernels need it (``-O1`` does not vectorize); ``debug=True`` gives
+  ``-g -O0`` and no stripping.
+* ``-fvisibility=hidden`` for pybind11 modules (pybind11's own recommendation; smaller
+  export table, lets the compiler drop unused inline code).
+* ``-fdiagnostics-color=never`` and ``-fdiagnostics-column-unit=byte`` so the log parses
+  reliably and columns map to source characters.
+* ``-s`` (strip) at link unless debugging; ``-Wl,-z,defs`` for ``kind="plain"`` so a missing
+  function is a readable link error instead of a failure at load time (pass
+  ``ldflags=["-Wl,-z,undefs"]`` to opt out). Python extension kinds cannot use it: the
+  Python C API is resolved only when the interpreter loads the module.
+* What did *not* pay off: ``-pipe`` (no measurable gain with a tmpfs-less disk cache),
+  ``-fno-plt`` (run-time only), ``-g0`` (already the default without ``-g``).
+  The big win for pybind11 modules is the precompiled header (see ``pch.py``).
+
+Example:
+    >>> from mskernel.build.toolchain import find_toolchain
+    >>> f = base_flags(find_toolchain(), kind="plain", lang="c++", optimize="-O2", debug=False, openmp=False)
+    >>> f[:3]
+    ['-std=c++17', '-fPIC', '-O2']
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from mskernel.build.toolchain import Toolchain, include_dir
+
+__all__ = ["KINDS", "base_flags", "source_flags", "link_flags", "effective_opt_level", "check_optimize"]
+
+KINDS = ("plain", "cpython", "pybind11")
+
+
+def check_optimize(optimize: str) -> str:
+    """Validate an ``optimize`` argument (``-O0``..``-O3``, ``-Os``, ``-Og``, ``-Ofast``, ``-Oz``).
+
+    Example:
+        >>> check_optimize("-O3")
+        '-O3'
+    """
+    if not isinstance(optimize, str) or not re.fullmatch(r"-O([0-3sgz]|fast)?", optimize):
+        raise ValueError(f"optimize must be one of '-O0', '-O1', '-O2', '-O3', '-Os', '-Og', '-Ofast', "
+                         f"but got {optimize!r}")
+    return optimize
+
+
+def effective_opt_level(optimize: str, debug: bool, cflags: Sequence[str]) -> str:
+    """The optimization flag the compiler will honour (the last ``-O`` wins; debug means -O0).
+
+    Example:
+        >>> effective_opt_level("-O2", False, ["-O3"])
+        '-O3'
+    """
+    if debug:
+        return "-O0"
+    level = optimize
+    for flag in cflags:
+        if re.fullmatch(r"-O([0-3sgz]|fast)?", flag):
+            level = flag
+    return level
+
+
+def _gcc_major(tc: Toolchain) -> int:
+    nums = re.findall(r"(\d+)\.\d+(?:\.\d+)?", tc.cxx_version)
+    return int(nums[-1]) if nums else 0
+
+
+def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool) -> list[str]:
+    """Code-generation and system-include flags shared by a kind's sources and its PCH."""
+    flags: list[str] = ["-std=c++17"] if lang == "c++" else []
+    flags.append("-fPIC")
+    flags += ["-g", "-O0"] if debug else [optimize]
+    flags.append("-fdiagnostics-color=never")
+    if tc.is_gcc and _gcc_major(tc) >= 11:
+        flags.append("-fdiagnostics-column-unit=byte")
+    if kind == "pybind11":
+        flags.append("-fvisibility=hidden")
+    if kind in ("cpython", "pybind11"):
+        tc.require("python")
+        flags += ["-isystem", str(tc.python_include)]
+    if kind == "pybind11" and lang == "c++":
+        tc.require("pybind11")
+        flags += ["-isystem", str(tc.pybind11_include)]
+    if openmp:
+        flags += list(tc.require("openmp").openmp_flags)
+    return flags
+
+
+def source_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool,
+                 include_paths: Sequence[str], cflags: Sequence[str], name: str,
+                 define_module_name: bool) -> list[str]:
+    """All flags for compiling one source of a build (per-source ``-iquote`` excluded)."""
+    flags = base_flags(tc, kind=kind, lang=lang, optimize=optimize, debug=debug, openmp=openmp)
+    for p in include_paths:
+        flags += ["-I", p]
+    flags += ["-I", str(include_dir())]
+    if kind == "pybind11" and define_module_name:
+        flags += [f"-DMS_EXTENSION_NAME={name}", f"-DTORCH_EXTENSION_NAME={name}"]
+    return flags + list(cflags)
+
+
+def link_flags(tc: Toolchain, *, kind: str, debug: bool, openmp: bool, ldflags: Sequence[str]) -> list[str]:
+    """Flags for linking the shared library."""
+    flags = ["-shared"]
+    if not debug:
+        flags.append("-s")
+    if kind == "plain":
+        flags.append("-Wl,-z,defs")
+    if openmp:
+        flags += list(tc.openmp_flags)
+    return flags + list(ldflags)
