@@ -10,6 +10,7 @@ HERE = Path(__file__).parent
 
 EXPECTED = {
     "seed_001_pyfunc_bprop.py": "[ 2.  8. 18.]\n",
+    "seed_003_akg_bprop.py": "[ 2.  8. 18.]\n",
 }
 
 
