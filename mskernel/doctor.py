@@ -1,0 +1,184 @@
+"""``python -m mskernel doctor``: check that this machine can build and run custom ops.
+
+Prints one line per check, ``[ok] ...`` or ``[FAIL] ... -> <how to fix>``, and returns the
+number of problems. The last two checks build and call a tiny ``extern "C"`` kernel
+(through ctypes) and a tiny pybind11 module, end to end through :mod:`mskernel.build`.
+
+Example:
+    >>> import io
+    >>> out = io.StringIO()
+    >>> run_doctor(out)
+    0
+    >>> out.getvalue().splitlines()[0].startswith("[ok] Python")
+    True
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import uuid
+from typing import Callable, Optional, TextIO
+
+__all__ = ["run_doctor"]
+
+_PLAIN_SRC = 'extern "C" int mskernel_doctor_add(int a, int b) { return a + b; }\n'
+_PYBIND_SRC = """#include <pybind11/pybind11.h>
+static int mul(int a, int b) { return a * b; }
+PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("mul", &mul); }
+"""
+
+
+class _Fail(Exception):
+    def __init__(self, what: str, fix: str):
+        super().__init__(what)
+        self.what, self.fix = what, fix
+
+
+def _check_python() -> str:
+    v = sys.version_info
+    if v < (3, 10):
+        raise _Fail(f"Python {v.major}.{v.minor} is too old", "install Python >= 3.10")
+    return f"Python {sys.version.split()[0]} ({sys.executable})"
+
+
+def _check_numpy() -> str:
+    try:
+        import numpy
+    except ImportError as exc:
+        raise _Fail(f"numpy not importable ({exc})", "pip install numpy") from None
+    return f"numpy {numpy.__version__}"
+
+
+def _toolchain():
+    from mskernel.build import ToolchainError, find_toolchain
+
+    try:
+        return find_toolchain()
+    except ToolchainError as exc:
+        what, _, fix = str(exc).partition(" -> ")
+        raise _Fail(what, fix or "apt-get install g++ && pip install ninja") from None
+
+
+def _check_compiler() -> str:
+    tc = _toolchain()
+    return f"C++ compiler {tc.cxx}: {tc.cxx_version}"
+
+
+def _check_ninja() -> str:
+    tc = _toolchain()
+    try:
+        version = subprocess.run([tc.ninja, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise _Fail(f"ninja at {tc.ninja} does not run ({exc})", "pip install --force-reinstall ninja") from None
+    return f"ninja {version} ({tc.ninja})"
+
+
+def _check_pybind11() -> str:
+    tc = _toolchain()
+    if not tc.pybind11_include:
+        raise _Fail("pybind11 headers not found", "pip install pybind11")
+    return f"pybind11 {tc.pybind11_version} headers ({tc.pybind11_include})"
+
+
+def _check_python_headers() -> str:
+    tc = _toolchain()
+    if not tc.python_include:
+        raise _Fail("Python.h not found", "apt-get install python3-dev (or the -dev package of this interpreter)")
+    return f"Python headers ({tc.python_include})"
+
+
+def _check_openmp() -> str:
+    tc = _toolchain()
+    if not tc.openmp_flags:
+        raise _Fail(f"{tc.cxx} cannot build OpenMP code", "apt-get install libgomp1 (clang: libomp-dev)")
+    return f"OpenMP ({' '.join(tc.openmp_flags)})"
+
+
+def _check_cache() -> str:
+    from mskernel.build import cache_dir
+
+    try:
+        root = cache_dir()
+    except Exception as exc:  # noqa: BLE001 - report any failure as a problem
+        raise _Fail(f"cache dir unusable: {exc}", "set MSKERNEL_CACHE_DIR to a directory you own") from None
+    st = root.stat()
+    if st.st_mode & 0o077:
+        raise _Fail(f"cache dir {root} is accessible by others (mode {oct(st.st_mode & 0o777)})",
+                    f"chmod 700 {root}")
+    probe = root / f".doctor-{uuid.uuid4().hex[:8]}"
+    try:
+        probe.write_text("ok")
+        probe.unlink()
+    except OSError as exc:
+        raise _Fail(f"cache dir {root} is not writable ({exc})",
+                    "set MSKERNEL_CACHE_DIR to a writable directory you own") from None
+    return f"cache dir {root} (private, writable)"
+
+
+def _check_plain_op() -> str:
+    from mskernel.build import BuildError, Source, build, load_library
+
+    try:
+        art = build("mskernel_doctor_plain", [Source("<doctor>", _PLAIN_SRC)])
+        got = load_library(art).mskernel_doctor_add(2, 3)
+    except BuildError as exc:
+        raise _Fail(f"plain kernel failed to build: {exc}", "run with a working g++ (apt-get install g++)") from None
+    if got != 5:
+        raise _Fail(f"plain kernel returned {got}, expected 5", "report a bug: the compiler produced wrong code")
+    return f"built and ran an extern \"C\" kernel via ctypes ({_how(art)})"
+
+
+def _check_pybind11_op() -> str:
+    from mskernel.build import BuildError, Source, build, load_python_module
+
+    try:
+        art = build("mskernel_doctor_pybind11", [Source("<doctor>", _PYBIND_SRC)], kind="pybind11")
+        got = load_python_module(art, "mskernel_doctor_pybind11").mul(6, 7)
+    except BuildError as exc:
+        raise _Fail(f"pybind11 module failed to build: {exc}", "pip install -U pybind11; apt-get install python3-dev") from None
+    if got != 42:
+        raise _Fail(f"pybind11 module returned {got}, expected 42", "report a bug")
+    return f"built and ran a pybind11 module ({_how(art)})"
+
+
+def _how(art) -> str:
+    return "from cache" if art.cached else f"compiled in {art.seconds:.1f} s"
+
+
+_CHECKS: list[tuple[str, Callable[[], str]]] = [
+    ("python", _check_python), ("numpy", _check_numpy), ("compiler", _check_compiler), ("ninja", _check_ninja),
+    ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
+    ("cache", _check_cache), ("plain-op", _check_plain_op), ("pybind11-op", _check_pybind11_op),
+]
+
+
+def run_doctor(stream: Optional[TextIO] = None) -> int:
+    """Run every check, print one line each to ``stream`` (default stdout), return the problem count.
+
+    Example:
+        >>> import io
+        >>> run_doctor(io.StringIO())
+        0
+    """
+    out = stream if stream is not None else sys.stdout
+    problems = 0
+    for _name, check in _CHECKS:
+        start = time.perf_counter()
+        try:
+            line = f"[ok] {check()}"
+        except _Fail as fail:
+            problems += 1
+            line = f"[FAIL] {fail.what} -> {fail.fix}"
+        except Exception as exc:  # noqa: BLE001 - a doctor reports, it does not crash
+            problems += 1
+            line = f"[FAIL] {_name}: unexpected {type(exc).__name__}: {exc} -> report a bug with this output"
+        elapsed = time.perf_counter() - start
+        print(line + (f"  [{elapsed:.1f} s]" if elapsed >= 1.0 else ""), file=out, flush=True)
+    summary = "all checks passed" if problems == 0 else f"{problems} problem{'s' if problems > 1 else ''} found"
+    print(f"mskernel doctor: {summary}", file=out, flush=True)
+    return problems
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(1 if run_doctor() else 0)
