@@ -27,11 +27,14 @@ import numpy as np
 
 from . import config
 from .check import Signature, Typed, specialize
+from .codegen import generate
 from .compiler import CompiledKernel, compile_typed, dispatcher
 from .dsl import call_python, to_numpy
 from .dtypes import normalize_dtype, type_of_python_scalar
 from .intrinsics import RUNTIME_NAMES
 from .parse import parse
+from .runner import plain_attr, run_checked
+from .shapes import make_infer
 from .source import KernelSource
 
 __all__ = ["HybridKernel"]
@@ -57,15 +60,6 @@ def _attr_type(value: Any) -> str:
     if t is None:
         raise TypeError(f"a hybrid kernel attribute must be a bool, int or float, not {type(value).__name__}")
     return t
-
-
-def _plain_attr(value: Any) -> Any:
-    value = to_numpy(value)
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, np.ndarray) and value.ndim == 0:
-        return value.item()
-    return value
 
 
 class HybridKernel:
@@ -195,7 +189,7 @@ class HybridKernel:
         if input_ranks is None:  # example inputs
             arrays = [to_numpy(a) for a in input_dtypes]
             return self.signature([a.dtype for a in arrays], [np.ndim(a) for a in arrays],
-                                  [_plain_attr(a) for a in attr_types], debug)
+                                  [plain_attr(a) for a in attr_types], debug)
         return self.signature(input_dtypes, input_ranks, attr_types, debug)
 
     # ------------------------------------------------------------------ public operations
@@ -209,11 +203,9 @@ class HybridKernel:
             >>> hk.infer([(3, 4)], ["float32"])
             [((6,), dtype('int32'))]
         """
-        attrs = [_plain_attr(a) for a in attrs]
+        attrs = [plain_attr(a) for a in attrs]
         sig = self.signature(input_dtypes, [len(s) for s in input_shapes], attrs, debug=False)
         typed = self.specialize(sig)
-        from .shapes import make_infer
-
         result = make_infer(typed)([tuple(int(d) for d in s) for s in input_shapes], attrs)
         return [(tuple(int(d) for d in shape), np.dtype(dtype)) for shape, dtype in result]
 
@@ -246,8 +238,6 @@ class HybridKernel:
             >>> "mskh_kernel_contig" in hk.source([np.zeros(2, np.float32)])
             True
         """
-        from .codegen import generate
-
         sig = self._sig_from(input_dtypes, input_ranks, attr_types, debug)
         if sig in self._compiled:
             return self._compiled[sig].source
@@ -284,8 +274,6 @@ class HybridKernel:
 
     def _run_slow(self, inputs: Sequence[Any], attrs: Sequence[Any],
                   out: Optional[Sequence[np.ndarray]] = None) -> tuple[np.ndarray, ...]:
-        from .runner import run_checked
-
         return run_checked(self, inputs, attrs, out)
 
     def _remember(self, ck: CompiledKernel) -> None:

@@ -29,7 +29,22 @@ from .dtypes import normalize_dtype
 if TYPE_CHECKING:  # pragma: no cover
     from .hybrid_kernel import HybridKernel
 
-__all__ = ["run_checked", "index_error"]
+__all__ = ["run_checked", "index_error", "plain_attr"]
+
+
+def plain_attr(value: Any) -> Any:
+    """A scalar attribute as a Python bool/int/float (numpy scalars and 0-d arrays unwrapped).
+
+    Example:
+        >>> plain_attr(np.float32(1.5)), plain_attr(np.array(3))
+        (1.5, 3)
+    """
+    value = to_numpy(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return value.item()
+    return value
 
 
 def _canonical(a: Any) -> tuple[np.ndarray, bool]:
@@ -77,8 +92,6 @@ def _check_out(hk: "HybridKernel", ck: CompiledKernel, arrays: list[np.ndarray],
 def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any],
                 out: Sequence[np.ndarray] | None = None) -> tuple[np.ndarray, ...]:
     """Run ``hk`` compiled on ``inputs``/``attrs`` with every conversion and check."""
-    from .hybrid_kernel import _plain_attr
-
     if len(inputs) + len(attrs) != hk.num_inputs:
         raise TypeError(f"hybrid kernel '{hk.name}' takes {hk.num_inputs} inputs (tensors, then "
                         f"attributes), but got {len(inputs)} tensors and {len(attrs)} attributes")
@@ -90,7 +103,7 @@ def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any],
         arrays.append(arr)
         if is_copy:
             copied.add(i)
-    plain = tuple(_plain_attr(a) for a in attrs)
+    plain = tuple(plain_attr(a) for a in attrs)
     ck = hk.compile([a.dtype for a in arrays], [a.ndim for a in arrays], plain)
     written = set(hk.inplace_map.values())
     call = dispatcher()
