@@ -1,0 +1,200 @@
+"""Cells of notebooks/04_hybrid_kernels.ipynb: the akg hybrid DSL compiled to native code."""
+
+CELLS = [
+    ("md", """
+# Hybrid (akg) kernels, compiled on your CPU
+
+MindSpore's hybrid DSL lets you write an operator as Python loops over tensors. MindSpore
+compiles it with AKG and cannot run it on a CPU; mskernel compiles it to C++ in place — in well
+under a second — and runs it on the tensors' own buffers. The same function also runs as plain
+Python on numpy arrays, which is the reference semantics.
+"""),
+    ("code", """
+import numpy as np
+import mskernel as ms
+from mskernel import ops
+from mskernel.ops import kernel
+"""),
+    ("md", """
+## The tutorial's example (written for the GPU)
+
+An `akg` op may be a plain function: `output_tensor` is a DSL intrinsic, not a Python name.
+The bprop is another akg op, created outside the bprop function.
+"""),
+    ("code", """
+ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
+
+def square(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i0 in range(x.shape[0]):
+        y[i0] = y[i0] * y[i0]
+    return y
+
+def square_grad(x, dout):
+    dx = output_tensor(x.shape, x.dtype)
+    for i0 in range(x.shape[0]):
+        dx[i0] = 2.0 * x[i0]
+    for i0 in range(x.shape[0]):
+        dx[i0] = dx[i0] * dout[i0]
+    return dx
+
+def bprop():
+    op = ops.Custom(square_grad, lambda x, _: x, lambda x, _: x, func_type="akg")
+
+    def custom_bprop(x, out, dout):
+        dx = op(x, dout)
+        return (dx,)
+
+    return custom_bprop
+
+class Net(ms.nn.Cell):
+    def __init__(self):
+        super(Net, self).__init__()
+        self.op = ops.Custom(square, lambda x: x, lambda x: x, bprop=bprop(), func_type="akg")
+
+    def construct(self, x):
+        return self.op(x)
+
+x = np.array([1.0, 4.0, 9.0]).astype(np.float32)
+dx = ms.grad(Net())(ms.Tensor(x))
+print(dx)
+"""),
+    ("md", """
+(The GPU request ran on the CPU, with a one-time warning. Note the tutorial's forward reads its
+own output, `y[i0] * y[i0]`, which starts as zeros: only the gradient is meaningful.)
+
+## `@kernel`: one function, three ways to run
+
+Decorated with `@kernel`, a function runs as Python when called on numpy arrays, and compiles
+when used in `ops.Custom(func_type="hybrid")`. `out_shape`/`out_dtype` may be omitted: they are
+inferred from the kernel.
+"""),
+    ("code", """
+@kernel
+def softmax_rows(x):
+    out = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        m = x[i, 0]
+        for j in range(x.shape[1]):
+            m = max(m, x[i, j])
+        s = 0.0
+        for j in range(x.shape[1]):
+            out[i, j] = exp(x[i, j] - m)
+            s = s + out[i, j]
+        for j in range(x.shape[1]):
+            out[i, j] = out[i, j] / s
+    return out
+
+a = np.random.default_rng(0).standard_normal((3, 5)).astype(np.float32)
+ref = np.exp(a - a.max(1, keepdims=True)); ref /= ref.sum(1, keepdims=True)
+
+python_result = softmax_rows(a)                                  # Python emulation
+op = ops.Custom(softmax_rows, func_type="hybrid")                # compiled
+compiled = op(ms.Tensor(a)).asnumpy()
+print(np.allclose(python_result, ref, atol=1e-6), np.allclose(compiled, ref, atol=1e-6))
+print(op(ms.Tensor(np.zeros((2, 7), np.float32))).shape, "- a new shape, no recompile")
+"""),
+    ("md", """
+## The generated C++
+
+Shapes are runtime arguments; each DSL line is noted next to the code it became.
+"""),
+    ("code", """
+from mskernel.hybrid import HybridKernel
+hk = HybridKernel.from_function(softmax_rows)
+print(hk.source([np.float32], [2]))
+"""),
+    ("md", """
+## Attributes, several outputs, scheduling keywords
+
+Trailing scalar parameters are attributes. `parallel` loops run on all cores (OpenMP) when
+their iterations are independent; `reduce` loops accumulate serially and correctly.
+"""),
+    ("code", """
+@kernel
+def scaled_stats(x, scale):
+    total = output_tensor((x.shape[0],), x.dtype)
+    biggest = output_tensor((x.shape[0],), x.dtype)
+    for i in parallel(x.shape[0]):
+        acc = 0.0
+        top = x[i, 0]
+        for j in reduce(x.shape[1]):
+            acc = acc + x[i, j] * scale
+            top = max(top, x[i, j])
+        total[i] = acc
+        biggest[i] = top
+    return total, biggest
+
+stats = ops.Custom(scaled_stats, func_type="hybrid")
+t, b = stats(ms.Tensor(a), 2.0)
+print(np.allclose(t.asnumpy(), 2 * a.sum(1), atol=1e-5), np.allclose(b.asnumpy(), a.max(1)))
+"""),
+    ("md", """
+## Gradients
+
+Hybrid ops get gradients through `bprop` — which can be another hybrid op — and `gradcheck`
+verifies it.
+"""),
+    ("code", """
+@kernel
+def cube(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i] * x[i] * x[i]
+    return y
+
+@kernel
+def cube_grad(x, dout):
+    dx = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        dx[i] = 3.0 * x[i] * x[i] * dout[i]
+    return dx
+
+cube_grad_op = ops.Custom(cube_grad, func_type="hybrid")
+cube_op = ops.Custom(cube, func_type="hybrid", bprop=lambda x, out, dout: (cube_grad_op(x, dout),))
+print(ms.grad(lambda t: cube_op(t).sum())(ms.Tensor([1.0, 2.0, 3.0])))
+print(ms.gradcheck(cube_op, (ms.Tensor([0.5, 1.5, -2.0], ms.float64),)))
+"""),
+    ("md", """
+## Errors point at your line
+
+Every DSL rule is checked before any C++ is generated; the error names the kernel, the file
+and line, and shows the line. (`HybridError` is both a `TypeError` and a `ValueError`, like the
+errors MindSpore raises for these rules.)
+"""),
+    ("code", """
+from mskernel.hybrid import HybridError
+
+def bad_loop(x):
+    y = output_tensor(x.shape, x.dtype)
+    i = 0
+    while i < x.shape[0]:
+        y[i] = x[i]
+    return y
+
+try:
+    ops.Custom(bad_loop, func_type="akg")
+except HybridError as e:
+    print(e)
+"""),
+    ("md", """
+## Debug mode: bounds-checked kernels
+
+`ops.Custom(..., debug=True)` compiles bounds checks: an out-of-range index raises an
+`IndexError` naming the tensor, the index values and the DSL line instead of corrupting memory.
+"""),
+    ("code", """
+@kernel
+def shift_left(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i + 1]
+    return y
+
+checked = ops.Custom(shift_left, func_type="hybrid", debug=True)
+try:
+    checked(ms.Tensor([1.0, 2.0, 3.0]))
+except IndexError as e:
+    print(e)
+"""),
+]
