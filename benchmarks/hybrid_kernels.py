@@ -114,6 +114,14 @@ def numba_kernels():
     return numba, {n: numba.njit(f) for n, f in [("square", square), ("fused", fused), ("mul", mul)]}
 
 
+def mul_kernel(a, b):
+    """The MUL kernel as a function, for ops.Custom (an akg op may be an undecorated function)."""
+    c = output_tensor(a.shape, a.dtype)  # noqa: F821 -- a DSL intrinsic, not a Python name
+    for i in range(a.shape[0]):
+        c[i] = a[i] * b[i]
+    return c
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     n = (1 << 20) if quick else 16 * (1 << 20)
@@ -174,6 +182,14 @@ def main() -> None:
     t_npm = best_time(lambda: np.multiply(x8, y8))
     row("per call, 8 elements: hybrid mul.run", t_mul, f"{t_mul / t_npm:5.2f}x np.multiply")
     row("per call, 8 elements: np.multiply", t_npm)
+    import mskernel as ms
+    op = ms.ops.Custom(mul_kernel, lambda a, b: a, lambda a, b: a, func_type="akg")
+    tx, ty = ms.Tensor(x8), ms.Tensor(y8)
+    t_op = best_time(lambda: op(tx, ty))
+    t_ms_mul = best_time(lambda: tx * ty)
+    row("per call, 8 elements: ops.Custom(akg mul)", t_op, f"{t_op / t_ms_mul:5.2f}x mskernel's built-in mul "
+        f"(goal <= 2x)")
+    row("per call, 8 elements: mskernel tx * ty", t_ms_mul)
 
     # ---- numba
     nb = numba_kernels()

@@ -99,6 +99,8 @@ class Custom(PrimitiveWithInfer):
         self._register_info(reg_info if reg_info is not None else getattr(func, "reg_info", None))
         self._kernel = make_kernel(self)
         self._row_cache: Dict[tuple, bool] = {}
+        self._plans: Dict[tuple, tuple] = {}  # call signature -> (attrs, output specs, multi)
+        self._info = {"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name}
 
     # -- construction checks -------------------------------------------------------------------
     def _check_func(self) -> None:
@@ -304,14 +306,44 @@ class Custom(PrimitiveWithInfer):
                         f"got input[{got_in}] and output[{got_out}].")
 
     def __call__(self, *args: Any) -> Any:
-        tensors, attrs = self._split_args(args)
-        specs, multi = self._infer(args, tensors, attrs)
-        self._select(tensors, specs)
+        # Inference and op selection depend only on input shapes/dtypes and attribute values: plan once
+        # per call signature (as MindSpore infers once per graph), then each call only runs the kernel.
+        all_tensors = True
+        try:
+            key = []
+            for a in args:
+                if isinstance(a, Tensor):
+                    d = a._data
+                    key.append(d.shape)
+                    key.append(d.dtype)
+                else:
+                    all_tensors = False
+                    key.append(a.__class__)
+                    key.append(a)
+            key = tuple(key)
+            plan = self._plans.get(key)
+        except TypeError:  # an unhashable attribute value (e.g. a list): no caching
+            key, plan = None, None
+        if plan is None:
+            tensors, attrs = self._split_args(args)
+            specs, multi = self._infer(args, tensors, attrs)
+            self._select(tensors, specs)
+            if key is not None and len(self._plans) < 512:
+                self._plans[key] = (attrs, specs, multi)
+        else:
+            attrs, specs, multi = plan
+            tensors = args if all_tensors else [a for a in args if isinstance(a, Tensor)]
         arrays = self._kernel.run([t._data for t in tensors], attrs, specs)
-        outs = [Tensor._wrap(a) for a in arrays]
-        if STATE.enabled and any(t._rg for t in tensors):
-            record("Custom", args, outs, self._backward(args, multi), kind="custom", needs_outputs=True,
-                   info={"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name})
+        if multi or len(arrays) != 1:
+            outs = [Tensor._wrap(a) for a in arrays]
+        else:
+            outs = [Tensor._wrap(arrays[0])]
+        if STATE.enabled:
+            for t in tensors:
+                if t._rg:
+                    record("Custom", args, outs, self._backward(args, multi), kind="custom", needs_outputs=True,
+                           info=self._info)
+                    break
         return tuple(outs) if multi else outs[0]
 
     # -- backward ----------------------------------------------------------------------------------

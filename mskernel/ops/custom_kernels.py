@@ -50,8 +50,8 @@ class CustomKernel:
         """Output specs from input shapes/dtypes, or None if this kind cannot infer them."""
         return None
 
-    def run(self, inputs: List[np.ndarray], attrs: List[Any], out_specs: List[OutSpec]) -> List[np.ndarray]:
-        """Compute the outputs."""
+    def run(self, inputs: List[np.ndarray], attrs: List[Any], out_specs: List[OutSpec]) -> Sequence[np.ndarray]:
+        """Compute the outputs (one array per spec)."""
         raise NotImplementedError
 
 
@@ -126,7 +126,7 @@ class HybridAdapter(CustomKernel):
         return [OutSpec(tuple(s), np.dtype(d)) for s, d in self.kernel.infer(shapes, dtypes, attrs)]
 
     def run(self, inputs, attrs, out_specs):
-        return list(self.kernel.run(inputs, attrs))
+        return self.kernel.run(inputs, attrs)  # a tuple of fresh (or in-place input) arrays
 
 
 _FACTORIES: Dict[str, Callable[..., CustomKernel]] = {}
