@@ -1,0 +1,247 @@
+// mskernel/bridge.h -- the small layer between mskernel's C++ headers and its Python side.
+//
+// Provides `mskernel::detail::PyRef` (an owning PyObject* that is safe to destroy on a thread
+// without the GIL: the decref is deferred to the next bridge call on a Python thread),
+// `Bridge(name)` (a cached attribute of the Python module `mskernel.cpp_bridge`, where tensor
+// allocation, graph recording and the aclnn CPU implementations live), `CallBridge(...)`,
+// `ThrowIfError()` (a pending Python error -> pybind11::error_already_set, which pybind11 turns
+// back into the original Python exception), and `SetPythonError()` (a C++ exception -> a Python
+// exception, for the few raw CPython entry points). Every function here needs the GIL, which
+// is held whenever Python calls into an extension module.
+//
+// Users rarely include this directly; it is what lets the headers stay small (no numpy headers,
+// little template code: the heavy work is done once, in Python or numpy).
+//
+// Example:
+//   #include "mskernel/bridge.h"
+//   using mskernel::detail::PyRef;
+//   PyRef shape = PyRef::Steal(Py_BuildValue("(ii)", 2, 3));
+//   PyRef arr = mskernel::detail::CallBridge("empty", {shape.get(), PyRef::Steal(PyUnicode_FromString("float32")).get()});
+#ifndef MSKERNEL_BRIDGE_H_
+#define MSKERNEL_BRIDGE_H_
+
+#include <pybind11/pybind11.h>
+
+#include <cstdlib>
+#include <initializer_list>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+#ifndef _MSC_VER
+#include <cxxabi.h>
+#endif
+
+namespace mskernel {
+namespace detail {
+
+/// References released on a thread without the GIL, dropped at the next bridge call.
+struct DeferredDecrefs {
+  std::mutex mu;
+  std::vector<PyObject *> objs;
+};
+
+inline DeferredDecrefs &Deferred() {
+  static DeferredDecrefs *d = new DeferredDecrefs();  // never destroyed: outlives interpreter teardown
+  return *d;
+}
+
+/// Drops references that were released on worker threads (call with the GIL held).
+inline void DrainDeferred() {
+  DeferredDecrefs &d = Deferred();
+  std::vector<PyObject *> objs;
+  {
+    std::lock_guard<std::mutex> lock(d.mu);
+    if (d.objs.empty()) return;
+    objs.swap(d.objs);
+  }
+  for (PyObject *o : objs) Py_DECREF(o);
+}
+
+/// Decref now if this thread holds the GIL, else later (never deadlocks a ParallelFor worker).
+inline void DecRefSafe(PyObject *o) {
+  if (o == nullptr) return;
+  if (Py_IsInitialized() && PyGILState_Check()) {
+    Py_DECREF(o);
+  } else {
+    DeferredDecrefs &d = Deferred();
+    std::lock_guard<std::mutex> lock(d.mu);
+    d.objs.push_back(o);
+  }
+}
+
+/// An owning reference to a Python object.
+class PyRef {
+ public:
+  PyRef() = default;
+  static PyRef Steal(PyObject *o) { return PyRef(o); }
+  static PyRef Borrow(PyObject *o) {
+    Py_XINCREF(o);
+    return PyRef(o);
+  }
+  PyRef(const PyRef &other) : p_(other.p_) { Py_XINCREF(p_); }
+  PyRef(PyRef &&other) noexcept : p_(other.p_) { other.p_ = nullptr; }
+  PyRef &operator=(PyRef other) noexcept {
+    std::swap(p_, other.p_);
+    return *this;
+  }
+  ~PyRef() { DecRefSafe(p_); }
+  PyObject *get() const { return p_; }
+  PyObject *release() {
+    PyObject *o = p_;
+    p_ = nullptr;
+    return o;
+  }
+  explicit operator bool() const { return p_ != nullptr; }
+
+ private:
+  explicit PyRef(PyObject *o) : p_(o) {}
+  PyObject *p_ = nullptr;
+};
+
+/// Throws pybind11::error_already_set if a Python error is pending.
+inline void ThrowIfError() {
+  if (PyErr_Occurred()) throw pybind11::error_already_set();
+}
+
+/// `o` itself, or throws the pending Python error if `o` is null.
+inline PyObject *Check(PyObject *o) {
+  if (o == nullptr) throw pybind11::error_already_set();
+  return o;
+}
+
+/// A cached attribute of the Python module `mskernel.cpp_bridge` (borrowed; lives as long as
+/// the process). The first call imports the module.
+inline PyObject *BridgeModule() {
+  static PyObject *mod = Check(PyImport_ImportModule("mskernel.cpp_bridge"));
+  return mod;
+}
+
+inline PyObject *BridgeAttr(const char *name) { return Check(PyObject_GetAttrString(BridgeModule(), name)); }
+
+/// Calls `fn(*args)`; a Python exception becomes pybind11::error_already_set.
+inline PyRef Call(PyObject *fn, std::initializer_list<PyObject *> args) {
+  DrainDeferred();
+  PyObject *stack[8];
+  size_t n = 0;
+  for (PyObject *a : args) stack[n++] = a;
+  return PyRef::Steal(Check(PyObject_Vectorcall(fn, stack, n, nullptr)));
+}
+
+/// Calls `mskernel.cpp_bridge.<name>(*args)` (the function object is looked up every time:
+/// call sites on hot paths cache it with a function-local static).
+inline PyRef CallBridge(const char *name, std::initializer_list<PyObject *> args) {
+  PyRef fn = PyRef::Steal(BridgeAttr(name));
+  return Call(fn.get(), args);
+}
+
+inline PyRef Int(int64_t v) { return PyRef::Steal(Check(PyLong_FromLongLong(v))); }
+inline PyRef Float(double v) { return PyRef::Steal(Check(PyFloat_FromDouble(v))); }
+inline PyRef Str(const std::string &s) {
+  return PyRef::Steal(Check(PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()))));
+}
+inline PyRef Bool(bool v) { return PyRef::Borrow(v ? Py_True : Py_False); }
+
+/// A Python tuple of ints.
+inline PyRef IntTuple(const std::vector<int64_t> &v) {
+  PyRef t = PyRef::Steal(Check(PyTuple_New(static_cast<Py_ssize_t>(v.size()))));
+  for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t.get(), i, Int(v[i]).release());
+  return t;
+}
+
+/// A Python sequence of ints -> std::vector<int64_t>.
+inline std::vector<int64_t> ToIntVector(PyObject *seq) {
+  PyRef fast = PyRef::Steal(Check(PySequence_Fast(seq, "expected a sequence of ints")));
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.get());
+  std::vector<int64_t> out(static_cast<size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    out[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast.get(), i));
+    ThrowIfError();
+  }
+  return out;
+}
+
+/// The demangled C++ name of a typeid name ("mindspore::pynative::autograd::CustomMul").
+inline std::string Demangle(const char *name) {
+#ifdef _MSC_VER
+  return name;
+#else
+  int status = -1;
+  char *res = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+  std::string out = (status == 0 && res != nullptr) ? std::string(res) : std::string(name);
+  std::free(res);
+  return out;
+#endif
+}
+
+/// "CustomMul" for "mindspore::pynative::autograd::CustomMul" (template arguments kept).
+inline std::string UnqualifiedName(const std::string &qualified) {
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i + 1 < qualified.size(); ++i) {
+    char c = qualified[i];
+    if (c == '<') ++depth;
+    if (c == '>') --depth;
+    if (depth == 0 && c == ':' && qualified[i + 1] == ':') start = i + 2;
+  }
+  return qualified.substr(start);
+}
+
+/// Sets the Python error for the C++ exception being handled (call inside `catch (...)`):
+/// invalid_argument -> ValueError, out_of_range -> IndexError, anything else -> RuntimeError;
+/// a pybind11::error_already_set is restored as the original Python exception.
+inline void SetPythonError() {
+  try {
+    throw;
+  } catch (pybind11::error_already_set &e) {
+    e.restore();
+  } catch (const pybind11::builtin_exception &e) {
+    e.set_error();
+  } catch (const std::invalid_argument &e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::out_of_range &e) {
+    PyErr_SetString(PyExc_IndexError, e.what());
+  } catch (const std::exception &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+}
+
+/// Reads and writes mskernel's grad mode (`mskernel.autograd.node.STATE.enabled`).
+inline PyObject *GradState() {
+  static PyObject *state = Check(PyObject_GetAttrString(BridgeModule(), "STATE"));
+  return state;
+}
+
+inline bool GradEnabled() {
+  PyRef v = PyRef::Steal(Check(PyObject_GetAttrString(GradState(), "enabled")));
+  return PyObject_IsTrue(v.get()) == 1;
+}
+
+inline void SetGradEnabled(bool on) {
+  if (PyObject_SetAttrString(GradState(), "enabled", on ? Py_True : Py_False) != 0) throw pybind11::error_already_set();
+}
+
+/// Turns mskernel's grad mode off (or on) for a scope; restores it even on exceptions.
+class GradModeGuard {
+ public:
+  explicit GradModeGuard(bool enabled) : prev_(GradEnabled()) { SetGradEnabled(enabled); }
+  ~GradModeGuard() {
+    PyObject *type, *value, *tb;  // keep a pending error intact while restoring
+    PyErr_Fetch(&type, &value, &tb);
+    PyObject_SetAttrString(GradState(), "enabled", prev_ ? Py_True : Py_False);
+    PyErr_Restore(type, value, tb);
+  }
+  GradModeGuard(const GradModeGuard &) = delete;
+  GradModeGuard &operator=(const GradModeGuard &) = delete;
+
+ private:
+  bool prev_;
+};
+
+}  // namespace detail
+}  // namespace mskernel
+
+#endif  // MSKERNEL_BRIDGE_H_

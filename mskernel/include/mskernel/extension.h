@@ -1,0 +1,34 @@
+// mskernel/extension.h -- mskernel's C++ extension API, all of it (mskernel's own name for it).
+//
+// Includes: mskernel/tensor.h (BaseTensor, zero-copy views of mskernel Tensors), ms_tensor.h
+// (ms::Tensor), function.h (Function<T>, AutogradContext -- differentiable C++ ops recorded in
+// mskernel's autograd graph), pyboost.h (ms::pynative::PyboostRunner), aclnn_cpu.h
+// (custom::CustomLaunchAclnn on the CPU), kernels.h (ParallelFor, broadcasting Map) and compat.h
+// (MindSpore's names: mindspore::tensor::BaseTensor, mindspore::pynative::autograd::Function, ...).
+// MindSpore sources include "ms_extension.h" or "ms_extension/api.h" instead; all three are the same.
+// Build with mskernel.build / CustomOpBuilder, which add `-I <this directory>/..` and
+// `-DMS_EXTENSION_NAME=<module name>`.
+//
+// Example:
+//   #include <mskernel/extension.h>
+//   using namespace mskernel;
+//   struct Twice : Function<Twice> {
+//     static BaseTensorPtr Forward(AutogradContext *, const BaseTensorPtr &x) {
+//       auto out = std::make_shared<BaseTensor>(x->data_type(), x->shape());
+//       custom::CustomLaunchAclnn("aclnnMuls", {x, MakeValue<double>(2.0)}, {out});
+//       return out;
+//     }
+//     static BaseTensorPtrList Backward(AutogradContext *, BaseTensorPtrList g) {
+//       auto dx = std::make_shared<BaseTensor>(g[0]->data_type(), g[0]->shape());
+//       custom::CustomLaunchAclnn("aclnnMuls", {g[0], MakeValue<double>(2.0)}, {dx});
+//       return {dx};
+//     }
+//   };
+//   PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("twice", [](const BaseTensorPtr &x) { return Twice::Apply(x); }); }
+#ifndef MSKERNEL_EXTENSION_H_
+#define MSKERNEL_EXTENSION_H_
+
+#include "mskernel/compat.h"
+#include "mskernel/kernels.h"
+
+#endif  // MSKERNEL_EXTENSION_H_
