@@ -120,9 +120,6 @@ def parse_diagnostics(log: str) -> list[Diagnostic]:
             sev = "warning" if msg.startswith("warning:") else "error"
             out.append(Diagnostic(sev, SourceLocation("ld", 0), msg.removeprefix("warning:").strip()))
             continue
-        if line and not line.startswith((" ", "\t")) and ": In " in line:
-            # "file: In function 'int f()':" / "In instantiation of" headers open a new context.
-            context = []
     return out
 
 

@@ -4,7 +4,12 @@ Python extensions are imported straight from their cache path with
 ``importlib.util.spec_from_file_location`` and are *not* put in ``sys.modules``: every
 edit of a source has its own key, hence its own file, hence a new module object, while a
 module loaded earlier keeps working. Loading the same artifact twice returns the same
-module object. Plain libraries are opened with ``ctypes.CDLL`` (``RTLD_LOCAL``).
+module object. The module's ``__name__`` is ``_mskernel_<tag>.<module_name>``: pybind11 3
+caches modules by that name, so a plain ``<module_name>`` would hand back the first version.
+
+Limitation: pybind11 registers ``py::class_`` types process-wide by C++ type name, so an
+edited module that re-binds the same class fails to load in the same process ("already
+registered") unless the class is bound with ``py::module_local()``. Plain libraries are opened with ``ctypes.CDLL`` (``RTLD_LOCAL``).
 
 Example:
     >>> from mskernel.build import build, Source
@@ -15,6 +20,7 @@ Example:
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import importlib.util
 import os
 import re
@@ -100,7 +106,12 @@ def load_python_module(artifact: PathOrArtifact, module_name: str) -> types.Modu
             return module
         if not os.path.isfile(path):
             raise ImportError(f"no such extension file: {path}", name=module_name, path=path)
-        spec = importlib.util.spec_from_file_location(module_name, path)
+        # pybind11 (>= 3) caches initialized modules per interpreter by spec name, so a second
+        # file loaded under the same name would silently return the *first* module. A unique
+        # package prefix per file keeps the init symbol (CPython uses the last component for
+        # PyInit_<name>) and gives every artifact its own module.
+        tag = hashlib.sha256(path.encode()).hexdigest()[:12]
+        spec = importlib.util.spec_from_file_location(f"_mskernel_{tag}.{module_name}", path)
         if spec is None or spec.loader is None:
             raise ImportError(f"{path} is not a loadable Python extension (suffix must be one of the "
                               f"interpreter's extension suffixes)", name=module_name, path=path)

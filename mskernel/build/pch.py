@@ -114,10 +114,35 @@ def pch_header_text(tc: Toolchain, opt_level: str) -> str:
     return "\n".join(lines)
 
 
+_IRRELEVANT = re.compile(r"^-D(MS|TORCH)_EXTENSION_NAME=|^-W(?!invalid-pch)|^-w$")
+
+
 def pch_flags(tc: Toolchain, *, optimize: str, debug: bool, openmp: bool, cflags: Sequence[str]) -> list[str]:
-    """Flags the PCH is compiled with: a pybind11 source's flags minus its include paths and defines."""
-    return base_flags(tc, kind="pybind11", lang="c++", optimize=optimize, debug=debug,
-                      openmp=openmp) + list(cflags)
+    """Flags the PCH is compiled with: the code-generation flags of a pybind11 source plus the
+    user's cflags that can change what the headers mean.
+
+    Dropped from the user's cflags (so ops with different names/includes share one PCH):
+    the per-op module-name defines, include directories, warning options, and flags the
+    base set already has. gcc verifies the rest (``-Winvalid-pch``) when the PCH is used.
+
+    Example:
+        >>> tc = find_toolchain()
+        >>> base = pch_flags(tc, optimize="-O2", debug=False, openmp=False, cflags=[])
+        >>> pch_flags(tc, optimize="-O2", debug=False, openmp=False,
+        ...           cflags=["-DMS_EXTENSION_NAME=op", "-fPIC", "-Wall", "-I", "inc", "-DX=1"]) == base + ["-DX=1"]
+        True
+    """
+    base = base_flags(tc, kind="pybind11", lang="c++", optimize=optimize, debug=debug, openmp=openmp)
+    extra: list[str] = []
+    it = iter(cflags)
+    for flag in it:
+        if flag in ("-I", "-iquote", "-idirafter"):
+            next(it, None)
+        elif flag.startswith(("-I", "-iquote")) or _IRRELEVANT.match(flag) or (flag in base and not extra):
+            continue
+        else:
+            extra.append(flag)
+    return base + extra
 
 
 def _lookup(entry: Path, key: str) -> Optional[PrecompiledHeader]:

@@ -1,0 +1,124 @@
+"""Fixtures for the build-layer tests: private caches, a shared PCH, compiler wrappers.
+
+Every test gets its own cache through ``MSKERNEL_CACHE_DIR`` (read by ``cache_dir()`` at call
+time). The pybind11 precompiled header lives in one session-wide directory
+(``MSKERNEL_PCH_DIR``) so it is built once per test session, not once per test.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+PYBIND_SRC = """#include <pybind11/pybind11.h>
+static int version() {{ return {version}; }}
+PYBIND11_MODULE(MS_EXTENSION_NAME, m) {{ m.def("version", &version); }}
+"""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_pch_dir(tmp_path_factory):
+    """One PCH directory for the whole session (set before any test builds)."""
+    old = os.environ.get("MSKERNEL_PCH_DIR")
+    path = tmp_path_factory.mktemp("pch")
+    os.chmod(path, 0o700)
+    os.environ["MSKERNEL_PCH_DIR"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("MSKERNEL_PCH_DIR", None)
+    else:
+        os.environ["MSKERNEL_PCH_DIR"] = old
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    """A fresh, private cache dir for one test."""
+    root = tmp_path / "cache"
+    monkeypatch.setenv("MSKERNEL_CACHE_DIR", str(root))
+    return root
+
+
+@pytest.fixture(scope="session")
+def pch_ready(_session_pch_dir):
+    """The pybind11 PCH for default options, built once."""
+    from mskernel.build import prepare_pch
+
+    return prepare_pch()
+
+
+def pybind_source(version: int):
+    """A one-function pybind11 module whose ``version()`` returns ``version``."""
+    from mskernel.build import Source
+
+    return Source("<pyb>", PYBIND_SRC.format(version=version))
+
+
+@pytest.fixture(scope="session")
+def pybind_v1(tmp_path_factory, pch_ready):
+    """A pybind11 module built once per session into its own build_dir.
+
+    Returns ``(artifact, build_dir, pybind_source)``; ``pybind_source(n)`` makes the same module
+    returning ``n``.
+    """
+    from mskernel.build import build
+
+    root = tmp_path_factory.mktemp("pybind_v1")
+    art = build("mk_pyb", [pybind_source(1)], kind="pybind11", build_dir=root)
+    return art, root, pybind_source
+
+
+class Wrapper:
+    """A CXX wrapper script that appends every invocation to ``log`` and then runs g++.
+
+    With ``sleep`` it sleeps before each compile (``-c``) so tests can race or kill builds.
+    """
+
+    def __init__(self, directory: Path, sleep: float = 0.0):
+        directory.mkdir(parents=True, exist_ok=True)
+        self.log = directory / "cxx.log"
+        self.path = directory / "cxx-wrapper.sh"
+        self.path.write_text(textwrap.dedent(f"""\
+            #!/bin/sh
+            echo "$$ $*" >> {self.log}
+            case " $* " in *" -c "*) sleep {sleep} ;; esac
+            exec g++ "$@"
+            """))
+        self.path.chmod(self.path.stat().st_mode | stat.S_IXUSR)
+
+    def invocations(self) -> list[str]:
+        """Every logged call (compiles, links, --version probes)."""
+        return self.log.read_text().splitlines() if self.log.exists() else []
+
+    def compiles(self) -> list[str]:
+        """Logged calls that compiled a source (``-c``)."""
+        return [ln for ln in self.invocations() if " -c " in f" {ln} "]
+
+
+@pytest.fixture
+def cxx_wrapper(tmp_path):
+    """Factory: ``cxx_wrapper(sleep=0.0) -> Wrapper`` (a new script in a new directory each call)."""
+    count = iter(range(1000))
+
+    def make(sleep: float = 0.0) -> Wrapper:
+        return Wrapper(tmp_path / f"wrapper{next(count)}", sleep)
+
+    return make
+
+
+@pytest.fixture
+def run_python():
+    """``run_python(code, env, **kw)``: run code in a fresh interpreter that imports this checkout."""
+
+    def run(code: str, env: dict, timeout: float = 300, **kw) -> subprocess.CompletedProcess:
+        full_env = {**os.environ, **env, "PYTHONPATH": str(REPO)}
+        return subprocess.run([sys.executable, "-c", code], env=full_env, capture_output=True, text=True,
+                              timeout=timeout, **kw)
+
+    return run

@@ -1,0 +1,48 @@
+"""``python -m mskernel doctor`` and the command line."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mskernel.doctor import run_doctor
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_doctor_cli_exits_zero_and_prints_every_check(cache, pch_ready):
+    env = {**os.environ, "MSKERNEL_CACHE_DIR": str(cache), "PYTHONPATH": str(REPO)}
+    proc = subprocess.run([sys.executable, "-m", "mskernel", "doctor"], env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    checks = [ln for ln in lines if ln.startswith(("[ok]", "[FAIL]"))]
+    assert len(checks) == 10 and all(ln.startswith("[ok]") for ln in checks), proc.stdout
+    for word in ("Python", "numpy", "C++ compiler", "ninja", "pybind11", "Python headers", "OpenMP", "cache dir",
+                 'extern "C" kernel', "pybind11 module"):
+        assert any(word in ln for ln in checks), word
+    assert lines[-1] == "mskernel doctor: all checks passed"
+
+
+def test_doctor_reports_a_broken_compiler_with_a_fix(cache, monkeypatch):
+    monkeypatch.setenv("CXX", "/nonexistent/c++")
+    out = io.StringIO()
+    problems = run_doctor(out)
+    text = out.getvalue()
+    assert problems >= 3  # compiler, and the two builds
+    assert "[FAIL] $CXX is set to '/nonexistent/c++' but that program was not found" in text
+    assert "-> fix or unset CXX, or apt-get install g++" in text
+    assert "[ok] Python" in text and text.splitlines()[-1].endswith("problems found")
+
+
+def test_cli_help_and_cache_command(cache):
+    env = {**os.environ, "MSKERNEL_CACHE_DIR": str(cache), "PYTHONPATH": str(REPO)}
+    helped = subprocess.run([sys.executable, "-m", "mskernel", "--help"], env=env, capture_output=True, text=True)
+    assert helped.returncode == 0 and "doctor" in helped.stdout
+    where = subprocess.run([sys.executable, "-m", "mskernel", "cache"], env=env, capture_output=True, text=True)
+    assert where.returncode == 0 and where.stdout.strip() == str(cache)

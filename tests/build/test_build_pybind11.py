@@ -1,0 +1,87 @@
+"""pybind11 and CPython modules: build, load without sys.modules, reload edits, PCH."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from mskernel.build import BuildError, Source, build, load_python_module, prepare_pch
+from mskernel.build.pch import pch_header_text
+from mskernel.build.toolchain import find_toolchain
+
+
+def test_pybind11_module_builds_loads_and_runs(pybind_v1):
+    art, root, source = pybind_v1
+    assert art.kind == "pybind11" and art.path.name == "mk_pyb" + find_toolchain().ext_suffix
+    mod = load_python_module(art, "mk_pyb")
+    assert mod.version() == 1
+    assert "mk_pyb" not in sys.modules
+    assert load_python_module(art, "mk_pyb") is mod
+    flags = art.manifest["cxxflags"]
+    assert "-DMS_EXTENSION_NAME=mk_pyb" in flags and "-DTORCH_EXTENSION_NAME=mk_pyb" in flags
+    assert "-fvisibility=hidden" in flags
+    assert any(f.endswith("pybind11/include") for f in flags)
+    assert "-include" in art.log and "mskernel_pch.h" in art.log  # compiled against the shared PCH
+    assert build("mk_pyb", [source(1)], kind="pybind11", build_dir=root).cached
+
+
+@pytest.mark.slow
+def test_edited_module_loads_as_new_module_and_old_one_still_works(pybind_v1):
+    old_art, root, source = pybind_v1
+    old = load_python_module(old_art, "mk_pyb")
+    new_art = build("mk_pyb", [source(2)], kind="pybind11", build_dir=root)
+    assert new_art.path != old_art.path and not new_art.cached
+    new = load_python_module(new_art, "mk_pyb")
+    assert new is not old
+    assert (old.version(), new.version()) == (1, 2)
+
+
+def test_wrong_module_name_is_a_clear_import_error(pybind_v1):
+    art = pybind_v1[0]
+    with pytest.raises(ImportError, match="PyInit_other"):
+        load_python_module(art, "other")
+
+
+def test_cpython_kind_builds_a_c_api_module(cache):
+    src = """#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+static PyObject* answer(PyObject*, PyObject*) { return PyLong_FromLong(42); }
+static PyMethodDef methods[] = {{"answer", answer, METH_NOARGS, "42"}, {nullptr, nullptr, 0, nullptr}};
+static PyModuleDef def = {PyModuleDef_HEAD_INIT, "capi_mod", nullptr, -1, methods};
+PyMODINIT_FUNC PyInit_capi_mod(void) { return PyModule_Create(&def); }
+"""
+    art = build("capi_mod", [Source("capi.cpp", src)], kind="cpython")
+    assert not any("pybind11" in f for f in art.manifest["cxxflags"])
+    assert load_python_module(art, "capi_mod").answer() == 42
+
+
+def test_undefined_symbol_in_a_module_is_reported_as_a_link_error(cache):
+    src = '#include <Python.h>\nint helper(int);\nextern "C" PyObject* PyInit_undef_mod(void) { helper(1); return nullptr; }\n'
+    art = build("undef_mod", [Source("u.cpp", src)], kind="cpython")
+    with pytest.raises(BuildError, match=r"undefined symbol 'helper\(int\)'"):
+        load_python_module(art, "undef_mod")
+
+
+def test_pch_is_reused_and_keyed_by_options(pch_ready):
+    assert pch_ready.gch.stat().st_size > 1_000_000
+    again = prepare_pch()
+    assert again.cached and again.gch == pch_ready.gch and again.seconds == 0.0
+    text = pch_ready.header.read_text()
+    assert text.index("<vector>") < text.index('optimize ("O1")') < text.index("pybind11/pybind11.h")
+    assert text.index("pop_options") < text.index("pybind11/numpy.h")
+    assert 'optimize ("O1")' not in pch_header_text(find_toolchain(), "-O0")
+
+
+@pytest.mark.slow
+def test_kernel_code_keeps_its_optimization_under_the_pch(pybind_v1, tmp_path):
+    """std:: inline functions must inline into user loops (not be stuck at the glue's -O1)."""
+    src = ("#include <pybind11/pybind11.h>\n#include <cmath>\n"
+           "float k(float x) { float s = 0; for (int i = 0; i < 64; ++i) s += std::sqrt(x + i); return s; }\n"
+           "PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def(\"k\", &k); }\n")
+    root = pybind_v1[1]
+    art = build("mk_inline", [Source("<k>", src)], kind="pybind11", build_dir=root, debug=False)
+    import subprocess
+
+    dyn = subprocess.run(["nm", "-D", "-C", str(art.path)], capture_output=True, text=True).stdout
+    assert "std::sqrt" not in dyn  # an out-of-line std::sqrt(float) would mean the pragma leaked
+    assert load_python_module(art, "mk_inline").k(0.0) == pytest.approx(sum(i ** 0.5 for i in range(64)), rel=1e-5)
