@@ -86,7 +86,6 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
     snap = GraphSnapshot()
     order: List[Node] = []
     seen = set()
-    leaves: Dict[int, Tensor] = {}
     stack = [t._node for t in tensors if isinstance(t, Tensor) and t._node is not None]
     while stack:
         n = stack.pop()
@@ -95,13 +94,17 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
         seen.add(id(n))
         order.append(n)
         for t in n.inputs:
-            if t is None or not t._rg:
-                continue
-            if t._node is None:
-                leaves.setdefault(id(t), t)
-            else:
+            if t is not None and t._rg and t._node is not None:
                 stack.append(t._node)
     order.sort(key=lambda n: n.id)
+    leaves: Dict[int, Tensor] = {}  # in order of first use, so inputs read top to bottom
+    for n in order:
+        for t in n.inputs:
+            if t is not None and t._rg and t._node is None:
+                leaves.setdefault(id(t), t)
+    for t in tensors:
+        if isinstance(t, Tensor) and t._rg and t._node is None:
+            leaves.setdefault(id(t), t)
     # ids local to this snapshot (n0, n1, ... inputs first): deterministic across runs
     ids: Dict[int, str] = {}
     for lid in leaves:
