@@ -40,9 +40,9 @@ from mskernel.build.cache import (FileLock, cache_dir, cleanup_stale, compute_ke
                                   lock_path, new_temp_dir, publish, scan_local_headers, sha256_bytes,
                                   verify_entry, write_manifest)
 from mskernel.build.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
-from mskernel.build.flags import KINDS, check_optimize, effective_opt_level, link_flags, source_flags
+from mskernel.build.flags import KINDS, check_optimize, link_flags, source_flags
 from mskernel.build.ninja import CompileUnit, run_ninja, write_ninja
-from mskernel.build.pch import HEADER as PCH_HEADER, pch_header_text, prepare_pch
+from mskernel.build.pch import prepare_pch
 from mskernel.build.toolchain import Toolchain, find_toolchain, include_dir
 
 __all__ = ["Source", "Artifact", "build"]
@@ -198,9 +198,10 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         debug: ``-g -O0`` and no stripping (``optimize`` is then ignored).
         optimize: optimization flag, default ``-O2``.
         build_dir: cache root to use instead of :func:`cache_dir` (same layout).
-        pch: pybind11 precompiled header: None = use it when ready, else start building it in
-            the background and compile without it; True = build it first if needed (its time
-            is reported in ``Artifact.pch_seconds``); False = never.
+        pch: pybind11 precompiled header (see ``mskernel.build.pch``): None = use it when
+            ready, else start building it in the background and compile without it; True =
+            build it first if needed (its time is reported in ``Artifact.pch_seconds``);
+            False = never.
 
     Returns:
         The :class:`Artifact` (``cached=True`` when no compilation was needed).
@@ -261,8 +262,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             return cached
         log.info("building %s (cold)", name)
         cleanup_stale(root, held=[entry_name])
-        extra_cxx, pch_seconds = _pch_flags(tc, kind, pch, optimize, bool(debug), bool(openmp), cflags,
-                                            root, name, compute_key(config)[:12])
+        extra_cxx, pch_seconds = _pch_flags(tc, kind, pch, optimize, bool(debug), bool(openmp), cflags)
         start = time.perf_counter()
         workdir = _workdir(root, name, compute_key(config)[:12])
         with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
@@ -312,19 +312,15 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
 
 
 def _pch_flags(tc: Toolchain, kind: str, pch: Optional[bool], optimize: str, debug: bool, openmp: bool,
-               cflags: Sequence[str], root: Path, name: str, config_hash: str) -> tuple[list[str], float]:
-    """``-include`` flags for pybind11 sources: the published PCH, or (not ready yet) the same
-    header parsed as text, which keeps the -O1 pybind11 glue; plus seconds spent building it."""
+               cflags: Sequence[str]) -> tuple[list[str], float]:
+    """``-include`` flags for pybind11 sources when the PCH is ready (``pch=None`` starts it in the
+    background otherwise and compiles without it), plus the seconds spent building it here."""
     if kind != "pybind11" or pch is False or not tc.is_gcc:
         return [], 0.0
     found = prepare_pch(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags, wait=bool(pch))
-    if found is not None:
-        return ["-include", str(found.header), "-Winvalid-pch"], found.seconds
-    header = _workdir(root, name, config_hash) / PCH_HEADER
-    text = pch_header_text(tc, effective_opt_level(optimize, debug, cflags))
-    if not header.exists() or header.read_text() != text:
-        header.write_text(text)
-    return ["-include", str(header)], 0.0
+    if found is None:
+        return [], 0.0
+    return ["-include", str(found.header), "-Winvalid-pch"], found.seconds
 
 
 def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[str]) -> list[CompileUnit]:
