@@ -1,0 +1,172 @@
+"""Build and call the CustomOpBuilder tutorial's C++ op, side by side with peers.
+
+Prints (quote the ratios; the machine is shared and noisy):
+
+1. build times, each in a fresh process and a fresh cache directory:
+   the seed op (``tests/seeds/function_ops.cpp``, ``Function<CustomMul>``) through
+   ``CustomOpBuilder`` — with the pybind11 precompiled header ready (its one-time build
+   reported separately) and without it — its cached load, torch's
+   ``torch.utils.cpp_extension.load_inline`` of the same op (when torch is installed), and a bare
+   one-function pybind11 module built with plain ``g++ -O2`` (the floor).
+2. per-call cost of the op's forward and forward+backward vs a pyfunc Custom op doing the same,
+   mskernel's built-in ``mul`` and numpy.
+
+Run: ``python benchmarks/build_and_call.py [--no-torch]``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+SEED = REPO / "tests" / "seeds" / "function_ops.cpp"
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_overhead import best_time, fmt_time  # noqa: E402
+
+TORCH_OP = r"""
+#include <torch/extension.h>
+struct CustomMul : public torch::autograd::Function<CustomMul> {
+  static torch::Tensor forward(torch::autograd::AutogradContext *ctx, torch::Tensor x, torch::Tensor y) {
+    ctx->save_for_backward({x, y});
+    return x * y;
+  }
+  static torch::autograd::tensor_list backward(torch::autograd::AutogradContext *ctx,
+                                               torch::autograd::tensor_list grad_outputs) {
+    auto saved = ctx->get_saved_variables();
+    auto dout = grad_outputs[0];
+    return {dout * saved[1], dout * saved[0]};
+  }
+};
+torch::Tensor mul(torch::Tensor x, torch::Tensor y) { return CustomMul::apply(x, y); }
+"""
+
+BARE = """#include <pybind11/pybind11.h>
+int add(int a, int b) { return a + b; }
+PYBIND11_MODULE(bare_mod, m) { m.def("add", &add); }
+"""
+
+
+def in_fresh_process(code: str, cache: str, extra_env: Optional[dict] = None) -> float:
+    """Seconds the snippet reports (it prints one float), run in a new interpreter."""
+    env = dict(os.environ, MSKERNEL_CACHE_DIR=cache, **(extra_env or {}))
+    out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env,
+                         cwd=REPO, timeout=900)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def build_times(with_torch: bool) -> list:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = os.path.join(tmp, "cache")
+        pch = in_fresh_process("""
+            import time
+            from mskernel.build import prepare_pch
+            t = time.perf_counter(); prepare_pch(); print(time.perf_counter() - t)
+        """, cache)
+        rows.append(("one-time pybind11 PCH build", pch, ""))
+        cold = in_fresh_process(f"""
+            import time
+            from mskernel.ops import CustomOpBuilder
+            t = time.perf_counter(); CustomOpBuilder("my_ops", [{str(SEED)!r}]).load(); print(time.perf_counter() - t)
+        """, cache)
+        rows.append(("seed op: cold build + load (PCH ready)", cold, ""))
+        cached = in_fresh_process(f"""
+            import time
+            from mskernel.ops import CustomOpBuilder
+            t = time.perf_counter(); CustomOpBuilder("my_ops", [{str(SEED)!r}]).load(); print(time.perf_counter() - t)
+        """, cache)
+        rows.append(("seed op: cached load, fresh process", cached, "goal < 20 ms"))
+        no_pch = in_fresh_process(f"""
+            import time
+            from mskernel.build import build, load_python_module
+            t = time.perf_counter()
+            art = build("my_ops", [{str(SEED)!r}], kind="pybind11", pch=False)
+            load_python_module(art, "my_ops"); print(time.perf_counter() - t)
+        """, os.path.join(tmp, "cache_nopch"))
+        rows.append(("seed op: cold build + load, no PCH", no_pch, ""))
+        src = Path(tmp) / "bare_mod.cpp"
+        src.write_text(BARE)
+        inc = subprocess.run([sys.executable, "-m", "pybind11", "--includes"], capture_output=True,
+                             text=True).stdout.split()
+        t0 = time.perf_counter()
+        subprocess.run(["g++", "-O2", "-shared", "-fPIC", "-std=c++17", *inc, str(src), "-o",
+                        str(Path(tmp) / "bare_mod.so")], check=True)
+        bare = time.perf_counter() - t0
+        rows.append(("bare pybind11 module, plain g++ -O2 (floor)", bare, ""))
+        if with_torch:
+            try:
+                torch_t = in_fresh_process(f"""
+                    import time
+                    from torch.utils.cpp_extension import load_inline
+                    t = time.perf_counter()
+                    load_inline("custom_mul", cpp_sources=[{TORCH_OP!r}], functions=["mul"], verbose=False)
+                    print(time.perf_counter() - t)
+                """, cache, {"TORCH_EXTENSIONS_DIR": os.path.join(tmp, "torch_ext")})
+                rows.append(("torch load_inline of the same op", torch_t, ""))
+            except Exception as e:  # torch missing or its toolchain not usable here
+                rows.append(("torch load_inline of the same op", None, f"unavailable: {str(e)[-120:]}"))
+    ratio = cold / bare
+    rows[1] = (rows[1][0], cold, f"{ratio:.2f}x bare module (goal <= 0.6x)")
+    for i, (what, t, note) in enumerate(rows):
+        if what.startswith("torch") and t:
+            rows[i] = (what, t, f"{t / cold:.1f}x our cold build (goal >= 5x)")
+    return rows
+
+
+def call_times() -> list:
+    import mskernel as ms
+    from mskernel import ops
+    from mskernel.ops import CustomOpBuilder
+    my_ops = CustomOpBuilder("my_ops", [str(SEED)]).load()
+    pyfunc = ops.Custom(lambda a, b: a * b, lambda a, b: a, lambda a, b: a, func_type="pyfunc",
+                        bprop=lambda a, b, out, dout: (dout * b, dout * a))
+    rows = []
+    for n in (1, 1_000_000):
+        xa = np.random.default_rng(0).standard_normal(n).astype(np.float32)
+        ya = np.random.default_rng(1).standard_normal(n).astype(np.float32)
+        x, y = ms.Tensor(xa), ms.Tensor(ya)
+        t_cpp = best_time(lambda: my_ops.mul(x, y))
+        t_py = best_time(lambda: pyfunc(x, y))
+        t_ms = best_time(lambda: x * y)
+        t_np = best_time(lambda: xa * ya)
+        rows.append((f"forward, n={n}", t_cpp, t_py, t_ms, t_np))
+        g_cpp = ms.grad(lambda a, b: my_ops.mul(a, b).sum(), (0, 1))
+        g_py = ms.grad(lambda a, b: pyfunc(a, b).sum(), (0, 1))
+        g_ms = ms.grad(lambda a, b: (a * b).sum(), (0, 1))
+        np.testing.assert_allclose(g_cpp(x, y)[0].asnumpy(), ya, rtol=1e-6)
+        rows.append((f"forward+backward, n={n}", best_time(lambda: g_cpp(x, y)), best_time(lambda: g_py(x, y)),
+                     best_time(lambda: g_ms(x, y)), best_time(lambda: (xa * ya, ya.copy(), xa.copy()))))
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--no-torch", action="store_true", help="skip torch's load_inline (slow: ~30 s)")
+    args = ap.parse_args()
+    try:
+        import torch  # noqa: F401
+        have_torch = not args.no_torch
+    except Exception:
+        have_torch = False
+    print("1. building the CustomOpBuilder tutorial's op (fresh processes, fresh caches)")
+    for what, t, note in build_times(have_torch):
+        print(f"  {what:<46}{fmt_time(t) if t is not None else '-':>13}  {note}")
+    print("\n2. per call")
+    print(f"  {'':<28}{'C++ Function':>14}{'pyfunc Custom':>15}{'built-in mul':>14}{'numpy':>12}")
+    for what, a, b, c, d in call_times():
+        print(f"  {what:<28}{fmt_time(a):>14}{fmt_time(b):>15}{fmt_time(c):>14}{fmt_time(d):>12}")
+
+
+if __name__ == "__main__":
+    main()
