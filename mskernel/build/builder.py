@@ -207,8 +207,8 @@ class CustomOpBuilder:
         """Compile (unless cached) and return the path of the built ``.so``.
 
         Example:
-            >>> CustomOpBuilder("doc_b2", "#include <pybind11/pybind11.h>\\n"
-            ...                 "PYBIND11_MODULE(MS_EXTENSION_NAME, m) {}").build().endswith(".so")
+            >>> src = "#include <pybind11/pybind11.h>\\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {}"
+            >>> CustomOpBuilder("doc_b2", src).build().endswith(".so")
             True
         """
         return str(self.build_artifact().path)
@@ -217,8 +217,8 @@ class CustomOpBuilder:
         """Build if needed and import the module; the same object while the sources are unchanged.
 
         Example:
-            >>> b = CustomOpBuilder("doc_b3", "#include <pybind11/pybind11.h>\\n"
-            ...                     "PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.attr(\\"x\\") = 1; }")
+            >>> src = "#include <pybind11/pybind11.h>\\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {}"
+            >>> b = CustomOpBuilder("doc_b2", src)
             >>> b.load() is b.load()
             True
         """

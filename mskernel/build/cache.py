@@ -100,8 +100,8 @@ def pch_dir() -> Path:
     """Where precompiled headers live: ``$MSKERNEL_PCH_DIR``, else ``cache_dir()/pch``.
 
     Example:
-        >>> pch_dir().name
-        'pch'
+        >>> pch_dir().is_dir()
+        True
     """
     env = os.environ.get("MSKERNEL_PCH_DIR")
     return ensure_private_dir(Path(env).expanduser().absolute() if env else cache_dir() / "pch")
