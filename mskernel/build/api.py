@@ -197,7 +197,8 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         openmp: compile and link with OpenMP.
         debug: ``-g -O0`` and no stripping (``optimize`` is then ignored).
         optimize: optimization flag, default ``-O2``.
-        build_dir: cache root to use instead of :func:`cache_dir` (same layout).
+        build_dir: cache root to use instead of :func:`cache_dir` (same layout; created with
+            mode 0700 if missing, an existing directory's mode is left alone).
         pch: pybind11 precompiled header (see ``mskernel.build.pch``): None = use it when
             ready, else start building it in the background and compile without it; True =
             build it first if needed (its time is reported in ``Artifact.pch_seconds``);
@@ -248,7 +249,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         config["pybind11"] = tc.pybind11_version
     key = compute_key({**config, "units": [u.sha for u in units]})
 
-    root = ensure_private_dir(Path(build_dir).absolute()) if build_dir is not None else cache_dir()
+    root = ensure_private_dir(Path(build_dir).absolute(), tighten=False) if build_dir is not None else cache_dir()
     entry_name = f"{name}-{key[:16]}"
     lib_name = name + (tc.ext_suffix if kind != "plain" else ".so")
     cached = _cached(root / entry_name, key, lib_name, name, kind)
@@ -281,6 +282,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
                 manifest = write_manifest(tmp, lib_name, key, {
                     "name": name, "kind": kind, "compiler": list(tc.cxx_argv), "compiler_version": tc.cxx_version,
                     "cxxflags": cxxflags, "ldflags": lflags, "sources": [u.display for u in units],
+                    "commands": _commands(out),
                     "build_seconds": round(seconds, 3), "mskernel_version": __version__,
                     "python": sys.implementation.cache_tag, "pybind11": config.get("pybind11")})
                 publish(tmp, root / entry_name)
@@ -291,6 +293,11 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     log.info("built %s in %.2f s", name, seconds)
     return Artifact(root / entry_name / lib_name, key, name, cached=False, seconds=seconds, log=out, kind=kind,
                     pch_seconds=pch_seconds, manifest=manifest)
+
+
+def _commands(ninja_output: str) -> list[str]:
+    """The compile/link command lines ninja ran (``ninja -v`` prints them after ``[i/n]``)."""
+    return [m.group(1) for m in re.finditer(r"^\[\d+/\d+\] (.+)$", ninja_output, re.MULTILINE)]
 
 
 def _cached(entry: Path, key: str, lib_name: str, name: str, kind: str) -> Optional[Artifact]:

@@ -50,11 +50,12 @@ MANIFEST = "manifest.json"
 _checked_dirs: set[str] = set()
 
 
-def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (mode 0700) or tighten an existing one we own to 0700.
+def ensure_private_dir(path: Path, tighten: bool = True) -> Path:
+    """Create ``path`` (mode 0700) or, with ``tighten``, chmod an existing one we own to 0700.
 
     Raises MskernelError when the directory belongs to another user (loading shared
-    libraries from a directory someone else controls would run their code).
+    libraries from a directory someone else controls would run their code). With
+    ``tighten=False`` (a ``build_dir`` the caller chose) an existing directory is used as is.
 
     Example:
         >>> import tempfile
@@ -66,6 +67,8 @@ def ensure_private_dir(path: Path) -> Path:
     if key in _checked_dirs and path.is_dir():
         return path
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not tighten:
+        return path
     st = path.stat()
     if st.st_uid != os.geteuid():
         raise MskernelError(

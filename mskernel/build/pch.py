@@ -171,7 +171,8 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
     ``wait=True`` builds synchronously (or waits for another process building it) and
     returns it (``seconds`` = build time, ``cached`` False when it was built now).
     ``wait=False`` never blocks: it returns the PCH if it is ready, else starts a
-    background build (unless one is running) and returns None.
+    background build (unless one is running, or one already failed: see
+    ``<pch_dir>/<entry>.failed.log``) and returns None.
 
     Raises:
         ToolchainError: pybind11/Python headers missing, or (wait=True) the PCH failed to compile.
@@ -195,6 +196,9 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
     found = _lookup(entry, key)
     if found:
         return found
+    failed = root / f"{entry_name}.failed.log"  # a failed background build is not retried in the background
+    if not wait and failed.exists():
+        return None
     lock = FileLock(lock_path(root, entry_name))
     if not lock.acquire(blocking=wait):
         return None
@@ -214,8 +218,10 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
             os.rename(entry, trash)
             shutil.rmtree(trash, ignore_errors=True)
         if not wait:
-            script = (f"{shlex.join(cmd)} > {shlex.quote(str(tmp / 'build.log'))} 2>&1 && "
-                      f"exec mv -T {shlex.quote(str(tmp))} {shlex.quote(str(entry))}")
+            build_log = shlex.quote(str(tmp / "build.log"))
+            script = (f"if {shlex.join(cmd)} > {build_log} 2>&1; then "
+                      f"exec mv -T {shlex.quote(str(tmp))} {shlex.quote(str(entry))}; "
+                      f"else exec mv -f {build_log} {shlex.quote(str(failed))}; fi")
             _background.append(subprocess.Popen(
                 ["/bin/sh", "-c", script], pass_fds=(lock.fileno(),), start_new_session=True,
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -227,10 +233,13 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
         seconds = time.perf_counter() - start
         if proc.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)
+            failed.write_text(proc.stdout + proc.stderr)
             raise ToolchainError(f"precompiling pybind11 failed (exit {proc.returncode}); command: "
                                  f"{shlex.join(cmd)}\n{(proc.stderr or proc.stdout)[-3000:]}\n"
                                  f"-> check the pybind11 install (pip install -U pybind11) or build with pch=False")
         publish(tmp, entry)
+        if failed.exists():
+            failed.unlink()
         return PrecompiledHeader(entry / HEADER, entry / (HEADER + ".gch"), key, cached=False, seconds=seconds)
     finally:
         lock.release()

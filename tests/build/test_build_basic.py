@@ -27,6 +27,8 @@ def test_plain_build_and_ctypes_call(cache):
     manifest = json.loads((art.path.parent / "manifest.json").read_text())
     assert manifest["key"] == art.key and manifest["size"] == art.path.stat().st_size
     assert manifest["compiler_version"] == find_toolchain().cxx_version
+    assert [c.split()[0] for c in manifest["commands"]] == [find_toolchain().cxx] * 2  # compile, link
+    assert " -c " in manifest["commands"][0] and manifest["commands"][1].endswith(".so")
     # plain kernels see no Python or pybind11 headers
     assert not any("python3" in f or "pybind11" in f for f in manifest["cxxflags"])
     assert f"{include_dir()}" in manifest["cxxflags"]

@@ -86,3 +86,17 @@ def test_kernel_code_keeps_its_optimization_under_the_pch(pybind_v1, tmp_path):
     dyn = subprocess.run(["nm", "-D", "-C", str(art.path)], capture_output=True, text=True).stdout
     assert "std::sqrt" not in dyn  # an out-of-line std::sqrt(float) would mean the pragma leaked
     assert load_python_module(art, "mk_inline").k(0.0) == pytest.approx(sum(i ** 0.5 for i in range(64)), rel=1e-5)
+
+
+@pytest.mark.slow
+def test_first_build_without_a_pch_starts_it_in_the_background(cache, tmp_path, monkeypatch, pybind_v1):
+    monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))
+    source = pybind_v1[2]
+    first = build("bg_first", [source(7)], kind="pybind11")  # pch=None: do not wait for the PCH
+    assert "mskernel_pch.h" not in first.log and first.pch_seconds == 0.0
+    assert load_python_module(first, "bg_first").version() == 7
+    pch = prepare_pch()  # blocks until the background build has published it
+    assert pch.cached and pch.gch.exists() and str(pch.gch).startswith(str(tmp_path / "fresh-pch"))
+    second = build("bg_second", [source(8)], kind="pybind11")
+    assert "mskernel_pch.h" in second.log and "not used because" not in second.log
+    assert load_python_module(second, "bg_second").version() == 8
