@@ -28,7 +28,7 @@ namespace mskernel {
 namespace aclnn {
 
 /// Runs the CPU implementation of the aclnn API `aclnn_name`.
-inline void CustomLaunchAclnn(const std::string &aclnn_name, const ValuePtrList &inputs,
+MSKERNEL_GLUE inline void CustomLaunchAclnn(const std::string &aclnn_name, const ValuePtrList &inputs,
                               const BaseTensorPtrList &outputs) {
   using namespace detail;
   PyRef ins = PyRef::Steal(Check(PyList_New(static_cast<Py_ssize_t>(inputs.size()))));
@@ -55,7 +55,7 @@ inline void CustomLaunchAclnn(const std::string &aclnn_name, const ValuePtrList 
 }
 
 /// The same for ms::Tensor inputs and outputs.
-inline void CustomLaunchAclnn(const std::string &aclnn_name, const std::vector<ms::Tensor> &inputs,
+MSKERNEL_GLUE inline void CustomLaunchAclnn(const std::string &aclnn_name, const std::vector<ms::Tensor> &inputs,
                               const std::vector<ms::Tensor> &outputs) {
   ValuePtrList ins;
   for (const auto &t : inputs) ins.push_back(t.tensor());

@@ -33,41 +33,50 @@
 #include <cxxabi.h>
 #endif
 
+// Glue code (Python calls, graph recording, conversions) runs once per op call, never inside a
+// kernel loop: MSKERNEL_GLUE keeps it out of line, so it is compiled once per module instead of
+// being inlined at every call site.
+#ifdef MSKERNEL_GLUE
+// defined by the user (e.g. -DMSKERNEL_GLUE= to compile the glue like everything else)
+#elif defined(__GNUC__) || defined(__clang__)
+#define MSKERNEL_GLUE __attribute__((noinline))
+#else
+#define MSKERNEL_GLUE
+#endif
+
 namespace mskernel {
 namespace detail {
 
 /// References released on a thread without the GIL, dropped at the next bridge call.
-struct DeferredDecrefs {
-  std::mutex mu;
-  std::vector<PyObject *> objs;
-};
+inline std::mutex &DeferredMutex() {
+  static std::mutex *mu = new std::mutex();  // never destroyed: outlives interpreter teardown
+  return *mu;
+}
 
-inline DeferredDecrefs &Deferred() {
-  static DeferredDecrefs *d = new DeferredDecrefs();  // never destroyed: outlives interpreter teardown
-  return *d;
+inline std::vector<PyObject *> &DeferredObjects() {
+  static std::vector<PyObject *> *objs = new std::vector<PyObject *>();
+  return *objs;
 }
 
 /// Drops references that were released on worker threads (call with the GIL held).
-inline void DrainDeferred() {
-  DeferredDecrefs &d = Deferred();
+MSKERNEL_GLUE inline void DrainDeferred() {
   std::vector<PyObject *> objs;
   {
-    std::lock_guard<std::mutex> lock(d.mu);
-    if (d.objs.empty()) return;
-    objs.swap(d.objs);
+    std::lock_guard<std::mutex> lock(DeferredMutex());
+    if (DeferredObjects().empty()) return;
+    objs.swap(DeferredObjects());
   }
   for (PyObject *o : objs) Py_DECREF(o);
 }
 
 /// Decref now if this thread holds the GIL, else later (never deadlocks a ParallelFor worker).
-inline void DecRefSafe(PyObject *o) {
+MSKERNEL_GLUE inline void DecRefSafe(PyObject *o) {
   if (o == nullptr) return;
   if (Py_IsInitialized() && PyGILState_Check()) {
     Py_DECREF(o);
   } else {
-    DeferredDecrefs &d = Deferred();
-    std::lock_guard<std::mutex> lock(d.mu);
-    d.objs.push_back(o);
+    std::lock_guard<std::mutex> lock(DeferredMutex());
+    DeferredObjects().push_back(o);
   }
 }
 
@@ -118,10 +127,10 @@ inline PyObject *BridgeModule() {
   return mod;
 }
 
-inline PyObject *BridgeAttr(const char *name) { return Check(PyObject_GetAttrString(BridgeModule(), name)); }
+MSKERNEL_GLUE inline PyObject *BridgeAttr(const char *name) { return Check(PyObject_GetAttrString(BridgeModule(), name)); }
 
 /// Calls `fn(*args)`; a Python exception becomes pybind11::error_already_set.
-inline PyRef Call(PyObject *fn, std::initializer_list<PyObject *> args) {
+MSKERNEL_GLUE inline PyRef Call(PyObject *fn, std::initializer_list<PyObject *> args) {
   DrainDeferred();
   PyObject *stack[8];
   size_t n = 0;
@@ -131,27 +140,27 @@ inline PyRef Call(PyObject *fn, std::initializer_list<PyObject *> args) {
 
 /// Calls `mskernel.cpp_bridge.<name>(*args)` (the function object is looked up every time:
 /// call sites on hot paths cache it with a function-local static).
-inline PyRef CallBridge(const char *name, std::initializer_list<PyObject *> args) {
+MSKERNEL_GLUE inline PyRef CallBridge(const char *name, std::initializer_list<PyObject *> args) {
   PyRef fn = PyRef::Steal(BridgeAttr(name));
   return Call(fn.get(), args);
 }
 
-inline PyRef Int(int64_t v) { return PyRef::Steal(Check(PyLong_FromLongLong(v))); }
-inline PyRef Float(double v) { return PyRef::Steal(Check(PyFloat_FromDouble(v))); }
-inline PyRef Str(const std::string &s) {
+MSKERNEL_GLUE inline PyRef Int(int64_t v) { return PyRef::Steal(Check(PyLong_FromLongLong(v))); }
+MSKERNEL_GLUE inline PyRef Float(double v) { return PyRef::Steal(Check(PyFloat_FromDouble(v))); }
+MSKERNEL_GLUE inline PyRef Str(const std::string &s) {
   return PyRef::Steal(Check(PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()))));
 }
 inline PyRef Bool(bool v) { return PyRef::Borrow(v ? Py_True : Py_False); }
 
 /// A Python tuple of ints.
-inline PyRef IntTuple(const std::vector<int64_t> &v) {
+MSKERNEL_GLUE inline PyRef IntTuple(const std::vector<int64_t> &v) {
   PyRef t = PyRef::Steal(Check(PyTuple_New(static_cast<Py_ssize_t>(v.size()))));
   for (size_t i = 0; i < v.size(); ++i) PyTuple_SET_ITEM(t.get(), i, Int(v[i]).release());
   return t;
 }
 
 /// A Python sequence of ints -> std::vector<int64_t>.
-inline std::vector<int64_t> ToIntVector(PyObject *seq) {
+MSKERNEL_GLUE inline std::vector<int64_t> ToIntVector(PyObject *seq) {
   PyRef fast = PyRef::Steal(Check(PySequence_Fast(seq, "expected a sequence of ints")));
   Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.get());
   std::vector<int64_t> out(static_cast<size_t>(n));
@@ -163,7 +172,7 @@ inline std::vector<int64_t> ToIntVector(PyObject *seq) {
 }
 
 /// The demangled C++ name of a typeid name ("mindspore::pynative::autograd::CustomMul").
-inline std::string Demangle(const char *name) {
+MSKERNEL_GLUE inline std::string Demangle(const char *name) {
 #ifdef _MSC_VER
   return name;
 #else
@@ -176,7 +185,7 @@ inline std::string Demangle(const char *name) {
 }
 
 /// "CustomMul" for "mindspore::pynative::autograd::CustomMul" (template arguments kept).
-inline std::string UnqualifiedName(const std::string &qualified) {
+MSKERNEL_GLUE inline std::string UnqualifiedName(const std::string &qualified) {
   int depth = 0;
   size_t start = 0;
   for (size_t i = 0; i + 1 < qualified.size(); ++i) {
@@ -191,7 +200,7 @@ inline std::string UnqualifiedName(const std::string &qualified) {
 /// Sets the Python error for the C++ exception being handled (call inside `catch (...)`):
 /// invalid_argument -> ValueError, out_of_range -> IndexError, anything else -> RuntimeError;
 /// a pybind11::error_already_set is restored as the original Python exception.
-inline void SetPythonError() {
+MSKERNEL_GLUE inline void SetPythonError() {
   try {
     throw;
   } catch (pybind11::error_already_set &e) {
@@ -215,12 +224,12 @@ inline PyObject *GradState() {
   return state;
 }
 
-inline bool GradEnabled() {
+MSKERNEL_GLUE inline bool GradEnabled() {
   PyRef v = PyRef::Steal(Check(PyObject_GetAttrString(GradState(), "enabled")));
   return PyObject_IsTrue(v.get()) == 1;
 }
 
-inline void SetGradEnabled(bool on) {
+MSKERNEL_GLUE inline void SetGradEnabled(bool on) {
   if (PyObject_SetAttrString(GradState(), "enabled", on ? Py_True : Py_False) != 0) throw pybind11::error_already_set();
 }
 

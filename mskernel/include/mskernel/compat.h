@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/stl.h>  // std::vector / std::string / std::optional arguments, as in MindSpore
+
 #include "mskernel/aclnn_cpu.h"
 #include "mskernel/function.h"
 #include "mskernel/ms_tensor.h"

@@ -142,7 +142,7 @@ struct FunctionNode {
   }
 
   /// Reads grad mode and which tensor arguments need gradients.
-  void Begin() {
+  MSKERNEL_GLUE void Begin() {
     ctx.recording_ = GradEnabled();
     any_needs_grad = false;
     for (size_t i = 0; i < args.size(); ++i) {
@@ -158,7 +158,7 @@ struct FunctionNode {
   }
 
   /// Records the node (when something is tracked); may replace outputs by their final tensors.
-  void Finish(const std::shared_ptr<FunctionNode> &self, BaseTensorPtrList *outs) {
+  MSKERNEL_GLUE void Finish(const std::shared_ptr<FunctionNode> &self, BaseTensorPtrList *outs) {
     if (outs->empty()) throw std::runtime_error(name + ": Forward must return at least one tensor");
     for (size_t j = 0; j < outs->size(); ++j) {
       if (!(*outs)[j]) throw std::runtime_error(name + ": Forward returned a null tensor as output " + std::to_string(j));
@@ -217,7 +217,7 @@ struct FunctionNode {
   }
 
   /// The Python callable the graph node calls: backward(douts, outs) -> one gradient per argument.
-  static PyRef MakeBackwardCallable(const std::shared_ptr<FunctionNode> &self) {
+  MSKERNEL_GLUE static PyRef MakeBackwardCallable(const std::shared_ptr<FunctionNode> &self) {
     static PyMethodDef def = {"cpp_function_backward", reinterpret_cast<PyCFunction>(&BackwardEntry), METH_VARARGS,
                               "Runs the C++ Backward of a Function<T> node."};
     auto *holder = new std::shared_ptr<FunctionNode>(self);
@@ -232,7 +232,7 @@ struct FunctionNode {
     return PyRef::Steal(Check(PyCFunction_NewEx(&def, cap.get(), nullptr)));
   }
 
-  static PyObject *BackwardEntry(PyObject *capsule, PyObject *py_args) {
+  MSKERNEL_GLUE static PyObject *BackwardEntry(PyObject *capsule, PyObject *py_args) {
     try {
       auto &self = *static_cast<std::shared_ptr<FunctionNode> *>(PyCapsule_GetPointer(capsule, "mskernel.FunctionNode"));
       PyObject *douts = nullptr, *fwd_outs = nullptr;
@@ -244,7 +244,7 @@ struct FunctionNode {
     }
   }
 
-  PyRef RunBackward(PyObject *douts, PyObject *fwd_outs) {
+  MSKERNEL_GLUE PyRef RunBackward(PyObject *douts, PyObject *fwd_outs) {
     BaseTensorPtrList grads_in;
     PyRef d_seq = PyRef::Steal(Check(PySequence_Fast(douts, "douts must be a sequence")));
     PyRef o_seq = PyRef::Steal(Check(PySequence_Fast(fwd_outs, "outs must be a sequence")));

@@ -125,7 +125,7 @@ class Tensor {
   Tensor index_select(int64_t dim, const Tensor &index) const {
     return Bridge("index_select", {Int(dim).get(), index.get()->array()});
   }
-  std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const {
+  MSKERNEL_GLUE std::vector<Tensor> chunk(int64_t chunks, int64_t dim = 0) const {
     using namespace mskernel::detail;
     PyRef lst = CallBridge("chunk", {get()->array(), Int(chunks).get(), Int(dim).get()});
     std::vector<Tensor> out;
@@ -162,7 +162,7 @@ class Tensor {
   static mskernel::detail::PyRef Opt(const std::optional<int64_t> &v) {
     return v ? Int(*v) : mskernel::detail::PyRef::Borrow(Py_None);
   }
-  Tensor Bridge(const char *fn, std::initializer_list<PyObject *> extra) const {
+  MSKERNEL_GLUE Tensor Bridge(const char *fn, std::initializer_list<PyObject *> extra) const {
     PyObject *stack[6];
     size_t n = 0;
     stack[n++] = get()->array();
@@ -178,11 +178,11 @@ class Tensor {
 };
 
 namespace detail {
-inline Tensor FromValues(mskernel::detail::PyRef values, TypeId dtype) {
+MSKERNEL_GLUE inline Tensor FromValues(mskernel::detail::PyRef values, TypeId dtype) {
   return Tensor(mskernel::BaseTensor::FromArray(mskernel::detail::CallBridge(
       "from_values", {values.get(), mskernel::detail::Str(mskernel::RequireNumpyName(dtype)).get()})));
 }
-inline Tensor Filled(const char *fn, const ShapeVector &shape, TypeId dtype) {
+MSKERNEL_GLUE inline Tensor Filled(const char *fn, const ShapeVector &shape, TypeId dtype) {
   return Tensor(mskernel::BaseTensor::FromArray(mskernel::detail::CallBridge(
       fn, {mskernel::detail::IntTuple(shape).get(), mskernel::detail::Str(mskernel::RequireNumpyName(dtype)).get()})));
 }

@@ -48,24 +48,24 @@ inline std::string GetFunctionName(const char *name) { return mskernel::detail::
 
 namespace pynative {
 namespace detail {
-inline pybind11::object ToPyObject(const Tensor &t) {
+MSKERNEL_GLUE inline pybind11::object ToPyObject(const Tensor &t) {
   if (!t.is_defined()) return pybind11::none();
   return pybind11::reinterpret_steal<pybind11::object>(t.tensor()->ToPython().release());
 }
 
-inline void CheckCount(size_t got, int expected, const char *func_type) {
+MSKERNEL_GLUE inline void CheckCount(size_t got, int expected, const char *func_type) {
   if (got != static_cast<size_t>(expected)) {
     throw std::runtime_error("For op " + inner::GetFunctionName(func_type) + ", the output size should be equal to " +
                              std::to_string(expected) + ", but got " + std::to_string(got));
   }
 }
 
-inline pybind11::object PackOutputs(const Tensor &out, int expected, const char *func_type) {
+MSKERNEL_GLUE inline pybind11::object PackOutputs(const Tensor &out, int expected, const char *func_type) {
   CheckCount(1, expected, func_type);
   return ToPyObject(out);
 }
 
-inline pybind11::object PackOutputs(const std::vector<Tensor> &outs, int expected, const char *func_type) {
+MSKERNEL_GLUE inline pybind11::object PackOutputs(const std::vector<Tensor> &outs, int expected, const char *func_type) {
   CheckCount(outs.size(), expected, func_type);
   if (expected == 1) return ToPyObject(outs[0]);
   pybind11::tuple t(outs.size());
@@ -92,7 +92,7 @@ class PyboostRunner : public std::enable_shared_from_this<PyboostRunner> {
   }
 
   /// Computes the workspace size, then calls ProcessWithWorkspace() and LaunchKernel().
-  void Run(const std::vector<Tensor> &inputs, const std::vector<Tensor> &outputs) {
+  MSKERNEL_GLUE void Run(const std::vector<Tensor> &inputs, const std::vector<Tensor> &outputs) {
     std::vector<std::pair<Tensor, Tensor>> staged;  // (original strided tensor, contiguous copy)
     auto stage = [&staged](const Tensor &t) -> Tensor {
       if (!t.is_defined() || !t.need_contiguous() || t.is_contiguous()) return t;

@@ -91,7 +91,7 @@ class BaseTensor : public Value {
         offset_(other.offset_) {}
 
   /// A view of the mskernel Tensor `obj` (nullptr for None). Raises TypeError for other objects.
-  static BaseTensorPtr FromPython(PyObject *obj) {
+  MSKERNEL_GLUE static BaseTensorPtr FromPython(PyObject *obj) {
     if (obj == Py_None) return nullptr;
     if (!IsTensor(obj)) {
       PyErr_Format(PyExc_TypeError, "expected an mskernel Tensor, but got %s", Py_TYPE(obj)->tp_name);
@@ -104,14 +104,14 @@ class BaseTensor : public Value {
   }
 
   /// A tensor viewing the numpy array `arr` (no Python Tensor object until one is needed).
-  static BaseTensorPtr FromArray(detail::PyRef arr) {
+  MSKERNEL_GLUE static BaseTensorPtr FromArray(detail::PyRef arr) {
     auto t = std::shared_ptr<BaseTensor>(new BaseTensor());
     t->InitFromArray(std::move(arr), nullptr);
     return t;
   }
 
   /// True if `obj` is an mskernel Tensor (or Parameter).
-  static bool IsTensor(PyObject *obj) {
+  MSKERNEL_GLUE static bool IsTensor(PyObject *obj) {
     static PyObject *cls = detail::BridgeAttr("Tensor");
     if (Py_TYPE(obj) == reinterpret_cast<PyTypeObject *>(cls)) return true;
     int r = PyObject_IsInstance(obj, cls);
@@ -144,7 +144,7 @@ class BaseTensor : public Value {
   /// Strides in elements (numpy's byte strides / itemsize); 0 for broadcast dimensions.
   const std::vector<int64_t> &strides() const { return strides_; }
   /// Element offset of this view's first element inside its root numpy buffer.
-  int64_t storage_offset() const {
+  MSKERNEL_GLUE int64_t storage_offset() const {
     if (offset_ < 0) {
       detail::PyRef r = detail::CallBridge("storage_offset", {data_->array()});
       offset_ = PyLong_AsLongLong(r.get());
@@ -166,7 +166,7 @@ class BaseTensor : public Value {
   /// True when the buffer may not be written (e.g. a numpy array with writeable=False).
   bool readonly() const { return data_->readonly(); }
   /// True when this tensor came from Python and autograd tracks it (`Tensor.requires_grad`).
-  bool requires_grad() const {
+  MSKERNEL_GLUE bool requires_grad() const {
     if (!py_tensor_) return false;
     detail::PyRef rg = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(py_tensor_.get(), "_rg")));
     return PyObject_IsTrue(rg.get()) == 1;
@@ -184,7 +184,7 @@ class BaseTensor : public Value {
   }
   /// The Python Tensor for this tensor: the original object for tensors that came from Python,
   /// else a new Tensor sharing the buffer (created once, then returned again).
-  detail::PyRef ToPython() const override {
+  MSKERNEL_GLUE detail::PyRef ToPython() const override {
     if (!py_tensor_) {
       static PyObject *wrap = detail::BridgeAttr("wrap");
       py_tensor_ = detail::Call(wrap, {data_->array()});
@@ -204,7 +204,7 @@ class BaseTensor : public Value {
  private:
   BaseTensor() = default;
 
-  static detail::PyRef Allocate(TypeId type, const ShapeVector &shape, const char *how) {
+  MSKERNEL_GLUE static detail::PyRef Allocate(TypeId type, const ShapeVector &shape, const char *how) {
     for (int64_t d : shape) {
       if (d < 0) throw std::invalid_argument("BaseTensor: shape dimensions must be >= 0");
     }
@@ -213,7 +213,7 @@ class BaseTensor : public Value {
     return detail::CallBridge(how, {shp.get(), dt.get()});
   }
 
-  void InitFromArray(detail::PyRef arr, PyObject *py_tensor) {
+  MSKERNEL_GLUE void InitFromArray(detail::PyRef arr, PyObject *py_tensor) {
     Py_buffer view;
     if (PyObject_GetBuffer(arr.get(), &view, PyBUF_RECORDS_RO) != 0) throw pybind11::error_already_set();
     const size_t itemsize = static_cast<size_t>(view.itemsize);
@@ -246,7 +246,7 @@ class BaseTensor : public Value {
 };
 
 /// Python objects for a list of tensors (None for nullptr entries), as a new list.
-inline detail::PyRef TensorsToPython(const BaseTensorPtrList &ts) {
+MSKERNEL_GLUE inline detail::PyRef TensorsToPython(const BaseTensorPtrList &ts) {
   detail::PyRef lst = detail::PyRef::Steal(detail::Check(PyList_New(static_cast<Py_ssize_t>(ts.size()))));
   for (size_t i = 0; i < ts.size(); ++i) {
     PyObject *o = ts[i] ? ts[i]->ToPython().release() : (Py_INCREF(Py_None), Py_None);
