@@ -32,48 +32,48 @@ namespace ms {
 using TypeId = mskernel::TypeId;
 using ShapeVector = mskernel::ShapeVector;
 
-/// Indexes a strided tensor like a nested array: `acc[i][j]` or `acc(i, j)`.
-template <typename T, size_t N>
-class TensorAccessor {
+namespace detail {
+/// What every TensorAccessor holds: the first element, and per-dimension sizes and strides.
+template <typename T>
+class AccessorBase {
  public:
-  TensorAccessor(T *data, const int64_t *sizes, const int64_t *strides) : data_(data), sizes_(sizes), strides_(strides) {}
-  TensorAccessor<T, N - 1> operator[](int64_t i) const {
-    return TensorAccessor<T, N - 1>(data_ + i * strides_[0], sizes_ + 1, strides_ + 1);
-  }
-  template <typename... I>
-  T &operator()(I... idx) const {
-    static_assert(sizeof(T) > 0 && sizeof...(I) == N, "TensorAccessor: give one index per dimension");
-    const int64_t index[] = {static_cast<int64_t>(idx)...};
-    int64_t off = 0;
-    for (size_t k = 0; k < N; ++k) off += index[k] * strides_[k];
-    return data_[off];
-  }
+  AccessorBase(T *data, const int64_t *sizes, const int64_t *strides) : data_(data), sizes_(sizes), strides_(strides) {}
   int64_t size(size_t d) const { return sizes_[d]; }
   const int64_t *sizes() const { return sizes_; }
   const int64_t *strides() const { return strides_; }
   T *data() const { return data_; }
 
- private:
+ protected:
   T *data_;
   const int64_t *sizes_;
   const int64_t *strides_;
 };
+}  // namespace detail
+
+/// Indexes a strided tensor like a nested array: `acc[i][j]` or `acc(i, j)`.
+template <typename T, size_t N>
+class TensorAccessor : public detail::AccessorBase<T> {
+ public:
+  using detail::AccessorBase<T>::AccessorBase;
+  TensorAccessor<T, N - 1> operator[](int64_t i) const {
+    return TensorAccessor<T, N - 1>(this->data_ + i * this->strides_[0], this->sizes_ + 1, this->strides_ + 1);
+  }
+  template <typename... I>
+  T &operator()(I... idx) const {
+    static_assert(sizeof...(I) == N, "TensorAccessor: give one index per dimension");
+    const int64_t index[] = {static_cast<int64_t>(idx)...};
+    int64_t off = 0;
+    for (size_t k = 0; k < N; ++k) off += index[k] * this->strides_[k];
+    return this->data_[off];
+  }
+};
 
 template <typename T>
-class TensorAccessor<T, 1> {
+class TensorAccessor<T, 1> : public detail::AccessorBase<T> {
  public:
-  TensorAccessor(T *data, const int64_t *sizes, const int64_t *strides) : data_(data), sizes_(sizes), strides_(strides) {}
-  T &operator[](int64_t i) const { return data_[i * strides_[0]]; }
-  T &operator()(int64_t i) const { return data_[i * strides_[0]]; }
-  int64_t size(size_t d) const { return sizes_[d]; }
-  const int64_t *sizes() const { return sizes_; }
-  const int64_t *strides() const { return strides_; }
-  T *data() const { return data_; }
-
- private:
-  T *data_;
-  const int64_t *sizes_;
-  const int64_t *strides_;
+  using detail::AccessorBase<T>::AccessorBase;
+  T &operator[](int64_t i) const { return this->data_[i * this->strides_[0]]; }
+  T &operator()(int64_t i) const { return this->data_[i * this->strides_[0]]; }
 };
 
 /// MindSpore's tensor handle (2.7+ custom-op API). Copies share the same tensor.
