@@ -31,7 +31,7 @@ import re
 import shutil
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, Optional, Sequence, Union
 
@@ -218,6 +218,57 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         42
     """
     t0 = time.perf_counter()
+    plan = _plan(name, sources, kind=kind, include_paths=include_paths, cflags=cflags, ldflags=ldflags,
+                 openmp=bool(openmp), debug=bool(debug), optimize=optimize, define_module_name=define_module_name)
+    root = ensure_private_dir(Path(build_dir).absolute(), tighten=False) if build_dir is not None else cache_dir()
+    cached = _cached(root, plan)
+    if cached is not None:
+        log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
+        return cached
+    with FileLock(lock_path(root, plan.entry_name)) as entry_lock:
+        cached = _cached(root, plan)
+        if cached is not None:  # another process built it while we waited for the lock
+            return cached
+        log.info("building %s (cold)", name)
+        cleanup_stale(root, held=[plan.entry_name])
+        extra_cxx, pch_seconds = _pch_flags(plan, pch, optimize, bool(debug), bool(openmp), plan.user_cflags)
+        art = _compile_and_publish(plan, root, extra_cxx, entry_lock)
+    log.info("built %s in %.2f s", name, art.seconds)
+    return replace(art, pch_seconds=pch_seconds)
+
+
+@dataclass
+class _Plan:
+    """Everything decided before compiling: sources, flags, the key and where the result goes."""
+
+    name: str
+    kind: str
+    tc: Toolchain
+    units: list
+    cxxflags: list
+    cflags: list
+    ldflags: list
+    user_cflags: list
+    angle_dirs: list
+    config: dict
+    key: str
+
+    @property
+    def entry_name(self) -> str:
+        return f"{self.name}-{self.key[:16]}"
+
+    @property
+    def lib_name(self) -> str:
+        return self.name + (self.tc.ext_suffix if self.kind != "plain" else ".so")
+
+    @property
+    def langs(self) -> set:
+        return {u.lang for u in self.units}
+
+
+def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, cflags: Sequence,
+          ldflags: Sequence, openmp: bool, debug: bool, optimize: str, define_module_name: bool) -> _Plan:
+    """Validate the arguments, read the sources and their local headers, pick flags, compute the key."""
     _validate(name, kind)
     optimize = check_optimize(optimize)
     if isinstance(sources, (str, os.PathLike, Source)):
@@ -227,15 +278,13 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         raise ValueError(f"{name}: no C/C++ source to compile among {[u.display for u in units]}")
     include_paths = [os.path.abspath(p) for p in _str_list(include_paths, "include_paths")]
     cflags, ldflags = _str_list(cflags, "cflags"), _str_list(ldflags, "ldflags")
-
     tc = find_toolchain()
     langs = {u.lang for u in units}
-    opts = dict(kind=kind, optimize=optimize, debug=bool(debug), openmp=bool(openmp), include_paths=include_paths,
+    opts = dict(kind=kind, optimize=optimize, debug=debug, openmp=openmp, include_paths=include_paths,
                 cflags=cflags, name=name, define_module_name=define_module_name)
     cxxflags = source_flags(tc, lang="c++", **opts)
     cflags_c = source_flags(tc, lang="c", **opts) if "c" in langs else []
-    lflags = link_flags(tc, kind=kind, debug=bool(debug), openmp=bool(openmp), ldflags=ldflags)
-
+    lflags = link_flags(tc, kind=kind, debug=debug, openmp=openmp, ldflags=ldflags)
     angle_dirs = include_paths + _include_dirs_from_flags(cflags) + [str(include_dir())]
     for u in units:
         u.headers = [(spelling, sha) for spelling, _, sha in scan_local_headers(u.text, u.directory, [], angle_dirs)]
@@ -248,51 +297,39 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     if kind == "pybind11":
         config["pybind11"] = tc.pybind11_version
     key = compute_key({**config, "units": [u.sha for u in units]})
+    return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key)
 
-    root = ensure_private_dir(Path(build_dir).absolute(), tighten=False) if build_dir is not None else cache_dir()
-    entry_name = f"{name}-{key[:16]}"
-    lib_name = name + (tc.ext_suffix if kind != "plain" else ".so")
-    cached = _cached(root / entry_name, key, lib_name, name, kind)
-    if cached is not None:
-        log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
-        return cached
 
-    with FileLock(lock_path(root, entry_name)) as entry_lock:
-        cached = _cached(root / entry_name, key, lib_name, name, kind)
-        if cached is not None:  # another process built it while we waited for the lock
-            return cached
-        log.info("building %s (cold)", name)
-        cleanup_stale(root, held=[entry_name])
-        extra_cxx, pch_seconds = _pch_flags(tc, kind, pch, optimize, bool(debug), bool(openmp), cflags)
-        start = time.perf_counter()
-        workdir = _workdir(root, name, compute_key(config)[:12])
-        with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
-            cunits = _write_sources(workdir, units, extra_cxx)
-            output = f"out/{entry_name}{os.path.splitext(lib_name)[1] if kind == 'plain' else tc.ext_suffix}"
-            write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in langs else None, cxxflags=cxxflags,
-                        cflags=cflags_c, ldflags=lflags, units=cunits, output=output)
-            rc, out, failed = run_ninja(tc.ninja, workdir, output, pass_fds=(entry_lock.fileno(), work_lock.fileno()))
-            if rc != 0:
-                raise _build_error(name, units, out, failed, angle_dirs)
-            seconds = time.perf_counter() - start
-            tmp = new_temp_dir(root, entry_name)
-            try:
-                shutil.copyfile(workdir / output, tmp / lib_name)
-                (tmp / "build.log").write_text(out)
-                manifest = write_manifest(tmp, lib_name, key, {
-                    "name": name, "kind": kind, "compiler": list(tc.cxx_argv), "compiler_version": tc.cxx_version,
-                    "cxxflags": cxxflags, "ldflags": lflags, "sources": [u.display for u in units],
-                    "commands": _commands(out),
-                    "build_seconds": round(seconds, 3), "mskernel_version": __version__,
-                    "python": sys.implementation.cache_tag, "pybind11": config.get("pybind11")})
-                publish(tmp, root / entry_name)
-            except BaseException:
-                shutil.rmtree(tmp, ignore_errors=True)
-                raise
-            _prune(workdir, keep={output} | {u.obj for u in cunits} | {u.source for u in cunits})
-    log.info("built %s in %.2f s", name, seconds)
-    return Artifact(root / entry_name / lib_name, key, name, cached=False, seconds=seconds, log=out, kind=kind,
-                    pch_seconds=pch_seconds, manifest=manifest)
+def _compile_and_publish(plan: _Plan, root: Path, extra_cxx: Sequence[str], entry_lock: FileLock) -> Artifact:
+    """Run ninja in the op's work dir, then publish the library as a new cache entry."""
+    tc, name = plan.tc, plan.name
+    start = time.perf_counter()
+    workdir = _workdir(root, name, compute_key(plan.config)[:12])
+    with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
+        cunits = _write_sources(workdir, plan.units, extra_cxx)
+        output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
+        write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in plan.langs else None, cxxflags=plan.cxxflags,
+                    cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output)
+        rc, out, failed = run_ninja(tc.ninja, workdir, output, pass_fds=(entry_lock.fileno(), work_lock.fileno()))
+        if rc != 0:
+            raise _build_error(name, plan.units, out, failed, plan.angle_dirs)
+        seconds = time.perf_counter() - start
+        tmp = new_temp_dir(root, plan.entry_name)
+        try:
+            shutil.copyfile(workdir / output, tmp / plan.lib_name)
+            (tmp / "build.log").write_text(out)
+            manifest = write_manifest(tmp, plan.lib_name, plan.key, {
+                "name": name, "kind": plan.kind, "compiler": list(tc.cxx_argv), "compiler_version": tc.cxx_version,
+                "cxxflags": plan.cxxflags, "ldflags": plan.ldflags, "sources": [u.display for u in plan.units],
+                "commands": _commands(out), "build_seconds": round(seconds, 3), "mskernel_version": __version__,
+                "python": sys.implementation.cache_tag, "pybind11": plan.config.get("pybind11")})
+            publish(tmp, root / plan.entry_name)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        _prune(workdir, keep={output} | {u.obj for u in cunits} | {u.source for u in cunits})
+    return Artifact(root / plan.entry_name / plan.lib_name, plan.key, name, cached=False, seconds=seconds, log=out,
+                    kind=plan.kind, manifest=manifest)
 
 
 def _commands(ninja_output: str) -> list[str]:
@@ -300,15 +337,17 @@ def _commands(ninja_output: str) -> list[str]:
     return [m.group(1) for m in re.finditer(r"^\[\d+/\d+\] (.+)$", ninja_output, re.MULTILINE)]
 
 
-def _cached(entry: Path, key: str, lib_name: str, name: str, kind: str) -> Optional[Artifact]:
-    manifest = verify_entry(entry, key)
-    if manifest is None or manifest.get("file") != lib_name:
+def _cached(root: Path, plan: _Plan) -> Optional[Artifact]:
+    entry = root / plan.entry_name
+    manifest = verify_entry(entry, plan.key)
+    if manifest is None or manifest.get("file") != plan.lib_name:
         return None
     try:
         text = (entry / "build.log").read_text(errors="replace")
     except OSError:
         text = ""
-    return Artifact(entry / lib_name, key, name, cached=True, seconds=0.0, log=text, kind=kind, manifest=manifest)
+    return Artifact(entry / plan.lib_name, plan.key, plan.name, cached=True, seconds=0.0, log=text, kind=plan.kind,
+                    manifest=manifest)
 
 
 def _workdir(root: Path, name: str, config_hash: str) -> Path:
@@ -318,11 +357,11 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
     return work
 
 
-def _pch_flags(tc: Toolchain, kind: str, pch: Optional[bool], optimize: str, debug: bool, openmp: bool,
+def _pch_flags(plan: _Plan, pch: Optional[bool], optimize: str, debug: bool, openmp: bool,
                cflags: Sequence[str]) -> tuple[list[str], float]:
     """``-include`` flags for pybind11 sources when the PCH is ready (``pch=None`` starts it in the
     background otherwise and compiles without it), plus the seconds spent building it here."""
-    if kind != "pybind11" or pch is False or not tc.is_gcc:
+    if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
         return [], 0.0
     found = prepare_pch(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags, wait=bool(pch))
     if found is None:
