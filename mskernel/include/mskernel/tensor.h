@@ -10,7 +10,8 @@
 // from Python gives back the very same Python object.
 //
 // MindSpore accessors: data_type(), data_type_c(), shape(), shape_c(), data_c(), Size() (bytes),
-// DataSize()/ElementsNum() (elements), DataDim(), DataItemSize(), data() (TensorData), ToString().
+// DataSize()/ElementsNum() (elements), DataDim(), DataItemSize(), data() (TensorData), data_sync()
+// (a no-op), ToString().
 // mskernel additions: strides(), storage_offset(), is_contiguous(), requires_grad(),
 // data_ptr_as<T>(), readonly().
 //
@@ -72,7 +73,7 @@ using TensorDataPtr = std::shared_ptr<TensorData>;
 class BaseTensor : public Value {
  public:
   /// A new, uninitialized tensor (a fresh numpy array) of `type` and `shape`.
-  BaseTensor(TypeId type, const ShapeVector &shape) { InitFromArray(Allocate(type, shape, "empty"), nullptr); }
+  BaseTensor(TypeId type, const ShapeVector &shape) { InitFromArray(Allocate(type, shape), nullptr); }
 
   /// A new tensor holding a copy of `nbytes` bytes at `data` (MindSpore's data constructor).
   BaseTensor(TypeId type, const ShapeVector &shape, const void *data, size_t nbytes) : BaseTensor(type, shape) {
@@ -131,6 +132,8 @@ class BaseTensor : public Value {
   size_t Size() const { return data_->nbytes(); }  ///< bytes of the elements
   size_t DataItemSize() const { return data_->itemsize(); }
   int DataDim() const { return static_cast<int>(shape_.size()); }
+  /// No-op (MindSpore copies device data to the host here; mskernel tensors live on the host).
+  void data_sync(bool need_wait = true) const { (void)need_wait; }
   TensorData &data() { return *data_; }
   const TensorData &data() const { return *data_; }
   const TensorDataPtr &data_ptr() const { return data_; }
@@ -204,13 +207,14 @@ class BaseTensor : public Value {
  private:
   BaseTensor() = default;
 
-  MSKERNEL_GLUE static detail::PyRef Allocate(TypeId type, const ShapeVector &shape, const char *how) {
+  MSKERNEL_GLUE static detail::PyRef Allocate(TypeId type, const ShapeVector &shape) {
     for (int64_t d : shape) {
       if (d < 0) throw std::invalid_argument("BaseTensor: shape dimensions must be >= 0");
     }
+    static PyObject *empty = detail::BridgeAttr("empty");
     detail::PyRef shp = detail::IntTuple(shape);
     detail::PyRef dt = detail::Str(RequireNumpyName(type));
-    return detail::CallBridge(how, {shp.get(), dt.get()});
+    return detail::Call(empty, {shp.get(), dt.get()});
   }
 
   MSKERNEL_GLUE void InitFromArray(detail::PyRef arr, PyObject *py_tensor) {
