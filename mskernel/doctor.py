@@ -1,8 +1,10 @@
 """``python -m mskernel doctor``: check that this machine can build and run custom ops.
 
 Prints one line per check, ``[ok] ...`` or ``[FAIL] ... -> <how to fix>``, and returns the
-number of problems. The last two checks build and call a tiny ``extern "C"`` kernel
-(through ctypes) and a tiny pybind11 module, end to end through :mod:`mskernel.build`.
+number of problems. The last checks really compile (in a throw-away build dir, so the
+cache is neither used nor filled) and call a tiny ``extern "C"`` kernel through ctypes and
+a tiny pybind11 module, end to end through :mod:`mskernel.build`; on the way the pybind11
+precompiled header is built once for the machine (later op builds reuse it).
 
 Example:
     >>> import io
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from typing import Callable, Optional, TextIO
@@ -62,7 +65,14 @@ def _toolchain():
 
 def _check_compiler() -> str:
     tc = _toolchain()
-    return f"C++ compiler {tc.cxx}: {tc.cxx_version}"
+    try:  # run it for real: find_toolchain() may answer from its on-disk probe cache
+        proc = subprocess.run(list(tc.cxx_argv) + ["--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise _Fail(f"C++ compiler {tc.cxx} does not run ({exc})", "apt-get install --reinstall g++") from None
+    if proc.returncode != 0:
+        raise _Fail(f"C++ compiler {tc.cxx} --version failed: {proc.stderr.strip()[:200]}",
+                    "apt-get install --reinstall g++ (or point $CXX at a working compiler)")
+    return f"C++ compiler {tc.cxx}: {proc.stdout.splitlines()[0] if proc.stdout else tc.cxx_version}"
 
 
 def _check_ninja() -> str:
@@ -119,37 +129,48 @@ def _check_cache() -> str:
 def _check_plain_op() -> str:
     from mskernel.build import BuildError, Source, build, load_library
 
-    try:
-        art = build("mskernel_doctor_plain", [Source("<doctor>", _PLAIN_SRC)])
-        got = load_library(art).mskernel_doctor_add(2, 3)
-    except BuildError as exc:
-        raise _Fail(f"plain kernel failed to build: {exc}", "run with a working g++ (apt-get install g++)") from None
+    with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:  # a real compile, not a cache hit
+        try:
+            art = build("mskernel_doctor_plain", [Source("<doctor>", _PLAIN_SRC)], build_dir=tmp)
+            got = load_library(art).mskernel_doctor_add(2, 3)
+        except BuildError as exc:
+            raise _Fail(f"plain kernel failed to build: {exc}", "run with a working g++ (apt-get install g++)") from None
     if got != 5:
         raise _Fail(f"plain kernel returned {got}, expected 5", "report a bug: the compiler produced wrong code")
-    return f"built and ran an extern \"C\" kernel via ctypes ({_how(art)})"
+    return f"compiled and ran an extern \"C\" kernel via ctypes ({art.seconds:.2f} s)"
+
+
+def _check_pch() -> str:
+    from mskernel.build import ToolchainError, prepare_pch
+
+    try:
+        pch = prepare_pch()
+    except ToolchainError as exc:
+        what, _, fix = str(exc).partition(" -> ")
+        raise _Fail(f"pybind11 precompiled header: {what.splitlines()[0]}", fix or "build with pch=False") from None
+    how = "ready" if pch.cached else f"built now in {pch.seconds:.1f} s, once per machine"
+    return f"pybind11 precompiled header {how} ({pch.gch.parent})"
 
 
 def _check_pybind11_op() -> str:
     from mskernel.build import BuildError, Source, build, load_python_module
 
-    try:
-        art = build("mskernel_doctor_pybind11", [Source("<doctor>", _PYBIND_SRC)], kind="pybind11")
-        got = load_python_module(art, "mskernel_doctor_pybind11").mul(6, 7)
-    except BuildError as exc:
-        raise _Fail(f"pybind11 module failed to build: {exc}", "pip install -U pybind11; apt-get install python3-dev") from None
+    with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:
+        try:
+            art = build("mskernel_doctor_pybind11", [Source("<doctor>", _PYBIND_SRC)], kind="pybind11", build_dir=tmp)
+            got = load_python_module(art, "mskernel_doctor_pybind11").mul(6, 7)
+        except BuildError as exc:
+            raise _Fail(f"pybind11 module failed to build: {exc}",
+                        "pip install -U pybind11; apt-get install python3-dev") from None
     if got != 42:
         raise _Fail(f"pybind11 module returned {got}, expected 42", "report a bug")
-    return f"built and ran a pybind11 module ({_how(art)})"
-
-
-def _how(art) -> str:
-    return "from cache" if art.cached else f"compiled in {art.seconds:.1f} s"
+    return f"compiled and ran a pybind11 module ({art.seconds:.1f} s)"
 
 
 _CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("python", _check_python), ("numpy", _check_numpy), ("compiler", _check_compiler), ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
-    ("cache", _check_cache), ("plain-op", _check_plain_op), ("pybind11-op", _check_pybind11_op),
+    ("cache", _check_cache), ("plain-op", _check_plain_op), ("pch", _check_pch), ("pybind11-op", _check_pybind11_op),
 ]
 
 
