@@ -1,69 +1,5 @@
 """Cells of notebooks/03_cpp_operators.ipynb: CustomOpBuilder, the Function interface, AOT."""
 
-SEED_CPP = r'''
-#include <string>
-#include "ms_extension.h"
-
-namespace mindspore::pynative {
-namespace autograd {
-ShapeVector BroadcastInferShape(const BaseTensorPtr &t1, const BaseTensorPtr &t2) {
-  ShapeVector s1 = t1->shape();
-  ShapeVector s2 = t2->shape();
-  ShapeVector out_shape(std::max(s1.size(), s2.size()), 1LL);
-  if (out_shape.empty()) {
-    return out_shape;
-  }
-  for (size_t i = out_shape.size(); i > 0; i--) {
-    if (i <= s1.size() && s1[s1.size() - i] > 1) {
-      out_shape[out_shape.size() - i] = s1[s1.size() - i];
-    } else if (i <= s2.size() && s2[s2.size() - i] > 1) {
-      out_shape[out_shape.size() - i] = s2[s2.size() - i];
-    }
-  }
-  return out_shape;
-}
-
-class CustomMul : public Function<CustomMul> {
- public:
-  static BaseTensorPtr Forward(AutogradContext *ctx, const BaseTensorPtr &x, const BaseTensorPtr &y) {
-    auto output = std::make_shared<BaseTensor>(x->data_type(), BroadcastInferShape(x, y));
-    custom::CustomLaunchAclnn("aclnnMul", {x, y}, {output});
-    bool x_require_grad = ctx->NeedGrad(x);
-    bool y_require_grad = ctx->NeedGrad(y);
-    if (x_require_grad || y_require_grad) {
-      ctx->SaveForBackward({x_require_grad ? y : nullptr, y_require_grad ? x : nullptr});
-    }
-    return output;
-  }
-
-  static BaseTensorPtrList Backward(AutogradContext *ctx, BaseTensorPtrList grad_outputs) {
-    auto saved = ctx->GetSavedTensors();
-    auto dout = grad_outputs[0];
-    BaseTensorPtr grad_x = nullptr;
-    BaseTensorPtr grad_y = nullptr;
-    if (ctx->NeedsInputGrad(0)) {
-      grad_x = std::make_shared<BaseTensor>(dout->data_type(), BroadcastInferShape(dout, saved[0]));
-      custom::CustomLaunchAclnn("aclnnMul", {dout, saved[0]}, {grad_x});
-    }
-    if (ctx->NeedsInputGrad(1)) {
-      grad_y = std::make_shared<BaseTensor>(dout->data_type(), BroadcastInferShape(dout, saved[1]));
-      custom::CustomLaunchAclnn("aclnnMul", {dout, saved[1]}, {grad_y});
-    }
-    return {grad_x, grad_y};
-  }
-};
-
-BaseTensorPtr run_custom_mul(const tensor::BaseTensorPtr &x, const tensor::BaseTensorPtr &y) {
-  return CustomMul::Apply(x, y);
-}
-}  // namespace autograd
-}  // namespace mindspore::pynative
-
-PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
-  m.def("mul", &mindspore::pynative::autograd::run_custom_mul, "Calculate the value x multiplied by y.");
-}
-'''
-
 CELLS = [
     ("md", """
 # C++ operators: CustomOpBuilder, the Function interface, AOT kernels
@@ -74,24 +10,27 @@ source needs a process restart. mskernel builds the same source on any CPU, reco
 the same autograd graph as Python ops, reloads edits in place, and shows compile errors at your
 line.
 """),
-    ("code", f"""
+    ("code", """
 import os, tempfile
 import numpy as np
 import mskernel as ms
 from mskernel import Tensor, Parameter, nn, ops
 from mskernel.ops import CustomOpBuilder
 
+# the tutorial's C++ (its <...> template arguments restored), copied to ./custom_src as in the tutorial
+with open(os.path.join("..", "tests", "seeds", "function_ops.cpp")) as f:
+    SEED_CPP = f.read()
 workdir = tempfile.mkdtemp()
 os.makedirs(os.path.join(workdir, "custom_src"))
-SEED_CPP = r'''{SEED_CPP}'''
 with open(os.path.join(workdir, "custom_src", "function_ops.cpp"), "w") as f:
     f.write(SEED_CPP)
 os.chdir(workdir)
+print(SEED_CPP[SEED_CPP.index("class CustomMul"):SEED_CPP.index("BaseTensorPtr run_custom_mul")])
 """),
     ("md", """
 ## The tutorial, unchanged
 
-The C++ above is the tutorial's `function_ops.cpp` (`class CustomMul : public Function<CustomMul>`,
+The C++ above is from the tutorial's `function_ops.cpp` (`class CustomMul : public Function<CustomMul>`,
 `custom::CustomLaunchAclnn("aclnnMul", ...)`). Its Python runs with `mindspore` replaced by
 `mskernel`; `backend="Ascend"` builds for the CPU (with a one-time warning), and the aclnn call
 runs mskernel's CPU implementation.
