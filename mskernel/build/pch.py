@@ -219,7 +219,8 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
             shutil.rmtree(trash, ignore_errors=True)
         if not wait:
             build_log = shlex.quote(str(tmp / "build.log"))
-            script = (f"if {shlex.join(cmd)} > {build_log} 2>&1; then "
+            nice = "nice -n 19 " if shutil.which("nice") else ""  # yield the CPU to the foreground compile
+            script = (f"if {nice}{shlex.join(cmd)} > {build_log} 2>&1; then "
                       f"exec mv -T {shlex.quote(str(tmp))} {shlex.quote(str(entry))}; "
                       f"else exec mv -f {build_log} {shlex.quote(str(failed))}; fi")
             _background.append(subprocess.Popen(
