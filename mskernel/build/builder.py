@@ -197,7 +197,13 @@ class CustomOpBuilder:
         return out
 
     def build_artifact(self) -> Artifact:
-        """Build (or fetch from the cache) and return the :class:`~mskernel.build.Artifact`."""
+        """Build (or fetch from the cache) and return the :class:`~mskernel.build.Artifact`.
+
+        Example:
+            >>> src = "#include <pybind11/pybind11.h>\\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {}"
+            >>> CustomOpBuilder("doc_b2", src).build_artifact().kind
+            'pybind11'
+        """
         self._artifact = build(self.name, self._sources_for_build(), kind="pybind11",
                                include_paths=self.get_include_paths(), cflags=self.get_cflags(),
                                ldflags=self.get_ldflags(), debug=self.debug_mode, build_dir=self.build_dir)
