@@ -9,6 +9,13 @@
 // Build with mskernel.build / CustomOpBuilder, which add `-I <this directory>/..` and
 // `-DMS_EXTENSION_NAME=<module name>`.
 //
+// Compile time: the headers are parsed in ~0.3 s; everything that is not per-element arithmetic
+// (allocation, conversions, graph recording, the aclnn implementations) runs in Python/numpy via
+// mskernel.cpp_bridge, so a module only compiles its own kernels, a little out-of-line glue
+// (MSKERNEL_GLUE) and pybind11. Measured for seed 000's CustomMul (2 cores, -O2, other builds
+// running): ~7-8 s CPU with the build layer's pybind11 PCH, of which ~5 s is what an empty
+// one-function pybind11 module costs; ~12 s without the PCH (~9 s for the empty module).
+//
 // Example:
 //   #include <mskernel/extension.h>
 //   using namespace mskernel;
