@@ -100,3 +100,31 @@ def test_first_build_without_a_pch_starts_it_in_the_background(cache, tmp_path, 
     second = build("bg_second", [source(8)], kind="pybind11")
     assert "mskernel_pch.h" in second.log and "not used because" not in second.log
     assert load_python_module(second, "bg_second").version() == 8
+
+
+def test_a_failing_pch_build_is_not_retried_in_the_background(cache, tmp_path, monkeypatch):
+    from mskernel.build import ToolchainError
+
+    log = tmp_path / "calls.log"
+    wrapper = tmp_path / "cxx.sh"
+    wrapper.write_text(f'#!/bin/sh\necho "$*" >> {log}\ncase " $* " in *" c++-header "*) exit 1 ;; esac\n'
+                       'exec g++ "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CXX", str(wrapper))
+    monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "pch"))
+
+    def pch_attempts() -> int:
+        return sum("c++-header" in line for line in log.read_text().splitlines()) if log.exists() else 0
+
+    assert prepare_pch(wait=False) is None  # starts the background build, which fails
+    import time
+
+    deadline = time.monotonic() + 60
+    while not list((tmp_path / "pch").glob("*.failed.log")):
+        assert time.monotonic() < deadline, "background PCH build did not finish"
+        time.sleep(0.05)
+    assert pch_attempts() == 1
+    assert prepare_pch(wait=False) is None and pch_attempts() == 1  # not started again
+    with pytest.raises(ToolchainError, match="precompiling pybind11 failed"):
+        prepare_pch(wait=True)  # an explicit request does try again, and says why it failed
+    assert pch_attempts() == 2
