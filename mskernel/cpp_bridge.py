@@ -240,7 +240,12 @@ def repeat_interleave(arr: np.ndarray, repeats: Any, dim: Optional[int] = None,
 
 # -- Function<T>::Apply -> the autograd graph ----------------------------------------------------
 class SecondOrderError(RuntimeError):
-    """A higher-order gradient was requested through a C++ Backward that computed with raw kernels."""
+    """A higher-order gradient was requested through a C++ Backward that computed with raw kernels.
+
+    Example:
+        >>> issubclass(SecondOrderError, RuntimeError)
+        True
+    """
 
 
 def _no_double_backward(op: str) -> Callable:

@@ -169,6 +169,7 @@ class BadGradPosition : public Function<BadGradPosition> {
 class NeedProbe : public Function<NeedProbe> {
  public:
   static BaseTensorPtr Forward(AutogradContext *ctx, const BaseTensorPtr &x, double w, const BaseTensorPtr &y) {
+    if (mskernel::detail::GradEnabled()) throw std::runtime_error("Forward must run with grad mode off");
     g_probe = {ctx->NeedGrad(x), ctx->NeedGrad(y)};
     ctx->saved_data["w"] = MakeValue(w);
     return Binary("aclnnAdd", x, Scaled(y, w));

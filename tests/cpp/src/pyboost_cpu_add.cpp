@@ -84,6 +84,9 @@ class CustomAdd3 : public ms::pynative::PyboostRunner {
   void LaunchKernel() override {
     auto *ws = static_cast<int32_t *>(workspace_ptr());
     if (ws == nullptr) throw std::runtime_error("add3: no workspace");
+    if (stream() != nullptr || stream_id() != 0 || (op_name() != "Add3" && op_name() != "Add6")) {
+      throw std::runtime_error("add3: unexpected stream or op name " + op_name());
+    }
     const auto *xp = inputs()[0].data_ptr<int32_t>();
     const auto *yp = inputs()[1].data_ptr<int32_t>();
     const auto *zp = inputs()[2].data_ptr<int32_t>();
