@@ -16,9 +16,17 @@
 // numbers, bools, int vectors...; only `BaseTensorPtr` arguments are differentiable inputs
 // (NeedsInputGrad(i) counts those only). Backward returns one entry per Forward argument, nullptr
 // for none (and for every non-tensor argument). Forward may return a tensor or a tensor list.
-// Saved outputs are stored without a reference cycle. With SetMaterializeGrads(false), gradients
-// of outputs that received none (the engine hands those as zeros) arrive as nullptr -- as does an
-// all-zero gradient, which Backward must treat the same way anyway.
+// Saved outputs are stored without a reference cycle (an output put in `saved_data` is not: save
+// outputs with SaveForBackward). With SetMaterializeGrads(false), gradients of outputs that
+// received none (the engine hands those as zeros) arrive as nullptr -- as does an all-zero
+// gradient, which Backward must treat the same way anyway. NeedsInputGrad(i) is true when tensor
+// argument i was tracked by autograd at Apply.
+//
+// MarkDirty: the modified input comes back as the output (the same Python Tensor) and its history
+// moves to the new node; the node's input is a stand-in holding the old history. A leaf that
+// requires grad cannot be modified ("A leaf tensor that need grad is being used in an inplace
+// operator"). As in MindSpore, an earlier op that saved the tensor for its own backward sees the
+// new values: mskernel's engine does not check tensor versions.
 //
 // Higher order: while an outer gradient is being built (create_graph), Backward runs with grad
 // mode on, so Function::Apply calls or Python ops inside Backward are recorded and differentiate
