@@ -25,8 +25,8 @@
 // MarkDirty: the modified input comes back as the output (the same Python Tensor) and its history
 // moves to the new node; the node's input is a stand-in holding the old history. A leaf that
 // requires grad cannot be modified ("A leaf tensor that need grad is being used in an inplace
-// operator"). As in MindSpore, an earlier op that saved the tensor for its own backward sees the
-// new values: mskernel's engine does not check tensor versions.
+// operator"). An earlier op that saved the tensor for its own backward sees the new values:
+// mskernel's engine does not check tensor versions (PyTorch raises an error there).
 //
 // Higher order: while an outer gradient is being built (create_graph), Backward runs with grad
 // mode on, so Function::Apply calls or Python ops inside Backward are recorded and differentiate
