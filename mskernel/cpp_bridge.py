@@ -29,7 +29,7 @@ import numpy as np
 from mskernel.autograd.node import STATE, record
 from mskernel.tensor import Tensor
 
-__all__ = ["STATE", "Tensor", "wrap", "empty", "zeros", "ones", "full", "from_values", "storage_offset", "is_zero",
+__all__ = ["STATE", "Tensor", "wrap", "empty", "zeros", "ones", "full", "from_values", "storage_offset",
            "copy_into", "contiguous", "cast", "reshape", "flatten", "chunk", "repeat", "index_select",
            "repeat_interleave", "record_function", "launch_aclnn", "ACLNN_OPS", "SecondOrderError"]
 
@@ -101,16 +101,6 @@ def storage_offset(arr: np.ndarray) -> int:
         base = base.base
     delta = arr.__array_interface__["data"][0] - base.__array_interface__["data"][0]
     return delta // arr.itemsize if arr.itemsize else 0
-
-
-def is_zero(arr: np.ndarray) -> bool:
-    """True when every element is zero (how an engine-materialized unused gradient looks).
-
-    Example:
-        >>> is_zero(np.zeros(3)), is_zero(np.ones(1))
-        (True, False)
-    """
-    return not arr.any()
 
 
 def copy_into(dst: np.ndarray, src: np.ndarray) -> None:
@@ -260,13 +250,14 @@ def _no_double_backward(op: str) -> Callable:
 
 def record_function(op: str, qualname: str, inputs: List[Optional[Tensor]], outputs: List[Tensor],
                     dirty: List[int], nondiff: List[int], cpp_backward: Callable,
-                    needs_outputs: bool) -> List[Tensor]:
+                    needs_outputs: bool, materialize_grads: bool = True) -> List[Tensor]:
     """Record one ``Function<T>::Apply`` as a graph node; returns the outputs to hand back.
 
     ``inputs`` has one entry per Forward argument (None for non-tensors); ``dirty`` lists the
     argument positions Forward marked dirty (modified in place), ``nondiff`` the output positions
     marked non-differentiable. ``cpp_backward(douts, outs)`` runs the C++ Backward and returns one
-    gradient per argument. An output that is a (clean) input comes back as a new Tensor sharing
+    gradient per argument; with ``materialize_grads`` False (``SetMaterializeGrads(false)``) the
+    gradient of an unused output arrives as None (nullptr in C++) instead of zeros. An output that is a (clean) input comes back as a new Tensor sharing
     its memory; a dirty input comes back as itself and its history moves to the new node.
 
     Example:
@@ -300,7 +291,7 @@ def record_function(op: str, qualname: str, inputs: List[Optional[Tensor]], outp
     def backward(douts: List[Tensor], fwd_outs: Optional[List[Tensor]] = None) -> List[Optional[Tensor]]:
         grads = cpp_backward(douts, fwd_outs if fwd_outs is not None else [])
         if STATE.enabled:  # create_graph: a gradient computed by raw kernels must not pass as a constant
-            deps = [t for t in (*douts, *(fwd_outs or ()), *real_ins) if t._rg]
+            deps = [t for t in (*douts, *(fwd_outs or ()), *real_ins) if t is not None and t._rg]
             if deps:
                 for g in grads:
                     if isinstance(g, Tensor) and not g._rg and g._data.dtype.kind in "fc":
@@ -308,7 +299,8 @@ def record_function(op: str, qualname: str, inputs: List[Optional[Tensor]], outp
                                info={"cpp_class": qualname, "backward_of": op})
         return grads
 
-    record(op, ins, outs, backward, kind="cpp_function", info={"cpp_class": qualname}, needs_outputs=needs_outputs)
+    record(op, ins, outs, backward, kind="cpp_function", info={"cpp_class": qualname}, needs_outputs=needs_outputs,
+           materialize_grads=materialize_grads)
     for j in nondiff:
         o = outs[j]
         o._rg, o._node, o._idx = False, None, 0

@@ -200,7 +200,7 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
                 raise GradientError(
                     f"For '{node.op}', its graph was already released by an earlier backward pass; "
                     f"run the forward again (or pass retain_graph=True).")
-            if len(douts) != 1 or douts[0] is None:
+            if (len(douts) != 1 or douts[0] is None) and node.materialize:
                 douts = [d if d is not None else Tensor._wrap(np.zeros(shape, dt)) for d, (shape, dt)
                          in zip(douts, node.out_meta)]
             if node.saved_out is None:
@@ -222,7 +222,7 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
                 raise GradientError(f"For '{node.op}', the backward rule returned {got} gradients for "
                                     f"{len(inputs)} inputs.")
             if capture:
-                node.stats = {"douts": [grad_stats(d._data) for d in douts],
+                node.stats = {"douts": [None if d is None else grad_stats(d._data) for d in douts],
                               "dins": [grad_stats(g._data) if isinstance(g, Tensor) else None for g in grads]}
             for pos in range(len(inputs)):
                 g = grads[pos]

@@ -62,7 +62,7 @@ class Node:
     """
 
     __slots__ = ("id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info", "stats",
-                 "__weakref__")
+                 "materialize", "__weakref__")
 
     def __init__(self, op: str, kind: str, inputs: Tuple[Optional[Tensor], ...], backward: Optional[Callable],
                  out_meta: Tuple[Tuple[tuple, Any], ...], saved_out: Optional[tuple], info: Optional[dict]) -> None:
@@ -75,6 +75,7 @@ class Node:
         self.saved_out = saved_out
         self.info = info
         self.stats: Optional[Dict[str, Any]] = None
+        self.materialize = True  # unused outputs' gradients reach backward as zeros (else None)
 
     @property
     def needs_outputs(self) -> bool:
@@ -102,7 +103,8 @@ def needs_grad(*tensors: Any) -> bool:
 
 
 def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: Callable, *,
-           kind: str = "builtin", info: Optional[dict] = None, needs_outputs: bool = False) -> Optional[Node]:
+           kind: str = "builtin", info: Optional[dict] = None, needs_outputs: bool = False,
+           materialize_grads: bool = True) -> Optional[Node]:
     """Record an op application as a graph node; returns the node, or None if nothing is tracked.
 
     Args:
@@ -117,6 +119,8 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
             without the node keeping a reference cycle to its own outputs.
         kind: node kind (``"builtin"``, ``"custom"``, ``"cpp_function"``, ...).
         info: extra facts for views.
+        materialize_grads: when False, ``douts`` holds None (not zeros) for outputs that received no
+            gradient (C++ ``AutogradContext::SetMaterializeGrads(false)``).
 
     Gradients returned by ``backward`` may have a broadcast shape or another float dtype: the
     engine sums them to the input's shape and casts them to its dtype.
@@ -144,6 +148,7 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
     meta = tuple((o._data.shape, o._data.dtype) for o in outputs)
     saved = tuple(o._data for o in outputs) if needs_outputs else None
     node = Node(op, kind, tuple(ins), backward, meta, saved, info)
+    node.materialize = materialize_grads
     for i, o in enumerate(outputs):
         if o._data.dtype.kind in "fc":
             o._rg = True

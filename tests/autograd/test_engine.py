@@ -127,6 +127,22 @@ def test_multi_output_node_with_unused_output_gets_zero_dout():
     np.testing.assert_allclose(g.asnumpy(), [2.0, 2.0])
 
 
+def test_materialize_grads_false_passes_none_only_for_unused_outputs():
+    x = tracked([1.0, 2.0])
+    a = ms.Tensor._wrap(x.asnumpy() * 2)
+    b = ms.Tensor._wrap(x.asnumpy() * 3)
+    seen = []
+
+    def backward(d):
+        seen.append([None if t is None else t.asnumpy().copy() for t in d])
+        return (sum(t for t in d if t is not None),)
+    record("Split", (x,), (a, b), backward, materialize_grads=False)
+    gradients([a.sum()], [x], retain_graph=True)
+    assert seen[-1][1] is None
+    gradients([(a * 0).sum() + b.sum()], [x], retain_graph=True)  # a used, with an all-zero gradient
+    assert seen[-1][0] is not None and not seen[-1][0].any()
+
+
 def test_long_loop_of_grad_calls_does_not_grow_memory():
     net_w = ms.Parameter(ms.Tensor(np.ones((64, 64))), name="w")
     x = ms.Tensor(np.ones((64, 64)))

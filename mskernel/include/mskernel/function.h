@@ -217,7 +217,7 @@ struct FunctionNode {
     static PyObject *record = BridgeAttr("record_function");
     PyRef final_outs = Call(record, {Str(UnqualifiedName(qualname)).get(), Str(qualname).get(), py_args.get(),
                                      py_outs.get(), dirty.get(), nondiff.get(), backward_fn.get(),
-                                     Bool(saves_outputs).get()});
+                                     Bool(saves_outputs).get(), Bool(ctx.materialize_grads_).get()});
     for (size_t j = 0; j < outs->size(); ++j) {
       PyObject *fo = PyList_GET_ITEM(final_outs.get(), static_cast<Py_ssize_t>(j));
       if (fo != (*outs)[j]->py_tensor()) (*outs)[j] = BaseTensor::FromPython(fo);
@@ -257,14 +257,9 @@ struct FunctionNode {
     PyRef d_seq = PyRef::Steal(Check(PySequence_Fast(douts, "douts must be a sequence")));
     PyRef o_seq = PyRef::Steal(Check(PySequence_Fast(fwd_outs, "outs must be a sequence")));
     const Py_ssize_t n_out = PySequence_Fast_GET_SIZE(d_seq.get());
-    static PyObject *is_zero = BridgeAttr("is_zero");
     for (Py_ssize_t j = 0; j < n_out; ++j) {
-      BaseTensorPtr g = BaseTensor::FromPython(PySequence_Fast_GET_ITEM(d_seq.get(), j));
-      if (g && !ctx.materialize_grads_) {
-        PyRef z = Call(is_zero, {g->array()});
-        if (z.get() == Py_True) g = nullptr;
-      }
-      grads_in.push_back(g);
+      // None (an unused output, with SetMaterializeGrads(false)) becomes nullptr
+      grads_in.push_back(BaseTensor::FromPython(PySequence_Fast_GET_ITEM(d_seq.get(), j)));
     }
     ctx.outs_.clear();
     for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(o_seq.get()); ++j) {
