@@ -91,14 +91,19 @@ def _check_fn(fn: Any, api: str) -> None:
 def _finalize(g: Tensor, seen: set) -> Tensor:
     """A result the user may keep and write: own buffer, not aliasing another returned gradient."""
     arr = g._data
-    if (arr.base is not None and (0 in arr.strides or not arr.flags.writeable)) or id(arr) in seen:
-        arr = np.array(arr, copy=True)
+    if arr.base is not None and (0 in arr.strides or not arr.flags.writeable) or id(arr) in seen:
+        arr = arr.copy()
     seen.add(id(arr))
-    return g if arr is g._data and g._node is None and not g._rg else Tensor._wrap(arr)
+    if arr is g._data and g._node is None:
+        g._rg = False
+        return g
+    return Tensor._wrap(arr)
 
 
 def _outputs(out: Any, has_aux: bool) -> Tuple[List[Tensor], Any]:
     """(tensors to differentiate, aux outputs)."""
+    if out.__class__ is Tensor and not has_aux:
+        return [out], None
     if has_aux:
         if not isinstance(out, tuple) or len(out) < 2:
             raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
@@ -115,6 +120,8 @@ def _outputs(out: Any, has_aux: bool) -> Tuple[List[Tensor], Any]:
 
 
 def _detach(out: Any) -> Any:
+    if out is None:
+        return None
     if isinstance(out, Tensor):
         return Tensor._wrap(out._data)
     if isinstance(out, (tuple, list)):
