@@ -3,8 +3,8 @@
 Prints side-by-side tables (one process):
 
 1. cold build times -- a tiny extern "C" kernel and a one-function pybind11 module, through
-   ``mskernel.build`` (without PCH, with a ready PCH, and the very first build on a machine
-   while the PCH builds in the background) versus the bare command
+   ``mskernel.build`` (without PCH, with a ready PCH, and the very first build on a machine,
+   before the PCH exists) versus the bare command
    ``g++ -O2 -shared -fPIC $(python -m pybind11 --includes)``; the one-time PCH build;
    cached ``build()`` calls in-process and in a fresh process.
 2. kernel speed -- the same small pybind11 op built bare and through the layer (PCH, -O1
@@ -124,7 +124,7 @@ def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float]:
         with Timer() as t:
             assert not build("pyb", [Source("<bench>", PYBIND)], kind="pybind11", pch=True).cached
         record("pyb_pch", t)
-    # The first pybind11 build on a fresh machine: the PCH is built in the background meanwhile.
+    # The first pybind11 build on a fresh machine (no PCH yet: it is started in the background afterwards).
     first_pch_dir = root / "pch-first"
     fresh_env(root, "first", first_pch_dir)
     with Timer() as t:
@@ -223,7 +223,7 @@ def main() -> None:
         ("pybind11 one-function module: bare g++ -O2 (the floor)", "pyb_bare", "pyb_bare"),
         ("pybind11 module: mskernel, pch=False", "pyb_nopch", "pyb_bare"),
         ("pybind11 module: mskernel, PCH ready (default)", "pyb_pch", "pyb_bare"),
-        ("pybind11 module: mskernel, first build ever (PCH in bg)", "pyb_first", "pyb_bare"),
+        ("pybind11 module: mskernel, first build ever (no PCH yet)", "pyb_first", "pyb_bare"),
     ]
     for label, case, ref in rows:
         wall, cpu = best[case]

@@ -31,11 +31,11 @@ from mskernel.build.builder import CustomOpBuilder
 from mskernel.build.cache import cache_dir, pch_dir
 from mskernel.build.diagnostics import BuildError, Diagnostic
 from mskernel.build.loader import load_library, load_python_module
-from mskernel.build.pch import PrecompiledHeader, prepare_pch
+from mskernel.build.pch import PrecompiledHeader, find_pch, prepare_pch
 from mskernel.build.toolchain import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = [
     "Artifact", "BuildError", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source", "Toolchain",
-    "ToolchainError", "build", "cache_dir", "find_toolchain", "include_dir", "load_library",
+    "ToolchainError", "build", "cache_dir", "find_pch", "find_toolchain", "include_dir", "load_library",
     "load_python_module", "pch_dir", "prepare_pch",
 ]

@@ -42,7 +42,7 @@ from mskernel.build.cache import (FileLock, cache_dir, cleanup_stale, compute_ke
 from mskernel.build.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.build.flags import KINDS, check_optimize, link_flags, source_flags
 from mskernel.build.ninja import CompileUnit, run_ninja, write_ninja
-from mskernel.build.pch import prepare_pch
+from mskernel.build.pch import find_pch, prepare_pch
 from mskernel.build.toolchain import Toolchain, find_toolchain, include_dir
 
 __all__ = ["Source", "Artifact", "build"]
@@ -200,9 +200,9 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         build_dir: cache root to use instead of :func:`cache_dir` (same layout; created with
             mode 0700 if missing, an existing directory's mode is left alone).
         pch: pybind11 precompiled header (see ``mskernel.build.pch``): None = use it when
-            ready, else start building it in the background and compile without it; True =
-            build it first if needed (its time is reported in ``Artifact.pch_seconds``);
-            False = never.
+            ready, else compile without it and start building it in the background for the
+            next build; True = build it first if needed (its time is reported in
+            ``Artifact.pch_seconds``); False = never.
 
     Returns:
         The :class:`Artifact` (``cached=True`` when no compilation was needed).
@@ -231,9 +231,12 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             return cached
         log.info("building %s (cold)", name)
         cleanup_stale(root, held=[plan.entry_name])
-        extra_cxx, pch_seconds = _pch_flags(plan, pch, optimize, bool(debug), bool(openmp), plan.user_cflags)
+        pch_opts = dict(optimize=optimize, debug=bool(debug), openmp=bool(openmp), cflags=plan.user_cflags)
+        extra_cxx, pch_seconds = _pch_flags(plan, pch, pch_opts)
         art = _compile_and_publish(plan, root, extra_cxx, entry_lock)
     log.info("built %s in %.2f s", name, art.seconds)
+    if pch is None and plan.kind == "pybind11" and not extra_cxx and plan.tc.is_gcc:
+        prepare_pch(wait=False, **pch_opts)  # for the next pybind11 build: start it now, in the background
     return replace(art, pch_seconds=pch_seconds)
 
 
@@ -357,13 +360,12 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
     return work
 
 
-def _pch_flags(plan: _Plan, pch: Optional[bool], optimize: str, debug: bool, openmp: bool,
-               cflags: Sequence[str]) -> tuple[list[str], float]:
-    """``-include`` flags for pybind11 sources when the PCH is ready (``pch=None`` starts it in the
-    background otherwise and compiles without it), plus the seconds spent building it here."""
+def _pch_flags(plan: _Plan, pch: Optional[bool], pch_opts: dict) -> tuple[list[str], float]:
+    """``-include`` flags for pybind11 sources when the PCH is used, and the seconds spent building
+    it here: pch=True builds it if needed; pch=None only uses a ready one."""
     if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
         return [], 0.0
-    found = prepare_pch(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags, wait=bool(pch))
+    found = prepare_pch(wait=True, **pch_opts) if pch else find_pch(**pch_opts)
     if found is None:
         return [], 0.0
     return ["-include", str(found.header), "-Winvalid-pch"], found.seconds

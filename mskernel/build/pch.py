@@ -14,10 +14,12 @@ otherwise be stuck at -O1 and not inline into -O2 code), and ``stl.h``, ``functi
 (~200 -> ~700 ns) and makes list conversions ~6x slower, so it is not done.
 
 The PCH is keyed by compiler, flags, pybind11 version and the header text; it is built
-once, under its own lock, into ``pch_dir()`` and published atomically. With
-``wait=False`` (what ``build(pch=None)`` uses) a missing PCH is built by a detached
-background process while the caller compiles without it, so the first build of a
-machine costs about what a bare compile does and later builds use the PCH.
+once, under its own lock, into ``pch_dir()`` and published atomically. ``build(pch=None)``
+uses it when it is ready; when it is not, the build compiles without it and *then* starts
+a detached, ``nice``-d background process that builds it (``prepare_pch(wait=False)``), so
+the first pybind11 build on a machine costs what a plain compile does and later builds use
+the PCH. (Building it *during* the first compile was measured slower: the two vCPUs of
+this machine share a core, and the first build took 1.4x a bare compile.)
 
 The force-included header means every source sees pybind11 and the common standard
 headers; code that forgets an ``#include`` still compiles here. Pass ``pch=False`` to
@@ -47,7 +49,7 @@ from mskernel.build.cache import (FileLock, cleanup_stale, compute_key, lock_pat
 from mskernel.build.flags import base_flags, check_optimize, effective_opt_level
 from mskernel.build.toolchain import Toolchain, ToolchainError, find_toolchain
 
-__all__ = ["PrecompiledHeader", "prepare_pch", "pch_header_text", "pch_flags"]
+__all__ = ["PrecompiledHeader", "find_pch", "prepare_pch", "pch_header_text", "pch_flags"]
 
 log = logging.getLogger("mskernel.build")
 
@@ -164,6 +166,30 @@ def _lookup(entry: Path, key: str) -> Optional[PrecompiledHeader]:
     return PrecompiledHeader(header, gch, key, cached=True, seconds=0.0)
 
 
+def _spec(optimize: str, debug: bool, openmp: bool, cflags: Sequence[str]) -> tuple:
+    """(toolchain, header text, flags, key, pch root, entry name) of the PCH for these options."""
+    tc = find_toolchain()
+    check_optimize(optimize)
+    text = pch_header_text(tc, effective_opt_level(optimize, debug, cflags))
+    flags = pch_flags(tc, optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
+    key = compute_key({"v": 1, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version, "flags": flags,
+                       "pybind11": tc.pybind11_version, "text": text})
+    return tc, text, flags, key, pch_dir(), f"pybind11-{key[:16]}"
+
+
+def find_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = False,
+             cflags: Sequence[str] = ()) -> Optional[PrecompiledHeader]:
+    """The published PCH for these build options, or None; never builds anything.
+
+    Example:
+        >>> p = prepare_pch()
+        >>> find_pch() == p or find_pch().gch == p.gch
+        True
+    """
+    _, _, _, key, root, entry_name = _spec(optimize, debug, openmp, cflags)
+    return _lookup(root / entry_name, key)
+
+
 def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = False,
                 cflags: Sequence[str] = (), wait: bool = True) -> Optional[PrecompiledHeader]:
     """Return the pybind11 PCH for these build options, building it if needed.
@@ -181,17 +207,10 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
         >>> prepare_pch(wait=False) is None or prepare_pch().cached
         True
     """
-    tc = find_toolchain()
-    check_optimize(optimize)
     for p in _background[:]:
         if p.poll() is not None:
             _background.remove(p)
-    text = pch_header_text(tc, effective_opt_level(optimize, debug, cflags))
-    flags = pch_flags(tc, optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
-    key = compute_key({"v": 1, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version, "flags": flags,
-                       "pybind11": tc.pybind11_version, "text": text})
-    root = pch_dir()
-    entry_name = f"pybind11-{key[:16]}"
+    tc, text, flags, key, root, entry_name = _spec(optimize, debug, openmp, cflags)
     entry = root / entry_name
     found = _lookup(entry, key)
     if found:

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from mskernel.build import BuildError, Source, build, load_python_module, prepare_pch
+from mskernel.build import BuildError, Source, build, find_pch, load_python_module, prepare_pch
 from mskernel.build.pch import pch_header_text
 from mskernel.build.toolchain import find_toolchain
 
@@ -94,6 +94,7 @@ def test_first_build_without_a_pch_starts_it_in_the_background(cache, tmp_path, 
     source = pybind_v1[2]
     first = build("bg_first", [source(7)], kind="pybind11")  # pch=None: do not wait for the PCH
     assert "mskernel_pch.h" not in first.log and first.pch_seconds == 0.0
+    assert find_pch() is None or find_pch().cached  # started after the compile, in the background
     assert load_python_module(first, "bg_first").version() == 7
     pch = prepare_pch()  # blocks until the background build has published it
     assert pch.cached and pch.gch.exists() and str(pch.gch).startswith(str(tmp_path / "fresh-pch"))
