@@ -285,9 +285,9 @@ class Tensor:
         return Tensor._wrap(self._data.copy())
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if self._node is not None or self._rg:
-            raise RuntimeError("an in-place assignment to a tensor that autograd tracks would make its "
-                               "gradients wrong; assign to a copy (t.copy()) or inside ops.stop_gradient.")
+        if self._node is not None:
+            raise RuntimeError(f"an in-place assignment to the result of '{self._node.op}' would make the gradients "
+                               f"recorded through it wrong; assign to a copy (t.copy()) instead.")
         index = _unwrap_index(index)
         self._data[index] = value._data if isinstance(value, Tensor) else value
         self._version += 1

@@ -175,9 +175,15 @@ def test_clear_errors_for_bad_inputs():
         ops.where(x, x, x)
     with pytest.raises(IndexError, match="For 'Getitem', index 5 is out of range for shape"):
         x[5]
-    with pytest.raises(RuntimeError, match="in-place assignment to a tensor that autograd tracks"):
-        p = ms.Parameter(ms.Tensor([1.0]), name="p")
-        p[0] = 2.0
+    with pytest.raises(RuntimeError, match="in-place assignment to the result of 'Mul'"):
+        (ms.Parameter(ms.Tensor([1.0]), name="p") * 2)[0] = 2.0
+
+
+def test_setitem_on_parameters_updates_weights_in_place():
+    p = ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+    p[0] = 5.0
+    np.testing.assert_array_equal(p.asnumpy(), [5.0, 2.0])
+    assert ms.grad(lambda x: (x * p).sum())(ms.Tensor([1.0, 1.0])).asnumpy().tolist() == [5.0, 2.0]
 
 
 def test_setitem_on_plain_tensor():
