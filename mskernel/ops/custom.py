@@ -282,7 +282,22 @@ class Custom(PrimitiveWithInfer):
                 raise ValueError(f"{self.log_prefix}, out_shape must be a shape (list or tuple of ints) for a single "
                                  f"output, but got {s!r}.")
             specs = [OutSpec(tuple(int(v) for v in s), _spec_dtype(d, self.log_prefix, 0))]
+        if self.func_type in ("hybrid", "akg") and self.out_shape is not None and self.out_dtype is not None:
+            self._check_against_kernel(tensors, attrs, specs)
         return specs, multi
+
+    def _check_against_kernel(self, tensors: List[Tensor], attrs: List[Any], specs: List[OutSpec]) -> None:
+        """A DSL kernel knows its outputs: given specs must agree (checked once per call signature)."""
+        real = self._kernel.infer([t.shape for t in tensors], [t._data.dtype for t in tensors], attrs)
+        if real is None:
+            return
+        given = [(tuple(sp.shape), np.dtype(sp.dtype)) for sp in specs]
+        actual = [(tuple(sp.shape), np.dtype(sp.dtype)) for sp in real]
+        if given != actual:
+            show = lambda lst: ", ".join(f"{list(sh)} {dt}" for sh, dt in lst)  # noqa: E731
+            raise ValueError(f"{self.log_prefix}, out_shape/out_dtype describe outputs [{show(given)}], but the "
+                             f"kernel produces [{show(actual)}]; fix the infer functions or pass None to infer them "
+                             f"from the kernel.")
 
     def _select(self, tensors: List[Tensor], specs: List[OutSpec]) -> None:
         if not self._rows:

@@ -328,3 +328,18 @@ def test_out_shape_structure_errors():
     op = ops.Custom(lambda x: (x, x), lambda x: x, lambda x: (x, x), func_type="pyfunc")
     with pytest.raises(ValueError, match="out_dtype describes 2 outputs, so out_shape must be a tuple of 2 shapes"):
         op(f32(1.0))
+
+
+def test_hybrid_specs_must_agree_with_the_kernel(tmp_path):
+    import importlib.util
+    src = tmp_path / "kmod.py"
+    src.write_text("def double(x):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n"
+                   "        y[i] = x[i] * 2.0\n    return y\n")
+    spec = importlib.util.spec_from_file_location("kmod", src)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    good = ops.Custom(mod.double, lambda x: x, lambda x: x, func_type="akg")
+    assert good(f32(1.0, 2.0)).asnumpy().tolist() == [2.0, 4.0]
+    bad = ops.Custom(mod.double, lambda x: x, lambda x: ms.float64, func_type="akg")
+    with pytest.raises(ValueError, match=r"describe outputs \[\[2\] float64\], but the kernel produces \[\[2\] float32\]"):
+        bad(f32(1.0, 2.0))
