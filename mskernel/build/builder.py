@@ -174,8 +174,7 @@ class CustomOpBuilder:
             >>> CustomOpBuilder("m", "x.cpp", cflags="-DA=1 -Wall").get_cflags()
             ['-DMS_EXTENSION_NAME=m', '-std=c++17', '-fPIC', '-O2', '-DA=1', '-Wall']
         """
-        flags = [f"-DMS_EXTENSION_NAME={self.name}", "-std=c++17", "-fPIC", "-g" if self.debug_mode else "-O2"]
-        return flags + (shlex.split(self.cflags) if self.cflags else [])
+        return self._default_cflags() + (shlex.split(self.cflags) if self.cflags else [])
 
     def get_ldflags(self) -> list:
         """Linker flags: ``-shared`` (and ``-s`` unless debugging), then the user's ``ldflags``.
@@ -184,8 +183,7 @@ class CustomOpBuilder:
             >>> CustomOpBuilder("m", "x.cpp", ldflags="-lm").get_ldflags()
             ['-shared', '-s', '-lm']
         """
-        flags = ["-shared"] + ([] if self.debug_mode else ["-s"])
-        return flags + (shlex.split(self.ldflags) if self.ldflags else [])
+        return self._default_ldflags() + (shlex.split(self.ldflags) if self.ldflags else [])
 
     def _sources_for_build(self) -> list:
         out: list = []
@@ -205,9 +203,29 @@ class CustomOpBuilder:
             'pybind11'
         """
         self._artifact = build(self.name, self._sources_for_build(), kind="pybind11",
-                               include_paths=self.get_include_paths(), cflags=self.get_cflags(),
-                               ldflags=self.get_ldflags(), debug=self.debug_mode, build_dir=self.build_dir)
+                               include_paths=self._extra(self.get_include_paths(), [str(include_dir())], tail=True),
+                               cflags=self._extra(self.get_cflags(), self._default_cflags()),
+                               ldflags=self._extra(self.get_ldflags(), self._default_ldflags()),
+                               debug=self.debug_mode, build_dir=self.build_dir)
         return self._artifact
+
+    def _default_cflags(self) -> list:
+        return [f"-DMS_EXTENSION_NAME={self.name}", "-std=c++17", "-fPIC", "-g" if self.debug_mode else "-O2"]
+
+    def _default_ldflags(self) -> list:
+        return ["-shared"] + ([] if self.debug_mode else ["-s"])
+
+    @staticmethod
+    def _extra(flags: list, defaults: list, tail: bool = False) -> list:
+        """``flags`` without the builder's own defaults (at the head, or the tail), which
+        ``build()`` adds itself: passing them again only duplicated them on the command line.
+        A subclass that overrides ``get_cflags()`` etc. keeps every flag it adds."""
+        n = len(defaults)
+        if tail and flags[len(flags) - n:] == defaults:
+            return flags[:len(flags) - n]
+        if not tail and flags[:n] == defaults:
+            return flags[n:]
+        return flags
 
     def build(self) -> str:
         """Compile (unless cached) and return the path of the built ``.so``.

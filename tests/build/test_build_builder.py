@@ -92,6 +92,10 @@ def test_load_inline_source_reuses_the_module_and_reloads_edits(cache, pch_ready
     assert path.endswith(".so") and path.startswith(str(cache))
     edited = CustomOpBuilder("cob_inline", SRC % 100).load()
     assert edited is not mod and edited.add3(1, 2, 3) == 106 and mod.add3(1, 2, 3) == 6
+    compile_cmd, link_cmd = (c.split() for c in b.build_artifact().manifest["commands"])
+    for flag in ("-DMS_EXTENSION_NAME=cob_inline", "-std=c++17", "-fPIC", "-O2", str(include_dir())):
+        assert compile_cmd.count(flag) == 1, flag  # build() adds the builder's defaults only once
+    assert link_cmd.count("-shared") == 1 and link_cmd.count("-s") == 1
 
 
 def test_inline_compile_error_names_the_inline_source(cache):
