@@ -24,6 +24,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from mskernel.autograd.api import recording, track_inputs
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.errors import MskernelError
@@ -149,21 +150,9 @@ class _Tracked:
     """One forward pass with the differentiable inputs tracked, for repeated backward passes."""
 
     def __init__(self, fn: Callable, args: Sequence[Any], diff: Sequence[int]) -> None:
-        call = list(args)
-        self.targets: List[Tensor] = []
-        for i in diff:
-            t = Tensor._wrap(args[i]._data)
-            t._rg = True
-            call[i] = t
-            self.targets.append(t)
-        STATE.depth += 1  # a grad call inside fn must record its backward (gradgradcheck)
-        prev = STATE.enabled
-        STATE.enabled = True
-        try:
+        with recording():  # a grad call inside fn records its backward (gradgradcheck)
+            call, self.targets = track_inputs(args, diff, "gradcheck")
             self.outs = _outputs(fn(*call))
-        finally:
-            STATE.enabled = prev
-            STATE.depth -= 1
 
     def vjp(self, sens: List[np.ndarray]) -> List[np.ndarray]:
         grads = gradients(self.outs, self.targets, [Tensor._wrap(s.astype(o._data.dtype, copy=False))

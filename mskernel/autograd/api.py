@@ -23,7 +23,7 @@ from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.tensor import Parameter, Tensor
 
-__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple"]
+__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple", "recording", "track_inputs"]
 
 
 class ParameterTuple(tuple):
@@ -129,52 +129,88 @@ def _detach(out: Any) -> Any:
     return out
 
 
+class recording:
+    """Context for running a function that will be differentiated: ops record, and a ``grad`` call
+    inside counts as nested (its backward is recorded too, for higher-order gradients).
+
+    Example:
+        >>> import mskernel as ms
+        >>> with ms.no_grad(), recording():
+        ...     on = ms.autograd.grad_enabled()
+        >>> on
+        True
+    """
+
+    __slots__ = ("_prev",)
+
+    def __enter__(self) -> "recording":
+        STATE.depth += 1
+        self._prev = STATE.enabled
+        STATE.enabled = True
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        STATE.depth -= 1
+        STATE.enabled = self._prev
+
+
+def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad") -> Tuple[list, List[Tensor]]:
+    """``args`` with the inputs at ``positions`` replaced by tracked tensors (sharing their data), and
+    those tensors (the gradient targets). An input already tracked by an outer ``grad`` is linked to
+    it through an identity op, so higher-order gradients flow through.
+
+    Example:
+        >>> import mskernel as ms
+        >>> call, targets = track_inputs((ms.Tensor([1.0]), 3), [0])
+        >>> targets[0].requires_grad, call[1]
+        (True, 3)
+    """
+    call = list(args)
+    targets: List[Tensor] = []
+    for p in positions:
+        if p >= len(args):
+            raise ValueError(f"For '{api}', grad_position {p} is out of range: the function was called with "
+                             f"{len(args)} positional inputs.")
+        a = args[p]
+        if not isinstance(a, Tensor):
+            raise TypeError(f"For '{api}', the input at grad_position {p} must be a Tensor, but got "
+                            f"{type(a).__name__}.")
+        if a._rg:
+            from mskernel.ops.shape import identity  # ops sit above autograd
+            t = identity(a)
+        else:
+            t = Tensor._wrap(a._data)
+            t._rg = a._data.dtype.kind in "fc"
+        call[p] = t
+        targets.append(t)
+    return call, targets
+
+
 def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int, ...]],
          weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None
          ) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
     """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads)."""
-    STATE.depth += 1
-    prev_enabled = STATE.enabled
-    STATE.enabled = True
     restore: List[Parameter] = []
     try:
-        call_args = list(args)
-        in_targets: List[Tensor] = []
-        for p in positions or ():
-            if p >= len(args):
-                raise ValueError(f"For 'grad', grad_position {p} is out of range: the function was called with "
-                                 f"{len(args)} positional inputs.")
-            a = args[p]
-            if not isinstance(a, Tensor):
-                raise TypeError(f"For 'grad', the input at grad_position {p} must be a Tensor, but got "
-                                f"{type(a).__name__}.")
-            if a._rg:
-                from mskernel.ops.shape import identity  # ops sit above autograd
-                t = identity(a)  # tracked by an outer grad: keep the link for higher-order gradients
+        with recording():
+            call_args, in_targets = track_inputs(args, positions or ())
+            for w in weights or ():
+                if not w._rg and w._data.dtype.kind in "fc":
+                    w._rg = True
+                    restore.append(w)
+            out = fn(*call_args, **kwargs)
+            roots, aux = _outputs(out, has_aux)
+            if sens is not None:
+                sens_list = list(sens) if isinstance(sens, (tuple, list)) else [sens]
+                if len(sens_list) != len(roots):
+                    raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
+                                     f"{len(roots)} outputs.")
             else:
-                t = Tensor._wrap(a._data)
-                t._rg = a._data.dtype.kind in "fc"
-            call_args[p] = t
-            in_targets.append(t)
-        for w in weights or ():
-            if not w._rg and w._data.dtype.kind in "fc":
-                w._rg = True
-                restore.append(w)
-        out = fn(*call_args, **kwargs)
-        roots, aux = _outputs(out, has_aux)
-        if sens is not None:
-            sens_list = list(sens) if isinstance(sens, (tuple, list)) else [sens]
-            if len(sens_list) != len(roots):
-                raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
-                                 f"{len(roots)} outputs.")
-        else:
-            sens_list = None
-        targets = in_targets + list(weights or ())
-        create_graph = STATE.depth > 1
-        grads = gradients(roots, targets, sens_list, create_graph=create_graph)
+                sens_list = None
+            targets = in_targets + list(weights or ())
+            create_graph = STATE.depth > 1  # inside an outer grad: record this backward too
+            grads = gradients(roots, targets, sens_list, create_graph=create_graph)
     finally:
-        STATE.depth -= 1
-        STATE.enabled = prev_enabled
         for w in restore:
             w._rg = False
     seen: set = set()

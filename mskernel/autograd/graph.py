@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 
+from mskernel.autograd.api import recording, track_inputs
 from mskernel.autograd.engine import gradients, grad_stats
 from mskernel.autograd.node import STATE, Node
 from mskernel.tensor import Parameter, Tensor
@@ -158,24 +159,18 @@ def trace(fn: Callable, *args: Any, grad_position: Sequence[int] = (0,), weights
     """
     if isinstance(grad_position, int):
         grad_position = (grad_position,)
-    call = list(args)
-    targets: List[Tensor] = []
-    names: Dict[int, str] = {}
-    for p in grad_position:
-        t = Tensor._wrap(args[p]._data)
-        t._rg = True
-        call[p] = t
-        targets.append(t)
-        names[id(t)] = f"input {p}"
-    targets += list(weights)
-    prev = STATE.capture_stats, STATE.enabled
-    STATE.capture_stats, STATE.enabled = True, True
+    prev = STATE.capture_stats
+    STATE.capture_stats = True
     try:
-        out = fn(*call)
-        roots = list(out) if isinstance(out, (tuple, list)) else [out]
-        grads = gradients(roots, targets)
+        with recording():
+            call, targets = track_inputs(args, grad_position, "trace")
+            names: Dict[int, str] = {id(t): f"input {p}" for t, p in zip(targets, grad_position)}
+            targets += list(weights)
+            out = fn(*call)
+            roots = list(out) if isinstance(out, (tuple, list)) else [out]
+            grads = gradients(roots, targets, create_graph=STATE.depth > 1)
     finally:
-        STATE.capture_stats, STATE.enabled = prev
+        STATE.capture_stats = prev
     snap = snapshot(*roots, names=names)
     full = [g if g is not None else Tensor._wrap(np.zeros(t.shape, t._data.dtype)) for t, g in zip(targets, grads)]
     by_name = {n["op"]: n for n in snap.nodes if n["kind"] == "leaf"}

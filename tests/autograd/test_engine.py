@@ -215,3 +215,10 @@ def test_snapshot_of_live_graph_without_backward_has_no_stats():
     snap = ms.autograd.snapshot(ops.sin(x) * 2)
     assert [n["op"] for n in snap.nodes] == ["input 0", "Sin", "Mul"]
     assert all(n["stats"] is None for n in snap.nodes)
+
+
+def test_trace_records_a_nested_grad_like_grad_does():
+    # trace, gradcheck and grad share one tracking mechanism: a grad inside the traced fn is recorded
+    snap, (g,) = ms.autograd.trace(lambda x: ms.grad(lambda a: a * a * a)(x).sum(), ms.Tensor([2.0]))
+    assert g.item() == 12.0
+    assert ms.grad(lambda x: ms.grad(lambda a: a * a * a)(x).sum())(ms.Tensor([2.0])).item() == 12.0
