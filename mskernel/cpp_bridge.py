@@ -28,6 +28,7 @@ import numpy as np
 
 from mskernel.autograd.node import STATE, record
 from mskernel.tensor import Tensor
+from mskernel.tensor import array_storage_offset as storage_offset  # called by the C++ headers by name
 
 __all__ = ["STATE", "Tensor", "wrap", "empty", "zeros", "ones", "full", "from_values", "storage_offset",
            "copy_into", "contiguous", "cast", "reshape", "flatten", "chunk", "repeat", "index_select",
@@ -86,21 +87,6 @@ def from_values(values: Any, dtype: str) -> np.ndarray:
         array([1., 2.])
     """
     return np.array(values, dtype=dtype)
-
-
-def storage_offset(arr: np.ndarray) -> int:
-    """Element offset of ``arr``'s first element inside the root array it views.
-
-    Example:
-        >>> a = np.zeros((10, 10), np.float32)
-        >>> storage_offset(a[2:, 3:])
-        23
-    """
-    base = arr
-    while isinstance(base.base, np.ndarray):
-        base = base.base
-    delta = arr.__array_interface__["data"][0] - base.__array_interface__["data"][0]
-    return delta // arr.itemsize if arr.itemsize else 0
 
 
 def copy_into(dst: np.ndarray, src: np.ndarray) -> None:

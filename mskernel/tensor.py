@@ -229,10 +229,7 @@ class Tensor:
 
     def storage_offset(self) -> int:
         """Element offset of this view inside its base buffer."""
-        base = self._data
-        while isinstance(base.base, np.ndarray):
-            base = base.base
-        return (self._data.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // self.itemsize
+        return array_storage_offset(self._data)
 
     def __len__(self) -> int:
         if self._data.ndim == 0:
@@ -296,6 +293,21 @@ class Tensor:
         """Cast in place (MindSpore's ``set_dtype``)."""
         self._data = self._data.astype(mstype.to_dtype(dtype).np)
         return self
+
+
+def array_storage_offset(arr: np.ndarray) -> int:
+    """Element offset of a numpy view inside the buffer of the array it was sliced from.
+
+    Example:
+        >>> a = np.zeros((10, 10), np.float32)
+        >>> array_storage_offset(a[2:, 3:])
+        23
+    """
+    base = arr
+    while isinstance(base.base, np.ndarray):
+        base = base.base
+    delta = arr.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    return delta // arr.itemsize if arr.itemsize else 0
 
 
 def _unwrap_index(index: Any) -> Any:

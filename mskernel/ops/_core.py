@@ -21,7 +21,7 @@ from mskernel.autograd.node import STATE, record
 from mskernel.tensor import Tensor
 
 __all__ = ["as_tensor", "binary_args", "check_tensor", "float_input", "broadcast_error", "normalize_axis",
-           "cast_tensor", "record"]
+           "cast_tensor"]
 
 _SCALARS = (int, float, bool)
 

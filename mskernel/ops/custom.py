@@ -98,7 +98,6 @@ class Custom(PrimitiveWithInfer):
         self.add_prim_attr("uniq_name", self.uniq_name)
         self._register_info(reg_info if reg_info is not None else getattr(func, "reg_info", None))
         self._kernel = make_kernel(self)
-        self._row_cache: Dict[tuple, bool] = {}
         self._plans: Dict[tuple, tuple] = {}  # call signature -> (attrs, output specs, multi)
         self._info = {"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name}
 
@@ -302,15 +301,12 @@ class Custom(PrimitiveWithInfer):
     def _select(self, tensors: List[Tensor], specs: List[OutSpec]) -> None:
         if not self._rows:
             return
-        key = tuple(t._data.dtype.name for t in tensors) + ("|",) + tuple(s.dtype.name for s in specs)
-        if self._row_cache.get(key):
-            return
-        ins, outs = key[:len(tensors)], key[len(tensors) + 1:]
+        ins = tuple(t._data.dtype.name for t in tensors)
+        outs = tuple(s.dtype.name for s in specs)
 
         def match(want: Tuple[str, ...], got: Tuple[str, ...]) -> bool:
             return len(want) == len(got) and all(w in ("", g) for w, g in zip(want, got))
         if any(match(ri, ins) and (not ro or match(ro, outs) or self.fake_output) for ri, ro in self._rows):
-            self._row_cache[key] = True
             return
         supported = "; ".join(f"input[{' '.join(str(mstype.to_dtype(d)) if d else 'Any' for d in ri)}], "
                               f"output[{' '.join(str(mstype.to_dtype(d)) if d else 'Any' for d in ro)}]"
