@@ -77,11 +77,6 @@ class Node:
         self.stats: Optional[Dict[str, Any]] = None
         self.materialize = True  # unused outputs' gradients reach backward as zeros (else None)
 
-    @property
-    def needs_outputs(self) -> bool:
-        """True when the backward rule reads the forward outputs."""
-        return self.saved_out is not None
-
     def __repr__(self) -> str:
         return f"<Node {self.op}#{self.id} kind={self.kind} inputs={len(self.inputs)} outputs={len(self.out_meta)}>"
 
@@ -96,10 +91,7 @@ def needs_grad(*tensors: Any) -> bool:
     """
     if not STATE.enabled:
         return False
-    for t in tensors:
-        if t.__class__ is not int and t.__class__ is not float and isinstance(t, Tensor) and t._rg:
-            return True
-    return False
+    return any(isinstance(t, Tensor) and t._rg for t in tensors)
 
 
 def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: Callable, *,
