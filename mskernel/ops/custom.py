@@ -120,7 +120,8 @@ class Custom(PrimitiveWithInfer):
         if not callable(func):
             raise TypeError(f"For 'Custom', 'func' must be of type function or str, but got {type(func)}")
         if ft == "hybrid" and not getattr(func, "ms_kernel_flag", False):
-            raise TypeError(f"{self.log_prefix}, 'func' must be a function decorated by kernel")
+            raise TypeError(f"{self.log_prefix}, 'func' must be a function decorated by kernel (add @kernel from "
+                            f"mskernel.ops, or use func_type='akg', which also accepts undecorated functions)")
         if ft == "akg" and getattr(func, "ms_kernel_flag", False):
             log.warning("%s, 'func' is decorated by @kernel: consider func_type 'hybrid'.", self.log_prefix)
         if ft == "pyfunc" and getattr(func, "ms_kernel_flag", False):
