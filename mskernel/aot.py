@@ -140,6 +140,7 @@ class AotKernel(CustomKernel):
         self.rt = _load_runtime()
         self.extra = self.rt.mk_aot_extra_new(op.name.encode())
         self._sigs: Dict[tuple, _Signature] = {}
+        self._last_attrs: Optional[List[Any]] = None
         self._err = ctypes.create_string_buffer(_ERRLEN)
         self.multi_output = len((op.reg or {}).get("outputs", [])) > 1
         for spec in op.attr_specs:  # values fixed in the op information are attributes from the start
@@ -195,6 +196,9 @@ class AotKernel(CustomKernel):
                             f"are bool, int, float, str, or (nested) lists of int/float.")
 
     def _apply_attrs(self, attrs: Sequence[Any]) -> None:
+        if list(attrs) == self._last_attrs:  # unchanged since the previous call: nothing to send
+            return
+        self._last_attrs = list(attrs)
         for spec, v in zip(self.op.attr_specs, attrs):
             if spec.get("value") is None and v is not None:
                 self._set_attr(spec["name"], v)
