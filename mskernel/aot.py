@@ -196,8 +196,11 @@ class AotKernel(CustomKernel):
                             f"are bool, int, float, str, or (nested) lists of int/float.")
 
     def _apply_attrs(self, attrs: Sequence[Any]) -> None:
-        if list(attrs) == self._last_attrs:  # unchanged since the previous call: nothing to send
-            return
+        try:
+            if list(attrs) == self._last_attrs:  # unchanged since the previous call: nothing to send
+                return
+        except ValueError:  # array-valued attributes compare elementwise: just send them
+            pass
         self._last_attrs = list(attrs)
         for spec, v in zip(self.op.attr_specs, attrs):
             if spec.get("value") is None and v is not None:

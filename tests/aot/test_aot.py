@@ -145,3 +145,14 @@ def test_compile_error_points_at_the_users_line(tmp_path):
     with pytest.raises(BuildError) as e:
         ops.Custom(f"{p}:K", [1], ms.float32, "aot")
     assert e.value.location.line == 4 and e.value.location.file.endswith("broken.cc")
+
+
+def test_call_time_attribute_changes_reach_the_kernel(src):
+    info = (CustomRegOp("add_reduce_axis").input(0, "x1").input(1, "x2").output(0, "y")
+            .attr("axis", "required", "int").attr("keep_dim", "required", "all", value=False)
+            .target("CPU").get_op_info())
+    op = ops.Custom(f"{src}:AddReduce", None, ms.float32, "aot", reg_info=info)
+    x = f32(np.arange(6).reshape(2, 3))
+    np.testing.assert_allclose(op(x, x, 0).asnumpy(), 2 * np.arange(6).reshape(2, 3).sum(0))
+    np.testing.assert_allclose(op(x, x, 1).asnumpy(), 2 * np.arange(6).reshape(2, 3).sum(1))
+    np.testing.assert_allclose(op(x, x, 0).asnumpy(), 2 * np.arange(6).reshape(2, 3).sum(0))
