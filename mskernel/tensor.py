@@ -23,6 +23,7 @@ from typing import Any, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from mskernel import dtype as mstype
+from mskernel._accel import cengine
 from mskernel._format import tensor_repr
 from mskernel.dtype import Type
 
@@ -319,6 +320,12 @@ def _unwrap_index(index: Any) -> Any:
 
 
 _param_counter = itertools.count(1)
+
+
+_C = cengine()
+if _C is not None:  # the compiled core allocates Tensors without running Python (same fields as _wrap)
+    _C.bind_tensor(Tensor, np.ndarray, np.asarray)
+    Tensor._wrap = _C.wrap  # type: ignore[method-assign]  # a builtin: not bound as a method
 
 
 class Parameter(Tensor):

@@ -21,6 +21,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
+from mskernel._accel import cengine
 from mskernel.autograd.node import STATE, Node
 from mskernel.errors import MskernelError
 from mskernel.tensor import Tensor
@@ -110,6 +111,27 @@ def _reduce_to(g: Tensor, t: Tensor, node: Node, pos: int) -> Tensor:
     return g
 
 
+def _materialize(node: Node, douts: List[Optional[Tensor]]) -> List[Tensor]:
+    """Zeros for the outputs that received no gradient."""
+    return [d if d is not None else Tensor._wrap(np.zeros(shape, dt)) for d, (shape, dt) in zip(douts, node.out_meta)]
+
+
+def _saved_outs(node: Node, create_graph: bool) -> List[Tensor]:
+    """The forward outputs a ``needs_outputs`` rule reads, connected to the node when recording."""
+    outs = []
+    for j, a in enumerate(node.saved_out):
+        o = Tensor._wrap(a)
+        if create_graph and a.dtype.kind in "fc":
+            o._rg, o._node, o._idx = True, node, j
+        outs.append(o)
+    return outs
+
+
+def _capture(node: Node, douts: Sequence[Optional[Tensor]], grads: Sequence[Any]) -> None:
+    node.stats = {"douts": [None if d is None else grad_stats(d._data) for d in douts],
+                  "dins": [grad_stats(g._data) if isinstance(g, Tensor) else None for g in grads]}
+
+
 def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional[Sequence[Optional[Tensor]]] = None,
               *, create_graph: bool = False, retain_graph: bool = False) -> List[Optional[Tensor]]:
     """Gradients of ``roots`` (weighted by ``sens``, default ones) with respect to ``targets``.
@@ -125,6 +147,14 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
         >>> gradients([b], [a])[0].item()
         6.0
     """
+    if _C is not None:
+        return _C.gradients(roots, targets, sens, create_graph, retain_graph)
+    return _gradients_py(roots, targets, sens, create_graph, retain_graph)
+
+
+def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional[Sequence[Optional[Tensor]]],
+                  create_graph: bool, retain_graph: bool) -> List[Optional[Tensor]]:
+    """The reference implementation of :func:`gradients` (``mskernel/_cengine.c`` mirrors it)."""
     # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
     leaf_grads: Dict[Tensor, Optional[Tensor]] = {}
     node_keys: Dict[tuple, int] = {}
@@ -201,18 +231,11 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
                     f"For '{node.op}', its graph was already released by an earlier backward pass; "
                     f"run the forward again (or pass retain_graph=True).")
             if (len(douts) != 1 or douts[0] is None) and node.materialize:
-                douts = [d if d is not None else Tensor._wrap(np.zeros(shape, dt)) for d, (shape, dt)
-                         in zip(douts, node.out_meta)]
+                douts = _materialize(node, douts)
             if node.saved_out is None:
                 grads = backward(douts)
             else:
-                outs = []
-                for j, a in enumerate(node.saved_out):
-                    o = Tensor._wrap(a)
-                    if create_graph and a.dtype.kind in "fc":
-                        o._rg, o._node, o._idx = True, node, j
-                    outs.append(o)
-                grads = backward(douts, outs)
+                grads = backward(douts, _saved_outs(node, create_graph))
             if release:
                 node.backward = None
                 node.saved_out = None
@@ -222,8 +245,7 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
                 raise GradientError(f"For '{node.op}', the backward rule returned {got} gradients for "
                                     f"{len(inputs)} inputs.")
             if capture:
-                node.stats = {"douts": [None if d is None else grad_stats(d._data) for d in douts],
-                              "dins": [grad_stats(g._data) if isinstance(g, Tensor) else None for g in grads]}
+                _capture(node, douts, grads)
             for pos in range(len(inputs)):
                 g = grads[pos]
                 if g is None:
@@ -260,3 +282,9 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
         if t._node is None:
             result[i] = leaf_grads[t]
     return result
+
+
+_C = cengine()
+if _C is not None:  # the compiled core calls back into these for every rare branch
+    _C.bind_engine({"ones": _ones, "reduce_to": _reduce_to, "materialize": _materialize, "saved_outs": _saved_outs,
+                    "capture": _capture, "GradientError": GradientError, "STATE": STATE})

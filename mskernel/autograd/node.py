@@ -21,6 +21,7 @@ import itertools
 from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
+from mskernel._accel import cengine
 from mskernel.tensor import Tensor
 
 __all__ = ["Node", "record", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled", "needs_grad",
@@ -155,6 +156,12 @@ def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable) -> None:
     if out._data.dtype.kind in "fc":
         out._rg = True
         out._node = node
+
+
+_C = cengine()
+if _C is not None:  # the same steps in C (mskernel/_cengine.c); the function above is the reference
+    _C.bind_node(Node, _ids)
+    _record1 = _C.record1  # noqa: F811
 
 
 @contextmanager

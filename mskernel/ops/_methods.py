@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from mskernel import dtype as mstype
+from mskernel._accel import cengine
 from mskernel.ops import math as M
 from mskernel.ops import reduce as R
 from mskernel.ops import shape as S
@@ -122,3 +123,17 @@ def install() -> None:
     T.div = lambda self, other: M.div(self, other)
     T.neg = lambda self: M.neg(self)
     T._sum_to = lambda self, shape: S.sum_to(self, shape)
+    _install_fast_operators(T)
+
+
+def _install_fast_operators(T: type) -> None:
+    """With the compiled core, + - * / take a C fast path for untracked float tensors (what backward
+    rules and no_grad code run); anything else falls through to the same ops as above."""
+    C = cengine()
+    if C is None:
+        return
+    for name, rname, ufunc, op in (("__add__", "__radd__", np.add, M.add), ("__sub__", "__rsub__", np.subtract, M.sub),
+                                   ("__mul__", "__rmul__", np.multiply, M.mul),
+                                   ("__truediv__", "__rtruediv__", np.true_divide, M.div)):
+        setattr(T, name, C.Binop(op.__name__, ufunc, op))
+        setattr(T, rname, C.Binop(op.__name__, ufunc, op, True))

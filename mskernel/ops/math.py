@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from mskernel._accel import cengine
 from mskernel.autograd.node import STATE, _record1, record
 from mskernel import dtype as mstype
 from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor, float_input
@@ -32,12 +33,22 @@ _new = Tensor._wrap
 
 def _binary(op: str, fn: Callable, x: Any, y: Any) -> Any:
     if x.__class__ is not Tensor or y.__class__ is not Tensor or x._data.dtype is not y._data.dtype:
-        x, y = binary_args(x, y, op)
+        yc = y.__class__
+        if x.__class__ is Tensor and (yc is float or yc is int) and x._data.dtype.kind == "f":
+            y = _new(np.array(y, x._data.dtype))  # promote_scalar keeps a float tensor's dtype
+        else:
+            x, y = binary_args(x, y, op)
     try:
         out = _new(fn(x._data, y._data))
     except ValueError:
         raise broadcast_error(op, x, y) from None
     return x, y, out
+
+
+_C = cengine()
+if _C is not None:  # the fast cases in C (mskernel/_cengine.c); the function above is the reference
+    _C.bind_binary(_binary)
+    _binary = _C.binary  # noqa: F811
 
 
 def add(input: Any, other: Any) -> Tensor:

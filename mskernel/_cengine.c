@@ -1,0 +1,744 @@
+/* mskernel._cengine -- the autograd engine's hot loops in C (optional; built at install time).
+ *
+ * The Python implementation in mskernel/autograd/engine.py (``_gradients_py``) and node.py is the
+ * reference: this module does exactly the same, step for step, and falls back to the Python helpers
+ * for every rare branch (gradient shape/dtype fix-up, zero materialisation, saved outputs, gradient
+ * statistics, error texts). ``MSKERNEL_PURE_PYTHON=1`` disables it; tests run both.
+ *
+ * Tensor and Node stay ordinary Python classes with __slots__; bind_tensor()/bind_node() read each
+ * slot's offset from its member descriptor so this module can read and write the fields directly.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+typedef struct {
+    PyTypeObject *tensor_type, *node_type, *ndarray_type;
+    PyObject *asarray, *ids;                      /* np.asarray, itertools.count shared with node.py */
+    PyObject *ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
+    Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
+    Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
+    PyObject *s_builtin, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
+    PyObject *zero;
+    int ready;
+} State;
+
+static State S;
+
+#define FIELD(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+/* Set a slot, stealing a reference to `value`. */
+static inline void set_field(PyObject *obj, Py_ssize_t off, PyObject *value) {
+    PyObject *old = FIELD(obj, off);
+    FIELD(obj, off) = value;
+    Py_XDECREF(old);
+}
+
+static inline PyObject *get_field(PyObject *obj, Py_ssize_t off) {  /* borrowed; None when unset */
+    PyObject *v = FIELD(obj, off);
+    return v ? v : Py_None;
+}
+
+static int slot_offset(PyTypeObject *tp, const char *name, Py_ssize_t *out) {
+    PyObject *d = PyDict_GetItemString(tp->tp_dict, name);
+    if (d == NULL || !PyObject_TypeCheck(d, &PyMemberDescr_Type)) {
+        PyErr_Format(PyExc_TypeError, "_cengine.setup: %s.%s is not a __slots__ member", tp->tp_name, name);
+        return -1;
+    }
+    PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+    if (m->type != T_OBJECT_EX) {
+        PyErr_Format(PyExc_TypeError, "_cengine.setup: %s.%s has an unexpected member type", tp->tp_name, name);
+        return -1;
+    }
+    *out = m->offset;
+    return 0;
+}
+
+static int bind_offsets(PyTypeObject *tp, const char *const *names, Py_ssize_t *const *dsts, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (slot_offset(tp, names[i], dsts[i]) < 0) return -1;
+    return 0;
+}
+
+/* bind_tensor(Tensor, ndarray, asarray): enables wrap(). Called by mskernel/tensor.py. */
+static PyObject *bind_tensor(PyObject *self, PyObject *args) {
+    PyObject *tensor, *ndarray, *asarray;
+    if (!PyArg_ParseTuple(args, "O!O!O", &PyType_Type, &tensor, &PyType_Type, &ndarray, &asarray)) return NULL;
+    static const char *const names[] = {"_data", "_rg", "_node", "_idx", "_version"};
+    Py_ssize_t *const dsts[] = {&S.t_data, &S.t_rg, &S.t_node, &S.t_idx, &S.t_version};
+    if (bind_offsets((PyTypeObject *)tensor, names, dsts, 5) < 0) return NULL;
+    Py_INCREF(tensor); Py_INCREF(ndarray); Py_INCREF(asarray);
+    S.tensor_type = (PyTypeObject *)tensor;
+    S.ndarray_type = (PyTypeObject *)ndarray;
+    S.asarray = asarray;
+    if (!S.s_shape) {
+        S.s_builtin = PyUnicode_InternFromString("builtin");
+        S.s_shape = PyUnicode_InternFromString("shape");
+        S.s_dtype = PyUnicode_InternFromString("dtype");
+        S.s_kind = PyUnicode_InternFromString("kind");
+        S.s_fc = PyUnicode_InternFromString("fc");
+        S.s_enabled = PyUnicode_InternFromString("enabled");
+        S.s_capture = PyUnicode_InternFromString("capture_stats");
+        S.zero = PyLong_FromLong(0);
+    }
+    Py_RETURN_NONE;
+}
+
+/* bind_node(Node, ids): enables record1(). Called by mskernel/autograd/node.py. */
+static PyObject *bind_node(PyObject *self, PyObject *args) {
+    PyObject *node, *ids;
+    if (!PyArg_ParseTuple(args, "O!O", &PyType_Type, &node, &ids)) return NULL;
+    if (S.tensor_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_tensor must come first");
+    static const char *const names[] = {"id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info",
+                                        "stats", "materialize"};
+    Py_ssize_t *const dsts[] = {&S.n_id, &S.n_op, &S.n_kind, &S.n_inputs, &S.n_backward, &S.n_out_meta,
+                                &S.n_saved_out, &S.n_info, &S.n_stats, &S.n_materialize};
+    if (bind_offsets((PyTypeObject *)node, names, dsts, 10) < 0) return NULL;
+    Py_INCREF(node); Py_INCREF(ids);
+    S.node_type = (PyTypeObject *)node;
+    S.ids = ids;
+    Py_RETURN_NONE;
+}
+
+/* bind_engine(helpers): enables gradients(). Called by mskernel/autograd/engine.py. */
+static PyObject *bind_engine(PyObject *self, PyObject *helpers) {
+    if (!PyDict_Check(helpers)) return PyErr_Format(PyExc_TypeError, "bind_engine expects a dict");
+    if (S.node_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_node must come first");
+    struct { const char *name; PyObject **dst; } hs[] = {
+        {"ones", &S.ones}, {"reduce_to", &S.reduce_to}, {"materialize", &S.materialize},
+        {"saved_outs", &S.saved_outs}, {"capture", &S.capture}, {"GradientError", &S.grad_error},
+        {"STATE", &S.state}};
+    for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
+        PyObject *v = PyDict_GetItemString(helpers, hs[i].name);
+        if (v == NULL) return PyErr_Format(PyExc_KeyError, "_cengine.bind_engine: missing helper %s", hs[i].name);
+        Py_INCREF(v);
+        Py_XSETREF(*hs[i].dst, v);
+    }
+    S.ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* ---- Tensor._wrap ------------------------------------------------------------------------------- */
+static PyObject *wrap_array(PyObject *arr) {  /* new reference; arr borrowed */
+    PyObject *data;
+    if (Py_TYPE(arr) == S.ndarray_type) {
+        data = Py_NewRef(arr);
+    } else {
+        data = PyObject_CallOneArg(S.asarray, arr);
+        if (data == NULL) return NULL;
+    }
+    PyObject *t = S.tensor_type->tp_alloc(S.tensor_type, 0);
+    if (t == NULL) { Py_DECREF(data); return NULL; }
+    FIELD(t, S.t_data) = data;
+    FIELD(t, S.t_rg) = Py_NewRef(Py_False);
+    FIELD(t, S.t_node) = Py_NewRef(Py_None);
+    FIELD(t, S.t_idx) = Py_NewRef(S.zero);
+    FIELD(t, S.t_version) = Py_NewRef(S.zero);
+    return t;
+}
+
+static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
+
+/* dtype.kind in "fc" for an ndarray */
+static int is_float_array(PyObject *arr) {
+    PyObject *dt = PyObject_GetAttr(arr, S.s_dtype);
+    if (dt == NULL) return -1;
+    PyObject *kind = PyObject_GetAttr(dt, S.s_kind);
+    Py_DECREF(dt);
+    if (kind == NULL) return -1;
+    int r = PySequence_Contains(S.s_fc, kind);
+    Py_DECREF(kind);
+    return r;
+}
+
+/* ---- node creation: _record1(op, inputs, out, backward) ---------------------------------------- */
+static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) return PyErr_Format(PyExc_TypeError, "_record1 takes 4 arguments");
+    PyObject *op = args[0], *inputs = args[1], *out = args[2], *backward = args[3];
+    PyObject *data = get_field(out, S.t_data);
+    PyObject *shape = PyObject_GetAttr(data, S.s_shape);
+    if (shape == NULL) return NULL;
+    PyObject *dtype = PyObject_GetAttr(data, S.s_dtype);
+    if (dtype == NULL) { Py_DECREF(shape); return NULL; }
+    PyObject *pair = PyTuple_Pack(2, shape, dtype);
+    Py_DECREF(shape);
+    if (pair == NULL) { Py_DECREF(dtype); return NULL; }
+    PyObject *meta = PyTuple_Pack(1, pair);
+    Py_DECREF(pair);
+    if (meta == NULL) { Py_DECREF(dtype); return NULL; }
+    PyObject *id = PyIter_Next(S.ids);
+    if (id == NULL) { Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+    PyObject *node = S.node_type->tp_alloc(S.node_type, 0);
+    if (node == NULL) { Py_DECREF(dtype); Py_DECREF(meta); Py_DECREF(id); return NULL; }
+    FIELD(node, S.n_id) = id;
+    FIELD(node, S.n_op) = Py_NewRef(op);
+    FIELD(node, S.n_kind) = Py_NewRef(S.s_builtin);
+    FIELD(node, S.n_inputs) = Py_NewRef(inputs);
+    FIELD(node, S.n_backward) = Py_NewRef(backward);
+    FIELD(node, S.n_out_meta) = meta;
+    FIELD(node, S.n_saved_out) = Py_NewRef(Py_None);
+    FIELD(node, S.n_info) = Py_NewRef(Py_None);
+    FIELD(node, S.n_stats) = Py_NewRef(Py_None);
+    FIELD(node, S.n_materialize) = Py_NewRef(Py_True);
+    PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
+    Py_DECREF(dtype);
+    if (kind == NULL) { Py_DECREF(node); return NULL; }
+    int fl = PySequence_Contains(S.s_fc, kind);
+    Py_DECREF(kind);
+    if (fl < 0) { Py_DECREF(node); return NULL; }
+    if (fl) {
+        set_field(out, S.t_rg, Py_NewRef(Py_True));
+        set_field(out, S.t_node, node);  /* steals */
+    } else {
+        Py_DECREF(node);
+    }
+    Py_RETURN_NONE;
+}
+
+/* ---- the backward pass ------------------------------------------------------------------------- */
+static PyObject *grad_error(const char *fmt, ...) {
+    va_list va;
+    va_start(va, fmt);
+    PyObject *msg = PyUnicode_FromFormatV(fmt, va);
+    va_end(va);
+    if (msg == NULL) return NULL;
+    PyErr_SetObject(S.grad_error, msg);
+    Py_DECREF(msg);
+    return NULL;
+}
+
+static int same_attr(PyObject *a, PyObject *b, PyObject *name) {
+    PyObject *x = PyObject_GetAttr(a, name);
+    if (x == NULL) return -1;
+    PyObject *y = PyObject_GetAttr(b, name);
+    if (y == NULL) { Py_DECREF(x); return -1; }
+    int r = (x == y) ? 1 : PyObject_RichCompareBool(x, y, Py_EQ);
+    Py_DECREF(x); Py_DECREF(y);
+    return r;
+}
+
+typedef struct {
+    int create_graph;
+    PyObject *owned;  /* set of Tensors the engine allocated itself: safe to accumulate into in place */
+} Acc;
+
+/* prev + g (new reference); accumulates in place into engine-owned buffers. */
+static PyObject *accumulate(Acc *acc, PyObject *prev, PyObject *g) {
+    if (acc->create_graph) return PyNumber_Add(prev, g);
+    PyObject *pd = get_field(prev, S.t_data), *gd = get_field(g, S.t_data);
+    int own = PySet_Contains(acc->owned, prev);
+    if (own < 0) return NULL;
+    if (own) {
+        int same = same_attr(pd, gd, S.s_shape);
+        if (same < 0) return NULL;
+        if (same) same = same_attr(pd, gd, S.s_dtype);
+        if (same < 0) return NULL;
+        if (same) {
+            PyObject *r = PyNumber_InPlaceAdd(pd, gd);  /* np.add(pd, gd, out=pd) */
+            if (r == NULL) return NULL;
+            Py_DECREF(r);
+            return Py_NewRef(prev);
+        }
+    }
+    PyObject *sum = PyNumber_Add(pd, gd);
+    if (sum == NULL) return NULL;
+    PyObject *t = wrap_array(sum);
+    Py_DECREF(sum);
+    if (t == NULL) return NULL;
+    if (PySet_Add(acc->owned, t) < 0) { Py_DECREF(t); return NULL; }
+    return t;
+}
+
+/* Nodes reachable from the roots, sorted by creation id. */
+static PyObject *collect(PyObject *roots) {
+    PyObject *seen = PySet_New(NULL), *stack = PyList_New(0), *keyed = PyList_New(0);
+    if (!seen || !stack || !keyed) goto fail;
+    Py_ssize_t nr = PySequence_Fast_GET_SIZE(roots);
+    for (Py_ssize_t i = 0; i < nr; i++) {
+        PyObject *r = PySequence_Fast_GET_ITEM(roots, i);
+        if (!PyObject_TypeCheck(r, S.tensor_type)) continue;
+        PyObject *n = get_field(r, S.t_node);
+        if (n != Py_None && PyList_Append(stack, n) < 0) goto fail;
+    }
+    while (PyList_GET_SIZE(stack)) {
+        Py_ssize_t last = PyList_GET_SIZE(stack) - 1;
+        PyObject *n = Py_NewRef(PyList_GET_ITEM(stack, last));
+        if (PyList_SetSlice(stack, last, last + 1, NULL) < 0) { Py_DECREF(n); goto fail; }
+        int c = PySet_Contains(seen, n);
+        if (c) { Py_DECREF(n); if (c < 0) goto fail; continue; }
+        if (PySet_Add(seen, n) < 0) { Py_DECREF(n); goto fail; }
+        PyObject *pair = PyTuple_Pack(2, get_field(n, S.n_id), n);
+        if (pair == NULL || PyList_Append(keyed, pair) < 0) { Py_XDECREF(pair); Py_DECREF(n); goto fail; }
+        Py_DECREF(pair);
+        PyObject *ins = get_field(n, S.n_inputs);
+        Py_ssize_t k = PyTuple_Check(ins) ? PyTuple_GET_SIZE(ins) : 0;
+        for (Py_ssize_t j = 0; j < k; j++) {
+            PyObject *t = PyTuple_GET_ITEM(ins, j);
+            if (t == Py_None) continue;
+            PyObject *p = get_field(t, S.t_node);
+            if (p == Py_None) continue;
+            c = PySet_Contains(seen, p);
+            if (c < 0) { Py_DECREF(n); goto fail; }
+            if (!c && PyList_Append(stack, p) < 0) { Py_DECREF(n); goto fail; }
+        }
+        Py_DECREF(n);
+    }
+    if (PyList_Sort(keyed) < 0) goto fail;  /* ids are unique: nodes themselves are never compared */
+    Py_ssize_t m = PyList_GET_SIZE(keyed);
+    PyObject *nodes = PyList_New(m);
+    if (nodes == NULL) goto fail;
+    for (Py_ssize_t i = 0; i < m; i++)
+        PyList_SET_ITEM(nodes, i, Py_NewRef(PyTuple_GET_ITEM(PyList_GET_ITEM(keyed, i), 1)));
+    Py_DECREF(seen); Py_DECREF(stack); Py_DECREF(keyed);
+    return nodes;
+fail:
+    Py_XDECREF(seen); Py_XDECREF(stack); Py_XDECREF(keyed);
+    return NULL;
+}
+
+/* pending[p][idx] (+)= g.  Steals nothing. */
+static int add_pending(Acc *acc, PyObject *pending, PyObject *p, PyObject *idx, PyObject *g) {
+    PyObject *lst = PyDict_GetItemWithError(pending, p);
+    if (lst == NULL) {
+        if (PyErr_Occurred()) return -1;
+        Py_ssize_t n = PyTuple_GET_SIZE(get_field(p, S.n_out_meta));
+        lst = PyList_New(n);
+        if (lst == NULL) return -1;
+        for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(lst, i, Py_NewRef(Py_None));
+        int rc = PyDict_SetItem(pending, p, lst);
+        Py_DECREF(lst);
+        if (rc < 0) return -1;
+    }
+    Py_ssize_t i = PyLong_AsSsize_t(idx);
+    if (i == -1 && PyErr_Occurred()) return -1;
+    PyObject *prev = PyList_GET_ITEM(lst, i);
+    PyObject *nv = (prev == Py_None) ? Py_NewRef(g) : accumulate(acc, prev, g);
+    if (nv == NULL) return -1;
+    return PyList_SetItem(lst, i, nv);  /* steals nv */
+}
+
+static int add_leaf(Acc *acc, PyObject *leaf_grads, PyObject *t, PyObject *g) {
+    PyObject *prev = PyDict_GetItemWithError(leaf_grads, t);
+    if (prev == NULL) return PyErr_Occurred() ? -1 : 0;
+    PyObject *nv = (prev == Py_None) ? Py_NewRef(g) : accumulate(acc, prev, g);
+    if (nv == NULL) return -1;
+    int rc = PyDict_SetItem(leaf_grads, t, nv);
+    Py_DECREF(nv);
+    return rc;
+}
+
+static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) return PyErr_Format(PyExc_TypeError, "gradients takes 5 arguments");
+    PyObject *roots_in = args[0], *targets_in = args[1], *sens_in = args[2];
+    int create_graph = PyObject_IsTrue(args[3]), retain_graph = PyObject_IsTrue(args[4]);
+    if (create_graph < 0 || retain_graph < 0) return NULL;
+    PyObject *roots = NULL, *targets = NULL, *sens = NULL, *leaf_grads = NULL, *node_keys = NULL, *relevant = NULL;
+    PyObject *nodes = NULL, *runnable = NULL, *pending = NULL, *result = NULL, *prev_mode = NULL;
+    Acc acc = {create_graph, NULL};
+    int mode_set = 0, ok = 0;
+
+    roots = PySequence_Fast(roots_in, "roots must be a sequence");
+    targets = PySequence_Fast(targets_in, "targets must be a sequence");
+    if (!roots || !targets) goto done;
+    if (sens_in != Py_None && !(sens = PySequence_Fast(sens_in, "sens must be a sequence"))) goto done;
+    leaf_grads = PyDict_New(); node_keys = PyDict_New(); relevant = PySet_New(NULL);
+    runnable = PySet_New(NULL); pending = PyDict_New(); acc.owned = PySet_New(NULL);
+    if (!leaf_grads || !node_keys || !relevant || !runnable || !pending || !acc.owned) goto done;
+
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(targets);
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(targets, i);
+        if (!PyObject_TypeCheck(t, S.tensor_type)) {
+            PyErr_Format(PyExc_TypeError, "gradients: target %zd must be a Tensor, but got %s", i, Py_TYPE(t)->tp_name);
+            goto done;
+        }
+        PyObject *n = get_field(t, S.t_node);
+        if (n == Py_None) {
+            if (PyDict_SetItem(leaf_grads, t, Py_None) < 0) goto done;
+        } else {
+            PyObject *key = PyTuple_Pack(2, n, get_field(t, S.t_idx));
+            PyObject *iv = PyLong_FromSsize_t(i);
+            int rc = (key && iv) ? PyDict_SetItem(node_keys, key, iv) : -1;
+            Py_XDECREF(key); Py_XDECREF(iv);
+            if (rc < 0 || PySet_Add(relevant, n) < 0) goto done;
+        }
+    }
+    if (!(nodes = collect(roots))) goto done;
+    Py_ssize_t nn = PyList_GET_SIZE(nodes);
+    for (Py_ssize_t k = 0; k < nn; k++) {
+        PyObject *n = PyList_GET_ITEM(nodes, k);
+        PyObject *ins = get_field(n, S.n_inputs);
+        Py_ssize_t m = PyTuple_GET_SIZE(ins);
+        for (Py_ssize_t j = 0; j < m; j++) {
+            PyObject *t = PyTuple_GET_ITEM(ins, j);
+            if (t == Py_None || get_field(t, S.t_rg) != Py_True) continue;
+            PyObject *p = get_field(t, S.t_node);
+            int hit = (p == Py_None) ? PyDict_Contains(leaf_grads, t) : PySet_Contains(relevant, p);
+            if (hit < 0) goto done;
+            if (hit) {
+                if (PySet_Add(relevant, n) < 0 || PySet_Add(runnable, n) < 0) goto done;
+                break;
+            }
+        }
+    }
+
+    Py_ssize_t nroots = PySequence_Fast_GET_SIZE(roots);
+    for (Py_ssize_t i = 0; i < nroots; i++) {
+        PyObject *r = PySequence_Fast_GET_ITEM(roots, i);
+        if (sens && i >= PySequence_Fast_GET_SIZE(sens)) break;  /* zip() semantics */
+        if (!PyObject_TypeCheck(r, S.tensor_type) || get_field(r, S.t_rg) != Py_True) continue;
+        PyObject *s = sens ? Py_NewRef(PySequence_Fast_GET_ITEM(sens, i)) : Py_NewRef(Py_None);
+        if (s == Py_None) {
+            Py_DECREF(s);
+            PyObject *rd = get_field(r, S.t_data);
+            PyObject *shape = PyObject_GetAttr(rd, S.s_shape), *dtype = shape ? PyObject_GetAttr(rd, S.s_dtype) : NULL;
+            s = dtype ? PyObject_CallFunctionObjArgs(S.ones, shape, dtype, NULL) : NULL;
+            Py_XDECREF(shape); Py_XDECREF(dtype);
+            if (s == NULL) goto done;
+        }
+        PyObject *p = get_field(r, S.t_node);
+        int rc = 0;
+        if (p == Py_None) {
+            rc = add_leaf(&acc, leaf_grads, r, s);
+        } else {
+            int rel = PySet_Contains(relevant, p);
+            rc = rel < 0 ? -1 : (rel ? add_pending(&acc, pending, p, get_field(r, S.t_idx), s) : 0);
+        }
+        Py_DECREF(s);
+        if (rc < 0) goto done;
+    }
+
+    if (!(result = PyList_New(nt))) goto done;
+    for (Py_ssize_t i = 0; i < nt; i++) PyList_SET_ITEM(result, i, Py_NewRef(Py_None));
+    if (!(prev_mode = PyObject_GetAttr(S.state, S.s_enabled))) goto done;
+    if (PyObject_SetAttr(S.state, S.s_enabled, create_graph ? Py_True : Py_False) < 0) goto done;
+    mode_set = 1;
+    int release = !(retain_graph || create_graph);
+    PyObject *cap = PyObject_GetAttr(S.state, S.s_capture);
+    if (cap == NULL) goto done;
+    int capture = PyObject_IsTrue(cap);
+    Py_DECREF(cap);
+    if (capture < 0) goto done;
+    int have_keys = PyDict_GET_SIZE(node_keys) > 0;
+
+    for (Py_ssize_t k = nn - 1; k >= 0; k--) {
+        PyObject *node = PyList_GET_ITEM(nodes, k);
+        PyObject *douts = PyDict_GetItemWithError(pending, node);
+        if (douts == NULL) { if (PyErr_Occurred()) goto done; continue; }
+        Py_INCREF(douts);
+        if (PyDict_DelItem(pending, node) < 0) { Py_DECREF(douts); goto done; }
+        Py_ssize_t nd = PyList_GET_SIZE(douts);
+        if (have_keys) {
+            for (Py_ssize_t j = 0; j < nd; j++) {
+                PyObject *d = PyList_GET_ITEM(douts, j);
+                if (d == Py_None) continue;
+                PyObject *jj = PyLong_FromSsize_t(j);
+                PyObject *key = jj ? PyTuple_Pack(2, node, jj) : NULL;
+                Py_XDECREF(jj);
+                if (key == NULL) { Py_DECREF(douts); goto done; }
+                PyObject *kv = PyDict_GetItemWithError(node_keys, key);
+                Py_DECREF(key);
+                if (kv == NULL) { if (PyErr_Occurred()) { Py_DECREF(douts); goto done; } continue; }
+                if (PyList_SetItem(result, PyLong_AsSsize_t(kv), Py_NewRef(d)) < 0) { Py_DECREF(douts); goto done; }
+            }
+        }
+        int run = PySet_Contains(runnable, node);
+        if (run <= 0) { Py_DECREF(douts); if (run < 0) goto done; continue; }
+        PyObject *backward = Py_NewRef(get_field(node, S.n_backward));
+        if (backward == Py_None) {
+            Py_DECREF(backward); Py_DECREF(douts);
+            grad_error("For '%U', its graph was already released by an earlier backward pass; run the forward "
+                       "again (or pass retain_graph=True).", get_field(node, S.n_op));
+            goto done;
+        }
+        if ((nd != 1 || PyList_GET_ITEM(douts, 0) == Py_None) && get_field(node, S.n_materialize) == Py_True) {
+            PyObject *md = PyObject_CallFunctionObjArgs(S.materialize, node, douts, NULL);
+            Py_DECREF(douts);
+            if (md == NULL) { Py_DECREF(backward); goto done; }
+            douts = md;
+        }
+        PyObject *grads;
+        if (get_field(node, S.n_saved_out) == Py_None) {
+            grads = PyObject_CallOneArg(backward, douts);
+        } else {
+            PyObject *outs = PyObject_CallFunctionObjArgs(S.saved_outs, node, create_graph ? Py_True : Py_False, NULL);
+            grads = outs ? PyObject_CallFunctionObjArgs(backward, douts, outs, NULL) : NULL;
+            Py_XDECREF(outs);
+        }
+        Py_DECREF(backward);
+        if (grads == NULL) { Py_DECREF(douts); goto done; }
+        if (release) {
+            set_field(node, S.n_backward, Py_NewRef(Py_None));
+            set_field(node, S.n_saved_out, Py_NewRef(Py_None));
+        }
+        PyObject *inputs = get_field(node, S.n_inputs);
+        Py_ssize_t ni = PyTuple_GET_SIZE(inputs);
+        PyObject *gs = NULL;
+        if (grads != Py_None) {
+            gs = PySequence_Fast(grads, "");
+            if (gs == NULL) PyErr_Clear();
+        }
+        if (gs == NULL || PySequence_Fast_GET_SIZE(gs) != ni) {
+            PyObject *got = gs ? PyUnicode_FromFormat("%zd", PySequence_Fast_GET_SIZE(gs))
+                               : PyUnicode_FromString(grads == Py_None ? "None" : "?");
+            if (gs == NULL && grads != Py_None) {  /* len(grads) raised in the reference: same error */
+                Py_XDECREF(got);
+                Py_DECREF(grads); Py_DECREF(douts);
+                PyErr_Format(PyExc_TypeError, "object of type '%s' has no len()", Py_TYPE(grads)->tp_name);
+                goto done;
+            }
+            grad_error("For '%U', the backward rule returned %U gradients for %zd inputs.",
+                       get_field(node, S.n_op), got, ni);
+            Py_XDECREF(got); Py_XDECREF(gs); Py_DECREF(grads); Py_DECREF(douts);
+            goto done;
+        }
+        if (capture) {
+            PyObject *r = PyObject_CallFunctionObjArgs(S.capture, node, douts, grads, NULL);
+            if (r == NULL) { Py_DECREF(gs); Py_DECREF(grads); Py_DECREF(douts); goto done; }
+            Py_DECREF(r);
+        }
+        Py_DECREF(douts);
+        for (Py_ssize_t pos = 0; pos < ni; pos++) {
+            PyObject *g = PySequence_Fast_GET_ITEM(gs, pos);
+            if (g == Py_None) continue;
+            PyObject *t = PyTuple_GET_ITEM(inputs, pos);
+            if (t == Py_None || get_field(t, S.t_rg) != Py_True) continue;
+            PyObject *p = get_field(t, S.t_node);
+            int want = (p == Py_None) ? PyDict_Contains(leaf_grads, t) : PySet_Contains(relevant, p);
+            if (want <= 0) { if (want < 0) goto loop_fail; continue; }
+            if (!PyObject_TypeCheck(g, S.tensor_type)) {
+                grad_error("For '%U', the backward rule returned a %s as the gradient of input %zd; expected a "
+                           "Tensor or None.", get_field(node, S.n_op), Py_TYPE(g)->tp_name, pos);
+                goto loop_fail;
+            }
+            Py_INCREF(g);
+            int same = same_attr(get_field(g, S.t_data), get_field(t, S.t_data), S.s_shape);
+            if (same > 0) same = same_attr(get_field(g, S.t_data), get_field(t, S.t_data), S.s_dtype);
+            if (same < 0) { Py_DECREF(g); goto loop_fail; }
+            if (!same) {
+                PyObject *ppos = PyLong_FromSsize_t(pos);
+                PyObject *g2 = ppos ? PyObject_CallFunctionObjArgs(S.reduce_to, g, t, node, ppos, NULL) : NULL;
+                Py_XDECREF(ppos);
+                Py_DECREF(g);
+                if (g2 == NULL) goto loop_fail;
+                g = g2;
+            }
+            int rc = (p == Py_None) ? add_leaf(&acc, leaf_grads, t, g)
+                                    : add_pending(&acc, pending, p, get_field(t, S.t_idx), g);
+            Py_DECREF(g);
+            if (rc < 0) goto loop_fail;
+        }
+        Py_DECREF(gs); Py_DECREF(grads);
+        continue;
+    loop_fail:
+        Py_DECREF(gs); Py_DECREF(grads);
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(targets, i);
+        if (get_field(t, S.t_node) != Py_None) continue;
+        PyObject *g = PyDict_GetItemWithError(leaf_grads, t);
+        if (g == NULL) { if (PyErr_Occurred()) goto done; continue; }
+        if (PyList_SetItem(result, i, Py_NewRef(g)) < 0) goto done;
+    }
+    ok = 1;
+done:
+    if (mode_set) {
+        PyObject *et, *ev, *tb;
+        PyErr_Fetch(&et, &ev, &tb);
+        if (PyObject_SetAttr(S.state, S.s_enabled, prev_mode) < 0 && ok) ok = 0; else if (!ok) PyErr_Clear();
+        if (et) PyErr_Restore(et, ev, tb);
+    }
+    Py_XDECREF(prev_mode);
+    Py_XDECREF(roots); Py_XDECREF(targets); Py_XDECREF(sens); Py_XDECREF(leaf_grads); Py_XDECREF(node_keys);
+    Py_XDECREF(relevant); Py_XDECREF(nodes); Py_XDECREF(runnable); Py_XDECREF(pending); Py_XDECREF(acc.owned);
+    if (!ok) { Py_XDECREF(result); return NULL; }
+    return result;
+}
+
+/* ---- Tensor operators: a fast path for untracked float tensors --------------------------------
+ * Binop(name, ufunc, fallback, reflected) is installed as Tensor.__mul__ etc. When grad mode is off or
+ * no operand is tracked (backward rules, no_grad code), and both operands are float Tensors of one
+ * dtype (or a float Tensor and a Python int/float, which numpy keeps at the tensor's dtype exactly as
+ * MindSpore's promotion does), it calls the ufunc and wraps the result. Everything else -- recording,
+ * promotion, errors -- goes to `fallback`, the op in mskernel/ops/math.py. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *name, *ufunc, *fallback;
+    int reflected;
+    vectorcallfunc vectorcall;
+} Binop;
+
+static int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
+    PyObject *dt = PyObject_GetAttr(arr, S.s_dtype);
+    if (dt == NULL) { PyErr_Clear(); return 0; }
+    PyObject *kind = PyObject_GetAttr(dt, S.s_kind);
+    Py_DECREF(dt);
+    if (kind == NULL) { PyErr_Clear(); return 0; }
+    int r = PyUnicode_Check(kind) && PyUnicode_GET_LENGTH(kind) == 1 && PyUnicode_READ_CHAR(kind, 0) == 'f';
+    Py_DECREF(kind);
+    return r;
+}
+
+static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL without error: not applicable */
+    if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
+    PyObject *ad = get_field(a, S.t_data), *bd;
+    int a_rg = get_field(a, S.t_rg) == Py_True, b_rg = 0;
+    if (Py_TYPE(b) == S.tensor_type) {
+        bd = get_field(b, S.t_data);
+        b_rg = get_field(b, S.t_rg) == Py_True;
+        PyObject *dta = PyObject_GetAttr(ad, S.s_dtype);
+        if (dta == NULL) { PyErr_Clear(); return NULL; }
+        PyObject *dtb = PyObject_GetAttr(bd, S.s_dtype);
+        Py_DECREF(dta); Py_XDECREF(dtb);
+        if (dta != dtb) { if (!dtb) PyErr_Clear(); return NULL; }  /* builtin dtypes are singletons */
+    } else if (PyFloat_CheckExact(b) || PyLong_CheckExact(b)) {
+        bd = b;
+    } else {
+        return NULL;
+    }
+    if (!float_kind_array(ad)) return NULL;
+    if (a_rg || b_rg) {
+        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+        if (en == NULL) { PyErr_Clear(); return NULL; }
+        Py_DECREF(en);
+        if (en == Py_True) return NULL;  /* must record: the Python op does it */
+    }
+    PyObject *r = op->reflected ? PyObject_CallFunctionObjArgs(op->ufunc, bd, ad, NULL)
+                                : PyObject_CallFunctionObjArgs(op->ufunc, ad, bd, NULL);
+    if (r == NULL) { PyErr_Clear(); return NULL; }  /* e.g. shapes that do not broadcast: the op's error */
+    PyObject *t = wrap_array(r);
+    Py_DECREF(r);
+    return t;
+}
+
+static PyObject *binop_call(Binop *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if (kwnames == NULL && n == 2) {
+        PyObject *r = binop_fast(op, args[0], args[1]);
+        if (r != NULL || PyErr_Occurred()) return r;
+        if (op->reflected) {
+            PyObject *sw[2] = {args[1], args[0]};
+            return PyObject_Vectorcall(op->fallback, sw, 2, NULL);
+        }
+    } else if (op->reflected) {
+        return PyErr_Format(PyExc_TypeError, "%U expects 2 positional arguments", op->name);
+    }
+    return PyObject_Vectorcall(op->fallback, args, nargsf, kwnames);
+}
+
+static PyObject *binop_get(PyObject *self, PyObject *obj, PyObject *type) {
+    if (obj == NULL || obj == Py_None) return Py_NewRef(self);
+    return PyMethod_New(self, obj);
+}
+
+static void binop_dealloc(Binop *op) {
+    Py_XDECREF(op->name); Py_XDECREF(op->ufunc); Py_XDECREF(op->fallback);
+    Py_TYPE(op)->tp_free((PyObject *)op);
+}
+
+static PyObject *binop_repr(Binop *op) { return PyUnicode_FromFormat("<Tensor operator %U>", op->name); }
+
+static PyObject *binop_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
+    PyObject *name, *ufunc, *fallback;
+    int reflected = 0;
+    if (!PyArg_ParseTuple(args, "UOO|p", &name, &ufunc, &fallback, &reflected)) return NULL;
+    Binop *op = (Binop *)tp->tp_alloc(tp, 0);
+    if (op == NULL) return NULL;
+    op->name = Py_NewRef(name); op->ufunc = Py_NewRef(ufunc); op->fallback = Py_NewRef(fallback);
+    op->reflected = reflected;
+    op->vectorcall = (vectorcallfunc)binop_call;
+    return (PyObject *)op;
+}
+
+static PyTypeObject BinopType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "mskernel._cengine.Binop",
+    .tp_basicsize = sizeof(Binop),
+    .tp_dealloc = (destructor)binop_dealloc,
+    .tp_vectorcall_offset = offsetof(Binop, vectorcall),
+    .tp_repr = (reprfunc)binop_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = "Binop(name, ufunc, fallback, reflected=False): a Tensor operator with a C fast path.",
+    .tp_descr_get = binop_get,
+    .tp_new = binop_new,
+};
+
+/* ---- the operands of a binary op: binary(op, ufunc, x, y) -> (x, y, out) ------------------------
+ * The fast cases of _binary in mskernel/ops/math.py: two Tensors of one dtype, or a float Tensor and
+ * a Python int/float (which becomes a 0-d Tensor of the tensor's dtype). Everything else, and any
+ * error, goes to the Python _binary (bound by bind_binary), which promotes and raises the op's error. */
+static PyObject *binary_slow;
+
+static PyObject *binary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) return PyErr_Format(PyExc_TypeError, "binary takes 4 arguments");
+    PyObject *x = args[2], *y = args[3];
+    if (binary_slow == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_binary was not called");
+    if (Py_TYPE(x) == S.tensor_type) {
+        PyObject *xd = get_field(x, S.t_data);
+        PyObject *dtx = PyObject_GetAttr(xd, S.s_dtype);
+        if (dtx == NULL) return NULL;
+        PyObject *yt = NULL, *yd = NULL;
+        if (Py_TYPE(y) == S.tensor_type) {
+            yd = get_field(y, S.t_data);
+            PyObject *dty = PyObject_GetAttr(yd, S.s_dtype);
+            if (dty == NULL) { Py_DECREF(dtx); return NULL; }
+            Py_DECREF(dty);
+            if (dty == dtx) yt = Py_NewRef(y);
+        } else if ((PyFloat_CheckExact(y) || PyLong_CheckExact(y)) && float_kind_array(xd)) {
+            PyObject *arr = PyObject_CallFunctionObjArgs(S.asarray, y, dtx, NULL);
+            if (arr == NULL) { PyErr_Clear(); } else {
+                yt = wrap_array(arr);
+                Py_DECREF(arr);
+                if (yt == NULL) { Py_DECREF(dtx); return NULL; }
+                yd = get_field(yt, S.t_data);
+            }
+        }
+        Py_DECREF(dtx);
+        if (yt != NULL) {
+            PyObject *r = PyObject_CallFunctionObjArgs(args[1], xd, yd, NULL);
+            if (r != NULL) {
+                PyObject *out = wrap_array(r);
+                Py_DECREF(r);
+                if (out == NULL) { Py_DECREF(yt); return NULL; }
+                PyObject *res = PyTuple_Pack(3, x, yt, out);
+                Py_DECREF(yt); Py_DECREF(out);
+                return res;
+            }
+            PyErr_Clear();  /* the Python path raises the op's own error */
+            Py_DECREF(yt);
+        }
+    }
+    return PyObject_Vectorcall(binary_slow, args, nargs, NULL);
+}
+
+static PyObject *bind_binary(PyObject *self, PyObject *fn) {
+    Py_INCREF(fn);
+    Py_XSETREF(binary_slow, fn);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"bind_tensor", bind_tensor, METH_VARARGS, "bind_tensor(Tensor, ndarray, asarray): enables wrap()."},
+    {"bind_node", bind_node, METH_VARARGS, "bind_node(Node, ids): enables record1()."},
+    {"bind_engine", bind_engine, METH_O, "bind_engine(helpers): enables gradients()."},
+    {"binary", (PyCFunction)(void (*)(void))binary, METH_FASTCALL, "binary(op, ufunc, x, y) -> (x, y, out)."},
+    {"bind_binary", bind_binary, METH_O, "bind_binary(fn): the Python _binary, for everything but the fast cases."},
+    {"wrap", wrap, METH_O, "wrap(array) -> Tensor: Tensor._wrap."},
+    {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward)."},
+    {"gradients", (PyCFunction)(void (*)(void))gradients, METH_FASTCALL,
+     "gradients(roots, targets, sens, create_graph, retain_graph) -> list."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cengine",
+                                    "The autograd engine's hot loops in C (see mskernel/autograd/engine.py).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__cengine(void) {
+    if (PyType_Ready(&BinopType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moddef);
+    if (m == NULL) return NULL;
+    if (PyModule_AddObjectRef(m, "Binop", (PyObject *)&BinopType) < 0) { Py_DECREF(m); return NULL; }
+    return m;
+}
