@@ -15,6 +15,7 @@
 typedef struct {
     PyTypeObject *tensor_type, *node_type, *ndarray_type;
     PyObject *asarray, *ids;                      /* np.asarray, itertools.count shared with node.py */
+    PyObject *meta, *meta_fn;                     /* node.py's _META cache and _meta_array */
     PyObject *ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
     Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
@@ -84,19 +85,21 @@ static PyObject *bind_tensor(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* bind_node(Node, ids): enables record1(). Called by mskernel/autograd/node.py. */
+/* bind_node(Node, ids, meta, meta_fn): enables record1(). Called by mskernel/autograd/node.py. */
 static PyObject *bind_node(PyObject *self, PyObject *args) {
-    PyObject *node, *ids;
-    if (!PyArg_ParseTuple(args, "O!O", &PyType_Type, &node, &ids)) return NULL;
+    PyObject *node, *ids, *meta, *meta_fn;
+    if (!PyArg_ParseTuple(args, "O!OO!O", &PyType_Type, &node, &ids, &PyDict_Type, &meta, &meta_fn)) return NULL;
     if (S.tensor_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_tensor must come first");
     static const char *const names[] = {"id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info",
                                         "stats", "materialize"};
     Py_ssize_t *const dsts[] = {&S.n_id, &S.n_op, &S.n_kind, &S.n_inputs, &S.n_backward, &S.n_out_meta,
                                 &S.n_saved_out, &S.n_info, &S.n_stats, &S.n_materialize};
     if (bind_offsets((PyTypeObject *)node, names, dsts, 10) < 0) return NULL;
-    Py_INCREF(node); Py_INCREF(ids);
+    Py_INCREF(node); Py_INCREF(ids); Py_INCREF(meta); Py_INCREF(meta_fn);
     S.node_type = (PyTypeObject *)node;
     S.ids = ids;
+    S.meta = meta;
+    S.meta_fn = meta_fn;
     Py_RETURN_NONE;
 }
 
@@ -152,9 +155,34 @@ static int is_float_array(PyObject *arr) {
 }
 
 /* ---- node creation: _record1(op, inputs, out, backward) ---------------------------------------- */
+/* node.py's edge(t): a tracked leaf itself, else a data-less stand-in with t's graph position. */
+static PyObject *make_edge(PyObject *t) {
+    if (!PyObject_TypeCheck(t, S.tensor_type)) return Py_NewRef(t);
+    if (get_field(t, S.t_rg) == Py_True && get_field(t, S.t_node) == Py_None) return Py_NewRef(t);
+    PyObject *d = get_field(t, S.t_data);
+    PyObject *shape = PyObject_GetAttr(d, S.s_shape);
+    if (shape == NULL) return NULL;
+    PyObject *dtype = PyObject_GetAttr(d, S.s_dtype);
+    if (dtype == NULL) { Py_DECREF(shape); return NULL; }
+    PyObject *key = PyTuple_Pack(2, shape, dtype);
+    PyObject *m = key ? Py_XNewRef(PyDict_GetItemWithError(S.meta, key)) : NULL;
+    Py_XDECREF(key);
+    if (m == NULL && !PyErr_Occurred()) m = PyObject_CallFunctionObjArgs(S.meta_fn, shape, dtype, NULL);
+    Py_DECREF(shape); Py_DECREF(dtype);
+    if (m == NULL) return NULL;
+    PyObject *e = wrap_array(m);
+    Py_DECREF(m);
+    if (e == NULL) return NULL;
+    set_field(e, S.t_rg, Py_NewRef(get_field(t, S.t_rg)));
+    set_field(e, S.t_node, Py_NewRef(get_field(t, S.t_node)));
+    set_field(e, S.t_idx, Py_NewRef(get_field(t, S.t_idx)));
+    return e;
+}
+
 static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 4) return PyErr_Format(PyExc_TypeError, "_record1 takes 4 arguments");
-    PyObject *op = args[0], *inputs = args[1], *out = args[2], *backward = args[3];
+    PyObject *op = args[0], *out = args[2], *backward = args[3];
+    if (!PyTuple_Check(args[1])) return PyErr_Format(PyExc_TypeError, "_record1: inputs must be a tuple");
     PyObject *data = get_field(out, S.t_data);
     PyObject *shape = PyObject_GetAttr(data, S.s_shape);
     if (shape == NULL) return NULL;
@@ -166,14 +194,22 @@ static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyObject *meta = PyTuple_Pack(1, pair);
     Py_DECREF(pair);
     if (meta == NULL) { Py_DECREF(dtype); return NULL; }
+    Py_ssize_t nin = PyTuple_GET_SIZE(args[1]);
+    PyObject *inputs = PyTuple_New(nin);
+    if (inputs == NULL) { Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+    for (Py_ssize_t i = 0; i < nin; i++) {
+        PyObject *e = make_edge(PyTuple_GET_ITEM(args[1], i));
+        if (e == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+        PyTuple_SET_ITEM(inputs, i, e);
+    }
     PyObject *id = PyIter_Next(S.ids);
-    if (id == NULL) { Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+    if (id == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
     PyObject *node = S.node_type->tp_alloc(S.node_type, 0);
-    if (node == NULL) { Py_DECREF(dtype); Py_DECREF(meta); Py_DECREF(id); return NULL; }
+    if (node == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); Py_DECREF(id); return NULL; }
     FIELD(node, S.n_id) = id;
     FIELD(node, S.n_op) = Py_NewRef(op);
     FIELD(node, S.n_kind) = Py_NewRef(S.s_builtin);
-    FIELD(node, S.n_inputs) = Py_NewRef(inputs);
+    FIELD(node, S.n_inputs) = inputs;
     FIELD(node, S.n_backward) = Py_NewRef(backward);
     FIELD(node, S.n_out_meta) = meta;
     FIELD(node, S.n_saved_out) = Py_NewRef(Py_None);

@@ -21,10 +21,12 @@ import itertools
 from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
 
+import numpy as np
+
 from mskernel._accel import cengine
 from mskernel.tensor import Tensor
 
-__all__ = ["Node", "record", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled", "needs_grad",
+__all__ = ["Node", "record", "edge", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled", "needs_grad",
            "GradState", "STATE"]
 
 
@@ -82,6 +84,44 @@ class Node:
         return f"<Node {self.op}#{self.id} kind={self.kind} inputs={len(self.inputs)} outputs={len(self.out_meta)}>"
 
 
+_META: Dict[tuple, Any] = {}
+
+
+def _meta_array(shape: tuple, dtype: Any) -> Any:
+    """A read-only zero-stride array standing for an input's shape and dtype (cached)."""
+    key = (shape, dtype)
+    m = _META.get(key)
+    if m is None:
+        if len(_META) >= 4096:
+            _META.clear()
+        m = _META[key] = np.broadcast_to(np.zeros((), dtype), shape)
+    return m
+
+
+def edge(t: Tensor) -> Tensor:
+    """What a node keeps of an input Tensor: the input itself if it is a tracked leaf (gradients are
+    keyed by its identity), else a data-less stand-in with its graph position (``_rg``, ``_node``,
+    ``_idx``), shape and dtype. Backward rules keep the values they need themselves, so an
+    intermediate result's buffer is freed as soon as neither the user nor a rule holds it.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0]); x.requires_grad = True
+        >>> y = x * 2
+        >>> e = edge(y)
+        >>> e is y, e._node is y._node, e.shape, e.dtype
+        (False, True, (2,), mindspore.float32)
+        >>> edge(x) is x
+        True
+    """
+    if t._rg and t._node is None:
+        return t
+    d = t._data
+    e = Tensor._wrap(_meta_array(d.shape, d.dtype))
+    e._rg, e._node, e._idx = t._rg, t._node, t._idx
+    return e
+
+
 def needs_grad(*tensors: Any) -> bool:
     """True when grad mode is on and any of the given tensors is tracked.
 
@@ -131,7 +171,7 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
     tracked = False
     for t in inputs:
         if isinstance(t, Tensor):
-            ins.append(t)
+            ins.append(edge(t))
             if t._rg:
                 tracked = True
         else:
@@ -152,7 +192,8 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
 
 def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable) -> None:
     """Fast path of :func:`record` for built-in ops: one output, inputs already known tracked."""
-    node = Node(op, "builtin", inputs, backward, ((out._data.shape, out._data.dtype),), None, None)
+    node = Node(op, "builtin", tuple(edge(t) for t in inputs), backward, ((out._data.shape, out._data.dtype),),
+                None, None)
     if out._data.dtype.kind in "fc":
         out._rg = True
         out._node = node
@@ -160,7 +201,7 @@ def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable) -> None:
 
 _C = cengine()
 if _C is not None:  # the same steps in C (mskernel/_cengine.c); the function above is the reference
-    _C.bind_node(Node, _ids)
+    _C.bind_node(Node, _ids, _META, _meta_array)
     _record1 = _C.record1  # noqa: F811
 
 

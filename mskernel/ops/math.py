@@ -75,7 +75,8 @@ def sub(input: Any, other: Any) -> Tensor:
     """
     x, y, out = _binary("Sub", np.subtract, input, other)
     if STATE.enabled and (x._rg or y._rg):
-        _record1("Sub", (x, y), out, lambda d: (d[0], -d[0] if y._rg else None))
+        yr = y._rg  # the rule keeps flags, not the inputs' data
+        _record1("Sub", (x, y), out, lambda d: (d[0], -d[0] if yr else None))
     return out
 
 
@@ -89,8 +90,12 @@ def mul(input: Any, other: Any) -> Tensor:
     """
     x, y, out = _binary("Mul", np.multiply, input, other)
     if STATE.enabled and (x._rg or y._rg):
-        xr, yr = x._rg, y._rg
-        _record1("Mul", (x, y), out, lambda d: (d[0] * y if xr else None, d[0] * x if yr else None))
+        if x._rg and y._rg:
+            _record1("Mul", (x, y), out, lambda d: (d[0] * y, d[0] * x))
+        elif x._rg:  # the rule keeps only the operand it needs
+            _record1("Mul", (x, y), out, lambda d: (d[0] * y, None))
+        else:
+            _record1("Mul", (x, y), out, lambda d: (None, d[0] * x))
     return out
 
 
@@ -110,9 +115,11 @@ def div(input: Any, other: Any) -> Tensor:
     except ValueError:
         raise broadcast_error("Div", x, y) from None
     if STATE.enabled and (x._rg or y._rg):
-        yr = y._rg
-        _record1("Div", (x, y), out,
-                 lambda d: (d[0] / y if x._rg else None, -d[0] * x / (y * y) if yr else None))
+        xr, yr = x._rg, y._rg
+        if yr:
+            _record1("Div", (x, y), out, lambda d: (d[0] / y if xr else None, -d[0] * x / (y * y)))
+        else:  # only y is needed
+            _record1("Div", (x, y), out, lambda d: (d[0] / y, None))
     return out
 
 
@@ -456,9 +463,11 @@ def where(condition: Any, x: Any, y: Any) -> Tensor:
         raise ValueError(f"For 'Select', the shapes of condition {list(c.shape)}, x {list(x.shape)} and y "
                          f"{list(y.shape)} cannot broadcast.") from None
     if STATE.enabled and (x._rg or y._rg):
+        xr, yr = x._rg, y._rg
+
         def backward(d):
             z = zeros_like(d[0])
-            return None, where(c, d[0], z) if x._rg else None, where(c, z, d[0]) if y._rg else None
+            return None, where(c, d[0], z) if xr else None, where(c, z, d[0]) if yr else None
         record("Select", (c, x, y), (out,), backward)
     return out
 

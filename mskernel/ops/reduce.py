@@ -58,7 +58,8 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         data = data.astype(np.int64)
     out = Tensor._wrap(np.add.reduce(data, axis=axes, keepdims=keepdim))
     if STATE.enabled and x._rg:
-        _record1("ReduceSum", (x,), out, lambda d: (_expand(d[0], x.shape, axes, keepdim),))
+        shape = x.shape  # the rule keeps the shape, not the input's data
+        _record1("ReduceSum", (x,), out, lambda d: (_expand(d[0], shape, axes, keepdim),))
     return out
 
 
@@ -89,7 +90,8 @@ def mean(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
     n = int(np.prod([x.shape[a] for a in axes])) if axes else 1
     out = Tensor._wrap(np.asarray(np.mean(x._data, axis=axes, keepdims=keep_dims)))
     if STATE.enabled and x._rg:
-        _record1("ReduceMean", (x,), out, lambda d: (_expand(d[0], x.shape, axes, keep_dims) / n,))
+        shape = x.shape
+        _record1("ReduceMean", (x,), out, lambda d: (_expand(d[0], shape, axes, keep_dims) / n,))
     return out
 
 

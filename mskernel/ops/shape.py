@@ -53,7 +53,8 @@ def reshape(input: Any, shape: Any) -> Tensor:
         raise ValueError(f"For 'Reshape', the shape {list(x.shape)} ({x.size} elements) cannot be reshaped to "
                          f"{list(shp)}.") from None
     if STATE.enabled and x._rg:
-        _record1("Reshape", (x,), out, lambda d: (d[0].reshape(x.shape),))
+        xs = x.shape  # the rule keeps the shape, not the input's data
+        _record1("Reshape", (x,), out, lambda d: (d[0].reshape(xs),))
     return out
 
 
@@ -124,7 +125,8 @@ def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
     out = Tensor._wrap(np.sum(x._data, axis=axes).reshape(shape) if axes else x._data.reshape(shape))
     if STATE.enabled and x._rg:
-        _record1("SumTo", (x,), out, lambda d: (broadcast_to(d[0], x.shape),))
+        xs = x.shape
+        _record1("SumTo", (x,), out, lambda d: (broadcast_to(d[0], xs),))
     return out
 
 
@@ -150,7 +152,8 @@ def broadcast_to(input: Any, shape: Any) -> Tensor:
     except ValueError:
         raise ValueError(f"For 'BroadcastTo', the shape {list(x.shape)} cannot broadcast to {shp}.") from None
     if STATE.enabled and x._rg:
-        _record1("BroadcastTo", (x,), out, lambda d: (sum_to(d[0], x.shape),))
+        xs = x.shape
+        _record1("BroadcastTo", (x,), out, lambda d: (sum_to(d[0], xs),))
     return out
 
 
@@ -219,11 +222,12 @@ def concat(tensors: Any, axis: int = 0) -> Tensor:
                          f"{[list(t.shape) for t in ts]}.") from None
     if STATE.enabled and any(t._rg for t in ts):
         bounds = np.cumsum([0] + [t.shape[ax] for t in ts])
+        rgs = [t._rg for t in ts]  # the rule keeps flags, not the inputs' data
 
         def backward(d):
             pre = (slice(None),) * ax
-            return tuple(getitem(d[0], pre + (slice(int(a), int(b)),)) if t._rg else None
-                         for t, a, b in zip(ts, bounds[:-1], bounds[1:]))
+            return tuple(getitem(d[0], pre + (slice(int(a), int(b)),)) if rg else None
+                         for rg, a, b in zip(rgs, bounds[:-1], bounds[1:]))
         record("Concat", ts, (out,), backward)
     return out
 
@@ -250,9 +254,11 @@ def stack(tensors: Any, axis: int = 0) -> Tensor:
         raise ValueError(f"For 'Stack', all tensors must have the same shape, but got "
                          f"{[list(t.shape) for t in ts]}.") from None
     if STATE.enabled and any(t._rg for t in ts):
+        rgs = [t._rg for t in ts]
+
         def backward(d):
             pre = (slice(None),) * ax
-            return tuple(getitem(d[0], pre + (i,)) if t._rg else None for i, t in enumerate(ts))
+            return tuple(getitem(d[0], pre + (i,)) if rg else None for i, rg in enumerate(rgs))
         record("Stack", ts, (out,), backward)
     return out
 
@@ -275,7 +281,8 @@ def getitem(input: Tensor, index: Any) -> Tensor:
     if not isinstance(out._data, np.ndarray):  # numpy returned a scalar for a full integer index
         out._data = np.asarray(out._data)
     if STATE.enabled and x._rg:
-        _record1("Getitem", (x,), out, lambda d: (_index_scatter(d[0], x.shape, idx),))
+        xs = x.shape
+        _record1("Getitem", (x,), out, lambda d: (_index_scatter(d[0], xs, idx),))
     return out
 
 

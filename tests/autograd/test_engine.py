@@ -222,3 +222,26 @@ def test_trace_records_a_nested_grad_like_grad_does():
     snap, (g,) = ms.autograd.trace(lambda x: ms.grad(lambda a: a * a * a)(x).sum(), ms.Tensor([2.0]))
     assert g.item() == 12.0
     assert ms.grad(lambda x: ms.grad(lambda a: a * a * a)(x).sum())(ms.Tensor([2.0])).item() == 12.0
+
+
+def test_intermediates_no_rule_needs_are_freed_after_the_forward():
+    import weakref
+    x = tracked([1.0, 2.0])
+    a = x * 2.0                     # Add and Mul-by-constant rules do not read their tensor input
+    buf = weakref.ref(a._data.base if a._data.base is not None else a._data)
+    wa = weakref.ref(a)
+    b = (a + 1.0) * 3.0
+    s = ops.reshape(b, (2, 1)).sum()  # Reshape and ReduceSum keep only shapes
+    del a, b
+    assert wa() is None and buf() is None
+    (g,) = gradients([s], [x])
+    np.testing.assert_allclose(g.asnumpy(), [6.0, 6.0])
+
+
+def test_graph_snapshot_still_sees_freed_inputs_shapes():
+    x = tracked([1.0, 2.0, 3.0])
+    snap, _ = ms.autograd.trace(lambda t: ((t * 2.0) + 1.0).sum(), x)
+    add = [n for n in snap.nodes if n["op"] == "Add"][0]
+    assert add["inputs"] == [{"shape": [3], "dtype": "Float64"}, {"shape": [], "dtype": "Float64"}]
+    assert {"src": [n["id"] for n in snap.nodes if n["op"] == "Mul"][0], "src_output": 0,
+            "dst": add["id"], "dst_input": 0} in snap.edges
