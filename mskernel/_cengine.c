@@ -180,7 +180,9 @@ static PyObject *make_edge(PyObject *t) {
 }
 
 static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4) return PyErr_Format(PyExc_TypeError, "_record1 takes 4 arguments");
+    if (nargs != 4 && nargs != 5) return PyErr_Format(PyExc_TypeError, "_record1 takes 4 or 5 arguments");
+    int needs_outputs = nargs == 5 ? PyObject_IsTrue(args[4]) : 0;
+    if (needs_outputs < 0) return NULL;
     PyObject *op = args[0], *out = args[2], *backward = args[3];
     if (!PyTuple_Check(args[1])) return PyErr_Format(PyExc_TypeError, "_record1: inputs must be a tuple");
     PyObject *data = get_field(out, S.t_data);
@@ -212,10 +214,11 @@ static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     FIELD(node, S.n_inputs) = inputs;
     FIELD(node, S.n_backward) = Py_NewRef(backward);
     FIELD(node, S.n_out_meta) = meta;
-    FIELD(node, S.n_saved_out) = Py_NewRef(Py_None);
+    FIELD(node, S.n_saved_out) = needs_outputs ? PyTuple_Pack(1, data) : Py_NewRef(Py_None);
     FIELD(node, S.n_info) = Py_NewRef(Py_None);
     FIELD(node, S.n_stats) = Py_NewRef(Py_None);
     FIELD(node, S.n_materialize) = Py_NewRef(Py_True);
+    if (FIELD(node, S.n_saved_out) == NULL) { Py_DECREF(dtype); Py_DECREF(node); return NULL; }
     PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
     Py_DECREF(dtype);
     if (kind == NULL) { Py_DECREF(node); return NULL; }
@@ -493,11 +496,22 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
             if (md == NULL) { Py_DECREF(backward); goto done; }
             douts = md;
         }
-        PyObject *grads;
-        if (get_field(node, S.n_saved_out) == Py_None) {
+        PyObject *grads, *saved = get_field(node, S.n_saved_out);
+        if (saved == Py_None) {
             grads = PyObject_CallOneArg(backward, douts);
         } else {
-            PyObject *outs = PyObject_CallFunctionObjArgs(S.saved_outs, node, create_graph ? Py_True : Py_False, NULL);
+            PyObject *outs = NULL;
+            if (!create_graph && PyTuple_Check(saved)) {  /* _saved_outs without recording: plain wraps */
+                Py_ssize_t ns = PyTuple_GET_SIZE(saved);
+                outs = PyList_New(ns);
+                for (Py_ssize_t j = 0; outs && j < ns; j++) {
+                    PyObject *o = wrap_array(PyTuple_GET_ITEM(saved, j));
+                    if (o == NULL) { Py_CLEAR(outs); break; }
+                    PyList_SET_ITEM(outs, j, o);
+                }
+            } else {
+                outs = PyObject_CallFunctionObjArgs(S.saved_outs, node, create_graph ? Py_True : Py_False, NULL);
+            }
             grads = outs ? PyObject_CallFunctionObjArgs(backward, douts, outs, NULL) : NULL;
             Py_XDECREF(outs);
         }
@@ -619,10 +633,15 @@ static int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
 static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL without error: not applicable */
     if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
     PyObject *ad = get_field(a, S.t_data), *bd;
-    int a_rg = get_field(a, S.t_rg) == Py_True, b_rg = 0;
-    if (Py_TYPE(b) == S.tensor_type) {
+    int b_tensor = Py_TYPE(b) == S.tensor_type;
+    if (get_field(a, S.t_rg) == Py_True || (b_tensor && get_field(b, S.t_rg) == Py_True)) {
+        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+        if (en == NULL) { PyErr_Clear(); return NULL; }
+        Py_DECREF(en);
+        if (en == Py_True) return NULL;  /* must record: the Python op does it */
+    }
+    if (b_tensor) {
         bd = get_field(b, S.t_data);
-        b_rg = get_field(b, S.t_rg) == Py_True;
         PyObject *dta = PyObject_GetAttr(ad, S.s_dtype);
         if (dta == NULL) { PyErr_Clear(); return NULL; }
         PyObject *dtb = PyObject_GetAttr(bd, S.s_dtype);
@@ -634,12 +653,6 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
         return NULL;
     }
     if (!float_kind_array(ad)) return NULL;
-    if (a_rg || b_rg) {
-        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
-        if (en == NULL) { PyErr_Clear(); return NULL; }
-        Py_DECREF(en);
-        if (en == Py_True) return NULL;  /* must record: the Python op does it */
-    }
     PyObject *r = op->reflected ? PyObject_CallFunctionObjArgs(op->ufunc, bd, ad, NULL)
                                 : PyObject_CallFunctionObjArgs(op->ufunc, ad, bd, NULL);
     if (r == NULL) { PyErr_Clear(); return NULL; }  /* e.g. shapes that do not broadcast: the op's error */
@@ -648,9 +661,29 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
     return t;
 }
 
+static PyObject *unop_fast(Binop *op, PyObject *a) {  /* the same for a unary operator (-x) */
+    if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
+    PyObject *ad = get_field(a, S.t_data);
+    if (!float_kind_array(ad)) return NULL;
+    if (get_field(a, S.t_rg) == Py_True) {
+        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+        if (en == NULL) { PyErr_Clear(); return NULL; }
+        Py_DECREF(en);
+        if (en == Py_True) return NULL;
+    }
+    PyObject *r = PyObject_CallOneArg(op->ufunc, ad);
+    if (r == NULL) { PyErr_Clear(); return NULL; }
+    PyObject *t = wrap_array(r);
+    Py_DECREF(r);
+    return t;
+}
+
 static PyObject *binop_call(Binop *op, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
-    if (kwnames == NULL && n == 2) {
+    if (kwnames == NULL && n == 1 && !op->reflected) {
+        PyObject *r = unop_fast(op, args[0]);
+        if (r != NULL || PyErr_Occurred()) return r;
+    } else if (kwnames == NULL && n == 2) {
         PyObject *r = binop_fast(op, args[0], args[1]);
         if (r != NULL || PyErr_Occurred()) return r;
         if (op->reflected) {
@@ -762,7 +795,7 @@ static PyMethodDef methods[] = {
     {"binary", (PyCFunction)(void (*)(void))binary, METH_FASTCALL, "binary(op, ufunc, x, y) -> (x, y, out)."},
     {"bind_binary", bind_binary, METH_O, "bind_binary(fn): the Python _binary, for everything but the fast cases."},
     {"wrap", wrap, METH_O, "wrap(array) -> Tensor: Tensor._wrap."},
-    {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward)."},
+    {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward, needs_outputs=False)."},
     {"gradients", (PyCFunction)(void (*)(void))gradients, METH_FASTCALL,
      "gradients(roots, targets, sens, create_graph, retain_graph) -> list."},
     {NULL, NULL, 0, NULL}};

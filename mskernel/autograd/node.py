@@ -190,10 +190,10 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
     return node
 
 
-def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable) -> None:
+def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable, needs_outputs: bool = False) -> None:
     """Fast path of :func:`record` for built-in ops: one output, inputs already known tracked."""
     node = Node(op, "builtin", tuple(edge(t) for t in inputs), backward, ((out._data.shape, out._data.dtype),),
-                None, None)
+                (out._data,) if needs_outputs else None, None)
     if out._data.dtype.kind in "fc":
         out._rg = True
         out._node = node

@@ -127,7 +127,7 @@ def install() -> None:
 
 
 def _install_fast_operators(T: type) -> None:
-    """With the compiled core, + - * / take a C fast path for untracked float tensors (what backward
+    """With the compiled core, + - * / and unary - take a C fast path for untracked float tensors (what backward
     rules and no_grad code run); anything else falls through to the same ops as above."""
     C = cengine()
     if C is None:
@@ -137,3 +137,4 @@ def _install_fast_operators(T: type) -> None:
                                    ("__truediv__", "__rtruediv__", np.true_divide, M.div)):
         setattr(T, name, C.Binop(op.__name__, ufunc, op))
         setattr(T, rname, C.Binop(op.__name__, ufunc, op, True))
+    T.__neg__ = C.Binop("neg", np.negative, M.neg)

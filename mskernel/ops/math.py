@@ -162,10 +162,7 @@ def _unary(op: str, fn: Callable, input: Any, backward: Callable, needs_outputs:
     x = float_input(input, op)
     out = Tensor._wrap(fn(x._data))
     if STATE.enabled and x._rg:
-        if needs_outputs:
-            record(op, (x,), (out,), backward, needs_outputs=True)
-        else:
-            _record1(op, (x,), out, backward)
+        _record1(op, (x,), out, backward, needs_outputs)
     return out
 
 
