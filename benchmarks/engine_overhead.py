@@ -27,51 +27,37 @@ except Exception:  # torch is optional (only a comparison); a broken install cou
     torch = None
 
 
-def best_time(fn: Callable[[], object], min_time: float = 0.3, repeats: int = 5) -> float:
-    """Best per-call seconds over ``repeats`` rounds of a calibrated loop."""
+def _per_call(fn: Callable[[], object], n: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - t0) / n
+
+
+def _loop_count(fn: Callable[[], object], min_time: float) -> int:
+    """How many calls make a loop of at least ``min_time`` seconds."""
     fn()
     n = 1
-    while True:
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        dt = time.perf_counter() - t0
-        if dt > min_time / repeats or n > 1_000_000:
-            break
-        n *= 4
-    best = dt / n
-    for _ in range(repeats - 1):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        best = min(best, (time.perf_counter() - t0) / n)
-    return best
+    while _per_call(fn, n) * n <= min_time and n <= 1_000_000:
+        n *= 2
+    return n
+
+
+def best_time(fn: Callable[[], object], min_time: float = 0.3, repeats: int = 5) -> float:
+    """Best per-call seconds over ``repeats`` rounds of a calibrated loop."""
+    n = _loop_count(fn, min_time / repeats)
+    return min(_per_call(fn, n) for _ in range(repeats))
 
 
 def interleaved_best(fns: Dict[str, Callable[[], object]], rounds: int = 9, min_time: float = 0.05
                      ) -> Dict[str, float]:
     """Best per-call seconds of each function, measured in alternating rounds (so a burst of load
     on a shared machine hits all of them alike)."""
-    counts = {}
-    for k, fn in fns.items():
-        fn()
-        n = 1
-        while True:
-            t0 = time.perf_counter()
-            for _ in range(n):
-                fn()
-            if time.perf_counter() - t0 > min_time or n > 1_000_000:
-                break
-            n *= 2
-        counts[k] = n
+    counts = {k: _loop_count(fn, min_time) for k, fn in fns.items()}
     best = {k: float("inf") for k in fns}
     for _ in range(rounds):
         for k, fn in fns.items():
-            n = counts[k]
-            t0 = time.perf_counter()
-            for _ in range(n):
-                fn()
-            best[k] = min(best[k], (time.perf_counter() - t0) / n)
+            best[k] = min(best[k], _per_call(fn, counts[k]))
     return best
 
 

@@ -155,15 +155,20 @@ static int is_float_array(PyObject *arr) {
 }
 
 /* ---- node creation: _record1(op, inputs, out, backward) ---------------------------------------- */
+static int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */
+    *shape = PyObject_GetAttr(arr, S.s_shape);
+    if (*shape == NULL) return -1;
+    *dtype = PyObject_GetAttr(arr, S.s_dtype);
+    if (*dtype == NULL) { Py_CLEAR(*shape); return -1; }
+    return 0;
+}
+
 /* node.py's edge(t): a tracked leaf itself, else a data-less stand-in with t's graph position. */
 static PyObject *make_edge(PyObject *t) {
     if (!PyObject_TypeCheck(t, S.tensor_type)) return Py_NewRef(t);
     if (get_field(t, S.t_rg) == Py_True && get_field(t, S.t_node) == Py_None) return Py_NewRef(t);
-    PyObject *d = get_field(t, S.t_data);
-    PyObject *shape = PyObject_GetAttr(d, S.s_shape);
-    if (shape == NULL) return NULL;
-    PyObject *dtype = PyObject_GetAttr(d, S.s_dtype);
-    if (dtype == NULL) { Py_DECREF(shape); return NULL; }
+    PyObject *shape, *dtype;
+    if (shape_dtype(get_field(t, S.t_data), &shape, &dtype) < 0) return NULL;
     PyObject *key = PyTuple_Pack(2, shape, dtype);
     PyObject *m = key ? Py_XNewRef(PyDict_GetItemWithError(S.meta, key)) : NULL;
     Py_XDECREF(key);
@@ -185,11 +190,8 @@ static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (needs_outputs < 0) return NULL;
     PyObject *op = args[0], *out = args[2], *backward = args[3];
     if (!PyTuple_Check(args[1])) return PyErr_Format(PyExc_TypeError, "_record1: inputs must be a tuple");
-    PyObject *data = get_field(out, S.t_data);
-    PyObject *shape = PyObject_GetAttr(data, S.s_shape);
-    if (shape == NULL) return NULL;
-    PyObject *dtype = PyObject_GetAttr(data, S.s_dtype);
-    if (dtype == NULL) { Py_DECREF(shape); return NULL; }
+    PyObject *data = get_field(out, S.t_data), *shape, *dtype;
+    if (shape_dtype(data, &shape, &dtype) < 0) return NULL;
     PyObject *pair = PyTuple_Pack(2, shape, dtype);
     Py_DECREF(shape);
     if (pair == NULL) { Py_DECREF(dtype); return NULL; }
@@ -429,10 +431,10 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
         PyObject *s = sens ? Py_NewRef(PySequence_Fast_GET_ITEM(sens, i)) : Py_NewRef(Py_None);
         if (s == Py_None) {
             Py_DECREF(s);
-            PyObject *rd = get_field(r, S.t_data);
-            PyObject *shape = PyObject_GetAttr(rd, S.s_shape), *dtype = shape ? PyObject_GetAttr(rd, S.s_dtype) : NULL;
-            s = dtype ? PyObject_CallFunctionObjArgs(S.ones, shape, dtype, NULL) : NULL;
-            Py_XDECREF(shape); Py_XDECREF(dtype);
+            PyObject *shape, *dtype;
+            if (shape_dtype(get_field(r, S.t_data), &shape, &dtype) < 0) goto done;
+            s = PyObject_CallFunctionObjArgs(S.ones, shape, dtype, NULL);
+            Py_DECREF(shape); Py_DECREF(dtype);
             if (s == NULL) goto done;
         }
         PyObject *p = get_field(r, S.t_node);
