@@ -132,7 +132,9 @@ MSKERNEL_GLUE inline PyObject *BridgeAttr(const char *name) { return Check(PyObj
 /// Calls `fn(*args)`; a Python exception becomes pybind11::error_already_set.
 MSKERNEL_GLUE inline PyRef Call(PyObject *fn, std::initializer_list<PyObject *> args) {
   DrainDeferred();
-  PyObject *stack[8];
+  constexpr size_t kMaxArgs = 16;
+  if (args.size() > kMaxArgs) throw std::length_error("mskernel::detail::Call: at most 16 arguments");
+  PyObject *stack[kMaxArgs];
   size_t n = 0;
   for (PyObject *a : args) stack[n++] = a;
   return PyRef::Steal(Check(PyObject_Vectorcall(fn, stack, n, nullptr)));
