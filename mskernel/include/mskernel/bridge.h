@@ -20,7 +20,15 @@
 #ifndef MSKERNEL_BRIDGE_H_
 #define MSKERNEL_BRIDGE_H_
 
+// Lite builds (mskernel.build defines MSKERNEL_PYBIND11_LITE for sources that use only the pybind11
+// subset custom ops need) get pybind11's type casters without pybind11.h's runtime; everything
+// else gets pybind11.h as usual. See mskernel/pybind11_lite.h.
+#if defined(MSKERNEL_PYBIND11_LITE) && !defined(MSKERNEL_FULL_PYBIND11)
+#define MSKERNEL_PYBIND11_IS_LITE 1
+#include "mskernel/pybind11_lite.h"
+#else
 #include <pybind11/pybind11.h>
+#endif
 
 #include <cstdlib>
 #include <initializer_list>
@@ -109,14 +117,24 @@ class PyRef {
   PyObject *p_ = nullptr;
 };
 
+/// Throws the pending Python error as pybind11::error_already_set (which pybind11 turns back into
+/// the original Python exception). Lite builds throw it from the support library.
+[[noreturn]] inline void ThrowPythonError() {
+#ifdef MSKERNEL_PYBIND11_IS_LITE
+  ::mskernel::lite::throw_error_already_set();
+#else
+  throw pybind11::error_already_set();
+#endif
+}
+
 /// Throws pybind11::error_already_set if a Python error is pending.
 inline void ThrowIfError() {
-  if (PyErr_Occurred()) throw pybind11::error_already_set();
+  if (PyErr_Occurred()) ThrowPythonError();
 }
 
 /// `o` itself, or throws the pending Python error if `o` is null.
 inline PyObject *Check(PyObject *o) {
-  if (o == nullptr) throw pybind11::error_already_set();
+  if (o == nullptr) ThrowPythonError();
   return o;
 }
 
@@ -203,6 +221,9 @@ MSKERNEL_GLUE inline std::string UnqualifiedName(const std::string &qualified) {
 /// invalid_argument -> ValueError, out_of_range -> IndexError, anything else -> RuntimeError;
 /// a pybind11::error_already_set is restored as the original Python exception.
 MSKERNEL_GLUE inline void SetPythonError() {
+#ifdef MSKERNEL_PYBIND11_IS_LITE
+  ::mskernel::lite::set_python_error();  // the same code, compiled once in the support library
+#else
   try {
     throw;
   } catch (pybind11::error_already_set &e) {
@@ -218,6 +239,7 @@ MSKERNEL_GLUE inline void SetPythonError() {
   } catch (...) {
     PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
   }
+#endif
 }
 
 /// Reads and writes mskernel's grad mode (`mskernel.autograd.node.STATE.enabled`).
@@ -232,7 +254,7 @@ MSKERNEL_GLUE inline bool GradEnabled() {
 }
 
 MSKERNEL_GLUE inline void SetGradEnabled(bool on) {
-  if (PyObject_SetAttrString(GradState(), "enabled", on ? Py_True : Py_False) != 0) throw pybind11::error_already_set();
+  if (PyObject_SetAttrString(GradState(), "enabled", on ? Py_True : Py_False) != 0) ThrowPythonError();
 }
 
 /// Turns mskernel's grad mode off (or on) for a scope; restores it even on exceptions.

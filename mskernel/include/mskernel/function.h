@@ -234,7 +234,7 @@ struct FunctionNode {
     });
     if (capsule == nullptr) {
       delete holder;
-      throw pybind11::error_already_set();
+      detail::ThrowPythonError();
     }
     PyRef cap = PyRef::Steal(capsule);
     return PyRef::Steal(Check(PyCFunction_NewEx(&def, cap.get(), nullptr)));

@@ -96,7 +96,7 @@ class BaseTensor : public Value {
     if (obj == Py_None) return nullptr;
     if (!IsTensor(obj)) {
       PyErr_Format(PyExc_TypeError, "expected an mskernel Tensor, but got %s", Py_TYPE(obj)->tp_name);
-      throw pybind11::error_already_set();
+      detail::ThrowPythonError();
     }
     auto t = std::shared_ptr<BaseTensor>(new BaseTensor());
     detail::PyRef arr = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(obj, "_data")));
@@ -116,7 +116,7 @@ class BaseTensor : public Value {
     static PyObject *cls = detail::BridgeAttr("Tensor");
     if (Py_TYPE(obj) == reinterpret_cast<PyTypeObject *>(cls)) return true;
     int r = PyObject_IsInstance(obj, cls);
-    if (r < 0) throw pybind11::error_already_set();
+    if (r < 0) detail::ThrowPythonError();
     return r == 1;
   }
 
@@ -219,7 +219,7 @@ class BaseTensor : public Value {
 
   MSKERNEL_GLUE void InitFromArray(detail::PyRef arr, PyObject *py_tensor) {
     Py_buffer view;
-    if (PyObject_GetBuffer(arr.get(), &view, PyBUF_RECORDS_RO) != 0) throw pybind11::error_already_set();
+    if (PyObject_GetBuffer(arr.get(), &view, PyBUF_RECORDS_RO) != 0) detail::ThrowPythonError();
     const size_t itemsize = static_cast<size_t>(view.itemsize);
     type_ = TypeIdFromBufferFormat(view.format, itemsize);
     shape_.assign(view.shape, view.shape + view.ndim);
