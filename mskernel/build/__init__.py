@@ -14,6 +14,9 @@ the ``%%custom_op`` magic) calls :func:`build` and one of the loaders::
                  'PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("one", [] { return 1; }); }')
     mod = load_python_module(build("my_ops", [src], kind="pybind11"), "my_ops")
 
+pybind11 builds of custom ops are "lite" when their sources only use the pybind11 subset
+MindSpore's tutorials use (:mod:`mskernel.build.lite`): they compile against pybind11's casters and
+link pybind11's runtime from a support library compiled once (:mod:`mskernel.build.support`).
 Unchanged inputs load from the cache without running the compiler; an edited source
 gets a new key, a new file and a new module object in the same process. Compile errors
 raise :class:`BuildError` pointing at the user's file/cell line. ``python -m mskernel
@@ -32,10 +35,11 @@ from mskernel.build.cache import cache_dir, pch_dir
 from mskernel.build.diagnostics import BuildError, Diagnostic
 from mskernel.build.loader import load_library, load_python_module
 from mskernel.build.pch import PrecompiledHeader, find_pch, prepare_pch
+from mskernel.build.support import SupportLibrary, find_support, prepare_support
 from mskernel.build.toolchain import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = [
-    "Artifact", "BuildError", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source", "Toolchain",
-    "ToolchainError", "build", "cache_dir", "find_pch", "find_toolchain", "include_dir", "load_library",
-    "load_python_module", "pch_dir", "prepare_pch",
+    "Artifact", "BuildError", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source", "SupportLibrary",
+    "Toolchain", "ToolchainError", "build", "cache_dir", "find_pch", "find_support", "find_toolchain", "include_dir",
+    "load_library", "load_python_module", "pch_dir", "prepare_pch", "prepare_support",
 ]

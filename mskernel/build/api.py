@@ -41,9 +41,12 @@ from mskernel.build.cache import (FileLock, cache_dir, cleanup_stale, compute_ke
                                   verify_entry, write_manifest)
 from mskernel.build.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.build.flags import KINDS, check_optimize, link_flags, source_flags
+from mskernel.build.lite import (LITE_DEFINE, choose_mode, fell_back, pch_eligible, remember_fallback,
+                                 retry_in_full_mode)
 from mskernel.build.ninja import CompileUnit, run_ninja, write_ninja
 from mskernel.build.pch import find_pch, prepare_pch
-from mskernel.build.toolchain import Toolchain, find_toolchain, include_dir
+from mskernel.build.support import failed_output, find_support, start_support, support_spec
+from mskernel.build.toolchain import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = ["Source", "Artifact", "build"]
 
@@ -78,7 +81,9 @@ class Artifact:
     ``cached`` is True when it came from the cache with no compiler call; ``seconds`` is the
     compile+link time (0 when cached); ``pch_seconds`` the time spent precompiling pybind11
     headers during this call (0 when the PCH already existed or was built in the background);
-    ``log`` the compiler output of the build that produced it (warnings included).
+    ``log`` the compiler output of the build that produced it (warnings included);
+    ``mode`` for pybind11 modules: ``"lite"`` or ``"full"`` (see :mod:`mskernel.build.lite`), and
+    ``support_seconds`` the time this call waited for the lite support library's one-time build.
 
     Example:
         >>> art = build("doc_artifact", [Source("k.c", "int one(void) { return 1; }")])
@@ -95,6 +100,8 @@ class Artifact:
     kind: str = "plain"
     pch_seconds: float = 0.0
     manifest: dict = field(default_factory=dict, repr=False, compare=False)
+    mode: str = ""
+    support_seconds: float = 0.0
 
 
 @dataclass
@@ -104,7 +111,9 @@ class _Unit:
     lang: str  # "c", "c++" or "header"
     directory: str
     headers: list = field(default_factory=list)
+    header_paths: dict = field(default_factory=dict)  # spelling -> resolved path
     sha: str = ""
+    pch_ok: bool = False  # lite builds: may use the lite precompiled header
 
 
 def _as_unit(src: Union[str, os.PathLike, Source], index: int) -> _Unit:
@@ -181,7 +190,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
           include_paths: Sequence[Union[str, os.PathLike]] = (), cflags: Sequence[str] = (),
           ldflags: Sequence[str] = (), openmp: bool = False, debug: bool = False, optimize: str = "-O2",
           build_dir: Union[str, os.PathLike, None] = None, define_module_name: bool = True,
-          pch: Optional[bool] = None) -> Artifact:
+          pch: Optional[bool] = None, lite: Optional[bool] = None) -> Artifact:
     """Compile ``sources`` into a shared library, or fetch it from the cache.
 
     Args:
@@ -203,6 +212,11 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             ready, else compile without it and start building it in the background for the
             next build; True = build it first if needed (its time is reported in
             ``Artifact.pch_seconds``); False = never.
+        lite: for ``kind="pybind11"``: None = compile against mskernel's lite pybind11 layer when
+            the sources only use its subset (``mskernel.build.lite``; a failed lite build whose
+            first error mentions pybind11 is rebuilt with full pybind11), True = always lite
+            (when the toolchain supports it), False = full pybind11, as does
+            ``-DMSKERNEL_FULL_PYBIND11`` in ``cflags``.
 
     Returns:
         The :class:`Artifact` (``cached=True`` when no compilation was needed).
@@ -218,25 +232,48 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         42
     """
     t0 = time.perf_counter()
-    plan = _plan(name, sources, kind=kind, include_paths=include_paths, cflags=cflags, ldflags=ldflags,
-                 openmp=bool(openmp), debug=bool(debug), optimize=optimize, define_module_name=define_module_name)
+    opts = dict(kind=kind, include_paths=include_paths, cflags=cflags, ldflags=ldflags, openmp=bool(openmp),
+                debug=bool(debug), optimize=optimize, define_module_name=define_module_name)
+    plan = _plan(name, sources, lite=lite, **opts)
     root = ensure_private_dir(Path(build_dir).absolute(), tighten=False) if build_dir is not None else cache_dir()
+    if plan.mode == "lite" and lite is None and fell_back(root, plan.entry_name):
+        return build(name, sources, build_dir=build_dir, pch=pch, lite=False, **opts)
     cached = _cached(root, plan)
     if cached is not None:
         log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
         return cached
+    try:
+        return _build_plan(plan, root, pch)
+    except (BuildError, _SupportUnavailable) as err:
+        if plan.mode != "lite" or lite is True or (isinstance(err, BuildError) and not retry_in_full_mode(err)):
+            raise
+        log.info("%s: the lite pybind11 build failed (%s); building with full pybind11", name,
+                 str(err).splitlines()[0] if str(err) else type(err).__name__)
+        art = build(name, sources, build_dir=build_dir, pch=pch, lite=False, **opts)
+        if isinstance(err, BuildError):
+            remember_fallback(root, plan.entry_name)
+        return art
+
+
+class _SupportUnavailable(ToolchainError):
+    """The lite support library could not be built (lite builds then fall back to full pybind11)."""
+
+
+def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
+    """Build one plan under its entry lock (unless another process published it meanwhile)."""
     with FileLock(lock_path(root, plan.entry_name)) as entry_lock:
         cached = _cached(root, plan)
         if cached is not None:  # another process built it while we waited for the lock
             return cached
-        log.info("building %s (cold)", name)
+        log.info("building %s (cold, %s)", plan.name, plan.mode or plan.kind)
         cleanup_stale(root, held=[plan.entry_name])
-        pch_opts = dict(optimize=optimize, debug=bool(debug), openmp=bool(openmp), cflags=plan.user_cflags)
-        extra_cxx, pch_seconds = _pch_flags(plan, pch, pch_opts)
+        extra_cxx, pch_seconds = _pch_flags(plan, pch)
         art = _compile_and_publish(plan, root, extra_cxx, entry_lock)
-    log.info("built %s in %.2f s", name, art.seconds)
-    if pch is None and plan.kind == "pybind11" and not extra_cxx and plan.tc.is_gcc:
-        prepare_pch(wait=False, **pch_opts)  # for the next pybind11 build: start it now, in the background
+    log.info("built %s in %.2f s", plan.name, art.seconds)
+    if pch is None and plan.kind == "pybind11" and not extra_cxx and plan.tc.is_gcc and \
+            (plan.mode != "lite" or any(u.pch_ok for u in plan.units)):
+        # for the next pybind11 build of this mode: start the PCH now, in the background
+        prepare_pch(wait=False, lite=plan.mode == "lite", **plan.pch_opts)
     return replace(art, pch_seconds=pch_seconds)
 
 
@@ -255,6 +292,8 @@ class _Plan:
     angle_dirs: list
     config: dict
     key: str
+    mode: str = ""  # pybind11 kind: "lite" or "full"
+    pch_opts: dict = field(default_factory=dict)
 
     @property
     def entry_name(self) -> str:
@@ -270,7 +309,8 @@ class _Plan:
 
 
 def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, cflags: Sequence,
-          ldflags: Sequence, openmp: bool, debug: bool, optimize: str, define_module_name: bool) -> _Plan:
+          ldflags: Sequence, openmp: bool, debug: bool, optimize: str, define_module_name: bool,
+          lite: Optional[bool] = None) -> _Plan:
     """Validate the arguments, read the sources and their local headers, pick flags, compute the key."""
     _validate(name, kind)
     optimize = check_optimize(optimize)
@@ -289,18 +329,35 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     cflags_c = source_flags(tc, lang="c", **opts) if "c" in langs else []
     lflags = link_flags(tc, kind=kind, debug=debug, openmp=openmp, ldflags=ldflags)
     angle_dirs = include_paths + _include_dirs_from_flags(cflags) + [str(include_dir())]
+    header_paths: list[str] = []
     for u in units:
-        u.headers = [(spelling, sha) for spelling, _, sha in scan_local_headers(u.text, u.directory, [], angle_dirs)]
+        found = scan_local_headers(u.text, u.directory, [], angle_dirs)
+        u.headers = [(spelling, sha) for spelling, _, sha in found]
+        u.header_paths = {spelling: path for spelling, path, _ in found}
+        header_paths += [path for _, path, _ in found]
         u.sha = compute_key([u.display, u.lang, sha256_bytes(u.text.encode("utf-8", "surrogateescape")), u.headers])
     config = {"layout": 1, "name": name, "kind": kind, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version,
               "cxxflags": cxxflags, "ldflags": lflags, "python": [sys.implementation.cache_tag, tc.ext_suffix],
               "mskernel": __version__}
     if "c" in langs:
         config.update(cc=tc.require("cc").cc_argv, cc_version=tc.cc_version, cflags=cflags_c)
+    mode = ""
     if kind == "pybind11":
         config["pybind11"] = tc.pybind11_version
+        mode, reason = choose_mode([u.text for u in units if u.lang != "c"], cflags, headers=header_paths,
+                                   requested=lite)
+        if mode == "lite" and failed_output(cflags) is not None and lite is not True:
+            mode, reason = "full", "the lite support library failed to build in this process"
+        log.debug("%s: pybind11 %s mode (%s)", name, mode, reason)
+        config["pybind11_mode"] = mode
+        if mode == "lite":
+            cxxflags = cxxflags + [LITE_DEFINE]
+            config.update(cxxflags=cxxflags, support=support_spec(cflags).key)
+            for u in units:
+                u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
     key = compute_key({**config, "units": [u.sha for u in units]})
-    return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key)
+    pch_opts = dict(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
+    return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)
 
 
 def _compile_and_publish(plan: _Plan, root: Path, extra_cxx: Sequence[str], entry_lock: FileLock) -> Artifact:
@@ -309,11 +366,28 @@ def _compile_and_publish(plan: _Plan, root: Path, extra_cxx: Sequence[str], entr
     start = time.perf_counter()
     workdir = _workdir(root, name, compute_key(plan.config)[:12])
     with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
-        cunits = _write_sources(workdir, plan.units, extra_cxx)
+        cunits = _write_sources(workdir, plan.units, extra_cxx, plan.mode == "lite")
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
+        support = find_support(plan.user_cflags) if plan.mode == "lite" else None
+        pending = start_support(plan.user_cflags) if plan.mode == "lite" and support is None else None
+        support_obj = [str(support_spec(plan.user_cflags).object)] if plan.mode == "lite" else []
         write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in plan.langs else None, cxxflags=plan.cxxflags,
-                    cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output)
-        rc, out, failed = run_ninja(tc.ninja, workdir, output, pass_fds=(entry_lock.fileno(), work_lock.fileno()))
+                    cflags=plan.cflags, ldflags=support_obj + plan.ldflags, units=cunits, output=output)
+        fds = (entry_lock.fileno(), work_lock.fileno())
+        support_seconds = 0.0
+        if pending is not None:  # compile the op while the support library compiles, then link
+            rc, out, failed = run_ninja(tc.ninja, workdir, "objects", pass_fds=fds)
+            if rc == 0:  # (a failed compile is reported at once; the support build goes on)
+                waited = time.perf_counter()
+                try:
+                    pending.result()
+                except ToolchainError as exc:
+                    raise _SupportUnavailable(str(exc)) from exc
+                support_seconds = time.perf_counter() - waited
+                rc, out2, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds)
+                out += out2
+        else:
+            rc, out, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds)
         if rc != 0:
             raise _build_error(name, plan.units, out, failed, plan.angle_dirs)
         seconds = time.perf_counter() - start
@@ -325,14 +399,15 @@ def _compile_and_publish(plan: _Plan, root: Path, extra_cxx: Sequence[str], entr
                 "name": name, "kind": plan.kind, "compiler": list(tc.cxx_argv), "compiler_version": tc.cxx_version,
                 "cxxflags": plan.cxxflags, "ldflags": plan.ldflags, "sources": [u.display for u in plan.units],
                 "commands": _commands(out), "build_seconds": round(seconds, 3), "mskernel_version": __version__,
-                "python": sys.implementation.cache_tag, "pybind11": plan.config.get("pybind11")})
+                "python": sys.implementation.cache_tag, "pybind11": plan.config.get("pybind11"),
+                "pybind11_mode": plan.mode, "support": plan.config.get("support")})
             publish(tmp, root / plan.entry_name)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         _prune(workdir, keep={output} | {u.obj for u in cunits} | {u.source for u in cunits})
     return Artifact(root / plan.entry_name / plan.lib_name, plan.key, name, cached=False, seconds=seconds, log=out,
-                    kind=plan.kind, manifest=manifest)
+                    kind=plan.kind, manifest=manifest, mode=plan.mode, support_seconds=support_seconds)
 
 
 def _commands(ninja_output: str) -> list[str]:
@@ -350,7 +425,7 @@ def _cached(root: Path, plan: _Plan) -> Optional[Artifact]:
     except OSError:
         text = ""
     return Artifact(entry / plan.lib_name, plan.key, plan.name, cached=True, seconds=0.0, log=text, kind=plan.kind,
-                    manifest=manifest)
+                    manifest=manifest, mode=plan.mode)
 
 
 def _workdir(root: Path, name: str, config_hash: str) -> Path:
@@ -360,19 +435,25 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
     return work
 
 
-def _pch_flags(plan: _Plan, pch: Optional[bool], pch_opts: dict) -> tuple[list[str], float]:
-    """``-include`` flags for pybind11 sources when the PCH is used, and the seconds spent building
-    it here: pch=True builds it if needed; pch=None only uses a ready one."""
+def _pch_flags(plan: _Plan, pch: Optional[bool]) -> tuple[list[str], float]:
+    """``-include`` flags for pybind11 sources when the PCH is used (lite builds: only for the
+    sources where ``_Unit.pch_ok``), and the seconds spent building it here: pch=True builds it if
+    needed; pch=None only uses a ready one."""
     if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
         return [], 0.0
-    found = prepare_pch(wait=True, **pch_opts) if pch else find_pch(**pch_opts)
+    lite = plan.mode == "lite"
+    if lite and not any(u.pch_ok for u in plan.units):
+        return [], 0.0
+    found = prepare_pch(wait=True, lite=lite, **plan.pch_opts) if pch else find_pch(lite=lite, **plan.pch_opts)
     if found is None:
         return [], 0.0
     return ["-include", str(found.header), "-Winvalid-pch"], found.seconds
 
 
-def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[str]) -> list[CompileUnit]:
-    """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile."""
+def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[str],
+                   only_pch_ok: bool = False) -> list[CompileUnit]:
+    """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile
+    (``extra_cxx`` goes to every C++ source, or with ``only_pch_ok`` to those marked ``pch_ok``)."""
     out = []
     for u in units:
         if u.lang == "header":
@@ -387,7 +468,8 @@ def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[st
                 if not u.text.endswith("\n"):
                     f.write("\n")
             os.replace(tmp, snap)
-        flags = ("-iquote", u.directory) + (tuple(extra_cxx) if u.lang == "c++" else ())
+        use_extra = u.lang == "c++" and (u.pch_ok or not only_pch_ok)
+        flags = ("-iquote", u.directory) + (tuple(extra_cxx) if use_extra else ())
         out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, flags))
     return out
 

@@ -29,6 +29,8 @@ import warnings
 from typing import Any, Optional, Union
 
 from mskernel.build.api import Artifact, Source, build
+from mskernel.build.diagnostics import BuildError
+from mskernel.build.lite import remember_fallback
 from mskernel.build.loader import load_python_module
 from mskernel.build.toolchain import include_dir
 
@@ -240,10 +242,20 @@ class CustomOpBuilder:
     def load(self) -> types.ModuleType:
         """Build if needed and import the module; the same object while the sources are unchanged.
 
+        A lite build (see ``mskernel.build.lite``) that cannot be loaded because it references a
+        pybind11 symbol only full pybind11 defines is rebuilt with full pybind11 (and remembered).
+
         Example:
             >>> src = "#include <pybind11/pybind11.h>\\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {}"
             >>> b = CustomOpBuilder("doc_b2", src)
             >>> b.load() is b.load()
             True
         """
-        return load_python_module(self.build_artifact(), self.name)
+        art = self.build_artifact()
+        try:
+            return load_python_module(art, self.name)
+        except BuildError as exc:
+            if art.mode != "lite" or "pybind11" not in str(exc):
+                raise
+            remember_fallback(art.path.parent.parent, art.path.parent.name)
+            return load_python_module(self.build_artifact(), self.name)

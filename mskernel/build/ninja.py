@@ -1,7 +1,8 @@
 """Write ``build.ninja`` for one op and run ninja.
 
 One rule per language compiles a source to an object with ``-MMD -MF $out.d`` and
-``deps = gcc`` (so ninja tracks every header the compiler read), one rule links. Objects
+``deps = gcc`` (so ninja tracks every header the compiler read), one rule links; the phony target
+``objects`` compiles without linking. Objects
 are named after the content hash of their source and local headers, so an edited source
 is always recompiled regardless of file timestamps, while the unchanged sources of a
 multi-file op are not.
@@ -104,7 +105,8 @@ def write_ninja(workdir: Path, *, cxx: Sequence[str], cc: Optional[Sequence[str]
         if u.flags:
             lines.append(f"  extra = {_cmd(u.flags)}")
     objs = " ".join(ninja_escape_path(u.obj) for u in units)
-    lines += [f"build {ninja_escape_path(output)}: link {objs}", f"default {ninja_escape_path(output)}", ""]
+    lines += [f"build {ninja_escape_path(output)}: link {objs}", f"build objects: phony {objs}",
+              f"default {ninja_escape_path(output)}", ""]
     text = "\n".join(lines)
     path = workdir / "build.ninja"
     try:
