@@ -3,8 +3,10 @@
 Prints one line per check, ``[ok] ...`` or ``[FAIL] ... -> <how to fix>``, and returns the
 number of problems. The last checks really compile (in a throw-away build dir, so the
 cache is neither used nor filled) and call a tiny ``extern "C"`` kernel through ctypes and
-a tiny pybind11 module, end to end through :mod:`mskernel.build`; on the way the pybind11
-precompiled header is built once for the machine (later op builds reuse it).
+a tiny pybind11 module and a tiny custom op (``ms_extension.h``, a lite pybind11 build), end to
+end through :mod:`mskernel.build`; on the way the one-time artifacts are built for the machine
+(the pybind11 precompiled header, the lite support library and lite precompiled header; later
+op builds reuse them).
 
 Example:
     >>> import io
@@ -30,6 +32,7 @@ _PYBIND_SRC = """#include <pybind11/pybind11.h>
 static int mul(int a, int b) { return a * b; }
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("mul", &mul); }
 """
+_LITE_SRC = _PYBIND_SRC.replace("#include <pybind11/pybind11.h>", '#include "ms_extension.h"')
 
 
 class _Fail(Exception):
@@ -167,10 +170,44 @@ def _check_pybind11_op() -> str:
     return f"compiled and ran a pybind11 module ({art.seconds:.1f} s)"
 
 
+def _check_lite() -> str:
+    from mskernel.build import ToolchainError
+    from mskernel.build.lite import lite_supported
+    from mskernel.build.support import prepare_support
+
+    why = lite_supported()
+    if why:
+        return f"lite pybind11 builds off ({why}): custom ops build with full pybind11"
+    try:
+        support = prepare_support()
+    except ToolchainError as exc:
+        what, _, fix = str(exc).partition(" -> ")
+        raise _Fail(f"lite pybind11 support library: {what.splitlines()[0]}",
+                    fix or "pass cflags=['-DMSKERNEL_FULL_PYBIND11'] to build ops with full pybind11") from None
+    how = "ready" if support.cached else f"built now in {support.seconds:.1f} s, once per machine"
+    return f"lite pybind11 support library {how} ({support.entry})"
+
+
+def _check_lite_op() -> str:
+    from mskernel.build import BuildError, Source, build, load_python_module
+
+    with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:
+        try:
+            art = build("mskernel_doctor_lite", [Source("<doctor>", _LITE_SRC)], kind="pybind11", build_dir=tmp, pch=True)
+            got = load_python_module(art, "mskernel_doctor_lite").mul(6, 7)
+        except BuildError as exc:
+            raise _Fail(f"custom op (ms_extension.h) failed to build: {exc}",
+                        "pip install -U pybind11; apt-get install python3-dev") from None
+    if got != 42:
+        raise _Fail(f"custom op returned {got}, expected 42", "report a bug")
+    return f"compiled and ran a custom op with ms_extension.h ({art.mode} pybind11, {art.seconds:.1f} s)"
+
+
 _CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("python", _check_python), ("numpy", _check_numpy), ("compiler", _check_compiler), ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
     ("cache", _check_cache), ("plain-op", _check_plain_op), ("pch", _check_pch), ("pybind11-op", _check_pybind11_op),
+    ("lite", _check_lite), ("lite-op", _check_lite_op),
 ]
 
 
