@@ -5,10 +5,13 @@ Prints side-by-side tables (one process):
 1. cold build times -- a tiny extern "C" kernel and a one-function pybind11 module, through
    ``mskernel.build`` (without PCH, with a ready PCH, and the very first build on a machine,
    before the PCH exists) versus the bare command
-   ``g++ -O2 -shared -fPIC $(python -m pybind11 --includes)``; the one-time PCH build;
-   cached ``build()`` calls in-process and in a fresh process.
+   ``g++ -O2 -shared -fPIC $(python -m pybind11 --includes)``; the same one-function module
+   written against ``ms_extension.h`` (a lite build: pybind11's runtime from the support library,
+   mskernel's lite PCH); the one-time PCH and support library builds; cached ``build()`` calls
+   in-process and in a fresh process.
 2. kernel speed -- the same small pybind11 op built bare and through the layer (PCH, -O1
-   pybind11 glue), to show the faster build does not slow the kernel down.
+   pybind11 glue), to show the faster build does not slow the kernel down; and the call
+   overhead of the one-function module built lite (its dispatcher is the support library's).
 
 The machine is shared, so every build is repeated (``--repeat``, interleaved) and the best
 wall time is reported together with the compiler CPU time (user+sys of child processes).
@@ -33,13 +36,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mskernel.build import Source, build, find_toolchain, load_python_module, prepare_pch  # noqa: E402
+from mskernel.build import (Source, build, find_toolchain, load_python_module, prepare_pch,  # noqa: E402
+                            prepare_support)
 
 PLAIN = 'extern "C" int add(int a, int b) { return a + b; }\n'
 PYBIND = """#include <pybind11/pybind11.h>
 int add(int a, int b) { return a + b; }
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("add", &add); }
 """
+LITE = PYBIND.replace("#include <pybind11/pybind11.h>", '#include "ms_extension.h"')
 KERNEL = """#include <pybind11/pybind11.h>
 #include <pybind11/numpy.h>
 namespace py = pybind11;
@@ -93,12 +98,16 @@ def fresh_env(root: Path, tag: str, pch_dir: Path) -> None:
     os.environ["MSKERNEL_PCH_DIR"] = str(pch_dir)
 
 
-def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float]:
-    """Best (wall, cpu) per case over `repeat` interleaved rounds; plus the one-time PCH seconds."""
+def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float, float]:
+    """Best (wall, cpu) per case over `repeat` interleaved rounds; plus the one-time PCH and
+    support library seconds."""
     pch_dir = root / "pch-shared"
     fresh_env(root, "warmup", pch_dir)
     with Timer() as t_pch:
         prepare_pch()
+    with Timer() as t_support:
+        prepare_support()
+    prepare_pch(lite=True)
     results: dict[str, list[tuple[float, float]]] = {}
 
     def record(case: str, t: Timer) -> None:
@@ -124,6 +133,11 @@ def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float]:
         with Timer() as t:
             assert not build("pyb", [Source("<bench>", PYBIND)], kind="pybind11", pch=True).cached
         record("pyb_pch", t)
+        fresh_env(root, f"lite{i}", pch_dir)
+        with Timer() as t:
+            art = build("pyl", [Source("<bench>", LITE)], kind="pybind11", pch=True)
+        assert not art.cached and art.mode == "lite"
+        record("pyb_lite", t)
     # The first pybind11 build on a fresh machine (no PCH yet: it is started in the background afterwards).
     first_pch_dir = root / "pch-first"
     fresh_env(root, "first", first_pch_dir)
@@ -133,7 +147,7 @@ def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float]:
     prepare_pch()  # wait for the background PCH build before measuring anything else
     best = {case: min(v, key=lambda x: x[0]) for case, v in results.items()}
     median = {case: statistics.median(w for w, _ in v) for case, v in results.items()}
-    return best, median, t_pch.wall
+    return best, median, t_pch.wall, t_support.wall
 
 
 def cached_loads(root: Path) -> tuple[float, float]:
@@ -178,11 +192,13 @@ def kernel_speed(root: Path) -> list[tuple[str, float, float]]:
     spec.loader.exec_module(bare)
     fresh_env(root, "kernel", root / "pch-shared")
     ours = load_python_module(build("kours", [Source("<bench>", KERNEL)], kind="pybind11", pch=True), "kours")
+    lite = load_python_module(build("klite", [Source("<bench>", LITE)], kind="pybind11", pch=True), "klite")
     x = np.random.default_rng(0).random(1_000_000)
     xf = x.astype(np.float32)
 
     cases = [
         ("add(2, 3): call overhead [ns]", lambda: bare.add(2, 3), lambda: ours.add(2, 3), 20_000, 1e9),
+        ("add(2, 3), lite build: call overhead [ns]", lambda: bare.add(2, 3), lambda: lite.add(2, 3), 20_000, 1e9),
         ("ssq(1M float64), unchecked<1> [ms]", lambda: bare.ssq(x), lambda: ours.ssq(x), 10, 1e3),
         ("softplus_sum(1M float32), std::exp/log1p [ms]", lambda: bare.softplus_sum(xf),
          lambda: ours.softplus_sum(xf), 2, 1e3),
@@ -210,7 +226,7 @@ def main() -> None:
     tc = find_toolchain()
     root = Path(tempfile.mkdtemp(prefix="mskernel-bench-"))
     os.chmod(root, 0o700)
-    best, median, pch_seconds = cold_builds(args.repeat, root)
+    best, median, pch_seconds, support_seconds = cold_builds(args.repeat, root)
     in_proc_ms, fresh_ms = cached_loads(root)
     kernels = kernel_speed(root)
 
@@ -224,12 +240,14 @@ def main() -> None:
         ("pybind11 module: mskernel, pch=False", "pyb_nopch", "pyb_bare"),
         ("pybind11 module: mskernel, PCH ready (default)", "pyb_pch", "pyb_bare"),
         ("pybind11 module: mskernel, first build ever (no PCH yet)", "pyb_first", "pyb_bare"),
+        ("same module via ms_extension.h: lite build (default)", "pyb_lite", "pyb_bare"),
     ]
     for label, case, ref in rows:
         wall, cpu = best[case]
         ratio = wall / best[ref][0]
         print(f"{label:<58}{wall:>7.2f} [{median[case]:>5.2f}]{cpu:>8.2f}{ratio:>8.2f}x")
     print(f"{'one-time pybind11 PCH build (pch dir, shared by all ops)':<58}{pch_seconds:>7.2f}")
+    print(f"{'one-time lite support library build (pch dir)':<58}{support_seconds:>7.2f}")
     print(f"{'cached build() call, in process':<58}{in_proc_ms:>6.2f} ms")
     print(f"{'cached build() + load_python_module, fresh process':<58}{fresh_ms:>6.2f} ms")
     print(f"\nratio pybind11 cold build, PCH ready / bare g++: {best['pyb_pch'][0] / best['pyb_bare'][0]:.2f}x best, "

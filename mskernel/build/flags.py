@@ -9,8 +9,9 @@ and experiments recorded in ``pch.py``):
 
 * ``-O2`` by default: kernels need it (g++ 12 vectorizes at -O2, not at -O1). A global
   ``-O1`` would cut a pybind11 build by ~30 % but slows kernels, so the speed-up for
-  pybind11 modules comes from the precompiled header instead (``pch.py``), which also
-  compiles only pybind11's own runtime at -O1. ``debug=True`` gives ``-g -O0``, no stripping.
+  pybind11 modules comes from elsewhere: lite builds (``lite.py``: pybind11's runtime
+  compiled once, in ``support.py``) and the precompiled headers (``pch.py``; the full one also
+  compiles pybind11's own runtime at -O1). ``debug=True`` gives ``-g -O0``, no stripping.
 * ``-fvisibility=hidden`` for pybind11 modules (pybind11's recommendation: a smaller
   export table; no measurable compile-time effect).
 * ``-fdiagnostics-color=never`` and (gcc >= 11) ``-fdiagnostics-column-unit=byte`` so the

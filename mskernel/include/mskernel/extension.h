@@ -9,12 +9,16 @@
 // Build with mskernel.build / CustomOpBuilder, which add `-I <this directory>/..` and
 // `-DMS_EXTENSION_NAME=<module name>`.
 //
-// Compile time: the headers are parsed in ~0.3 s; everything that is not per-element arithmetic
-// (allocation, conversions, graph recording, the aclnn implementations) runs in Python/numpy via
-// mskernel.cpp_bridge, so a module only compiles its own kernels, a little out-of-line glue
-// (MSKERNEL_GLUE) and pybind11. Measured for seed 000's CustomMul (2 cores, -O2, other builds
-// running): ~7-8 s CPU with the build layer's pybind11 PCH, of which ~5 s is what an empty
-// one-function pybind11 module costs; ~12 s without the PCH (~9 s for the empty module).
+// Compile time: everything that is not per-element arithmetic (allocation, conversions, graph
+// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp_bridge, so a module
+// only compiles its own kernels, a little out-of-line glue (MSKERNEL_GLUE) and its bindings. The
+// build layer compiles sources that use only the pybind11 subset custom ops need "lite"
+// (mskernel/pybind11_lite.h): pybind11's casters without pybind11.h, whose runtime -- most of a
+// pybind11 module's compile time, emitted into every module that includes pybind11.h -- comes
+// prebuilt from a support library, and these headers come precompiled. Measured for seed 000's
+// CustomMul (benchmarks/build_and_call.py, 2 shared cores, -O2): a cold lite build takes ~0.45x
+// the time of a bare one-function pybind11 module built with plain g++ -O2; ~0.7x without the
+// precompiled header; ~1x in full pybind11 mode (-DMSKERNEL_FULL_PYBIND11, with pybind11's PCH).
 //
 // Example:
 //   #include <mskernel/extension.h>
