@@ -267,6 +267,8 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
             return cached
         log.info("building %s (cold, %s)", plan.name, plan.mode or plan.kind)
         cleanup_stale(root, held=[plan.entry_name])
+        for u in plan.units if plan.mode == "lite" else ():
+            u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
         extra_cxx, pch_seconds = _pch_flags(plan, pch)
         art = _compile_and_publish(plan, root, extra_cxx, entry_lock)
     log.info("built %s in %.2f s", plan.name, art.seconds)
@@ -353,8 +355,6 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
         if mode == "lite":
             cxxflags = cxxflags + [LITE_DEFINE]
             config.update(cxxflags=cxxflags, support=support_spec(cflags).key)
-            for u in units:
-                u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
     key = compute_key({**config, "units": [u.sha for u in units]})
     pch_opts = dict(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
     return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)

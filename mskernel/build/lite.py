@@ -85,10 +85,14 @@ def lite_supported(cflags: Sequence[str] = ()) -> Optional[str]:
     """None when this toolchain and these flags allow lite builds, else why not.
 
     Example:
+        >>> lite_supported(["-DMSKERNEL_FULL_PYBIND11"]) == lite_supported(["-D", "MSKERNEL_FULL_PYBIND11=1"])
+        True
         >>> lite_supported(["-DMSKERNEL_FULL_PYBIND11"])
         '-DMSKERNEL_FULL_PYBIND11 was given'
     """
-    if any(_FULL_FLAG_RE.fullmatch(f) for f in cflags):
+    flags = list(cflags)
+    if any(_FULL_FLAG_RE.fullmatch(f) or (f == "-D" and _FULL_FLAG_RE.fullmatch("-D" + nxt))
+           for f, nxt in zip(flags, flags[1:] + [""])):
         return f"-D{FULL_FLAG} was given"
     tc = find_toolchain()
     if not tc.pybind11_version:
@@ -227,7 +231,18 @@ def _marker(root: Path, entry_name: str) -> Path:
 
 
 def remember_fallback(root: Path, lite_entry: str) -> None:
-    """Record that the lite build with this entry name failed where full pybind11 works."""
+    """Record that the lite build with this entry name failed where full pybind11 works, so
+    ``build()`` goes straight to full pybind11 for it next time (a hint, not an artifact: the
+    entry name holds the key, which covers every input).
+
+    Example:
+        >>> import tempfile
+        >>> root = Path(tempfile.mkdtemp())
+        >>> fell_back(root, "op-0123456789abcdef"), remember_fallback(root, "op-0123456789abcdef")
+        (False, None)
+        >>> fell_back(root, "op-0123456789abcdef")
+        True
+    """
     path = _marker(root, lite_entry)
     ensure_private_dir(path.parent)
     tmp = path.with_name(f"{path.name}.{os.getpid()}")
@@ -236,6 +251,12 @@ def remember_fallback(root: Path, lite_entry: str) -> None:
 
 
 def fell_back(root: Path, lite_entry: str) -> bool:
-    """True when an earlier lite build with this entry name had to fall back to full pybind11."""
+    """True when an earlier lite build with this entry name had to fall back to full pybind11.
+
+    Example:
+        >>> import tempfile
+        >>> fell_back(Path(tempfile.mkdtemp()), "op-0123456789abcdef")
+        False
+    """
     return _marker(root, lite_entry).exists()
 

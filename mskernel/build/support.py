@@ -39,7 +39,7 @@ from mskernel.build.cache import (FileLock, cleanup_stale, compute_key, lock_pat
 from mskernel.build.pch import pch_flags
 from mskernel.build.toolchain import ToolchainError, find_toolchain, include_dir
 
-__all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "SOURCE"]
+__all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "failed_output", "SOURCE"]
 
 log = logging.getLogger("mskernel.build")
 
@@ -70,6 +70,7 @@ class SupportLibrary:
 
     @property
     def entry(self) -> Path:
+        """The cache entry (directory) holding the object and its manifest."""
         return self.object.parent
 
 
@@ -135,7 +136,13 @@ def find_support(cflags: Sequence[str] = ()) -> Optional[SupportLibrary]:
 
 
 def failed_output(cflags: Sequence[str] = ()) -> Optional[str]:
-    """The compiler output if building this support library failed earlier in this process."""
+    """The compiler output if building this support library failed earlier in this process
+    (lite builds then use full pybind11 until the process ends), else None.
+
+    Example:
+        >>> failed_output() is None
+        True
+    """
     return _failed.get(support_spec(cflags).key)
 
 
