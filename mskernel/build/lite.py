@@ -70,6 +70,7 @@ LITE_NAMES = frozenset("""
 """.split()) - {"make_iterator_"}
 
 _PY_NAME = re.compile(r"\b(?:py|pybind11)\s*::\s*(?:literals\s*::\s*)?([A-Za-z_]\w*)")
+_ALIAS = re.compile(r"\bnamespace\s+(\w+)\s*=\s*(?:::\s*)?pybind11\s*;")
 _USING_NS = re.compile(r"\busing\s+namespace\s+(?:py|pybind11)\b")
 _MACRO = re.compile(r"\bPYBIND11_[A-Z0-9_]+")
 _MODULE = re.compile(r"\bPYBIND11_MODULE\s*\(\s*(\w+)\s*,\s*(\w+)\s*(,?)")
@@ -118,7 +119,10 @@ def _scan(text: str) -> Optional[str]:
             return f"includes <{spelling.strip()}>"
     if _USING_NS.search(code):
         return "uses 'using namespace' for pybind11"
-    for m in _PY_NAME.finditer(code):
+    names = list(_PY_NAME.finditer(code))
+    for alias in set(_ALIAS.findall(code)) - {"py"}:  # namespace pb = pybind11; pb::class_<...>
+        names += re.finditer(rf"\b{alias}\s*::\s*([A-Za-z_]\w*)", code)
+    for m in names:
         if m.group(1) not in LITE_NAMES:
             return f"uses py::{m.group(1)}"
     for m in _MACRO.finditer(_CONDITIONAL.sub("", code)):  # testing a macro needs no pybind11

@@ -50,6 +50,7 @@ def _mode_entries(cache: Path, name: str) -> dict:
     ("void bind(py::module_ &m);", "uses py::module_"),
     ("py::array_t<float> a;", "uses py::array_t"),
     ("using namespace pybind11;", "uses 'using namespace' for pybind11"),
+    ("namespace pb = pybind11;\npb::class_<A> a;", "uses py::class_"),
     ("PYBIND11_MODULE(n, m, py::mod_gil_not_used()) {}", "uses py::mod_gil_not_used"),
     ("PYBIND11_MAKE_OPAQUE(std::vector<int>)", "uses PYBIND11_MAKE_OPAQUE"),
     ("PYBIND11_MODULE(n, m) { auto s = m.def_submodule(\"s\"); }", "calls module_::def_submodule"),
