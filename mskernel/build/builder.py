@@ -12,6 +12,9 @@ Same constructor, argument validation (types, messages) and methods as
 * ``op_def``/``op_doc`` (graph-mode YAML) are validated, then ignored with a one-time
   warning: mskernel runs custom ops eagerly, so no graph-mode registration is needed.
 * Artifacts go to mskernel's content-addressed cache, or under ``build_dir`` if given.
+* Sources that use only the pybind11 subset of MindSpore's tutorials build "lite" (several
+  times faster: pybind11's runtime comes prebuilt, see ``mskernel.build.lite``); others build
+  with full pybind11. ``cflags="-DMSKERNEL_FULL_PYBIND11"`` forces full pybind11.
 
 Example:
     >>> src = '''#include <pybind11/pybind11.h>
