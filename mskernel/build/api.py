@@ -348,13 +348,14 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
         config["pybind11"] = tc.pybind11_version
         mode, reason = choose_mode([u.text for u in units if u.lang != "c"], cflags, headers=header_paths,
                                    requested=lite)
-        if mode == "lite" and failed_output(cflags) is not None and lite is not True:
+        support_key = support_spec(cflags).key if mode == "lite" else ""
+        if mode == "lite" and failed_output(key=support_key) is not None and lite is not True:
             mode, reason = "full", "the lite support library failed to build in this process"
         log.debug("%s: pybind11 %s mode (%s)", name, mode, reason)
         config["pybind11_mode"] = mode
         if mode == "lite":
             cxxflags = cxxflags + [LITE_DEFINE]
-            config.update(cxxflags=cxxflags, support=support_spec(cflags).key)
+            config.update(cxxflags=cxxflags, support=support_key)
     key = compute_key({**config, "units": [u.sha for u in units]})
     pch_opts = dict(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
     return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)

@@ -135,15 +135,16 @@ def find_support(cflags: Sequence[str] = ()) -> Optional[SupportLibrary]:
     return _lookup(support_spec(cflags))
 
 
-def failed_output(cflags: Sequence[str] = ()) -> Optional[str]:
+def failed_output(cflags: Sequence[str] = (), *, key: Optional[str] = None) -> Optional[str]:
     """The compiler output if building this support library failed earlier in this process
-    (lite builds then use full pybind11 until the process ends), else None.
+    (lite builds then use full pybind11 until the process ends), else None. ``key``: the
+    support library's key, if the caller has it already (saves recomputing it).
 
     Example:
         >>> failed_output() is None
         True
     """
-    return _failed.get(support_spec(cflags).key)
+    return _failed.get(key if key is not None else support_spec(cflags).key)
 
 
 def prepare_support(cflags: Sequence[str] = ()) -> SupportLibrary:

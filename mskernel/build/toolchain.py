@@ -47,11 +47,13 @@ class ToolchainError(MskernelError):
     """
 
 
+@functools.lru_cache(maxsize=None)
 def include_dir() -> Path:
     """Directory of the C++ headers shipped with mskernel (``mskernel/include``).
 
     Every build gets ``-I include_dir()``, so sources can ``#include <mskernel/extension.h>``
-    or ``#include "ms_extension.h"``.
+    or ``#include "ms_extension.h"``. (Computed once per process: resolving the path is most of
+    the cost of a cached build's bookkeeping otherwise.)
 
     Example:
         >>> include_dir().name
