@@ -149,7 +149,10 @@ def pch_header_text(tc: Toolchain, opt_level: str, lite: bool = False) -> str:
     return "\n".join(lines)
 
 
-_IRRELEVANT = re.compile(r"^-D(MS|TORCH)_EXTENSION_NAME=|^-W(?!invalid-pch)|^-w$")
+# Flags that cannot change what the precompiled headers mean: the per-op module names, the
+# full-pybind11 override (only the build layer and mskernel's headers read it; the pybind11 PCH
+# has no mskernel header, and lite PCHs are never used with it), warnings.
+_IRRELEVANT = re.compile(r"^-D(MS|TORCH)_EXTENSION_NAME=|^-DMSKERNEL_FULL_PYBIND11(=.*)?$|^-W(?!invalid-pch)|^-w$")
 
 
 def pch_flags(tc: Toolchain, *, optimize: str, debug: bool, openmp: bool, cflags: Sequence[str]) -> list[str]:
@@ -157,14 +160,16 @@ def pch_flags(tc: Toolchain, *, optimize: str, debug: bool, openmp: bool, cflags
     user's cflags that can change what the headers mean.
 
     Dropped from the user's cflags (so ops with different names/includes share one PCH):
-    the per-op module-name defines, include directories, warning options, and flags the
-    base set already has. gcc verifies the rest (``-Winvalid-pch``) when the PCH is used.
+    the per-op module-name defines, ``-DMSKERNEL_FULL_PYBIND11``, include directories, warning
+    options, and flags the base set already has. gcc verifies the rest (``-Winvalid-pch``) when
+    the PCH is used.
 
     Example:
         >>> tc = find_toolchain()
         >>> base = pch_flags(tc, optimize="-O2", debug=False, openmp=False, cflags=[])
         >>> pch_flags(tc, optimize="-O2", debug=False, openmp=False,
-        ...           cflags=["-DMS_EXTENSION_NAME=op", "-fPIC", "-Wall", "-I", "inc", "-DX=1"]) == base + ["-DX=1"]
+        ...           cflags=["-DMS_EXTENSION_NAME=op", "-DMSKERNEL_FULL_PYBIND11", "-fPIC", "-Wall", "-I", "inc",
+        ...                   "-DX=1"]) == base + ["-DX=1"]
         True
     """
     base = base_flags(tc, kind="pybind11", lang="c++", optimize=optimize, debug=debug, openmp=openmp)

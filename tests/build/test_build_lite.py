@@ -193,9 +193,11 @@ def test_an_ordinary_error_is_reported_from_the_lite_build(cache):
     assert not (cache / ".fallback").exists()
 
 
-def test_the_override_flag_and_argument(cache):
+def test_the_override_flag_and_argument(cache, pch_ready):
     src = [Source("<cell>", LITE_SRC.format(version=4).replace("#error", "#warning"))]
-    assert build("lite_over", src, kind="pybind11", cflags=["-DMSKERNEL_FULL_PYBIND11"]).mode == "full"
+    forced = build("lite_over", src, kind="pybind11", cflags=["-DMSKERNEL_FULL_PYBIND11"])
+    assert forced.mode == "full"
+    assert any(str(pch_ready.header) in c for c in forced.manifest["commands"])  # the usual pybind11 PCH
     assert build("lite_over", src, kind="pybind11", lite=False).mode == "full"
     from mskernel.ops import CustomOpBuilder
 
