@@ -19,12 +19,11 @@ Prints (quote the ratios; the machine is shared and noisy):
 
 Measured on the project's 2 shared cores (``--builds-only --repeat 3``, g++ 12, pybind11 3.1.0,
 torch 2.13), as ratios to the bare module built with plain g++ (best / median of the interleaved
-rounds, two runs): seed op lite 0.39x / 0.44x and 0.40x / 0.41x (goal <= 0.6x); forced to full
-pybind11 0.83x / 0.89x and 1.02x / 1.15x; bare module through CustomOpBuilder 0.67x-0.79x; seed op
-lite without a precompiled header 0.67x-0.74x; torch ``load_inline`` 8.7x and 9.7x our cold build
-(goal >= 5x); cached load ~8-13 ms (a single sample per run then: 8 ms and 20 ms; 8.5 ms best,
-12 ms median over 10 fresh processes; the table now shows best / median of 5; goal < 20 ms). One-time: support library ~10 s, lite PCH ~7-8 s, pybind11
-PCH ~8 s.
+rounds): seed op lite 0.39x / 0.45x (goal <= 0.6x; earlier runs 0.39x / 0.44x, 0.40x / 0.41x);
+forced to full pybind11 0.96x / 1.06x; bare module through CustomOpBuilder 0.65x / 0.71x; seed op
+lite without a precompiled header 0.70x; torch ``load_inline`` 8.8x our cold build (goal >= 5x);
+cached load 11.8 / 12.3 ms (goal < 20 ms). One-time: support library ~11 s, lite PCH ~8 s,
+pybind11 PCH ~9 s.
 
 Run: ``python benchmarks/build_and_call.py [--no-torch] [--repeat 3] [--builds-only]``.
 """
