@@ -56,6 +56,19 @@ def _check_numpy() -> str:
     return f"numpy {numpy.__version__}"
 
 
+def _check_engine() -> str:
+    from mskernel._accel import engine_name, unavailable_reason
+
+    if engine_name() == "C":
+        return "autograd engine: compiled core (mskernel._cengine)"
+    reason = unavailable_reason() or "unknown"
+    if reason.startswith("disabled"):
+        return f"autograd engine: pure-Python reference ({reason})"
+    raise _Fail(f"autograd engine: the compiled core is {reason.split(';')[0]}; the pure-Python engine runs "
+                f"(about 2x slower on small graphs)",
+                "reinstall with a C compiler available: pip install -e .")
+
+
 def _toolchain():
     from mskernel.build import ToolchainError, find_toolchain
 
@@ -204,7 +217,7 @@ def _check_lite_op() -> str:
 
 
 _CHECKS: list[tuple[str, Callable[[], str]]] = [
-    ("python", _check_python), ("numpy", _check_numpy), ("compiler", _check_compiler), ("ninja", _check_ninja),
+    ("python", _check_python), ("numpy", _check_numpy), ("engine", _check_engine), ("compiler", _check_compiler), ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
     ("cache", _check_cache), ("plain-op", _check_plain_op), ("pch", _check_pch), ("pybind11-op", _check_pybind11_op),
     ("lite", _check_lite), ("lite-op", _check_lite_op),

@@ -270,8 +270,15 @@ def test_missing_compiled_core_falls_back_to_python():
         "import mskernel as ms\n"
         "from mskernel._accel import engine_name, unavailable_reason\n"
         "x = ms.Tensor(2.0, ms.float32)\n"
-        "print(engine_name(), ms.grad(lambda a: a * a)(x), unavailable_reason())\n")
+        "print(engine_name(), ms.grad(lambda a: a * a)(x), unavailable_reason())\n"
+        "from mskernel.doctor import _Fail, _check_engine\n"
+        "try:\n"
+        "    _check_engine()\n"
+        "except _Fail as f:\n"
+        "    print('doctor:', f.what, '->', f.fix)\n")
     env = {k: v for k, v in os.environ.items() if k != "MSKERNEL_PURE_PYTHON"}
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Python 4.0 not built (blocked for the test); reinstall with a C compiler")
+    assert "doctor: autograd engine: the compiled core is not built (blocked for the test)" in out.stdout
+    assert out.stdout.rstrip().endswith("-> reinstall with a C compiler available: pip install -e .")

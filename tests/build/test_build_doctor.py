@@ -22,8 +22,8 @@ def test_doctor_cli_exits_zero_and_prints_every_check(cache, pch_ready):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     checks = [ln for ln in lines if ln.startswith(("[ok]", "[FAIL]"))]
-    assert len(checks) == 13 and all(ln.startswith("[ok]") for ln in checks), proc.stdout
-    for word in ("Python", "numpy", "C++ compiler", "ninja", "pybind11", "Python headers", "OpenMP", "cache dir",
+    assert len(checks) == 14 and all(ln.startswith("[ok]") for ln in checks), proc.stdout
+    for word in ("Python", "numpy", "autograd engine: compiled core", "C++ compiler", "ninja", "pybind11", "Python headers", "OpenMP", "cache dir",
                  'extern "C" kernel', "precompiled header ready", "compiled and ran a pybind11 module",
                  "lite pybind11 support library", "custom op with ms_extension.h (lite pybind11"):
         assert any(word in ln for ln in checks), word
