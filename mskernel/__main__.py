@@ -3,7 +3,10 @@
 Commands:
     doctor    check Python, numpy, compiler, ninja, pybind11, Python headers, OpenMP and the
               build cache, then build and run a tiny kernel and a tiny pybind11 module.
-    cache     print the build cache directory (``--pch`` for the precompiled-header directory).
+    cache     print the build cache directory (``--pch`` for the precompiled-header directory);
+              ``--usage`` prints what it holds; ``--prune [--max-size 2G] [--older-than DAYS]
+              [--dry-run]`` removes least recently used builds (it also happens after every cold
+              build, down to ``$MSKERNEL_CACHE_MAX_SIZE``, default 10G).
 
 Example:
     >>> main(["cache"])  # doctest: +ELLIPSIS
@@ -31,9 +34,54 @@ def _parser() -> argparse.ArgumentParser:
                    description="Check Python, numpy, the C++ compiler, ninja, pybind11 and Python headers, "
                                "OpenMP and the build cache, then build and run a tiny extern \"C\" kernel and a "
                                "tiny pybind11 module. Exits 0 when everything works.")
-    cache = sub.add_parser("cache", help="print the build cache directory")
+    cache = sub.add_parser("cache", help="print, measure or prune the build cache")
     cache.add_argument("--pch", action="store_true", help="print the precompiled-header directory instead")
+    cache.add_argument("--usage", action="store_true", help="print how much the cache holds")
+    cache.add_argument("--prune", action="store_true", help="remove least recently used builds")
+    cache.add_argument("--max-size", metavar="SIZE", help="with --prune: keep at most SIZE (e.g. 2G, 500M, 0)")
+    cache.add_argument("--older-than", metavar="DAYS", type=float, help="with --prune: remove builds unused that long")
+    cache.add_argument("--dry-run", action="store_true", help="with --prune: only list what would go")
     return parser
+
+
+def _mb(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB"
+
+
+def _cache_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from mskernel.build import cache_dir, pch_dir
+    from mskernel.build.evict import cache_entries, directory_bytes, parse_size, prune
+
+    if not args.prune and (args.max_size or args.older_than is not None or args.dry_run):
+        parser.error("--max-size, --older-than and --dry-run go with --prune")
+    if not (args.usage or args.prune):
+        print(pch_dir() if args.pch else cache_dir())
+        return 0
+    root = cache_dir()
+    if args.prune:
+        try:
+            limit = parse_size(args.max_size) if args.max_size else None
+        except ValueError as exc:
+            parser.error(f"--max-size: {exc}")
+        if args.max_size and limit is None:
+            limit = 0  # "--max-size 0": remove everything that is not in use
+        if limit is None and args.older_than is None:
+            parser.error("--prune needs --max-size and/or --older-than")
+        result = prune(root, max_bytes=limit, older_than_days=args.older_than, dry_run=args.dry_run)
+        verb = "would remove" if args.dry_run else "removed"
+        for e in result.removed:
+            print(f"{verb} {e.kind} {e.name} ({_mb(e.bytes)})")
+        for e in result.skipped_busy:
+            print(f"kept {e.kind} {e.name}: in use by another process")
+        print(f"{verb} {len(result.removed)} entries, {_mb(result.freed_bytes)}; {_mb(result.kept_bytes)} left in {root}")
+    if args.usage:
+        entries = cache_entries(root)
+        arts = [e for e in entries if e.kind == "artifact"]
+        work = [e for e in entries if e.kind == "work"]
+        print(f"{root}: {len(arts)} builds {_mb(sum(e.bytes for e in arts))}, {len(work)} work dirs "
+              f"{_mb(sum(e.bytes for e in work))}; precompiled headers and support library "
+              f"{_mb(directory_bytes(pch_dir()))} ({pch_dir()})")
+    return 0
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -50,10 +98,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         return 1 if run_doctor() else 0
     if args.command == "cache":
-        from mskernel.build import cache_dir, pch_dir
-
-        print(pch_dir() if args.pch else cache_dir())
-        return 0
+        return _cache_command(parser, args)
     parser.print_help()
     return 0
 

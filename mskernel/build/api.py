@@ -39,6 +39,7 @@ from mskernel._version import __version__
 from mskernel.build.cache import (FileLock, cache_dir, cleanup_stale, compute_key, ensure_private_dir,
                                   lock_path, new_temp_dir, publish, scan_local_headers, sha256_bytes,
                                   verify_entry, write_manifest)
+from mskernel.build.evict import auto_prune, touch
 from mskernel.build.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.build.flags import KINDS, check_optimize, link_flags, source_flags
 from mskernel.build.lite import (LITE_DEFINE, choose_mode, fell_back, pch_eligible, remember_fallback,
@@ -272,6 +273,8 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
         extra_cxx, pch_seconds = _pch_flags(plan, pch)
         art = _compile_and_publish(plan, root, extra_cxx, entry_lock)
     log.info("built %s in %.2f s", plan.name, art.seconds)
+    if root == cache_dir():  # a caller's own build_dir is theirs to manage
+        auto_prune(root, keep=[plan.entry_name])
     if pch is None and plan.kind == "pybind11" and not extra_cxx and plan.tc.is_gcc and \
             (plan.mode != "lite" or any(u.pch_ok for u in plan.units)):
         # for the next pybind11 build of this mode: start the PCH now, in the background
@@ -421,6 +424,7 @@ def _cached(root: Path, plan: _Plan) -> Optional[Artifact]:
     manifest = verify_entry(entry, plan.key)
     if manifest is None or manifest.get("file") != plan.lib_name:
         return None
+    touch(entry)  # least-recently-used eviction (mskernel.build.evict) goes by this
     try:
         text = (entry / "build.log").read_text(errors="replace")
     except OSError:

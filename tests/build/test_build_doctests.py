@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 MODULES = ["mskernel.build", "mskernel.build.api", "mskernel.build.builder", "mskernel.build.cache",
-           "mskernel.build.diagnostics", "mskernel.build.flags", "mskernel.build.lite", "mskernel.build.loader",
+           "mskernel.build.diagnostics", "mskernel.build.evict", "mskernel.build.flags", "mskernel.build.lite", "mskernel.build.loader",
            "mskernel.build.ninja", "mskernel.build.support",
            "mskernel.build.pch", "mskernel.build.toolchain", "mskernel.doctor", "mskernel.__main__"]
 
