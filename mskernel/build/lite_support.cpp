@@ -56,21 +56,7 @@ void destroy_record(pyd::function_record *rec) { LiteFunction::Destroy(rec); }
 void throw_error_already_set() { throw py::error_already_set(); }
 
 void set_python_error() {
-  try {
-    throw;
-  } catch (py::error_already_set &e) {
-    e.restore();
-  } catch (const py::builtin_exception &e) {
-    e.set_error();
-  } catch (const std::invalid_argument &e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const std::out_of_range &e) {
-    PyErr_SetString(PyExc_IndexError, e.what());
-  } catch (const std::exception &e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  } catch (...) {
-    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
-  }
+#include <mskernel/set_python_error.inc>
 }
 
 }  // namespace lite

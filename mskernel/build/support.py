@@ -46,7 +46,7 @@ log = logging.getLogger("mskernel.build")
 SOURCE = Path(__file__).with_name("lite_support.cpp")
 OBJECT = "mskernel_lite_support.o"
 # The headers the support source includes from mskernel (their text is part of the key).
-_HEADERS = ("mskernel/pybind11_lite.h", "mskernel/pybind11_lite_stl.h")
+_HEADERS = ("mskernel/pybind11_lite.h", "mskernel/pybind11_lite_stl.h", "mskernel/set_python_error.inc")
 _CODEGEN_LEVEL = re.compile(r"-O([0-3sgz]|fast)?|-g\w*")
 _failed: dict[str, str] = {}  # key -> compiler output, for this process only
 

@@ -6,6 +6,7 @@ user's normal PCH directory so a new session does not rebuild it.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import types
 from pathlib import Path
@@ -14,6 +15,27 @@ from typing import Iterator
 import pytest
 
 SRC = Path(__file__).parent / "src"
+
+
+@contextlib.contextmanager
+def _scoped_env(**values: str) -> Iterator[None]:
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+@pytest.fixture(scope="session")
+def scoped_env():
+    """``with scoped_env(NAME=value, ...):`` sets environment variables for a block (module and
+    session fixtures cannot use monkeypatch)."""
+    return _scoped_env
 SEED_CPP = Path(__file__).resolve().parents[1] / "seeds" / "function_ops.cpp"
 
 
@@ -28,17 +50,8 @@ def build_ops(tmp_path_factory):
     shared_pch = os.environ.get("MSKERNEL_PCH_DIR") or str(pch_dir())
 
     def build(name: str, source: Path, backend: str = "CPU") -> types.ModuleType:
-        saved = {k: os.environ.get(k) for k in ("MSKERNEL_CACHE_DIR", "MSKERNEL_PCH_DIR")}
-        os.environ["MSKERNEL_CACHE_DIR"] = str(cache)
-        os.environ["MSKERNEL_PCH_DIR"] = shared_pch
-        try:
+        with _scoped_env(MSKERNEL_CACHE_DIR=str(cache), MSKERNEL_PCH_DIR=shared_pch):
             return CustomOpBuilder(name, [str(source)], backend=backend).load()
-        finally:
-            for k, v in saved.items():
-                if v is None:
-                    os.environ.pop(k, None)
-                else:
-                    os.environ[k] = v
 
     return build
 

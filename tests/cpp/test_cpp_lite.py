@@ -20,29 +20,21 @@ import mskernel as ms
 SRC = Path(__file__).parent / "src"
 
 
-def _build(tmp_path_factory, cflags):
+def _build(tmp_path_factory, scoped_env, cflags):
     from mskernel.build import pch_dir
     from mskernel.ops import CustomOpBuilder
 
     cache = tmp_path_factory.mktemp("lite_cache")
-    saved = {k: os.environ.get(k) for k in ("MSKERNEL_CACHE_DIR", "MSKERNEL_PCH_DIR")}
-    os.environ["MSKERNEL_PCH_DIR"] = saved["MSKERNEL_PCH_DIR"] or str(pch_dir())
-    os.environ["MSKERNEL_CACHE_DIR"] = str(cache)
-    try:
+    with scoped_env(MSKERNEL_PCH_DIR=os.environ.get("MSKERNEL_PCH_DIR") or str(pch_dir()),
+                    MSKERNEL_CACHE_DIR=str(cache)):
         builder = CustomOpBuilder("mk_lite_features", [str(SRC / "lite_features.cpp")], cflags=cflags)
         return builder.load(), builder.build_artifact()
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 @pytest.fixture(scope="module")
-def both(tmp_path_factory) -> tuple[types.ModuleType, types.ModuleType]:
-    lite, lite_art = _build(tmp_path_factory, None)
-    full, full_art = _build(tmp_path_factory, "-DMSKERNEL_FULL_PYBIND11")
+def both(tmp_path_factory, scoped_env) -> tuple[types.ModuleType, types.ModuleType]:
+    lite, lite_art = _build(tmp_path_factory, scoped_env, None)
+    full, full_art = _build(tmp_path_factory, scoped_env, "-DMSKERNEL_FULL_PYBIND11")
     assert (lite_art.mode, full_art.mode) == ("lite", "full")
     return lite, full
 

@@ -224,21 +224,7 @@ MSKERNEL_GLUE inline void SetPythonError() {
 #ifdef MSKERNEL_PYBIND11_IS_LITE
   ::mskernel::lite::set_python_error();  // the same code, compiled once in the support library
 #else
-  try {
-    throw;
-  } catch (pybind11::error_already_set &e) {
-    e.restore();
-  } catch (const pybind11::builtin_exception &e) {
-    e.set_error();
-  } catch (const std::invalid_argument &e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const std::out_of_range &e) {
-    PyErr_SetString(PyExc_IndexError, e.what());
-  } catch (const std::exception &e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
-  } catch (...) {
-    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
-  }
+#include "mskernel/set_python_error.inc"
 #endif
 }
 
