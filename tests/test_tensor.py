@@ -202,3 +202,16 @@ def test_primitive_classes():
     assert ops.Squeeze(0)(ops.ExpandDims()(x, 0)).shape == (2, 2)
     with pytest.raises(TypeError, match="'keep_dims' must be a bool"):
         ops.ReduceSum(keep_dims=1)
+
+
+@pytest.mark.parametrize("reduce", [lambda t, a: t.sum(axis=a), lambda t, a: t.mean(axis=a),
+                                    lambda t, a: t.max(axis=a), lambda t, a: t.min(axis=a)])
+def test_reducing_a_0d_tensor_over_axis_0_or_minus_1(reduce):
+    # (found by the random-graph test) MindSpore accepts axis in [-1, 0] for a scalar: nothing to reduce
+    x = ms.Tensor(3.0, ms.float32)
+    for axis in (0, -1, (0,)):
+        out = reduce(x, axis)
+        assert out.shape == () and out.item() == 3.0
+    assert ms.grad(lambda a: reduce(a * a, 0))(x).item() == 6.0
+    with pytest.raises(ValueError, match=r"'axis' must be in range \[-1, 0\], but got 1"):
+        reduce(x, 1)

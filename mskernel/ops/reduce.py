@@ -26,6 +26,12 @@ def _kept_shape(shape: tuple, axes: tuple) -> tuple:
     return tuple(1 if i in axes else s for i, s in enumerate(shape))
 
 
+def _reduce_axes(axis: Any, x: Tensor, op: str) -> tuple:
+    """The axes to reduce; a 0-d tensor accepts axis 0 or -1 (as MindSpore) and has none to reduce."""
+    axes = normalize_axis(axis, x.ndim, op)
+    return axes if x.ndim else ()
+
+
 def _expand(d: Tensor, x_shape: tuple, axes: tuple, keepdims: bool) -> Tensor:
     """Broadcast a reduction's output gradient back over the reduced axes (a zero-copy view)."""
     if STATE.enabled and d._rg:  # recorded (higher-order): go through the differentiable ops
@@ -49,7 +55,7 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         [4 6]
     """
     x = check_tensor(input, "ReduceSum", "input")
-    axes = tuple(range(x._data.ndim)) if dim is None else normalize_axis(dim, x.ndim, "ReduceSum")
+    axes = _reduce_axes(dim, x, "ReduceSum")
     if dtype is not None:
         from mskernel.ops.shape import cast
         x = cast(x, mstype.to_dtype(dtype))
@@ -83,7 +89,7 @@ def mean(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
         3.0
     """
     x = check_tensor(input, "ReduceMean", "input")
-    axes = normalize_axis(axis, x.ndim, "ReduceMean")
+    axes = _reduce_axes(axis, x, "ReduceMean")
     if x._data.dtype.kind not in "fc":
         from mskernel.ops.shape import cast
         x = cast(x, mstype.float32)
@@ -104,7 +110,7 @@ def _extreme(op: str, fn, input: Any, axis: Any, keepdims: bool) -> Tensor:
     x = check_tensor(input, op, "input")
     if x.size == 0:
         raise ValueError(f"For '{op}', the input is empty (shape {list(x.shape)}); it has no {op[6:].lower()}.")
-    axes = normalize_axis(axis, x.ndim, op)
+    axes = _reduce_axes(axis, x, op)
     out = Tensor._wrap(np.asarray(fn(x._data, axis=axes, keepdims=keepdims)))
     if STATE.enabled and x._rg:
         def backward(d):
