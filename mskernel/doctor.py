@@ -168,18 +168,24 @@ def _check_pch() -> str:
     return f"pybind11 precompiled header {how} ({pch.gch.parent})"
 
 
-def _check_pybind11_op() -> str:
+def _build_and_call(name: str, src: str, what: str, **opts):
+    """Build a one-function module in a throw-away dir and check that ``mul(6, 7) == 42``."""
     from mskernel.build import BuildError, Source, build, load_python_module
 
     with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:
         try:
-            art = build("mskernel_doctor_pybind11", [Source("<doctor>", _PYBIND_SRC)], kind="pybind11", build_dir=tmp)
-            got = load_python_module(art, "mskernel_doctor_pybind11").mul(6, 7)
+            art = build(name, [Source("<doctor>", src)], kind="pybind11", build_dir=tmp, **opts)
+            got = load_python_module(art, name).mul(6, 7)
         except BuildError as exc:
-            raise _Fail(f"pybind11 module failed to build: {exc}",
+            raise _Fail(f"{what} failed to build: {exc}",
                         "pip install -U pybind11; apt-get install python3-dev") from None
     if got != 42:
-        raise _Fail(f"pybind11 module returned {got}, expected 42", "report a bug")
+        raise _Fail(f"{what} returned {got}, expected 42", "report a bug")
+    return art
+
+
+def _check_pybind11_op() -> str:
+    art = _build_and_call("mskernel_doctor_pybind11", _PYBIND_SRC, "pybind11 module")
     return f"compiled and ran a pybind11 module ({art.seconds:.1f} s)"
 
 
@@ -202,22 +208,13 @@ def _check_lite() -> str:
 
 
 def _check_lite_op() -> str:
-    from mskernel.build import BuildError, Source, build, load_python_module
-
-    with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:
-        try:
-            art = build("mskernel_doctor_lite", [Source("<doctor>", _LITE_SRC)], kind="pybind11", build_dir=tmp, pch=True)
-            got = load_python_module(art, "mskernel_doctor_lite").mul(6, 7)
-        except BuildError as exc:
-            raise _Fail(f"custom op (ms_extension.h) failed to build: {exc}",
-                        "pip install -U pybind11; apt-get install python3-dev") from None
-    if got != 42:
-        raise _Fail(f"custom op returned {got}, expected 42", "report a bug")
+    art = _build_and_call("mskernel_doctor_lite", _LITE_SRC, "custom op (ms_extension.h)", pch=True)
     return f"compiled and ran a custom op with ms_extension.h ({art.mode} pybind11, {art.seconds:.1f} s)"
 
 
 _CHECKS: list[tuple[str, Callable[[], str]]] = [
-    ("python", _check_python), ("numpy", _check_numpy), ("engine", _check_engine), ("compiler", _check_compiler), ("ninja", _check_ninja),
+    ("python", _check_python), ("numpy", _check_numpy), ("engine", _check_engine), ("compiler", _check_compiler),
+    ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
     ("cache", _check_cache), ("plain-op", _check_plain_op), ("pch", _check_pch), ("pybind11-op", _check_pybind11_op),
     ("lite", _check_lite), ("lite-op", _check_lite_op),
