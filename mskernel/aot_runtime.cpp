@@ -50,6 +50,21 @@ void put_error(char *err, int errlen, const char *msg) {
   err[errlen - 1] = '\0';
 }
 
+// Runs f; returns 0, or 1 with the message in err when user code threw anything (an exception must
+// never cross the extern "C" boundary: that would terminate the process).
+template <typename F>
+int guarded(char *err, int errlen, F &&f) {
+  try {
+    f();
+    return 0;
+  } catch (const std::exception &e) {
+    put_error(err, errlen, e.what());
+  } catch (...) {
+    put_error(err, errlen, "unknown C++ exception");
+  }
+  return 1;
+}
+
 using KernelFn = int (*)(int, void **, int *, int64_t **, const char **, void *, void *);
 using InitFn = int (*)(int *, int64_t **, const char **, AotExtra *);
 using ShapeFn = std::vector<int64_t> (*)(int *, int64_t **, AotExtra *);
@@ -104,32 +119,17 @@ uint64_t mk_aot_workspace_size(void *h, int64_t i) { return impl(h)->WorkSpace()
 // Each entry returns 0, or 1 when the user code threw (message in err).
 int mk_aot_call(void *fn, int nparam, void **params, int *ndims, int64_t **shapes, const char **dtypes, void *h,
                 int *ret, char *err, int errlen) {
-  try {
-    *ret = reinterpret_cast<KernelFn>(fn)(nparam, params, ndims, shapes, dtypes, nullptr, h);
-    return 0;
-  } catch (const std::exception &e) {
-    put_error(err, errlen, e.what());
-  } catch (...) {
-    put_error(err, errlen, "unknown C++ exception");
-  }
-  return 1;
+  return guarded(err, errlen,
+                 [&] { *ret = reinterpret_cast<KernelFn>(fn)(nparam, params, ndims, shapes, dtypes, nullptr, h); });
 }
 int mk_aot_init(void *fn, int *ndims, int64_t **shapes, const char **dtypes, void *h, int *ret, char *err,
                 int errlen) {
-  try {
-    *ret = reinterpret_cast<InitFn>(fn)(ndims, shapes, dtypes, impl(h));
-    return 0;
-  } catch (const std::exception &e) {
-    put_error(err, errlen, e.what());
-  } catch (...) {
-    put_error(err, errlen, "unknown C++ exception");
-  }
-  return 1;
+  return guarded(err, errlen, [&] { *ret = reinterpret_cast<InitFn>(fn)(ndims, shapes, dtypes, impl(h)); });
 }
 // Shapes are written row after row into out (capacity cap); out_ranks gets each output's rank.
 int mk_aot_infer_shape(void *fn, int multi, int *ndims, int64_t **shapes, void *h, int64_t *out, int64_t cap,
                        int64_t *out_ranks, int64_t max_outputs, int64_t *n_outputs, char *err, int errlen) {
-  try {
+  return guarded(err, errlen, [&] {
     std::vector<std::vector<int64_t>> rows;
     if (multi) {
       rows = reinterpret_cast<ShapesFn>(fn)(ndims, shapes, impl(h));
@@ -146,15 +146,11 @@ int mk_aot_infer_shape(void *fn, int multi, int *ndims, int64_t **shapes, void *
       }
     }
     *n_outputs = static_cast<int64_t>(rows.size());
-    return 0;
-  } catch (const std::exception &e) {
-    put_error(err, errlen, e.what());
-  }
-  return 1;
+  });
 }
 int mk_aot_infer_type(void *fn, int multi, const int *types, int n, void *h, int *out, int max_outputs,
                       int *n_outputs, char *err, int errlen) {
-  try {
+  return guarded(err, errlen, [&] {
     std::vector<int> in(types, types + n);
     std::vector<int> res;
     if (multi) {
@@ -165,10 +161,6 @@ int mk_aot_infer_type(void *fn, int multi, const int *types, int n, void *h, int
     if (static_cast<int>(res.size()) > max_outputs) throw std::runtime_error("too many output types");
     for (size_t i = 0; i < res.size(); ++i) out[i] = res[i];
     *n_outputs = static_cast<int>(res.size());
-    return 0;
-  } catch (const std::exception &e) {
-    put_error(err, errlen, e.what());
-  }
-  return 1;
+  });
 }
 }

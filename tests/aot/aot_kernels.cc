@@ -113,3 +113,6 @@ extern "C" int Throws(int, void **, int *, int64_t **, const char **, void *, vo
 extern "C" int MissingAttr(int, void **, int *, int64_t **, const char **, void *, void *extra) {
   return static_cast<int>(static_cast<AotExtra *>(extra)->Attr<int64_t>("nope"));
 }
+// A C++ InferShape that throws something that is not a std::exception (must not terminate the process).
+extern "C" int OddThrow(int, void **, int *, int64_t **, const char **, void *, void *) { return 0; }
+extern "C" std::vector<int64_t> OddThrowInferShape(int *, int64_t **, AotExtra *) { throw 42; }

@@ -156,3 +156,9 @@ def test_call_time_attribute_changes_reach_the_kernel(src):
     np.testing.assert_allclose(op(x, x, 0).asnumpy(), 2 * np.arange(6).reshape(2, 3).sum(0))
     np.testing.assert_allclose(op(x, x, 1).asnumpy(), 2 * np.arange(6).reshape(2, 3).sum(1))
     np.testing.assert_allclose(op(x, x, 0).asnumpy(), 2 * np.arange(6).reshape(2, 3).sum(0))
+
+
+def test_infer_shape_throwing_a_non_exception_is_an_error_not_a_crash(src):
+    op = ops.Custom(f"{src}:OddThrow", None, lambda a: a, "aot")
+    with pytest.raises(AotError, match=r"OddThrowInferShape failed: unknown C\+\+ exception"):
+        op(f32([1.0]))
