@@ -21,7 +21,6 @@ typedef struct {
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
     PyObject *s_builtin, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
     PyObject *zero;
-    int ready;
 } State;
 
 static State S;
@@ -117,7 +116,6 @@ static PyObject *bind_engine(PyObject *self, PyObject *helpers) {
         Py_INCREF(v);
         Py_XSETREF(*hs[i].dst, v);
     }
-    S.ready = 1;
     Py_RETURN_NONE;
 }
 
@@ -141,18 +139,6 @@ static PyObject *wrap_array(PyObject *arr) {  /* new reference; arr borrowed */
 }
 
 static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
-
-/* dtype.kind in "fc" for an ndarray */
-static int is_float_array(PyObject *arr) {
-    PyObject *dt = PyObject_GetAttr(arr, S.s_dtype);
-    if (dt == NULL) return -1;
-    PyObject *kind = PyObject_GetAttr(dt, S.s_kind);
-    Py_DECREF(dt);
-    if (kind == NULL) return -1;
-    int r = PySequence_Contains(S.s_fc, kind);
-    Py_DECREF(kind);
-    return r;
-}
 
 /* ---- node creation: _record1(op, inputs, out, backward) ---------------------------------------- */
 static int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */

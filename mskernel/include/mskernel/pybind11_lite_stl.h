@@ -7,6 +7,8 @@
 // stl.h. The only changes: `#include "pybind11.h"` became `<pybind11/cast.h>`, and
 // `module_::import(...)` (defined in pybind11.h) became `::mskernel::lite::import_module(...)`.
 // Never include it next to <pybind11/stl.h> (the build layer's full mode uses that one instead).
+// Kept as one file, in upstream's order, so it diffs line for line against stl.h when a new
+// pybind11 release is ported (the length is upstream's, not a second idea).
 #ifndef MSKERNEL_PYBIND11_LITE_STL_H_
 #define MSKERNEL_PYBIND11_LITE_STL_H_
 
