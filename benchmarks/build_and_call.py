@@ -7,7 +7,7 @@ Prints (quote the ratios; the machine is shared and noisy):
    precompiled header, the full pybind11 precompiled header); then, interleaved ``--repeat`` times
    (best and median printed, and the ratio to the bare module per round): the seed op
    (``tests/seeds/function_ops.cpp``, ``Function<CustomMul>``) through ``CustomOpBuilder`` -- a lite
-   build (mskernel.build.lite: pybind11's casters only, pybind11's runtime prebuilt in the support
+   build (mskernel.toolchain.lite: pybind11's casters only, pybind11's runtime prebuilt in the support
    library) -- the same op forced to full pybind11 (``-DMSKERNEL_FULL_PYBIND11``, what every build
    did before lite mode), a bare one-function module through ``CustomOpBuilder`` (it includes
    pybind11.h itself, so it builds in full mode: what pybind11.h alone costs), and that bare module
@@ -129,10 +129,10 @@ def build_times(with_torch: bool, repeat: int) -> list:
     with tempfile.TemporaryDirectory() as tmp:
         pch_dir = os.path.join(tmp, "pch")
         one_time = [
-            ("one-time lite support library build", "from mskernel.build.support import prepare_support as build"),
+            ("one-time lite support library build", "from mskernel.toolchain.support import prepare_support as build"),
             ("one-time lite precompiled header build",
-             "from functools import partial\nfrom mskernel.build import prepare_pch\nbuild = partial(prepare_pch, lite=True)"),
-            ("one-time pybind11 precompiled header build", "from mskernel.build import prepare_pch as build"),
+             "from functools import partial\nfrom mskernel.toolchain import prepare_pch\nbuild = partial(prepare_pch, lite=True)"),
+            ("one-time pybind11 precompiled header build", "from mskernel.toolchain import prepare_pch as build"),
         ]
         for i, (what, code) in enumerate(one_time):
             rows.append((what, _one_time(code, os.path.join(tmp, f"cache_once_{i}"), pch_dir), "not in the cold builds"))
@@ -156,7 +156,7 @@ def build_times(with_torch: bool, repeat: int) -> list:
                      f"{_stats(cached)} of 5; goal < 20 ms"))
         no_pch = in_fresh_process(f"""
             import time
-            from mskernel.build import build, load_python_module
+            from mskernel.toolchain import build, load_python_module
             t = time.perf_counter()
             art = build("my_ops", [{str(SEED)!r}], kind="pybind11", pch=False)
             load_python_module(art, "my_ops"); print(time.perf_counter() - t)

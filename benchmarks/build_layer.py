@@ -3,7 +3,7 @@
 Prints side-by-side tables (one process):
 
 1. cold build times -- a tiny extern "C" kernel and a one-function pybind11 module, through
-   ``mskernel.build`` (without PCH, with a ready PCH, and the very first build on a machine,
+   ``mskernel.toolchain`` (without PCH, with a ready PCH, and the very first build on a machine,
    before the PCH exists) versus the bare command
    ``g++ -O2 -shared -fPIC $(python -m pybind11 --includes)``; the same one-function module
    written against ``ms_extension.h`` (a lite build: pybind11's runtime from the support library,
@@ -36,7 +36,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from mskernel.build import (Source, build, find_toolchain, load_python_module, prepare_pch,  # noqa: E402
+from mskernel.toolchain import (Source, build, find_toolchain, load_python_module, prepare_pch,  # noqa: E402
                             prepare_support)
 
 PLAIN = 'extern "C" int add(int a, int b) { return a + b; }\n'
@@ -165,7 +165,7 @@ def cached_loads(root: Path) -> tuple[float, float]:
         import sys, time
         sys.path.insert(0, {str(REPO)!r})
         t0 = time.perf_counter()
-        from mskernel.build import Source, build, load_python_module
+        from mskernel.toolchain import Source, build, load_python_module
         t1 = time.perf_counter()
         art = build("cached_pyb", [Source("<bench>", {PYBIND!r})], kind="pybind11")
         mod = load_python_module(art, "cached_pyb")

@@ -70,7 +70,7 @@ _CHILD = textwrap.dedent('''
     from mskernel.hybrid import HybridKernel
     from mskernel.hybrid.compiler import dispatcher
     t1 = time.perf_counter()
-    from mskernel.build import find_toolchain
+    from mskernel.toolchain import find_toolchain
     find_toolchain().openmp_flags  # the build layer's one-time probes (stored in the cache)
     dispatcher()
     t2 = time.perf_counter()

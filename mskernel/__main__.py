@@ -49,8 +49,8 @@ def _mb(n: int) -> str:
 
 
 def _cache_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from mskernel.build import cache_dir, pch_dir
-    from mskernel.build.evict import cache_entries, directory_bytes, parse_size, prune
+    from mskernel.toolchain import cache_dir, pch_dir
+    from mskernel.toolchain.evict import cache_entries, directory_bytes, parse_size, prune
 
     if not args.prune and (args.max_size or args.older_than is not None or args.dry_run):
         parser.error("--max-size, --older-than and --dry-run go with --prune")

@@ -61,7 +61,7 @@ _runtime: Optional[ctypes.CDLL] = None
 def _load_runtime() -> ctypes.CDLL:
     global _runtime
     if _runtime is None:
-        from mskernel.build import build, load_library
+        from mskernel.toolchain import build, load_library
         src = Path(__file__).with_name("aot_runtime.cpp")
         lib = load_library(build("mskernel_aot_runtime", [src], kind="plain"))
         P, I64, I, C = ctypes.c_void_p, ctypes.c_int64, ctypes.c_int, ctypes.c_char_p
@@ -156,7 +156,7 @@ class AotKernel(CustomKernel):
     def _compile(self, path: str) -> str:
         if not os.path.isfile(path):
             raise AotError(f"{self.prefix}, couldn't find the AOT source file: {path}")
-        from mskernel.build import build
+        from mskernel.toolchain import build
         name = "aot_" + "".join(c if c.isalnum() else "_" for c in Path(path).stem)
         return str(build(name, [path], kind="plain", include_paths=[os.path.dirname(os.path.abspath(path))]).path)
 

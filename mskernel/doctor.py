@@ -4,7 +4,7 @@ Prints one line per check, ``[ok] ...`` or ``[FAIL] ... -> <how to fix>``, and r
 number of problems. The last checks really compile (in a throw-away build dir, so the
 cache is neither used nor filled) and call a tiny ``extern "C"`` kernel through ctypes and
 a tiny pybind11 module and a tiny custom op (``ms_extension.h``, a lite pybind11 build), end to
-end through :mod:`mskernel.build`; on the way the one-time artifacts are built for the machine
+end through :mod:`mskernel.toolchain`; on the way the one-time artifacts are built for the machine
 (the pybind11 precompiled header, the lite support library and lite precompiled header; later
 op builds reuse them).
 
@@ -70,7 +70,7 @@ def _check_engine() -> str:
 
 
 def _toolchain():
-    from mskernel.build import ToolchainError, find_toolchain
+    from mskernel.toolchain import ToolchainError, find_toolchain
 
     try:
         return find_toolchain()
@@ -122,7 +122,7 @@ def _check_openmp() -> str:
 
 
 def _check_cache() -> str:
-    from mskernel.build import cache_dir
+    from mskernel.toolchain import cache_dir
 
     try:
         root = cache_dir()
@@ -143,7 +143,7 @@ def _check_cache() -> str:
 
 
 def _check_plain_op() -> str:
-    from mskernel.build import BuildError, Source, build, load_library
+    from mskernel.toolchain import BuildError, Source, build, load_library
 
     with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:  # a real compile, not a cache hit
         try:
@@ -157,7 +157,7 @@ def _check_plain_op() -> str:
 
 
 def _check_pch() -> str:
-    from mskernel.build import ToolchainError, prepare_pch
+    from mskernel.toolchain import ToolchainError, prepare_pch
 
     try:
         pch = prepare_pch()
@@ -170,7 +170,7 @@ def _check_pch() -> str:
 
 def _build_and_call(name: str, src: str, what: str, **opts):
     """Build a one-function module in a throw-away dir and check that ``mul(6, 7) == 42``."""
-    from mskernel.build import BuildError, Source, build, load_python_module
+    from mskernel.toolchain import BuildError, Source, build, load_python_module
 
     with tempfile.TemporaryDirectory(prefix="mskernel-doctor-") as tmp:
         try:
@@ -190,9 +190,9 @@ def _check_pybind11_op() -> str:
 
 
 def _check_lite() -> str:
-    from mskernel.build import ToolchainError
-    from mskernel.build.lite import lite_supported
-    from mskernel.build.support import prepare_support
+    from mskernel.toolchain import ToolchainError
+    from mskernel.toolchain.lite import lite_supported
+    from mskernel.toolchain.support import prepare_support
 
     why = lite_supported()
     if why:

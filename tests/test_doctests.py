@@ -1,6 +1,6 @@
 """The runnable examples in the core modules' docstrings run and print what they show.
 
-(The build layer's and the hybrid compiler's examples build code; tests/build and tests/hybrid run
+(The build layer's and the hybrid compiler's examples build code; tests/toolchain and tests/hybrid run
 those.)
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 import mskernel
 
-SKIP = ("mskernel.build", "mskernel.hybrid", "mskernel.doctor", "mskernel.__main__", "mskernel.cpp_bridge")
+SKIP = ("mskernel.toolchain", "mskernel.hybrid", "mskernel.doctor", "mskernel.__main__", "mskernel.cpp_bridge")
 MODULES = sorted(m.name for m in pkgutil.walk_packages(mskernel.__path__, "mskernel.")
                  if not m.name.startswith(SKIP) and m.name not in ("mskernel._cengine", "mskernel._version"))
 

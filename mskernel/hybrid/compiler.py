@@ -52,7 +52,7 @@ def dispatcher() -> Callable[..., Any]:
     """
     global _dispatch
     if _dispatch is None:
-        from mskernel.build import BuildError, Source, build, load_python_module
+        from mskernel.toolchain import BuildError, Source, build, load_python_module
 
         text = (_HERE / "dispatch.c").read_text()
         text += f"\n/* built against numpy {np.__version__} */\n"
@@ -119,7 +119,7 @@ def _spec(typed: Typed, arrays: list[str]) -> bytes:
 
 
 def _load(name: str, gen: Generated) -> tuple[Any, Any, int, int, float]:
-    from mskernel.build import BuildError, Source, build, load_library
+    from mskernel.toolchain import BuildError, Source, build, load_library
 
     key = hashlib.sha256(f"{gen.openmp}\n{gen.source}".encode()).hexdigest()
     if key in _loaded:

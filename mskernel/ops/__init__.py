@@ -30,7 +30,7 @@ from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
 
 _methods.install()
 
-_LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.build"}
+_LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
 
 
 def __getattr__(name: str):

@@ -94,7 +94,7 @@ A build failure raises `BuildError`: the first error mapped to your file and lin
 itself, and (in `e.log`) the compiler's full output. Sources can also be given inline.
 """),
     ("code", """
-from mskernel.build import BuildError
+from mskernel.toolchain import BuildError
 
 broken = '''#include "ms_extension/api.h"
 ms::Tensor twice(const ms::Tensor &x) {

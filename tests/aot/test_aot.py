@@ -91,7 +91,7 @@ def test_strided_input_is_made_contiguous_for_the_c_abi(src):
 
 
 def test_prebuilt_shared_library_path(src):
-    from mskernel.build import build
+    from mskernel.toolchain import build
     art = build("aot_prebuilt", [src], kind="plain", include_paths=[str(Path(src).parent)])
     op = ops.Custom(f"{art.path}:CustomAdd", lambda a, b: a, lambda a, b: a, "aot")
     assert op(f32([1.0]), f32([2.0])).item() == 3.0
@@ -138,7 +138,7 @@ def test_load_errors(src, tmp_path, monkeypatch):
 
 
 def test_compile_error_points_at_the_users_line(tmp_path):
-    from mskernel.build import BuildError
+    from mskernel.toolchain import BuildError
     p = tmp_path / "broken.cc"
     p.write_text('#include <cstdint>\nextern "C" int K(int n, void **p, int *nd, int64_t **sh, const char **dt,\n'
                  '                 void *s, void *e) {\n  return undefined_name;\n}\n')

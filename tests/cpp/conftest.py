@@ -42,7 +42,7 @@ SEED_CPP = Path(__file__).resolve().parents[1] / "seeds" / "function_ops.cpp"
 @pytest.fixture(scope="session")
 def build_ops(tmp_path_factory):
     """``build_ops(name, source, backend="CPU") -> module``: CustomOpBuilder(...).load() in a private cache."""
-    from mskernel.build import pch_dir
+    from mskernel.toolchain import pch_dir
     from mskernel.ops import CustomOpBuilder
 
     cache = tmp_path_factory.mktemp("cpp_cache")

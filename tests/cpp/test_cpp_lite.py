@@ -21,7 +21,7 @@ SRC = Path(__file__).parent / "src"
 
 
 def _build(tmp_path_factory, scoped_env, cflags):
-    from mskernel.build import pch_dir
+    from mskernel.toolchain import pch_dir
     from mskernel.ops import CustomOpBuilder
 
     cache = tmp_path_factory.mktemp("lite_cache")

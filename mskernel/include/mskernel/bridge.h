@@ -20,7 +20,7 @@
 #ifndef MSKERNEL_BRIDGE_H_
 #define MSKERNEL_BRIDGE_H_
 
-// Lite builds (mskernel.build defines MSKERNEL_PYBIND11_LITE for sources that use only the pybind11
+// Lite builds (mskernel.toolchain defines MSKERNEL_PYBIND11_LITE for sources that use only the pybind11
 // subset custom ops need) get pybind11's type casters without pybind11.h's runtime; everything
 // else gets pybind11.h as usual. See mskernel/pybind11_lite.h.
 #if defined(MSKERNEL_PYBIND11_LITE) && !defined(MSKERNEL_FULL_PYBIND11)

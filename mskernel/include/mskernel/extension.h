@@ -6,7 +6,7 @@
 // (custom::CustomLaunchAclnn on the CPU), kernels.h (ParallelFor, broadcasting Map) and compat.h
 // (MindSpore's names: mindspore::tensor::BaseTensor, mindspore::pynative::autograd::Function, ...).
 // MindSpore sources include "ms_extension.h" or "ms_extension/api.h" instead; all three are the same.
-// Build with mskernel.build / CustomOpBuilder, which add `-I <this directory>/..` and
+// Build with mskernel.toolchain / CustomOpBuilder, which add `-I <this directory>/..` and
 // `-DMS_EXTENSION_NAME=<module name>`.
 //
 // Compile time: everything that is not per-element arithmetic (allocation, conversions, graph

@@ -3,10 +3,10 @@
 // Why: pybind11 3 defines error_already_set::what() inline in pybind11.h, which makes every
 // translation unit that includes pybind11.h emit pybind11's whole runtime (dispatcher, internals,
 // error handling: ~110 KB of code, most of a module's compile time, even for an empty module).
-// A "lite" build (what mskernel.build picks for sources that only use the subset below; it defines
+// A "lite" build (what mskernel.toolchain picks for sources that only use the subset below; it defines
 // MSKERNEL_PYBIND11_LITE) includes only pybind11's type-caster headers (cast.h/attr.h: templates
 // and inline functions that emit nothing unless used), and links a support library compiled once
-// with full pybind11 (mskernel/build/lite_support.cpp) that holds the runtime.
+// with full pybind11 (mskernel/toolchain/lite_support.cpp) that holds the runtime.
 //
 // The subset (what MindSpore's custom-op tutorials use):
 //   PYBIND11_MODULE(name, m) { ... }     (two arguments; here it makes a lite module)
@@ -51,7 +51,7 @@ namespace mskernel {
 namespace lite {
 namespace pyd = ::pybind11::detail;
 
-// ---- implemented by the support library (mskernel/build/lite_support.cpp) ----------------------
+// ---- implemented by the support library (mskernel/toolchain/lite_support.cpp) ----------------------
 /// cpp_function::initialize_generic(rec, ...) -> the new function object (a new reference); takes
 /// ownership of `rec` (destroys it if registering fails).
 PyObject *register_function(pyd::function_record *rec, const char *signature, const std::type_info *const *types,

@@ -44,7 +44,7 @@ __all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "compute_key", "sha256_
            "scan_local_headers", "FileLock", "verify_entry", "write_manifest", "publish",
            "new_temp_dir", "cleanup_stale", "MANIFEST"]
 
-log = logging.getLogger("mskernel.build")
+log = logging.getLogger("mskernel.toolchain")
 
 MANIFEST = "manifest.json"
 _checked_dirs: set[str] = set()

@@ -3,7 +3,7 @@
 **Lite** (the default for custom ops written the way MindSpore's tutorials write them): the
 sources see ``mskernel/pybind11_lite.h`` -- pybind11's type casters, a lite ``PYBIND11_MODULE`` and
 ``m.def`` -- instead of ``<pybind11/pybind11.h>``, and link the support library
-(:mod:`mskernel.build.support`) that holds pybind11's runtime, compiled once. That runtime is
+(:mod:`mskernel.toolchain.support`) that holds pybind11's runtime, compiled once. That runtime is
 what most of a pybind11 module's compile time goes to (pybind11 3 emits it into every translation
 unit that includes pybind11.h), so a lite op compiles in a fraction of the time.
 
@@ -42,10 +42,10 @@ import re
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
-from mskernel.build.cache import ensure_private_dir
-from mskernel.build.diagnostics import BuildError
-from mskernel.build.pch import LITE_DEFINE
-from mskernel.build.toolchain import find_toolchain, include_dir
+from mskernel.toolchain.cache import ensure_private_dir
+from mskernel.toolchain.diagnostics import BuildError
+from mskernel.toolchain.pch import LITE_DEFINE
+from mskernel.toolchain.discover import find_toolchain, include_dir
 
 __all__ = ["LITE_NAMES", "API_HEADERS", "FULL_FLAG", "LITE_DEFINE", "choose_mode", "lite_supported", "pch_eligible",
            "retry_in_full_mode", "remember_fallback", "fell_back"]
@@ -217,7 +217,7 @@ def retry_in_full_mode(err: BuildError) -> bool:
     """Whether a failed lite build may be a lite limitation: its first error mentions pybind11.
 
     Example:
-        >>> from mskernel.build.diagnostics import parse_diagnostics
+        >>> from mskernel.toolchain.diagnostics import parse_diagnostics
         >>> e = BuildError("op", parse_diagnostics("a.cpp:3:5: error: 'print' is not a member of 'py'\\n"), "", "", None)
         >>> retry_in_full_mode(e)
         True

@@ -48,14 +48,14 @@ def cache(tmp_path, monkeypatch) -> Path:
 @pytest.fixture(scope="session")
 def pch_ready(_session_pch_dir):
     """The pybind11 PCH for default options, built once."""
-    from mskernel.build import prepare_pch
+    from mskernel.toolchain import prepare_pch
 
     return prepare_pch()
 
 
 def pybind_source(version: int):
     """A one-function pybind11 module whose ``version()`` returns ``version``."""
-    from mskernel.build import Source
+    from mskernel.toolchain import Source
 
     return Source("<pyb>", PYBIND_SRC.format(version=version))
 
@@ -67,7 +67,7 @@ def pybind_v1(tmp_path_factory, pch_ready):
     Returns ``(artifact, build_dir, pybind_source)``; ``pybind_source(n)`` makes the same module
     returning ``n``.
     """
-    from mskernel.build import build
+    from mskernel.toolchain import build
 
     root = tmp_path_factory.mktemp("pybind_v1")
     art = build("mk_pyb", [pybind_source(1)], kind="pybind11", build_dir=root)

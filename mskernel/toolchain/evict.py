@@ -34,12 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, List, Optional
 
-from mskernel.build.cache import FileLock, lock_path
+from mskernel.toolchain.cache import FileLock, lock_path
 
 __all__ = ["CacheEntry", "PruneResult", "cache_entries", "directory_bytes", "prune", "parse_size", "max_cache_bytes",
            "touch", "auto_prune"]
 
-log = logging.getLogger("mskernel.build")
+log = logging.getLogger("mskernel.toolchain")
 
 DEFAULT_MAX = "10G"
 _ENTRY = re.compile(r"^.+-[0-9a-f]{16}$")

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from mskernel.build import BuildError, Source, build, load_python_module
-from mskernel.build.cache import verify_entry
-from mskernel.build.lite import choose_mode, fell_back, pch_eligible
-from mskernel.build.support import find_support, prepare_support, support_spec
-from mskernel.build.toolchain import ToolchainError, include_dir
+from mskernel.toolchain import BuildError, Source, build, load_python_module
+from mskernel.toolchain.cache import verify_entry
+from mskernel.toolchain.lite import choose_mode, fell_back, pch_eligible
+from mskernel.toolchain.support import find_support, prepare_support, support_spec
+from mskernel.toolchain.discover import ToolchainError, include_dir
 
 REPO = Path(__file__).resolve().parents[2]
 SEED = REPO / "tests" / "seeds" / "function_ops.cpp"
@@ -167,7 +167,7 @@ def test_a_lite_failure_that_mentions_pybind11_is_rebuilt_in_full_mode(cache):
 
 
 def _lite_key(text: str) -> str:
-    from mskernel.build.api import _plan
+    from mskernel.toolchain.api import _plan
 
     return _plan("lite_retry", [Source("<cell>", text)], kind="pybind11", include_paths=[], cflags=[], ldflags=[],
                  openmp=False, debug=False, optimize="-O2", define_module_name=True).key
@@ -237,7 +237,7 @@ def test_a_killed_support_build_leaves_no_entry_and_two_builders_build_once(tmp_
     """Two processes need a support library nobody has built: one compiles it, the other waits;
     killing the compiling one publishes nothing, and the next build succeeds."""
     env = {"MSKERNEL_PCH_DIR": str(tmp_path / "pch"), "MSKERNEL_CACHE_DIR": str(tmp_path / "cache")}
-    code = ("from mskernel.build.support import prepare_support\n"
+    code = ("from mskernel.toolchain.support import prepare_support\n"
             "s = prepare_support(); print(s.cached, s.object, flush=True)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, **env, "PYTHONPATH": str(REPO)},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)

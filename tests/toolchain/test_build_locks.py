@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from mskernel.build import Source, build, load_library
-from mskernel.build.cache import FileLock, verify_entry
+from mskernel.toolchain import Source, build, load_library
+from mskernel.toolchain.cache import FileLock, verify_entry
 
 REPO = Path(__file__).resolve().parents[2]
 
 SRC = 'extern "C" int f() { return 31; }\n'
 SCRIPT = textwrap.dedent("""
-    from mskernel.build import build, Source, load_library
+    from mskernel.toolchain import build, Source, load_library
     art = build("locked", [Source("<c>", %r)])
     print(art.path, load_library(art).f(), flush=True)
 """ % SRC)
@@ -55,7 +55,7 @@ def test_lock_is_exclusive_and_dies_with_its_process(tmp_path, run_python):
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import sys, time
         sys.path.insert(0, {str(REPO)!r})
-        from mskernel.build.cache import FileLock
+        from mskernel.toolchain.cache import FileLock
         FileLock({str(path)!r}).acquire()
         print("held", flush=True)
         time.sleep(60)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from mskernel.build import BuildError, Diagnostic, Source, build
-from mskernel.build.diagnostics import first_user_error, line_table, parse_diagnostics
+from mskernel.toolchain import BuildError, Diagnostic, Source, build
+from mskernel.toolchain.diagnostics import first_user_error, line_table, parse_diagnostics
 from mskernel.errors import SourceLocation, UserCodeError
 
 BAD = """extern "C" int ok(int a) { return a; }

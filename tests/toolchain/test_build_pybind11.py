@@ -5,9 +5,9 @@ import sys
 
 import pytest
 
-from mskernel.build import BuildError, Source, build, find_pch, load_python_module, prepare_pch
-from mskernel.build.pch import pch_header_text
-from mskernel.build.toolchain import find_toolchain
+from mskernel.toolchain import BuildError, Source, build, find_pch, load_python_module, prepare_pch
+from mskernel.toolchain.pch import pch_header_text
+from mskernel.toolchain.discover import find_toolchain
 
 
 def test_pybind11_module_builds_loads_and_runs(pybind_v1):
@@ -104,7 +104,7 @@ def test_first_build_without_a_pch_starts_it_in_the_background(cache, tmp_path, 
 
 
 def test_a_failing_pch_build_is_not_retried_in_the_background(cache, tmp_path, monkeypatch):
-    from mskernel.build import ToolchainError
+    from mskernel.toolchain import ToolchainError
 
     log = tmp_path / "calls.log"
     wrapper = tmp_path / "cxx.sh"

@@ -8,9 +8,9 @@ import subprocess
 
 import pytest
 
-from mskernel.build import (Artifact, BuildError, Source, ToolchainError, build, cache_dir, find_toolchain,
+from mskernel.toolchain import (Artifact, BuildError, Source, ToolchainError, build, cache_dir, find_toolchain,
                             include_dir, load_library)
-from mskernel.build.cache import verify_entry
+from mskernel.toolchain.cache import verify_entry
 from mskernel.errors import MskernelError
 
 ADD = 'extern "C" int add(int a, int b) { return a + b; }\n'

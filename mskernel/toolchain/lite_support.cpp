@@ -1,7 +1,7 @@
 // The support library of lite pybind11 builds (see mskernel/include/mskernel/pybind11_lite.h).
 //
 // Compiled once per toolchain/pybind11/Python/flags with the full pybind11 headers by
-// mskernel.build.support, then linked statically into every lite module. It holds what
+// mskernel.toolchain.support, then linked statically into every lite module. It holds what
 // pybind11.h would otherwise emit into each module: cpp_function::initialize_generic (signature,
 // docstring, overload chain), the dispatcher with its exception translation, pybind11's
 // internals, error_already_set's out-of-line members and PYBIND11_MODULE's init code.

@@ -13,7 +13,7 @@ Same constructor, argument validation (types, messages) and methods as
   warning: mskernel runs custom ops eagerly, so no graph-mode registration is needed.
 * Artifacts go to mskernel's content-addressed cache, or under ``build_dir`` if given.
 * Sources that use only the pybind11 subset of MindSpore's tutorials build "lite" (several
-  times faster: pybind11's runtime comes prebuilt, see ``mskernel.build.lite``); others build
+  times faster: pybind11's runtime comes prebuilt, see ``mskernel.toolchain.lite``); others build
   with full pybind11. ``cflags="-DMSKERNEL_FULL_PYBIND11"`` forces full pybind11.
 
 Example:
@@ -31,11 +31,11 @@ import types
 import warnings
 from typing import Any, Optional, Union
 
-from mskernel.build.api import Artifact, Source, build
-from mskernel.build.diagnostics import BuildError
-from mskernel.build.lite import remember_fallback
-from mskernel.build.loader import load_python_module
-from mskernel.build.toolchain import include_dir
+from mskernel.toolchain.api import Artifact, Source, build
+from mskernel.toolchain.diagnostics import BuildError
+from mskernel.toolchain.lite import remember_fallback
+from mskernel.toolchain.loader import load_python_module
+from mskernel.toolchain.discover import include_dir
 
 __all__ = ["CustomOpBuilder"]
 
@@ -200,7 +200,7 @@ class CustomOpBuilder:
         return out
 
     def build_artifact(self) -> Artifact:
-        """Build (or fetch from the cache) and return the :class:`~mskernel.build.Artifact`.
+        """Build (or fetch from the cache) and return the :class:`~mskernel.toolchain.Artifact`.
 
         Example:
             >>> src = "#include <pybind11/pybind11.h>\\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {}"
@@ -245,7 +245,7 @@ class CustomOpBuilder:
     def load(self) -> types.ModuleType:
         """Build if needed and import the module; the same object while the sources are unchanged.
 
-        A lite build (see ``mskernel.build.lite``) that cannot be loaded because it references a
+        A lite build (see ``mskernel.toolchain.lite``) that cannot be loaded because it references a
         pybind11 symbol only full pybind11 defines is rebuilt with full pybind11 (and remembered).
 
         Example:

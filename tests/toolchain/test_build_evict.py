@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mskernel.build import Source, build, load_library
-from mskernel.build.cache import FileLock, lock_path
-from mskernel.build.evict import cache_entries, parse_size, prune
+from mskernel.toolchain import Source, build, load_library
+from mskernel.toolchain.cache import FileLock, lock_path
+from mskernel.toolchain.evict import cache_entries, parse_size, prune
 
 REPO = Path(__file__).resolve().parents[2]
 OP = 'extern "C" int f(int a) { return a + %d; }\n'

@@ -12,7 +12,7 @@ edited module that re-binds the same class fails to load in the same process ("a
 registered") unless the class is bound with ``py::module_local()``. Plain libraries are opened with ``ctypes.CDLL`` (``RTLD_LOCAL``).
 
 Example:
-    >>> from mskernel.build import build, Source
+    >>> from mskernel.toolchain import build, Source
     >>> art = build("doc_loader", [Source("k.cpp", 'extern "C" int three() { return 3; }')])
     >>> load_library(art).three()
     3
@@ -31,7 +31,7 @@ import types
 from pathlib import Path
 from typing import Union
 
-from mskernel.build.diagnostics import BuildError, Diagnostic
+from mskernel.toolchain.diagnostics import BuildError, Diagnostic
 from mskernel.errors import SourceLocation
 
 __all__ = ["load_python_module", "load_library"]
@@ -92,7 +92,7 @@ def load_python_module(artifact: PathOrArtifact, module_name: str) -> types.Modu
         ImportError: wrong module name, or the file is not a loadable extension.
 
     Example:
-        >>> from mskernel.build import build, Source
+        >>> from mskernel.toolchain import build, Source
         >>> src = Source("m.cpp", "#include <pybind11/pybind11.h>\\n"
         ...              "PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def(\\"two\\", [] { return 2; }); }")
         >>> load_python_module(build("doc_mod", [src], kind="pybind11"), "doc_mod").two()
@@ -128,7 +128,7 @@ def load_library(artifact: PathOrArtifact) -> ctypes.CDLL:
     """Open a plain shared library with ``ctypes.CDLL`` (``RTLD_LOCAL``), cached per path.
 
     Example:
-        >>> from mskernel.build import build, Source
+        >>> from mskernel.toolchain import build, Source
         >>> lib = load_library(build("doc_lib", [Source("k.c", "int seven(void) { return 7; }")]))
         >>> lib.seven()
         7

@@ -25,7 +25,7 @@ and experiments recorded in ``pch.py``):
   ``-pipe``, ``-fno-plt``, ``-fvisibility-inlines-hidden``; ``-g0`` is already the default.
 
 Example:
-    >>> from mskernel.build.toolchain import find_toolchain
+    >>> from mskernel.toolchain.discover import find_toolchain
     >>> f = base_flags(find_toolchain(), kind="plain", lang="c++", optimize="-O2", debug=False, openmp=False)
     >>> f[:3]
     ['-std=c++17', '-fPIC', '-O2']
@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from mskernel.build.toolchain import Toolchain, include_dir
+from mskernel.toolchain.discover import Toolchain, include_dir
 
 __all__ = ["KINDS", "base_flags", "source_flags", "link_flags", "effective_opt_level", "check_optimize"]
 

@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from mskernel.build import Source, build, load_library
-from mskernel.build import cache as cache_mod
+from mskernel.toolchain import Source, build, load_library
+from mskernel.toolchain import cache as cache_mod
 
 ADD = 'extern "C" int f(int a) { return a + %d; }\n'
 
@@ -29,7 +29,7 @@ def test_cache_hit_in_a_fresh_process_never_runs_the_compiler(cache, cxx_wrapper
     wrapper = cxx_wrapper()
     code = textwrap.dedent("""
         import subprocess, sys
-        from mskernel.build import build, Source, load_library
+        from mskernel.toolchain import build, Source, load_library
         if sys.argv[-1] == "forbid":
             def forbidden(*a, **k):
                 raise AssertionError("process started")
@@ -133,7 +133,7 @@ def test_altered_library_is_detected_by_a_fresh_process(cache, run_python):
     data[len(data) // 2] ^= 0xFF
     art.path.write_bytes(bytes(data))
     os.utime(art.path, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size and mtime: only the hash can tell
-    code = ("from mskernel.build import build, Source, load_library\n"
+    code = ("from mskernel.toolchain import build, Source, load_library\n"
             "a = build('fresh_dmg', [Source('<c>', 'extern \"C\" int f(int a) { return a + 5; }\\n')])\n"
             "print(a.cached, load_library(a).f(1))")
     out = run_python(code, {"MSKERNEL_CACHE_DIR": str(cache)})
@@ -142,7 +142,7 @@ def test_altered_library_is_detected_by_a_fresh_process(cache, run_python):
 
 
 def test_failed_build_leaves_no_entry_and_the_fix_builds(cache):
-    from mskernel.build import BuildError
+    from mskernel.toolchain import BuildError
 
     with pytest.raises(BuildError):
         build("fails", [Source("<c>", 'extern "C" int f() { return undefined_name; }')])

@@ -5,8 +5,8 @@ import warnings
 
 import pytest
 
-from mskernel.build import CustomOpBuilder, include_dir
-from mskernel.build import builder as builder_mod
+from mskernel.toolchain import CustomOpBuilder, include_dir
+from mskernel.toolchain import builder as builder_mod
 
 CASES = [
     # (args, kwargs, exception type, exact message)
@@ -99,7 +99,7 @@ def test_load_inline_source_reuses_the_module_and_reloads_edits(cache, pch_ready
 
 
 def test_inline_compile_error_names_the_inline_source(cache):
-    from mskernel.build import BuildError
+    from mskernel.toolchain import BuildError
 
     with pytest.raises(BuildError) as info:
         CustomOpBuilder("cob_err", ["int ok() { return 1; }", "int f() {\n  return nope;\n}\n"]).build()

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from mskernel.build.cache import cache_dir
+from mskernel.toolchain.cache import cache_dir
 from mskernel.errors import MskernelError
 
 __all__ = ["ToolchainError", "Toolchain", "find_toolchain", "include_dir"]

@@ -36,22 +36,22 @@ from pathlib import Path
 from typing import Literal, Optional, Sequence, Union
 
 from mskernel._version import __version__
-from mskernel.build.cache import (FileLock, cache_dir, cleanup_stale, compute_key, ensure_private_dir,
+from mskernel.toolchain.cache import (FileLock, cache_dir, cleanup_stale, compute_key, ensure_private_dir,
                                   lock_path, new_temp_dir, publish, scan_local_headers, sha256_bytes,
                                   verify_entry, write_manifest)
-from mskernel.build.evict import auto_prune, touch
-from mskernel.build.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
-from mskernel.build.flags import KINDS, check_optimize, link_flags, source_flags
-from mskernel.build.lite import (LITE_DEFINE, choose_mode, fell_back, pch_eligible, remember_fallback,
+from mskernel.toolchain.evict import auto_prune, touch
+from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
+from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
+from mskernel.toolchain.lite import (LITE_DEFINE, choose_mode, fell_back, pch_eligible, remember_fallback,
                                  retry_in_full_mode)
-from mskernel.build.ninja import CompileUnit, run_ninja, write_ninja
-from mskernel.build.pch import find_pch, prepare_pch
-from mskernel.build.support import failed_output, find_support, start_support, support_spec
-from mskernel.build.toolchain import Toolchain, ToolchainError, find_toolchain, include_dir
+from mskernel.toolchain.ninja import CompileUnit, run_ninja, write_ninja
+from mskernel.toolchain.pch import find_pch, prepare_pch
+from mskernel.toolchain.support import failed_output, find_support, start_support, support_spec
+from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = ["Source", "Artifact", "build"]
 
-log = logging.getLogger("mskernel.build")
+log = logging.getLogger("mskernel.toolchain")
 
 _CXX_SUFFIXES = {".cc", ".cpp", ".cxx", ".c++", ".cp", ".C"}
 _HEADER_SUFFIXES = {".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".tpp"}
@@ -83,7 +83,7 @@ class Artifact:
     compile+link time (0 when cached); ``pch_seconds`` the time spent precompiling pybind11
     headers during this call (0 when the PCH already existed or was built in the background);
     ``log`` the compiler output of the build that produced it (warnings included);
-    ``mode`` for pybind11 modules: ``"lite"`` or ``"full"`` (see :mod:`mskernel.build.lite`), and
+    ``mode`` for pybind11 modules: ``"lite"`` or ``"full"`` (see :mod:`mskernel.toolchain.lite`), and
     ``support_seconds`` the time this call waited for the lite support library's one-time build.
 
     Example:
@@ -209,12 +209,12 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         optimize: optimization flag, default ``-O2``.
         build_dir: cache root to use instead of :func:`cache_dir` (same layout; created with
             mode 0700 if missing, an existing directory's mode is left alone).
-        pch: pybind11 precompiled header (see ``mskernel.build.pch``): None = use it when
+        pch: pybind11 precompiled header (see ``mskernel.toolchain.pch``): None = use it when
             ready, else compile without it and start building it in the background for the
             next build; True = build it first if needed (its time is reported in
             ``Artifact.pch_seconds``); False = never.
         lite: for ``kind="pybind11"``: None = compile against mskernel's lite pybind11 layer when
-            the sources only use its subset (``mskernel.build.lite``; a failed lite build whose
+            the sources only use its subset (``mskernel.toolchain.lite``; a failed lite build whose
             first error mentions pybind11 is rebuilt with full pybind11), True = always lite
             (when the toolchain supports it), False = full pybind11, as does
             ``-DMSKERNEL_FULL_PYBIND11`` in ``cflags``.
@@ -228,7 +228,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
 
     Example:
         >>> art = build("doc_build", [Source("k.cpp", 'extern "C" int twice(int x) { return 2 * x; }')])
-        >>> from mskernel.build import load_library
+        >>> from mskernel.toolchain import load_library
         >>> load_library(art).twice(21)
         42
     """
@@ -424,7 +424,7 @@ def _cached(root: Path, plan: _Plan) -> Optional[Artifact]:
     manifest = verify_entry(entry, plan.key)
     if manifest is None or manifest.get("file") != plan.lib_name:
         return None
-    touch(entry)  # least-recently-used eviction (mskernel.build.evict) goes by this
+    touch(entry)  # least-recently-used eviction (mskernel.toolchain.evict) goes by this
     try:
         text = (entry / "build.log").read_text(errors="replace")
     except OSError:

@@ -3,7 +3,7 @@
 Everything in mskernel that compiles C/C++ (hybrid kernels, AOT sources, CustomOpBuilder,
 the ``%%custom_op`` magic) calls :func:`build` and one of the loaders::
 
-    from mskernel.build import build, Source, load_library, load_python_module
+    from mskernel.toolchain import build, Source, load_library, load_python_module
 
     # (a) a plain extern "C" kernel library, called through ctypes
     art = build("my_add", [Source("<cell 1>", 'extern "C" int add(int a, int b) { return a + b; }')])
@@ -15,8 +15,8 @@ the ``%%custom_op`` magic) calls :func:`build` and one of the loaders::
     mod = load_python_module(build("my_ops", [src], kind="pybind11"), "my_ops")
 
 pybind11 builds of custom ops are "lite" when their sources only use the pybind11 subset
-MindSpore's tutorials use (:mod:`mskernel.build.lite`): they compile against pybind11's casters and
-link pybind11's runtime from a support library compiled once (:mod:`mskernel.build.support`).
+MindSpore's tutorials use (:mod:`mskernel.toolchain.lite`): they compile against pybind11's casters and
+link pybind11's runtime from a support library compiled once (:mod:`mskernel.toolchain.support`).
 Unchanged inputs load from the cache without running the compiler; an edited source
 gets a new key, a new file and a new module object in the same process. Compile errors
 raise :class:`BuildError` pointing at the user's file/cell line. ``python -m mskernel
@@ -25,18 +25,18 @@ doctor`` checks the toolchain end to end.
 This package imports nothing from mskernel except ``mskernel.errors`` and ``mskernel._version``.
 
 Example:
-    >>> from mskernel.build import build, Source, load_library
+    >>> from mskernel.toolchain import build, Source, load_library
     >>> load_library(build("doc_init", [Source("k.c", "int nine(void) { return 9; }")])).nine()
     9
 """
-from mskernel.build.api import Artifact, Source, build
-from mskernel.build.builder import CustomOpBuilder
-from mskernel.build.cache import cache_dir, pch_dir
-from mskernel.build.diagnostics import BuildError, Diagnostic
-from mskernel.build.loader import load_library, load_python_module
-from mskernel.build.pch import PrecompiledHeader, find_pch, prepare_pch
-from mskernel.build.support import SupportLibrary, find_support, prepare_support
-from mskernel.build.toolchain import Toolchain, ToolchainError, find_toolchain, include_dir
+from mskernel.toolchain.api import Artifact, Source, build
+from mskernel.toolchain.builder import CustomOpBuilder
+from mskernel.toolchain.cache import cache_dir, pch_dir
+from mskernel.toolchain.diagnostics import BuildError, Diagnostic
+from mskernel.toolchain.loader import load_library, load_python_module
+from mskernel.toolchain.pch import PrecompiledHeader, find_pch, prepare_pch
+from mskernel.toolchain.support import SupportLibrary, find_support, prepare_support
+from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = [
     "Artifact", "BuildError", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source", "SupportLibrary",

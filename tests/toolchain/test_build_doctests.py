@@ -6,10 +6,10 @@ import importlib
 
 import pytest
 
-MODULES = ["mskernel.build", "mskernel.build.api", "mskernel.build.builder", "mskernel.build.cache",
-           "mskernel.build.diagnostics", "mskernel.build.evict", "mskernel.build.flags", "mskernel.build.lite", "mskernel.build.loader",
-           "mskernel.build.ninja", "mskernel.build.support",
-           "mskernel.build.pch", "mskernel.build.toolchain", "mskernel.doctor", "mskernel.__main__"]
+MODULES = ["mskernel.toolchain", "mskernel.toolchain.api", "mskernel.toolchain.builder", "mskernel.toolchain.cache",
+           "mskernel.toolchain.diagnostics", "mskernel.toolchain.evict", "mskernel.toolchain.flags", "mskernel.toolchain.lite", "mskernel.toolchain.loader",
+           "mskernel.toolchain.ninja", "mskernel.toolchain.support",
+           "mskernel.toolchain.pch", "mskernel.toolchain.discover", "mskernel.doctor", "mskernel.__main__"]
 
 
 @pytest.mark.slow

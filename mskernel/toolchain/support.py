@@ -1,6 +1,6 @@
 """The support library of lite pybind11 builds: pybind11's runtime, compiled once.
 
-A lite build (see :mod:`mskernel.build.lite`) compiles a custom op against
+A lite build (see :mod:`mskernel.toolchain.lite`) compiles a custom op against
 ``mskernel/pybind11_lite.h``, which includes only pybind11's type-caster headers. The non-template
 part of pybind11 -- ``cpp_function::initialize_generic``, the dispatcher and its exception
 translation, internals, ``error_already_set``'s members, ``PYBIND11_MODULE``'s init code -- lives
@@ -34,14 +34,14 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from mskernel._version import __version__
-from mskernel.build.cache import (FileLock, cleanup_stale, compute_key, lock_path, new_temp_dir, pch_dir,
+from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, lock_path, new_temp_dir, pch_dir,
                                   publish, sha256_bytes, verify_entry, write_manifest)
-from mskernel.build.pch import pch_flags
-from mskernel.build.toolchain import ToolchainError, find_toolchain, include_dir
+from mskernel.toolchain.pch import pch_flags
+from mskernel.toolchain.discover import ToolchainError, find_toolchain, include_dir
 
 __all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "failed_output", "SOURCE"]
 
-log = logging.getLogger("mskernel.build")
+log = logging.getLogger("mskernel.toolchain")
 
 SOURCE = Path(__file__).with_name("lite_support.cpp")
 OBJECT = "mskernel_lite_support.o"
