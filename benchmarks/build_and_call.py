@@ -3,27 +3,21 @@
 Prints (quote the ratios; the machine is shared and noisy):
 
 1. build times, each in a fresh process and a fresh cache directory:
-   the one-time artifacts first, reported separately (the lite pybind11 support library, the lite
-   precompiled header, the full pybind11 precompiled header); then, interleaved ``--repeat`` times
-   (best and median printed, and the ratio to the bare module per round): the seed op
-   (``tests/seeds/function_ops.cpp``, ``Function<CustomMul>``) through ``CustomOpBuilder`` -- a lite
-   build (mskernel.toolchain.lite: pybind11's casters only, pybind11's runtime prebuilt in the support
-   library) -- the same op forced to full pybind11 (``-DMSKERNEL_FULL_PYBIND11``, what every build
-   did before lite mode), a bare one-function module through ``CustomOpBuilder`` (it includes
-   pybind11.h itself, so it builds in full mode: what pybind11.h alone costs), and that bare module
-   built with plain ``g++ -O2`` (the reference). Then the seed op's cached load, its cold build
-   without any precompiled header, and torch's ``torch.utils.cpp_extension.load_inline`` of the
-   same op (when torch is installed).
-2. per-call cost of the op's forward and forward+backward vs a pyfunc Custom op doing the same,
-   mskernel's built-in ``mul`` and numpy.
+   the one-time artifacts first, reported separately (split builds' pybind11 support object, their
+   two precompiled headers, full mode's pybind11 precompiled header); then, interleaved ``--repeat``
+   times (best and median printed, and the ratio to the bare module per round): the seed op
+   (``tests/seeds/function_ops.cpp``, ``Function<CustomMul>``) through ``CustomOpBuilder`` -- a split
+   build (mskernel.toolchain.split: derived pybind11 headers that only declare pybind11's runtime,
+   which comes from the support object) -- the same op forced to full pybind11
+   (``-DMSKERNEL_FULL_PYBIND11``, with its precompiled header), a bare one-function module through
+   ``CustomOpBuilder`` (split too), and that bare module built with plain ``g++ -O2`` (the
+   reference). Then the seed op's cached load, its cold build without any precompiled header, and
+   torch's ``torch.utils.cpp_extension.load_inline`` of the same op (when torch is installed).
+2. per-call cost of the op's forward and forward+backward, split build vs a full pybind11 build at
+   plain -O2 (no precompiled header, no -O1 glue), vs a pyfunc Custom op doing the same, mskernel's
+   built-in ``mul`` and numpy.
 
-Measured on the project's 2 shared cores (``--builds-only --repeat 3``, g++ 12, pybind11 3.1.0,
-torch 2.13), as ratios to the bare module built with plain g++ (best / median of the interleaved
-rounds): seed op lite 0.39x / 0.45x (goal <= 0.6x; earlier runs 0.39x / 0.44x, 0.40x / 0.41x);
-forced to full pybind11 0.96x / 1.06x; bare module through CustomOpBuilder 0.65x / 0.71x; seed op
-lite without a precompiled header 0.70x; torch ``load_inline`` 8.8x our cold build (goal >= 5x);
-cached load 11.8 / 12.3 ms (goal < 20 ms). One-time: support library ~11 s, lite PCH ~8 s,
-pybind11 PCH ~9 s.
+Measured numbers are in the README ("Build times"); quote ratios, the machine is shared.
 
 Run: ``python benchmarks/build_and_call.py [--no-torch] [--repeat 3] [--builds-only]``.
 """
@@ -129,10 +123,14 @@ def build_times(with_torch: bool, repeat: int) -> list:
     with tempfile.TemporaryDirectory() as tmp:
         pch_dir = os.path.join(tmp, "pch")
         one_time = [
-            ("one-time lite support library build", "from mskernel.toolchain.support import prepare_support as build"),
-            ("one-time lite precompiled header build",
-             "from functools import partial\nfrom mskernel.toolchain import prepare_pch\nbuild = partial(prepare_pch, lite=True)"),
-            ("one-time pybind11 precompiled header build", "from mskernel.toolchain import prepare_pch as build"),
+            ("one-time split support object build", "from mskernel.toolchain.support import prepare_support as build"),
+            ("one-time split PCH (+ mskernel API) build",
+             "from functools import partial\nfrom mskernel.toolchain import prepare_pch\n"
+             "build = partial(prepare_pch, split=True, api=True)"),
+            ("one-time split PCH build",
+             "from functools import partial\nfrom mskernel.toolchain import prepare_pch\n"
+             "build = partial(prepare_pch, split=True)"),
+            ("one-time full pybind11 PCH build", "from mskernel.toolchain import prepare_pch as build"),
         ]
         for i, (what, code) in enumerate(one_time):
             rows.append((what, _one_time(code, os.path.join(tmp, f"cache_once_{i}"), pch_dir), "not in the cold builds"))
@@ -143,9 +141,9 @@ def build_times(with_torch: bool, repeat: int) -> list:
             empties.append(_cold_empty(os.path.join(tmp, f"cache_empty_{i}"), pch_dir))
             bares.append(_bare(tmp))
         cold = statistics.median(seeds)
-        rows.append(_ratio_row("seed op: cold build + load (lite)", seeds, bares, ", goal <= 0.6x"))
+        rows.append(_ratio_row("seed op: cold build + load (split)", seeds, bares, ", goal <= 0.6x"))
         rows.append(_ratio_row("seed op forced to full pybind11 (PCH)", fulls, bares))
-        rows.append(_ratio_row("bare module via CustomOpBuilder (full, PCH)", empties, bares))
+        rows.append(_ratio_row("bare module via CustomOpBuilder (split, PCH)", empties, bares))
         rows.append(("bare pybind11 module, plain g++ -O2", statistics.median(bares), _stats(bares)))
         cached = [in_fresh_process(f"""
             import time
@@ -161,7 +159,7 @@ def build_times(with_torch: bool, repeat: int) -> list:
             art = build("my_ops", [{str(SEED)!r}], kind="pybind11", pch=False)
             load_python_module(art, "my_ops"); print(time.perf_counter() - t)
         """, os.path.join(tmp, "cache_nopch"), {"MSKERNEL_PCH_DIR": pch_dir})
-        rows.append(("seed op: cold build + load, lite, no PCH", no_pch, f"{no_pch / statistics.median(bares):.2f}x "
+        rows.append(("seed op: cold build + load, split, no PCH", no_pch, f"{no_pch / statistics.median(bares):.2f}x "
                      f"median bare"))
         if with_torch:
             try:
@@ -183,7 +181,11 @@ def call_times() -> list:
     import mskernel as ms
     from mskernel import ops
     from mskernel.ops import CustomOpBuilder
+    from mskernel.toolchain import build, load_python_module
     my_ops = CustomOpBuilder("my_ops", [str(SEED)]).load()
+    assert CustomOpBuilder("my_ops", [str(SEED)]).build_artifact().mode == "split"
+    full_art = build("my_ops", [str(SEED)], kind="pybind11", split=False, pch=False)  # plain -O2, full pybind11
+    full_ops = load_python_module(full_art, "my_ops")
     pyfunc = ops.Custom(lambda a, b: a * b, lambda a, b: a, lambda a, b: a, func_type="pyfunc",
                         bprop=lambda a, b, out, dout: (dout * b, dout * a))
     rows = []
@@ -192,15 +194,18 @@ def call_times() -> list:
         ya = np.random.default_rng(1).standard_normal(n).astype(np.float32)
         x, y = ms.Tensor(xa), ms.Tensor(ya)
         t_cpp = best_time(lambda: my_ops.mul(x, y))
+        t_full = best_time(lambda: full_ops.mul(x, y))
         t_py = best_time(lambda: pyfunc(x, y))
         t_ms = best_time(lambda: x * y)
         t_np = best_time(lambda: xa * ya)
-        rows.append((f"forward, n={n}", t_cpp, t_py, t_ms, t_np))
+        rows.append((f"forward, n={n}", t_cpp, t_full, t_py, t_ms, t_np))
         g_cpp = ms.grad(lambda a, b: my_ops.mul(a, b).sum(), (0, 1))
+        g_full = ms.grad(lambda a, b: full_ops.mul(a, b).sum(), (0, 1))
         g_py = ms.grad(lambda a, b: pyfunc(a, b).sum(), (0, 1))
         g_ms = ms.grad(lambda a, b: (a * b).sum(), (0, 1))
         np.testing.assert_allclose(g_cpp(x, y)[0].asnumpy(), ya, rtol=1e-6)
-        rows.append((f"forward+backward, n={n}", best_time(lambda: g_cpp(x, y)), best_time(lambda: g_py(x, y)),
+        rows.append((f"forward+backward, n={n}", best_time(lambda: g_cpp(x, y)), best_time(lambda: g_full(x, y)),
+                     best_time(lambda: g_py(x, y)),
                      best_time(lambda: g_ms(x, y)), best_time(lambda: (xa * ya, ya.copy(), xa.copy()))))
     return rows
 
@@ -222,9 +227,11 @@ def main() -> None:
     if args.builds_only:
         return
     print("\n2. per call")
-    print(f"  {'':<28}{'C++ Function':>14}{'pyfunc Custom':>15}{'built-in mul':>14}{'numpy':>12}")
-    for what, a, b, c, d in call_times():
-        print(f"  {what:<28}{fmt_time(a):>14}{fmt_time(b):>15}{fmt_time(c):>14}{fmt_time(d):>12}")
+    print(f"  {'':<28}{'C++ split':>11}{'C++ full -O2':>14}{'split/full':>11}{'pyfunc Custom':>15}"
+          f"{'built-in mul':>14}{'numpy':>12}")
+    for what, a, f, b, c, d in call_times():
+        print(f"  {what:<28}{fmt_time(a):>11}{fmt_time(f):>14}{a / f:>10.2f}x{fmt_time(b):>15}{fmt_time(c):>14}"
+              f"{fmt_time(d):>12}")
 
 
 if __name__ == "__main__":

@@ -6,12 +6,12 @@ Prints side-by-side tables (one process):
    ``mskernel.toolchain`` (without PCH, with a ready PCH, and the very first build on a machine,
    before the PCH exists) versus the bare command
    ``g++ -O2 -shared -fPIC $(python -m pybind11 --includes)``; the same one-function module
-   written against ``ms_extension.h`` (a lite build: pybind11's runtime from the support library,
-   mskernel's lite PCH); the one-time PCH and support library builds; cached ``build()`` calls
-   in-process and in a fresh process.
-2. kernel speed -- the same small pybind11 op built bare and through the layer (PCH, -O1
-   pybind11 glue), to show the faster build does not slow the kernel down; and the call
-   overhead of the one-function module built lite (its dispatcher is the support library's).
+   written against ``ms_extension.h`` (split, with the PCH holding mskernel's API); the same module
+   forced to full pybind11 (its PCH compiles pybind11's runtime at -O1); the one-time PCH and
+   support object builds; cached ``build()`` calls in-process and in a fresh process.
+2. kernel speed -- the same small pybind11 op built bare and through the layer (split, PCH), to
+   show the faster build does not slow the kernel down; and the call overhead of the
+   one-function module via ``ms_extension.h`` (its dispatcher is the support object's).
 
 The machine is shared, so every build is repeated (``--repeat``, interleaved) and the best
 wall time is reported together with the compiler CPU time (user+sys of child processes).
@@ -44,7 +44,7 @@ PYBIND = """#include <pybind11/pybind11.h>
 int add(int a, int b) { return a + b; }
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("add", &add); }
 """
-LITE = PYBIND.replace("#include <pybind11/pybind11.h>", '#include "ms_extension.h"')
+API = PYBIND.replace("#include <pybind11/pybind11.h>", '#include "ms_extension.h"')
 KERNEL = """#include <pybind11/pybind11.h>
 #include <pybind11/numpy.h>
 namespace py = pybind11;
@@ -107,7 +107,8 @@ def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float, float]:
         prepare_pch()
     with Timer() as t_support:
         prepare_support()
-    prepare_pch(lite=True)
+    prepare_pch(split=True)
+    prepare_pch(split=True, api=True)
     results: dict[str, list[tuple[float, float]]] = {}
 
     def record(case: str, t: Timer) -> None:
@@ -133,11 +134,16 @@ def cold_builds(repeat: int, root: Path) -> tuple[dict, dict, float, float]:
         with Timer() as t:
             assert not build("pyb", [Source("<bench>", PYBIND)], kind="pybind11", pch=True).cached
         record("pyb_pch", t)
-        fresh_env(root, f"lite{i}", pch_dir)
+        fresh_env(root, f"full{i}", pch_dir)
         with Timer() as t:
-            art = build("pyl", [Source("<bench>", LITE)], kind="pybind11", pch=True)
-        assert not art.cached and art.mode == "lite"
-        record("pyb_lite", t)
+            art = build("pyb", [Source("<bench>", PYBIND)], kind="pybind11", pch=True, split=False)
+        assert not art.cached and art.mode == "full"
+        record("pyb_full", t)
+        fresh_env(root, f"api{i}", pch_dir)
+        with Timer() as t:
+            art = build("pyl", [Source("<bench>", API)], kind="pybind11", pch=True)
+        assert not art.cached and art.mode == "split"
+        record("pyb_api", t)
     # The first pybind11 build on a fresh machine (no PCH yet: it is started in the background afterwards).
     first_pch_dir = root / "pch-first"
     fresh_env(root, "first", first_pch_dir)
@@ -192,13 +198,14 @@ def kernel_speed(root: Path) -> list[tuple[str, float, float]]:
     spec.loader.exec_module(bare)
     fresh_env(root, "kernel", root / "pch-shared")
     ours = load_python_module(build("kours", [Source("<bench>", KERNEL)], kind="pybind11", pch=True), "kours")
-    lite = load_python_module(build("klite", [Source("<bench>", LITE)], kind="pybind11", pch=True), "klite")
+    api = load_python_module(build("kapi", [Source("<bench>", API)], kind="pybind11", pch=True), "kapi")
     x = np.random.default_rng(0).random(1_000_000)
     xf = x.astype(np.float32)
 
     cases = [
         ("add(2, 3): call overhead [ns]", lambda: bare.add(2, 3), lambda: ours.add(2, 3), 20_000, 1e9),
-        ("add(2, 3), lite build: call overhead [ns]", lambda: bare.add(2, 3), lambda: lite.add(2, 3), 20_000, 1e9),
+        ("add(2, 3), via ms_extension.h: call overhead [ns]", lambda: bare.add(2, 3), lambda: api.add(2, 3), 20_000,
+         1e9),
         ("ssq(1M float64), unchecked<1> [ms]", lambda: bare.ssq(x), lambda: ours.ssq(x), 10, 1e3),
         ("softplus_sum(1M float32), std::exp/log1p [ms]", lambda: bare.softplus_sum(xf),
          lambda: ours.softplus_sum(xf), 2, 1e3),
@@ -238,16 +245,17 @@ def main() -> None:
         ("plain extern \"C\" kernel: mskernel build (cold)", "plain_ours", "plain_bare"),
         ("pybind11 one-function module: bare g++ -O2 (the floor)", "pyb_bare", "pyb_bare"),
         ("pybind11 module: mskernel, pch=False", "pyb_nopch", "pyb_bare"),
-        ("pybind11 module: mskernel, PCH ready (default)", "pyb_pch", "pyb_bare"),
+        ("pybind11 module: mskernel split, PCH ready (default)", "pyb_pch", "pyb_bare"),
+        ("pybind11 module: mskernel full pybind11, PCH ready", "pyb_full", "pyb_bare"),
         ("pybind11 module: mskernel, first build ever (no PCH yet)", "pyb_first", "pyb_bare"),
-        ("same module via ms_extension.h: lite build (default)", "pyb_lite", "pyb_bare"),
+        ("same module via ms_extension.h (split, API PCH)", "pyb_api", "pyb_bare"),
     ]
     for label, case, ref in rows:
         wall, cpu = best[case]
         ratio = wall / best[ref][0]
         print(f"{label:<58}{wall:>7.2f} [{median[case]:>5.2f}]{cpu:>8.2f}{ratio:>8.2f}x")
     print(f"{'one-time pybind11 PCH build (pch dir, shared by all ops)':<58}{pch_seconds:>7.2f}")
-    print(f"{'one-time lite support library build (pch dir)':<58}{support_seconds:>7.2f}")
+    print(f"{'one-time split support object build (pch dir)':<58}{support_seconds:>7.2f}")
     print(f"{'cached build() call, in process':<58}{in_proc_ms:>6.2f} ms")
     print(f"{'cached build() + load_python_module, fresh process':<58}{fresh_ms:>6.2f} ms")
     print(f"\nratio pybind11 cold build, PCH ready / bare g++: {best['pyb_pch'][0] / best['pyb_bare'][0]:.2f}x best, "

@@ -3,10 +3,9 @@
 Prints one line per check, ``[ok] ...`` or ``[FAIL] ... -> <how to fix>``, and returns the
 number of problems. The last checks really compile (in a throw-away build dir, so the
 cache is neither used nor filled) and call a tiny ``extern "C"`` kernel through ctypes and
-a tiny pybind11 module and a tiny custom op (``ms_extension.h``, a lite pybind11 build), end to
-end through :mod:`mskernel.toolchain`; on the way the one-time artifacts are built for the machine
-(the pybind11 precompiled header, the lite support library and lite precompiled header; later
-op builds reuse them).
+a tiny pybind11 module and a tiny custom op (``ms_extension.h``), end to end through
+:mod:`mskernel.toolchain`; on the way the one-time artifacts are built for the machine (the split
+builds' pybind11 support object and the precompiled headers; later op builds reuse them).
 
 Example:
     >>> import io
@@ -32,7 +31,7 @@ _PYBIND_SRC = """#include <pybind11/pybind11.h>
 static int mul(int a, int b) { return a * b; }
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("mul", &mul); }
 """
-_LITE_SRC = _PYBIND_SRC.replace("#include <pybind11/pybind11.h>", '#include "ms_extension.h"')
+_API_SRC = _PYBIND_SRC.replace("#include <pybind11/pybind11.h>", '#include "ms_extension.h"')
 
 
 class _Fail(Exception):
@@ -158,14 +157,17 @@ def _check_plain_op() -> str:
 
 def _check_pch() -> str:
     from mskernel.toolchain import ToolchainError, prepare_pch
+    from mskernel.toolchain.split import split_unavailable
 
+    split = split_unavailable() is None
     try:
-        pch = prepare_pch()
+        pchs = [prepare_pch(split=split)] + ([prepare_pch(split=True, api=True)] if split else [])
     except ToolchainError as exc:
         what, _, fix = str(exc).partition(" -> ")
         raise _Fail(f"pybind11 precompiled header: {what.splitlines()[0]}", fix or "build with pch=False") from None
-    how = "ready" if pch.cached else f"built now in {pch.seconds:.1f} s, once per machine"
-    return f"pybind11 precompiled header {how} ({pch.gch.parent})"
+    built = [p for p in pchs if not p.cached]
+    how = f"built now in {sum(p.seconds for p in built):.1f} s, once per machine" if built else "ready"
+    return f"{len(pchs)} precompiled header(s) {how} ({pchs[0].gch.parent.parent})"
 
 
 def _build_and_call(name: str, src: str, what: str, **opts):
@@ -189,26 +191,26 @@ def _check_pybind11_op() -> str:
     return f"compiled and ran a pybind11 module ({art.seconds:.1f} s)"
 
 
-def _check_lite() -> str:
+def _check_split() -> str:
     from mskernel.toolchain import ToolchainError
-    from mskernel.toolchain.lite import lite_supported
+    from mskernel.toolchain.split import split_unavailable
     from mskernel.toolchain.support import prepare_support
 
-    why = lite_supported()
+    why = split_unavailable()
     if why:
-        return f"lite pybind11 builds off ({why}): custom ops build with full pybind11"
+        return f"split pybind11 builds off ({why}): modules build with full pybind11 (slower)"
     try:
         support = prepare_support()
     except ToolchainError as exc:
         what, _, fix = str(exc).partition(" -> ")
-        raise _Fail(f"lite pybind11 support library: {what.splitlines()[0]}",
+        raise _Fail(f"split builds' pybind11 support object: {what.splitlines()[0]}",
                     fix or "pass cflags=['-DMSKERNEL_FULL_PYBIND11'] to build ops with full pybind11") from None
     how = "ready" if support.cached else f"built now in {support.seconds:.1f} s, once per machine"
-    return f"lite pybind11 support library {how} ({support.entry})"
+    return f"split builds' pybind11 support object {how} ({support.entry})"
 
 
-def _check_lite_op() -> str:
-    art = _build_and_call("mskernel_doctor_lite", _LITE_SRC, "custom op (ms_extension.h)", pch=True)
+def _check_custom_op() -> str:
+    art = _build_and_call("mskernel_doctor_api", _API_SRC, "custom op (ms_extension.h)", pch=True)
     return f"compiled and ran a custom op with ms_extension.h ({art.mode} pybind11, {art.seconds:.1f} s)"
 
 
@@ -216,8 +218,8 @@ _CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("python", _check_python), ("numpy", _check_numpy), ("engine", _check_engine), ("compiler", _check_compiler),
     ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
-    ("cache", _check_cache), ("plain-op", _check_plain_op), ("pch", _check_pch), ("pybind11-op", _check_pybind11_op),
-    ("lite", _check_lite), ("lite-op", _check_lite_op),
+    ("cache", _check_cache), ("plain-op", _check_plain_op), ("split", _check_split), ("pch", _check_pch),
+    ("pybind11-op", _check_pybind11_op), ("custom-op", _check_custom_op),
 ]
 
 

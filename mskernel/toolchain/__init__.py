@@ -14,9 +14,9 @@ the ``%%custom_op`` magic) calls :func:`build` and one of the loaders::
                  'PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("one", [] { return 1; }); }')
     mod = load_python_module(build("my_ops", [src], kind="pybind11"), "my_ops")
 
-pybind11 builds of custom ops are "lite" when their sources only use the pybind11 subset
-MindSpore's tutorials use (:mod:`mskernel.toolchain.lite`): they compile against pybind11's casters and
-link pybind11's runtime from a support library compiled once (:mod:`mskernel.toolchain.support`).
+pybind11 modules build "split" (:mod:`mskernel.toolchain.split`): against pybind11 headers derived
+in the cache from the installed ones, in which pybind11's runtime is only declared, linking a
+support object that compiles that runtime once (:mod:`mskernel.toolchain.support`).
 Unchanged inputs load from the cache without running the compiler; an edited source
 gets a new key, a new file and a new module object in the same process. Compile errors
 raise :class:`BuildError` pointing at the user's file/cell line. ``python -m mskernel

@@ -42,18 +42,16 @@ from mskernel.toolchain.cache import (FileLock, cache_dir, cleanup_stale, comput
 from mskernel.toolchain.evict import auto_prune, touch
 from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
-from mskernel.toolchain.lite import (LITE_DEFINE, choose_mode, fell_back, pch_eligible, remember_fallback,
-                                 retry_in_full_mode)
 from mskernel.toolchain.ninja import CompileUnit, run_ninja, write_ninja
-from mskernel.toolchain.pch import find_pch, prepare_pch
-from mskernel.toolchain.support import failed_output, find_support, start_support, support_spec
+from mskernel.toolchain.pch import find_pch, pch_eligible, prepare_pch
+from mskernel.toolchain.split import choose_mode, fell_back, remember_fallback, retry_in_full_mode, split_headers
+from mskernel.toolchain.support import LINK_FLAGS, failed_output, find_support, start_support, support_spec
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = ["Source", "Artifact", "build"]
 
 log = logging.getLogger("mskernel.toolchain")
 
-_CXX_SUFFIXES = {".cc", ".cpp", ".cxx", ".c++", ".cp", ".C"}
 _HEADER_SUFFIXES = {".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".tpp"}
 
 
@@ -83,8 +81,8 @@ class Artifact:
     compile+link time (0 when cached); ``pch_seconds`` the time spent precompiling pybind11
     headers during this call (0 when the PCH already existed or was built in the background);
     ``log`` the compiler output of the build that produced it (warnings included);
-    ``mode`` for pybind11 modules: ``"lite"`` or ``"full"`` (see :mod:`mskernel.toolchain.lite`), and
-    ``support_seconds`` the time this call waited for the lite support library's one-time build.
+    ``mode`` for pybind11 modules: ``"split"`` or ``"full"`` (see :mod:`mskernel.toolchain.split`), and
+    ``support_seconds`` the time this call waited for the split support object's one-time build.
 
     Example:
         >>> art = build("doc_artifact", [Source("k.c", "int one(void) { return 1; }")])
@@ -114,7 +112,7 @@ class _Unit:
     headers: list = field(default_factory=list)
     header_paths: dict = field(default_factory=dict)  # spelling -> resolved path
     sha: str = ""
-    pch_ok: bool = False  # lite builds: may use the lite precompiled header
+    pch_ok: bool = False  # split builds: may use the precompiled header with mskernel's API
 
 
 def _as_unit(src: Union[str, os.PathLike, Source], index: int) -> _Unit:
@@ -191,7 +189,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
           include_paths: Sequence[Union[str, os.PathLike]] = (), cflags: Sequence[str] = (),
           ldflags: Sequence[str] = (), openmp: bool = False, debug: bool = False, optimize: str = "-O2",
           build_dir: Union[str, os.PathLike, None] = None, define_module_name: bool = True,
-          pch: Optional[bool] = None, lite: Optional[bool] = None) -> Artifact:
+          pch: Optional[bool] = None, split: Optional[bool] = None) -> Artifact:
     """Compile ``sources`` into a shared library, or fetch it from the cache.
 
     Args:
@@ -213,11 +211,10 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             ready, else compile without it and start building it in the background for the
             next build; True = build it first if needed (its time is reported in
             ``Artifact.pch_seconds``); False = never.
-        lite: for ``kind="pybind11"``: None = compile against mskernel's lite pybind11 layer when
-            the sources only use its subset (``mskernel.toolchain.lite``; a failed lite build whose
-            first error mentions pybind11 is rebuilt with full pybind11), True = always lite
-            (when the toolchain supports it), False = full pybind11, as does
-            ``-DMSKERNEL_FULL_PYBIND11`` in ``cflags``.
+        split: for ``kind="pybind11"``: None = a split build (pybind11's runtime from a support
+            object compiled once, see ``mskernel.toolchain.split``) where the toolchain allows it,
+            rebuilt with full pybind11 if it fails with an error mentioning pybind11; True = split,
+            no retry; False = full pybind11, as does ``-DMSKERNEL_FULL_PYBIND11`` in ``cflags``.
 
     Returns:
         The :class:`Artifact` (``cached=True`` when no compilation was needed).
@@ -235,10 +232,10 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     t0 = time.perf_counter()
     opts = dict(kind=kind, include_paths=include_paths, cflags=cflags, ldflags=ldflags, openmp=bool(openmp),
                 debug=bool(debug), optimize=optimize, define_module_name=define_module_name)
-    plan = _plan(name, sources, lite=lite, **opts)
+    plan = _plan(name, sources, split=split, **opts)
     root = ensure_private_dir(Path(build_dir).absolute(), tighten=False) if build_dir is not None else cache_dir()
-    if plan.mode == "lite" and lite is None and fell_back(root, plan.entry_name):
-        return build(name, sources, build_dir=build_dir, pch=pch, lite=False, **opts)
+    if plan.mode == "split" and split is None and fell_back(root, plan.entry_name):
+        return build(name, sources, build_dir=build_dir, pch=pch, split=False, **opts)
     cached = _cached(root, plan)
     if cached is not None:
         log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
@@ -246,18 +243,18 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     try:
         return _build_plan(plan, root, pch)
     except (BuildError, _SupportUnavailable) as err:
-        if plan.mode != "lite" or lite is True or (isinstance(err, BuildError) and not retry_in_full_mode(err)):
+        if plan.mode != "split" or split is True or (isinstance(err, BuildError) and not retry_in_full_mode(err)):
             raise
-        log.info("%s: the lite pybind11 build failed (%s); building with full pybind11", name,
+        log.info("%s: the split pybind11 build failed (%s); building with full pybind11", name,
                  str(err).splitlines()[0] if str(err) else type(err).__name__)
-        art = build(name, sources, build_dir=build_dir, pch=pch, lite=False, **opts)
+        art = build(name, sources, build_dir=build_dir, pch=pch, split=False, **opts)
         if isinstance(err, BuildError):
             remember_fallback(root, plan.entry_name)
         return art
 
 
 class _SupportUnavailable(ToolchainError):
-    """The lite support library could not be built (lite builds then fall back to full pybind11)."""
+    """The split support object could not be built (split builds then fall back to full pybind11)."""
 
 
 def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
@@ -268,17 +265,18 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
             return cached
         log.info("building %s (cold, %s)", plan.name, plan.mode or plan.kind)
         cleanup_stale(root, held=[plan.entry_name])
-        for u in plan.units if plan.mode == "lite" else ():
+        for u in plan.units if plan.mode == "split" else ():
             u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
-        extra_cxx, pch_seconds = _pch_flags(plan, pch)
-        art = _compile_and_publish(plan, root, extra_cxx, entry_lock)
+        pch_flags, pch_seconds = _pch_flags(plan, pch)
+        art = _compile_and_publish(plan, root, pch_flags, entry_lock)
     log.info("built %s in %.2f s", plan.name, art.seconds)
     if root == cache_dir():  # a caller's own build_dir is theirs to manage
         auto_prune(root, keep=[plan.entry_name])
-    if pch is None and plan.kind == "pybind11" and not extra_cxx and plan.tc.is_gcc and \
-            (plan.mode != "lite" or any(u.pch_ok for u in plan.units)):
-        # for the next pybind11 build of this mode: start the PCH now, in the background
-        prepare_pch(wait=False, lite=plan.mode == "lite", **plan.pch_opts)
+    if pch is None and plan.kind == "pybind11" and plan.tc.is_gcc:
+        # for the next pybind11 build of this mode: start the PCHs it lacked, in the background
+        for api in sorted({u.pch_ok for u in plan.units if u.lang == "c++"}):
+            if not pch_flags.get(api):
+                prepare_pch(wait=False, split=plan.mode == "split", api=api, **plan.pch_opts)
     return replace(art, pch_seconds=pch_seconds)
 
 
@@ -297,7 +295,7 @@ class _Plan:
     angle_dirs: list
     config: dict
     key: str
-    mode: str = ""  # pybind11 kind: "lite" or "full"
+    mode: str = ""  # pybind11 kind: "split" or "full"
     pch_opts: dict = field(default_factory=dict)
 
     @property
@@ -315,7 +313,7 @@ class _Plan:
 
 def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, cflags: Sequence,
           ldflags: Sequence, openmp: bool, debug: bool, optimize: str, define_module_name: bool,
-          lite: Optional[bool] = None) -> _Plan:
+          split: Optional[bool] = None) -> _Plan:
     """Validate the arguments, read the sources and their local headers, pick flags, compute the key."""
     _validate(name, kind)
     optimize = check_optimize(optimize)
@@ -328,55 +326,50 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     cflags, ldflags = _str_list(cflags, "cflags"), _str_list(ldflags, "ldflags")
     tc = find_toolchain()
     langs = {u.lang for u in units}
+    mode, reason = choose_mode(cflags, requested=split) if kind == "pybind11" else ("", "")
+    if mode == "split" and failed_output(cflags) is not None and split is not True:
+        mode, reason = "full", "the split support object failed to build in this process"
     opts = dict(kind=kind, optimize=optimize, debug=debug, openmp=openmp, include_paths=include_paths,
                 cflags=cflags, name=name, define_module_name=define_module_name)
-    cxxflags = source_flags(tc, lang="c++", **opts)
+    split_include = str(split_headers().include) if mode == "split" else None
+    cxxflags = source_flags(tc, lang="c++", split_include=split_include, **opts)
     cflags_c = source_flags(tc, lang="c", **opts) if "c" in langs else []
     lflags = link_flags(tc, kind=kind, debug=debug, openmp=openmp, ldflags=ldflags)
+    if mode == "split":
+        lflags = [str(support_spec(cflags).object), *LINK_FLAGS, *lflags]
     angle_dirs = include_paths + _include_dirs_from_flags(cflags) + [str(include_dir())]
-    header_paths: list[str] = []
     for u in units:
         found = scan_local_headers(u.text, u.directory, [], angle_dirs)
         u.headers = [(spelling, sha) for spelling, _, sha in found]
         u.header_paths = {spelling: path for spelling, path, _ in found}
-        header_paths += [path for _, path, _ in found]
         u.sha = compute_key([u.display, u.lang, sha256_bytes(u.text.encode("utf-8", "surrogateescape")), u.headers])
     config = {"layout": 1, "name": name, "kind": kind, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version,
               "cxxflags": cxxflags, "ldflags": lflags, "python": [sys.implementation.cache_tag, tc.ext_suffix],
               "mskernel": __version__}
     if "c" in langs:
         config.update(cc=tc.require("cc").cc_argv, cc_version=tc.cc_version, cflags=cflags_c)
-    mode = ""
     if kind == "pybind11":
-        config["pybind11"] = tc.pybind11_version
-        mode, reason = choose_mode([u.text for u in units if u.lang != "c"], cflags, headers=header_paths,
-                                   requested=lite)
-        support_key = support_spec(cflags).key if mode == "lite" else ""
-        if mode == "lite" and failed_output(key=support_key) is not None and lite is not True:
-            mode, reason = "full", "the lite support library failed to build in this process"
         log.debug("%s: pybind11 %s mode (%s)", name, mode, reason)
-        config["pybind11_mode"] = mode
-        if mode == "lite":
-            cxxflags = cxxflags + [LITE_DEFINE]
-            config.update(cxxflags=cxxflags, support=support_key)
+        config.update(pybind11=tc.pybind11_version, pybind11_mode=mode)
+        if mode == "split":
+            config.update(support=support_spec(cflags).key, split=split_headers().key)
     key = compute_key({**config, "units": [u.sha for u in units]})
     pch_opts = dict(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
     return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)
 
 
-def _compile_and_publish(plan: _Plan, root: Path, extra_cxx: Sequence[str], entry_lock: FileLock) -> Artifact:
+def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock) -> Artifact:
     """Run ninja in the op's work dir, then publish the library as a new cache entry."""
     tc, name = plan.tc, plan.name
     start = time.perf_counter()
     workdir = _workdir(root, name, compute_key(plan.config)[:12])
     with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
-        cunits = _write_sources(workdir, plan.units, extra_cxx, plan.mode == "lite")
+        cunits = _write_sources(workdir, plan.units, pch_flags)
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
-        support = find_support(plan.user_cflags) if plan.mode == "lite" else None
-        pending = start_support(plan.user_cflags) if plan.mode == "lite" and support is None else None
-        support_obj = [str(support_spec(plan.user_cflags).object)] if plan.mode == "lite" else []
+        support = find_support(plan.user_cflags) if plan.mode == "split" else None
+        pending = start_support(plan.user_cflags) if plan.mode == "split" and support is None else None
         write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in plan.langs else None, cxxflags=plan.cxxflags,
-                    cflags=plan.cflags, ldflags=support_obj + plan.ldflags, units=cunits, output=output)
+                    cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output)
         fds = (entry_lock.fileno(), work_lock.fileno())
         support_seconds = 0.0
         if pending is not None:  # compile the op while the support library compiles, then link
@@ -440,25 +433,27 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
     return work
 
 
-def _pch_flags(plan: _Plan, pch: Optional[bool]) -> tuple[list[str], float]:
-    """``-include`` flags for pybind11 sources when the PCH is used (lite builds: only for the
-    sources where ``_Unit.pch_ok``), and the seconds spent building it here: pch=True builds it if
-    needed; pch=None only uses a ready one."""
+def _pch_flags(plan: _Plan, pch: Optional[bool]) -> tuple[dict, float]:
+    """``{api: [-include flags]}`` for pybind11 sources when a PCH is used (split builds: ``api``
+    True for the sources marked ``pch_ok``, which get the PCH with mskernel's API; False for the
+    others), and the seconds spent building them here: pch=True builds them if needed; pch=None
+    only uses ready ones."""
     if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
-        return [], 0.0
-    lite = plan.mode == "lite"
-    if lite and not any(u.pch_ok for u in plan.units):
-        return [], 0.0
-    found = prepare_pch(wait=True, lite=lite, **plan.pch_opts) if pch else find_pch(lite=lite, **plan.pch_opts)
-    if found is None:
-        return [], 0.0
-    return ["-include", str(found.header), "-Winvalid-pch"], found.seconds
+        return {}, 0.0
+    split = plan.mode == "split"
+    flags, seconds = {}, 0.0
+    for api in sorted({u.pch_ok for u in plan.units if u.lang == "c++"}):
+        opts = dict(split=split, api=api, **plan.pch_opts)
+        found = prepare_pch(wait=True, **opts) if pch else find_pch(**opts)
+        if found is not None:
+            flags[api] = ["-include", str(found.header), "-Winvalid-pch"]
+            seconds += found.seconds
+    return flags, seconds
 
 
-def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[str],
-                   only_pch_ok: bool = False) -> list[CompileUnit]:
+def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict) -> list[CompileUnit]:
     """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile
-    (``extra_cxx`` goes to every C++ source, or with ``only_pch_ok`` to those marked ``pch_ok``)."""
+    (C++ sources get the ``-include`` flags of their PCH, ``pch_flags[unit.pch_ok]``)."""
     out = []
     for u in units:
         if u.lang == "header":
@@ -473,9 +468,8 @@ def _write_sources(workdir: Path, units: Sequence[_Unit], extra_cxx: Sequence[st
                 if not u.text.endswith("\n"):
                     f.write("\n")
             os.replace(tmp, snap)
-        use_extra = u.lang == "c++" and (u.pch_ok or not only_pch_ok)
-        flags = ("-iquote", u.directory) + (tuple(extra_cxx) if use_extra else ())
-        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, flags))
+        extra = tuple(pch_flags.get(u.pch_ok, ())) if u.lang == "c++" else ()
+        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, ("-iquote", u.directory) + extra))
     return out
 
 

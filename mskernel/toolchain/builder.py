@@ -12,9 +12,9 @@ Same constructor, argument validation (types, messages) and methods as
 * ``op_def``/``op_doc`` (graph-mode YAML) are validated, then ignored with a one-time
   warning: mskernel runs custom ops eagerly, so no graph-mode registration is needed.
 * Artifacts go to mskernel's content-addressed cache, or under ``build_dir`` if given.
-* Sources that use only the pybind11 subset of MindSpore's tutorials build "lite" (several
-  times faster: pybind11's runtime comes prebuilt, see ``mskernel.toolchain.lite``); others build
-  with full pybind11. ``cflags="-DMSKERNEL_FULL_PYBIND11"`` forces full pybind11.
+* Modules build "split" (about twice as fast: pybind11's runtime comes from a support object
+  compiled once, see ``mskernel.toolchain.split``). ``cflags="-DMSKERNEL_FULL_PYBIND11"`` forces
+  full pybind11.
 
 Example:
     >>> src = '''#include <pybind11/pybind11.h>
@@ -33,7 +33,7 @@ from typing import Any, Optional, Union
 
 from mskernel.toolchain.api import Artifact, Source, build
 from mskernel.toolchain.diagnostics import BuildError
-from mskernel.toolchain.lite import remember_fallback
+from mskernel.toolchain.split import remember_fallback
 from mskernel.toolchain.loader import load_python_module
 from mskernel.toolchain.discover import include_dir
 
@@ -245,8 +245,8 @@ class CustomOpBuilder:
     def load(self) -> types.ModuleType:
         """Build if needed and import the module; the same object while the sources are unchanged.
 
-        A lite build (see ``mskernel.toolchain.lite``) that cannot be loaded because it references a
-        pybind11 symbol only full pybind11 defines is rebuilt with full pybind11 (and remembered).
+        A split build (see ``mskernel.toolchain.split``) that cannot be loaded because it references a
+        pybind11 symbol the support object lacks is rebuilt with full pybind11 (and remembered).
 
         Example:
             >>> src = "#include <pybind11/pybind11.h>\\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {}"
@@ -258,7 +258,7 @@ class CustomOpBuilder:
         try:
             return load_python_module(art, self.name)
         except BuildError as exc:
-            if art.mode != "lite" or "pybind11" not in str(exc):
+            if art.mode != "split" or "pybind11" not in str(exc):
                 raise
             remember_fallback(art.path.parent.parent, art.path.parent.name)
             return load_python_module(self.build_artifact(), self.name)

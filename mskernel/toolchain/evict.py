@@ -5,7 +5,7 @@ What can go: published artifacts (``<root>/<name>-<key>/``) and ninja work dirs
 used" is the entry's mtime (a work dir's: its ``.ninja_log``). Each removal takes the entry's lock
 without waiting -- an entry being built or rebuilt by another process is skipped -- and renames the
 entry into ``.tmp`` before deleting it, so a reader sees the whole entry or none (a missing entry is
-simply rebuilt). Precompiled headers and the lite support library (``pch_dir()``) are shared
+simply rebuilt). Precompiled headers, the split support object and derived headers (``pch_dir()``) are shared
 one-time artifacts and are only counted.
 
 After each cold build the cache is pruned to ``$MSKERNEL_CACHE_MAX_SIZE`` (default ``10G``;

@@ -9,9 +9,9 @@ and experiments recorded in ``pch.py``):
 
 * ``-O2`` by default: kernels need it (g++ 12 vectorizes at -O2, not at -O1). A global
   ``-O1`` would cut a pybind11 build by ~30 % but slows kernels, so the speed-up for
-  pybind11 modules comes from elsewhere: lite builds (``lite.py``: pybind11's runtime
-  compiled once, in ``support.py``) and the precompiled headers (``pch.py``; the full one also
-  compiles pybind11's own runtime at -O1). ``debug=True`` gives ``-g -O0``, no stripping.
+  pybind11 modules comes from elsewhere: split builds (``split.py``: pybind11's runtime
+  compiled once, in ``support.py``) and the precompiled headers (``pch.py``; the full-mode one
+  also compiles pybind11's own runtime at -O1). ``debug=True`` gives ``-g -O0``, no stripping.
 * ``-fvisibility=hidden`` for pybind11 modules (pybind11's recommendation: a smaller
   export table; no measurable compile-time effect).
 * ``-fdiagnostics-color=never`` and (gcc >= 11) ``-fdiagnostics-column-unit=byte`` so the
@@ -33,7 +33,7 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from mskernel.toolchain.discover import Toolchain, include_dir
 
@@ -76,8 +76,12 @@ def _gcc_major(tc: Toolchain) -> int:
     return int(nums[-1]) if nums else 0
 
 
-def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool) -> list[str]:
-    """Code-generation and system-include flags shared by a kind's sources and its PCH."""
+def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool,
+               split_include: Optional[str] = None) -> list[str]:
+    """Code-generation and system-include flags shared by a kind's sources and its PCH.
+
+    ``split_include``: split pybind11 builds' derived headers, searched before pybind11's own.
+    """
     flags: list[str] = ["-std=c++17"] if lang == "c++" else []
     flags.append("-fPIC")
     flags += ["-g", "-O0"] if debug else [optimize]
@@ -91,6 +95,8 @@ def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: boo
         flags += ["-isystem", str(tc.python_include)]
     if kind == "pybind11" and lang == "c++":
         tc.require("pybind11")
+        if split_include:
+            flags += ["-isystem", split_include]
         flags += ["-isystem", str(tc.pybind11_include)]
     if openmp:
         flags += list(tc.require("openmp").openmp_flags)
@@ -99,9 +105,10 @@ def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: boo
 
 def source_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool,
                  include_paths: Sequence[str], cflags: Sequence[str], name: str,
-                 define_module_name: bool) -> list[str]:
+                 define_module_name: bool, split_include: Optional[str] = None) -> list[str]:
     """All flags for compiling one source of a build (per-source ``-iquote`` excluded)."""
-    flags = base_flags(tc, kind=kind, lang=lang, optimize=optimize, debug=debug, openmp=openmp)
+    flags = base_flags(tc, kind=kind, lang=lang, optimize=optimize, debug=debug, openmp=openmp,
+                       split_include=split_include)
     for p in include_paths:
         flags += ["-I", p]
     flags += ["-I", str(include_dir())]

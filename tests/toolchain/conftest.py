@@ -47,9 +47,13 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture(scope="session")
 def pch_ready(_session_pch_dir):
-    """The pybind11 PCH for default options, built once."""
-    from mskernel.toolchain import prepare_pch
+    """The precompiled headers and split builds' support object for default options, built once;
+    returns the full-mode pybind11 PCH."""
+    from mskernel.toolchain import prepare_pch, prepare_support
 
+    prepare_support()
+    prepare_pch(split=True)
+    prepare_pch(split=True, api=True)
     return prepare_pch()
 
 

@@ -20,15 +20,7 @@
 #ifndef MSKERNEL_BRIDGE_H_
 #define MSKERNEL_BRIDGE_H_
 
-// Lite builds (mskernel.toolchain defines MSKERNEL_PYBIND11_LITE for sources that use only the pybind11
-// subset custom ops need) get pybind11's type casters without pybind11.h's runtime; everything
-// else gets pybind11.h as usual. See mskernel/pybind11_lite.h.
-#if defined(MSKERNEL_PYBIND11_LITE) && !defined(MSKERNEL_FULL_PYBIND11)
-#define MSKERNEL_PYBIND11_IS_LITE 1
-#include "mskernel/pybind11_lite.h"
-#else
 #include <pybind11/pybind11.h>
-#endif
 
 #include <cstdlib>
 #include <initializer_list>
@@ -118,14 +110,8 @@ class PyRef {
 };
 
 /// Throws the pending Python error as pybind11::error_already_set (which pybind11 turns back into
-/// the original Python exception). Lite builds throw it from the support library.
-[[noreturn]] inline void ThrowPythonError() {
-#ifdef MSKERNEL_PYBIND11_IS_LITE
-  ::mskernel::lite::throw_error_already_set();
-#else
-  throw pybind11::error_already_set();
-#endif
-}
+/// the original Python exception).
+[[noreturn]] inline void ThrowPythonError() { throw pybind11::error_already_set(); }
 
 /// Throws pybind11::error_already_set if a Python error is pending.
 inline void ThrowIfError() {
@@ -221,11 +207,21 @@ MSKERNEL_GLUE inline std::string UnqualifiedName(const std::string &qualified) {
 /// invalid_argument -> ValueError, out_of_range -> IndexError, anything else -> RuntimeError;
 /// a pybind11::error_already_set is restored as the original Python exception.
 MSKERNEL_GLUE inline void SetPythonError() {
-#ifdef MSKERNEL_PYBIND11_IS_LITE
-  ::mskernel::lite::set_python_error();  // the same code, compiled once in the support library
-#else
-#include "mskernel/set_python_error.inc"
-#endif
+  try {
+    throw;
+  } catch (pybind11::error_already_set &e) {
+    e.restore();
+  } catch (const pybind11::builtin_exception &e) {
+    e.set_error();
+  } catch (const std::invalid_argument &e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::out_of_range &e) {
+    PyErr_SetString(PyExc_IndexError, e.what());
+  } catch (const std::exception &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
 }
 
 /// Reads and writes mskernel's grad mode (`mskernel.autograd.node.STATE.enabled`).

@@ -25,9 +25,7 @@
 #include <string>
 #include <vector>
 
-#if !defined(MSKERNEL_PYBIND11_LITE) || defined(MSKERNEL_FULL_PYBIND11)  // else: pybind11_lite_stl.h
 #include <pybind11/stl.h>  // std::vector / std::string / std::optional arguments, as in MindSpore
-#endif
 
 #include "mskernel/aclnn_cpu.h"
 #include "mskernel/function.h"

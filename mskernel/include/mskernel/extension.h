@@ -12,13 +12,9 @@
 // Compile time: everything that is not per-element arithmetic (allocation, conversions, graph
 // recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp_bridge, so a module
 // only compiles its own kernels, a little out-of-line glue (MSKERNEL_GLUE) and its bindings. The
-// build layer compiles sources that use only the pybind11 subset custom ops need "lite"
-// (mskernel/pybind11_lite.h): pybind11's casters without pybind11.h, whose runtime -- most of a
-// pybind11 module's compile time, emitted into every module that includes pybind11.h -- comes
-// prebuilt from a support library, and these headers come precompiled. Measured for seed 000's
-// CustomMul (benchmarks/build_and_call.py, 2 shared cores, -O2): a cold lite build takes ~0.45x
-// the time of a bare one-function pybind11 module built with plain g++ -O2; ~0.7x without the
-// precompiled header; ~1x in full pybind11 mode (-DMSKERNEL_FULL_PYBIND11, with pybind11's PCH).
+// build layer compiles pybind11 modules "split" (mskernel.toolchain.split): pybind11's runtime --
+// most of a pybind11 module's compile time, emitted into every module that includes pybind11.h --
+// comes from a support object compiled once, and these headers come precompiled.
 //
 // Example:
 //   #include <mskernel/extension.h>

@@ -1,5 +1,5 @@
-// The pybind11 subset lite builds support (mskernel/pybind11_lite.h), each feature in one function.
-// tests/cpp/test_cpp_lite.py builds this file twice -- lite (the default) and full pybind11
+// pybind11 features custom ops use, each in one function, plus a bound class and a numpy array.
+// tests/cpp/test_cpp_split.py builds this file twice -- split (the default) and full pybind11
 // (-DMSKERNEL_FULL_PYBIND11) -- and checks that both modules behave identically.
 #include <cstdint>
 #include <map>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ms_extension.h"
+#include <pybind11/numpy.h>
 
 namespace {
 int64_t sum(const std::vector<int64_t> &v) {
@@ -78,10 +79,19 @@ int64_t spin(int64_t n) {  // runs without the GIL (py::call_guard<py::gil_scope
   for (int64_t i = 0; i < n; ++i) s += i;
   return s;
 }
+struct Counter {
+  int n = 0;
+  int inc(int by) { return n += by; }
+};
+double array_sum(py::array_t<double, py::array::c_style | py::array::forcecast> a) {
+  double s = 0;
+  for (py::ssize_t i = 0; i < a.size(); ++i) s += a.data()[i];
+  return s;
+}
 }  // namespace
 
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
-  m.doc() = "lite features";
+  m.doc() = "pybind11 features";
   m.attr("answer") = 42;
   m.def("sum", &sum, "Sum of ints.");
   m.def("scale", &scale, py::arg("v"), py::arg("k") = 2.0);
@@ -107,5 +117,7 @@ PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
   m.def("invert", &invert);
   m.def("info", &info);
   m.def("spin", &spin, py::call_guard<py::gil_scoped_release>());
+  py::class_<Counter>(m, "Counter", py::module_local()).def(py::init<>()).def("inc", &Counter::inc, py::arg("by") = 1);
+  m.def("array_sum", &array_sum);
   m.def("lambda_capture", [k = std::string("captured")](int n) { return k + std::to_string(n); });
 }

@@ -1,0 +1,343 @@
+"""Split pybind11 builds: pybind11's runtime compiled once, every module's own code compiled alone.
+
+Why: pybind11 3 defines its runtime -- the call dispatcher, ``cpp_function::initialize_generic``,
+module creation, internals, error formatting -- as inline functions in its headers, and
+``error_already_set::what()`` (the key function of a class with a vtable) is defined ``inline`` at the
+end of ``pybind11.h``. So every translation unit that includes ``pybind11.h`` compiles that whole
+runtime again (~120 KB of code at -O2 for a one-function module, most of its compile time), only for
+the linker to keep one copy.
+
+How (nothing of pybind11 is copied into mskernel; everything is derived from the *installed*
+pybind11 when a build needs it):
+
+1. **Derived headers** (:func:`split_headers`): a directory in the cache that mirrors the installed
+   ``pybind11/`` include tree with symlinks, except for the few files named in :data:`RULES`. Those
+   are rewritten by the rules, one per line: ``"declare"`` replaces a function's body with ``;`` (and
+   drops its ``inline``), leaving a declaration; ``"drop"`` removes an out-of-class definition of a
+   member function (its in-class declaration stays). A module compiled against the derived headers
+   refers to those functions instead of compiling them -- and to nothing reachable only through
+   them. Every rule must match exactly once, at a function definition; if one does not (a pybind11
+   release that changed those functions), nothing is derived and builds use the plain headers
+   ("full" mode), with the reason logged.
+2. **The support object** (:mod:`mskernel.toolchain.support`): ``#include <pybind11/pybind11.h>`` of
+   the *unmodified* headers compiled once with ``-fkeep-inline-functions`` (g++ then emits every
+   inline function, the runtime included) and ``-ffunction-sections``; each module links it
+   statically with ``--gc-sections``, keeping only what it uses. The same code at the same
+   optimization level as a full build, so calls cost the same.
+
+A split module is an ordinary pybind11 module: every pybind11 API works (``py::class_``,
+``numpy.h``, ...), behaviour is identical (``tests/cpp/test_cpp_split.py`` builds one feature-rich
+source both ways and compares), and it is self-contained (no shared support library to find at
+load time). Full mode is chosen instead when: ``-DMSKERNEL_FULL_PYBIND11`` is in the cflags, the
+compiler is not g++ (``-fkeep-inline-functions`` is g++'s), pybind11 is missing, or the rules do
+not apply. A split build that fails with an error mentioning pybind11 (e.g. a user's own ``-I``
+to another pybind11) is rebuilt in full mode, and the fallback is remembered for that source.
+
+Example:
+    >>> h = split_headers()
+    >>> (h.include / "pybind11" / "pybind11.h").is_file(), (h.include / "pybind11" / "attr.h").is_symlink()
+    (True, True)
+    >>> choose_mode(["-DMSKERNEL_FULL_PYBIND11"])
+    ('full', '-DMSKERNEL_FULL_PYBIND11 was given')
+"""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Sequence, Union
+
+from mskernel._version import __version__
+from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, ensure_private_dir, lock_path,
+                                      new_temp_dir, pch_dir, publish, sha256_bytes)
+from mskernel.toolchain.diagnostics import BuildError
+from mskernel.toolchain.discover import find_toolchain
+
+__all__ = ["RULES", "FULL_FLAG", "SplitHeaders", "DeriveError", "derive", "split_headers", "split_unavailable",
+           "choose_mode", "retry_in_full_mode", "remember_fallback", "fell_back"]
+
+log = logging.getLogger("mskernel.toolchain")
+
+FULL_FLAG = "MSKERNEL_FULL_PYBIND11"
+
+# (file under the include root, where the definition starts (a regex), action). One rule per line.
+# The functions are the roots of pybind11's runtime: with these declared, a module no longer
+# compiles the dispatcher, function registration, module creation, internals or error formatting.
+RULES: tuple[tuple[str, str, str], ...] = (
+    ("pybind11/pybind11.h", r"\bvoid initialize_generic\(", "declare"),
+    ("pybind11/pybind11.h", r"\bstatic PyObject \*\s*dispatcher\(", "declare"),
+    ("pybind11/pybind11.h", r"\bstatic void destruct\(detail::function_record \*rec", "declare"),
+    ("pybind11/pybind11.h", r"\binline PyObject \*get_cached_module\(", "declare"),
+    ("pybind11/pybind11.h", r"\binline void cache_completed_module\(", "declare"),
+    ("pybind11/pybind11.h", r"\binline PyObject \*cached_create_module\(", "declare"),
+    ("pybind11/pybind11.h", r"\binline const char \*error_already_set::what\(\) const", "drop"),
+    ("pybind11/pytypes.h", r"\bexplicit error_fetch_and_normalize\(const char \*called\)", "declare"),
+    ("pybind11/pytypes.h", r"\bstd::string format_value_and_trace\(\) const", "declare"),
+    ("pybind11/pytypes.h", r"\binline std::string error_string\(\)", "declare"),
+    ("pybind11/detail/internals.h", r"\bPYBIND11_NOINLINE internals &get_internals\(\)", "declare"),
+    ("pybind11/detail/internals.h", r"\binline void ensure_internals\(\)", "declare"),
+)
+_SPECIFIERS = re.compile(r"^(?:(?:inline|PYBIND11_NOINLINE)\s+)+")
+
+
+class DeriveError(ValueError):
+    """A rule of :data:`RULES` does not apply to the installed pybind11 (builds use full mode)."""
+
+
+@dataclass(frozen=True)
+class SplitHeaders:
+    """The derived include root (put it before pybind11's own: ``-isystem include``) and its key.
+
+    Example:
+        >>> h = split_headers()
+        >>> len(h.key), h.include.name
+        (64, 'include')
+    """
+
+    include: Path
+    key: str
+
+
+def _skip_literal(text: str, i: int) -> int:
+    """Index of the closing quote of the string/char literal opening at ``text[i]``."""
+    quote, j = text[i], i + 1
+    if quote == '"' and text[i - 1:i] == "R":  # R"delim( ... )delim"
+        delim = text[j:text.index("(", j)]
+        return text.index(f"){delim}\"", j) + len(delim) + 1
+    while text[j] != quote:
+        j += 2 if text[j] == "\\" else 1
+    return j
+
+
+def _body_end(text: str, start: int) -> int:
+    """Index of the ``}`` that closes the ``{`` at ``text[start]`` (comments and literals skipped)."""
+    depth, i = 0, start
+    while i < len(text):
+        if text.startswith("//", i):
+            i = text.index("\n", i)
+        elif text.startswith("/*", i):
+            i = text.index("*/", i) + 1
+        elif text[i] in "\"'" and not (text[i] == "'" and text[i - 1].isalnum()):  # not a digit separator
+            i = _skip_literal(text, i)
+        elif text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    raise DeriveError("unbalanced braces")
+
+
+def derive(text: str, rules: Sequence[tuple[str, str]], file: str = "<header>") -> str:
+    """Apply ``(anchor, action)`` rules to one header's text.
+
+    Raises:
+        DeriveError: an anchor matches zero or several times, or not at a function definition.
+
+    Example:
+        >>> print(derive("struct A {\\n  inline int f(int x) { return x; }\\n};", [(r"inline int f\\(", "declare")]))
+        struct A {
+          int f(int x);
+        };
+    """
+    for anchor, action in rules:
+        found = list(re.finditer(anchor, text))
+        if len(found) != 1:
+            raise DeriveError(f"{file}: {anchor!r} matches {len(found)} times (expected once)")
+        start = found[0].start()
+        brace = text.find("{", found[0].end())
+        if brace < 0 or ";" in text[start:brace]:
+            raise DeriveError(f"{file}: {anchor!r} does not start a function definition")
+        end = _body_end(text, brace)
+        if action == "declare":
+            head = _SPECIFIERS.sub("", text[start:brace].rstrip())
+            text = f"{text[:start]}{head};{text[end + 1:]}"
+        elif action == "drop":
+            text = text[:start] + text[end + 1:]
+        else:
+            raise ValueError(f"unknown rule action {action!r} (expected 'declare' or 'drop')")
+    return text
+
+
+def _rules_by_file() -> dict[str, list[tuple[str, str]]]:
+    by_file: dict[str, list[tuple[str, str]]] = {}
+    for file, anchor, action in RULES:
+        by_file.setdefault(file, []).append((anchor, action))
+    return by_file
+
+
+def _write_tree(source_root: Path, dest: Path, derived: dict[str, str]) -> None:
+    """Mirror ``source_root/pybind11`` under ``dest`` with symlinks; write the ``derived`` files."""
+    for path in sorted((source_root / "pybind11").rglob("*")):
+        rel = path.relative_to(source_root).as_posix()
+        out = dest / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            out.mkdir(exist_ok=True)
+        elif rel in derived:
+            out.write_text(derived[rel])
+        else:
+            os.symlink(path, out)
+
+
+_memo: dict[tuple, Union[SplitHeaders, str]] = {}
+
+
+def _split_headers(pybind11_include: Path, root: Path) -> Union[SplitHeaders, str]:
+    """The derived headers for this pybind11 install (created on first use), or why there are none."""
+    by_file = _rules_by_file()
+    try:
+        texts = {f: (pybind11_include / f).read_text() for f in by_file}
+    except OSError as exc:
+        return f"pybind11's headers do not fit mskernel's split rules ({exc})"
+    key = compute_key({"v": 1, "mskernel": __version__, "rules": RULES, "root": str(pybind11_include),
+                       "texts": {f: sha256_bytes(t.encode()) for f, t in texts.items()}})
+    entry = root / f"pybind11-split-{key[:16]}"
+    headers = SplitHeaders(entry / "include", key)
+    if (entry / "complete").exists():  # derived (and checked) from exactly these texts before
+        return headers
+    try:
+        derived = {f: derive(texts[f], rules, f) for f, rules in by_file.items()}
+    except DeriveError as exc:
+        return f"pybind11's headers do not fit mskernel's split rules ({exc})"
+    with FileLock(lock_path(root, entry.name)):
+        if (entry / "complete").exists():
+            return headers
+        cleanup_stale(root, held=[entry.name])
+        tmp = new_temp_dir(root, entry.name)
+        try:
+            _write_tree(pybind11_include, tmp / "include", derived)
+            (tmp / "complete").write_text(f"derived from {pybind11_include} by mskernel.toolchain.split\n")
+            if os.path.lexists(entry):  # an incomplete leftover: replace it under our lock
+                shutil.rmtree(entry, ignore_errors=True)
+            publish(tmp, entry)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+    log.debug("derived split pybind11 headers in %s", entry)
+    return headers
+
+
+def split_unavailable(cflags: Sequence[str] = ()) -> Optional[str]:
+    """None when split builds can be used with these cflags, else why not.
+
+    Example:
+        >>> split_unavailable() is None
+        True
+        >>> split_unavailable(["-D", "MSKERNEL_FULL_PYBIND11=1"])
+        '-DMSKERNEL_FULL_PYBIND11 was given'
+    """
+    flags = list(cflags)
+    full = re.compile(rf"-D{FULL_FLAG}(=.*)?")
+    if any(full.fullmatch(f) or (f == "-D" and full.fullmatch("-D" + nxt)) for f, nxt in zip(flags, flags[1:] + [""])):
+        return f"-D{FULL_FLAG} was given"
+    tc = find_toolchain()
+    if not tc.pybind11_include:
+        return "pybind11 not found"
+    if not tc.is_gcc:
+        return "the compiler is not g++ (split builds need -fkeep-inline-functions)"
+    found = split_headers_or_reason()
+    return found if isinstance(found, str) else None
+
+
+def split_headers_or_reason() -> Union[SplitHeaders, str]:
+    """:func:`split_headers`, or the reason there are none (memoized per process and cache root)."""
+    tc = find_toolchain().require("pybind11")
+    memo_key = (str(tc.pybind11_include), str(pch_dir()))
+    if memo_key not in _memo:
+        _memo[memo_key] = _split_headers(Path(tc.pybind11_include), ensure_private_dir(pch_dir()))
+    return _memo[memo_key]
+
+
+def split_headers() -> SplitHeaders:
+    """The derived headers of the installed pybind11 (created in the cache on first use).
+
+    Raises:
+        DeriveError: the rules do not apply to this pybind11 (builds use full mode).
+
+    Example:
+        >>> (split_headers().include / "pybind11" / "stl.h").resolve().parent.name
+        'pybind11'
+    """
+    found = split_headers_or_reason()
+    if isinstance(found, str):
+        raise DeriveError(found)
+    return found
+
+
+def choose_mode(cflags: Sequence[str], requested: Optional[bool] = None) -> tuple[str, str]:
+    """``("split" | "full", reason)`` for a pybind11 build with these cflags.
+
+    ``requested``: False forces full mode, True or None use split mode where available.
+
+    Example:
+        >>> choose_mode([])
+        ('split', "pybind11's runtime comes from the support object")
+        >>> choose_mode([], requested=False)
+        ('full', 'requested')
+    """
+    if requested is False:
+        return "full", "requested"
+    why = split_unavailable(cflags)
+    if why:
+        return "full", why
+    return "split", "pybind11's runtime comes from the support object"
+
+
+_ERROR_HINT = re.compile(r"\bpy\s*::|'py'|pybind11|PYBIND11|\bmodule_\b")
+
+
+def retry_in_full_mode(err: BuildError) -> bool:
+    """Whether a failed split build may be a split limitation: its first error mentions pybind11.
+
+    Example:
+        >>> from mskernel.toolchain.diagnostics import parse_diagnostics
+        >>> e = BuildError("op", parse_diagnostics("a.cpp:3:5: error: 'print' is not a member of 'py'\\n"), "", "", None)
+        >>> retry_in_full_mode(e)
+        True
+    """
+    errors = [d for d in err.diagnostics if d.severity == "error"]
+    if not errors:
+        return "pybind11" in err.log and "undefined reference" in err.log
+    first = errors[0]
+    files = [first.location.file] + [c.file for c in first.context]
+    return bool(_ERROR_HINT.search(first.message)) or any("pybind11" in f for f in files)
+
+
+def _marker(root: Path, entry_name: str) -> Path:
+    return root / ".fallback" / entry_name
+
+
+def remember_fallback(root: Path, split_entry: str) -> None:
+    """Record that the split build with this entry name failed where full pybind11 works, so
+    ``build()`` goes straight to full mode for it next time (a hint, not an artifact: the entry
+    name holds the key, which covers every input).
+
+    Example:
+        >>> import tempfile
+        >>> root = Path(tempfile.mkdtemp())
+        >>> fell_back(root, "op-0123456789abcdef"), remember_fallback(root, "op-0123456789abcdef")
+        (False, None)
+        >>> fell_back(root, "op-0123456789abcdef")
+        True
+    """
+    path = _marker(root, split_entry)
+    ensure_private_dir(path.parent)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}")
+    tmp.write_text("this split build failed; full pybind11 built it\n")
+    os.replace(tmp, path)
+
+
+def fell_back(root: Path, split_entry: str) -> bool:
+    """True when an earlier split build with this entry name had to fall back to full pybind11.
+
+    Example:
+        >>> import tempfile
+        >>> fell_back(Path(tempfile.mkdtemp()), "op-0123456789abcdef")
+        False
+    """
+    return _marker(root, split_entry).exists()
