@@ -214,6 +214,28 @@ def _check_custom_op() -> str:
     return f"compiled and ran a custom op with ms_extension.h ({art.mode} pybind11, {art.seconds:.1f} s)"
 
 
+def _pending_support() -> Optional[str]:
+    from mskernel.toolchain.split import split_unavailable
+    from mskernel.toolchain.support import find_support
+
+    if split_unavailable() is None and find_support() is None:
+        return "building pybind11's runtime for split builds (one-time, ~15-35 s)"
+    return None
+
+
+def _pending_pch() -> Optional[str]:
+    from mskernel.toolchain import find_pch
+    from mskernel.toolchain.split import split_unavailable
+
+    split = split_unavailable() is None
+    missing = [v for v in ([(True, False), (True, True)] if split else [(False, False)])
+               if find_pch(split=v[0], api=v[1]) is None]
+    return f"precompiling {len(missing)} header(s) (one-time, ~10-20 s each)" if missing else None
+
+
+# Checks that may start a one-time build: what to announce before running them (never a silent gap).
+_ANNOUNCE: dict[str, Callable[[], Optional[str]]] = {"split": _pending_support, "pch": _pending_pch}
+
 _CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("python", _check_python), ("numpy", _check_numpy), ("engine", _check_engine), ("compiler", _check_compiler),
     ("ninja", _check_ninja),
@@ -234,6 +256,12 @@ def run_doctor(stream: Optional[TextIO] = None) -> int:
     out = stream if stream is not None else sys.stdout
     problems = 0
     for _name, check in _CHECKS:
+        try:
+            pending = _ANNOUNCE[_name]() if _name in _ANNOUNCE and not problems else None
+        except Exception:  # noqa: BLE001 - the check itself reports the problem
+            pending = None
+        if pending:
+            print(f"[..] {pending}...", file=out, flush=True)
         start = time.perf_counter()
         try:
             line = f"[ok] {check()}"

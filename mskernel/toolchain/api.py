@@ -206,7 +206,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         debug: ``-g -O0`` and no stripping (``optimize`` is then ignored).
         optimize: optimization flag, default ``-O2``.
         build_dir: cache root to use instead of :func:`cache_dir` (same layout; created with
-            mode 0700 if missing, an existing directory's mode is left alone).
+            mode 0700 if missing; an existing one must be yours and not writable by group or others).
         pch: pybind11 precompiled header (see ``mskernel.toolchain.pch``): None = use it when
             ready, else compile without it and start building it in the background for the
             next build; True = build it first if needed (its time is reported in
@@ -233,7 +233,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     opts = dict(kind=kind, include_paths=include_paths, cflags=cflags, ldflags=ldflags, openmp=bool(openmp),
                 debug=bool(debug), optimize=optimize, define_module_name=define_module_name)
     plan = _plan(name, sources, split=split, **opts)
-    root = ensure_private_dir(Path(build_dir).absolute(), tighten=False) if build_dir is not None else cache_dir()
+    root = ensure_private_dir(Path(build_dir).absolute()) if build_dir is not None else cache_dir()
     if plan.mode == "split" and split is None and fell_back(root, plan.entry_name):
         return build(name, sources, build_dir=build_dir, pch=pch, split=False, **opts)
     cached = _cached(root, plan)

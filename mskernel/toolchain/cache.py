@@ -33,6 +33,8 @@ import logging
 import os
 import re
 import shutil
+import stat
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -40,7 +42,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from mskernel.errors import MskernelError
 
-__all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "compute_key", "sha256_bytes", "sha256_file",
+__all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "untrusted_reason", "UntrustedCacheError", "compute_key", "sha256_bytes", "sha256_file",
            "scan_local_headers", "FileLock", "verify_entry", "write_manifest", "publish",
            "new_temp_dir", "cleanup_stale", "MANIFEST"]
 
@@ -50,15 +52,34 @@ MANIFEST = "manifest.json"
 _checked_dirs: set[str] = set()
 
 
-def ensure_private_dir(path: Path, tighten: bool = True) -> Path:
-    """Create ``path`` (mode 0700) or, with ``tighten``, chmod an existing one we own to 0700.
+class UntrustedCacheError(MskernelError):
+    """A cache directory or entry that someone else controls: loading from it could run their code."""
 
-    Raises MskernelError when the directory belongs to another user (loading shared
-    libraries from a directory someone else controls would run their code). With
-    ``tighten=False`` (a ``build_dir`` the caller chose) an existing directory is used as is.
+
+def untrusted_reason(st: os.stat_result) -> Optional[str]:
+    """Why a file or directory with this ``stat`` cannot be trusted (as ssh and git judge their
+    files: owned by someone else, or writable by group or others), or None.
 
     Example:
-        >>> import tempfile
+        >>> untrusted_reason(os.stat(tempfile.mkdtemp())) is None
+        True
+    """
+    if st.st_uid != os.geteuid():
+        return f"is owned by uid {st.st_uid}, not by you (uid {os.geteuid()})"
+    if st.st_mode & 0o022:
+        who = "group and others" if st.st_mode & 0o022 == 0o022 else "others" if st.st_mode & 0o002 else "its group"
+        return f"is writable by {who} (mode {stat.S_IMODE(st.st_mode):04o})"
+    return None
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create ``path`` (mode 0700), or check that an existing one can be trusted.
+
+    Trusted = owned by you and not writable by group or others (its mode is never changed for
+    you). Anything else raises :class:`UntrustedCacheError`: a library loaded from a directory
+    someone else can write would run their code.
+
+    Example:
         >>> p = ensure_private_dir(Path(tempfile.mkdtemp()) / "c")
         >>> oct(p.stat().st_mode & 0o777)
         '0o700'
@@ -67,15 +88,12 @@ def ensure_private_dir(path: Path, tighten: bool = True) -> Path:
     if key in _checked_dirs and path.is_dir():
         return path
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if not tighten:
-        return path
-    st = path.stat()
-    if st.st_uid != os.geteuid():
-        raise MskernelError(
-            f"cache directory {str(path)!r} is owned by uid {st.st_uid}, not by you (uid {os.geteuid()}) "
-            f"-> set MSKERNEL_CACHE_DIR to a directory you own")
-    if st.st_mode & 0o077:
-        os.chmod(path, 0o700)
+    why = untrusted_reason(path.stat())
+    if why:
+        raise UntrustedCacheError(
+            f"mskernel will not use the cache directory {key!r}: it {why}, so another user could plant code "
+            f"that mskernel would load -> run 'chmod go-w {key}' if the directory is yours and its contents "
+            f"are trusted, or point MSKERNEL_CACHE_DIR / build_dir at a directory only you can write")
     _checked_dirs.add(key)
     return path
 
@@ -221,12 +239,13 @@ class FileLock:
         os.makedirs(os.path.dirname(self.path), mode=0o700, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         start = time.monotonic()
-        warned = False
+        next_note = 1.0
         delay = 0.01
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 self._fd = fd
+                self._record_holder(fd)
                 return True
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
@@ -241,11 +260,37 @@ class FileLock:
                 raise MskernelError(
                     f"timed out after {self.timeout:.0f} s waiting for lock {self.path!r} (another build "
                     f"of the same op is still running) -> wait for it, or raise MSKERNEL_LOCK_TIMEOUT")
-            if not warned and waited > 0.5:
-                log.info("waiting for another process building the same thing (%s)", self.path)
-                warned = True
+            if waited > next_note:  # never a silent wait: after 1 s, then every minute
+                log.warning("waiting %.0f s so far for %s to finish building the same thing (lock %s)", waited,
+                            self.holder() or "another process", self.path)
+                next_note = waited + 60.0
             time.sleep(delay)
             delay = min(delay * 1.5, 0.2)
+
+    @staticmethod
+    def _record_holder(fd: int) -> None:
+        """Write who holds the lock into the lock file, for processes that wait on it."""
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"pid {os.getpid()} since {time.strftime('%H:%M:%S')}\n".encode(), 0)
+        except OSError:
+            pass  # informational only
+
+    def holder(self) -> str:
+        """Who holds the lock, as its holder wrote it ("pid 123 since 10:42:07"), or ''.
+
+        Example:
+            >>> import tempfile, os
+            >>> p = os.path.join(tempfile.mkdtemp(), "y.lock")
+            >>> with FileLock(p):
+            ...     FileLock(p).holder().startswith(f"pid {os.getpid()} since ")
+            True
+        """
+        try:
+            with open(self.path) as f:
+                return f.read(200).strip()
+        except OSError:
+            return ""
 
     def release(self) -> None:
         """Close our descriptor (idempotent).
@@ -279,7 +324,9 @@ def verify_entry(entry: Path, key: str) -> Optional[dict]:
     """The manifest of a published entry if it is intact, else None.
 
     Intact = ``manifest.json`` parses, names ``key``, and the library's size and sha256
-    match. The hash is computed once per process per (path, mtime, size, inode).
+    match, and the entry, its manifest and its library are owned by you and not writable by group
+    or others (:func:`untrusted_reason`). The hash is computed once per process per (path, mtime,
+    size, inode).
 
     Example:
         >>> verify_entry(Path("/nonexistent"), "0" * 64) is None
@@ -288,6 +335,7 @@ def verify_entry(entry: Path, key: str) -> Optional[dict]:
     try:
         with open(entry / MANIFEST, "rb") as f:
             manifest = json.loads(f.read())
+            manifest_st = os.fstat(f.fileno())
     except (OSError, ValueError):
         return None
     if not isinstance(manifest, dict) or manifest.get("key") != key or not manifest.get("file"):
@@ -295,16 +343,32 @@ def verify_entry(entry: Path, key: str) -> Optional[dict]:
     lib = entry / manifest["file"]
     try:
         st = os.stat(lib)
+        entry_st = os.stat(entry)
     except OSError:
         return None
+    for what, path, info in (("entry", entry, entry_st), ("manifest", entry / MANIFEST, manifest_st), ("library", lib, st)):
+        why = untrusted_reason(info)
+        if why:
+            _warn_once(f"cache entry {entry} is not trusted (its {what} {path} {why}); rebuilding")
+            return None
     sig = (st.st_mtime_ns, st.st_size, st.st_ino)
     if _verified.get(str(lib)) == sig:
         return manifest
     if st.st_size != manifest.get("size") or sha256_file(lib) != manifest.get("sha256"):
-        log.warning("cache entry %s is corrupted (library does not match its manifest); rebuilding", entry)
+        _warn_once(f"cache entry {entry} is corrupted (library does not match its manifest); rebuilding")
         return None
     _verified[str(lib)] = sig
     return manifest
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    """Log a warning once per process (an entry is looked up before and after taking its lock)."""
+    if message not in _warned:
+        _warned.add(message)
+        log.warning("%s", message)
 
 
 def _fsync_file(path: Path) -> None:

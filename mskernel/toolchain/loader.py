@@ -61,6 +61,9 @@ def _demangle(symbol: str) -> str:
     return out or symbol
 
 
+_CORRUPT = re.compile(r"invalid ELF header|file too short|ELF load command|not an ELF|wrong ELF class")
+
+
 def _load_error(path: str, module_name: str, exc: ImportError) -> Exception:
     msg = str(exc)
     m = re.search(r"undefined symbol: (\S+)", msg)
@@ -76,6 +79,10 @@ def _load_error(path: str, module_name: str, exc: ImportError) -> Exception:
             f"{path} does not define PyInit_{module_name.rpartition('.')[2]}: load it under the name it was "
             f"built with (pybind11 sources should use PYBIND11_MODULE(MS_EXTENSION_NAME, m)); loader said: {msg}",
             name=module_name, path=path)
+    if _CORRUPT.search(msg):
+        return ImportError(f"{path} is not a valid shared library ({msg}): the cached file was damaged after it was "
+                           f"built -> delete its cache entry {os.path.dirname(path)!r} (or run 'python -m mskernel "
+                           f"cache --prune') and build again", name=module_name, path=path)
     return exc
 
 
@@ -145,6 +152,10 @@ def load_library(artifact: PathOrArtifact) -> ctypes.CDLL:
                     text = f"undefined symbol {_demangle(m.group(1))!r}"
                     raise BuildError(Path(path).stem, [Diagnostic("error", SourceLocation(path, 0), text)],
                                      str(exc), "", None, summary=f"{Path(path).stem}: link error: {text}") from exc
+                if _CORRUPT.search(str(exc)):
+                    raise OSError(f"{path} is not a valid shared library ({exc}): the file was damaged after it "
+                                  f"was built -> delete its cache entry {os.path.dirname(path)!r} and build "
+                                  f"again") from exc
                 raise
             _libraries[path] = lib
         return lib

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import os
 import shlex
-import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
+
+from mskernel.toolchain.process import stopping_on_interrupt
 
 __all__ = ["CompileUnit", "write_ninja", "run_ninja", "ninja_escape_path"]
 
@@ -123,24 +124,18 @@ def write_ninja(workdir: Path, *, cxx: Sequence[str], cc: Optional[Sequence[str]
 def run_ninja(ninja: str, workdir: Path, target: str, pass_fds: Sequence[int] = ()) -> tuple[int, str, str]:
     """Run ``ninja -v target`` in ``workdir``.
 
-    Returns ``(returncode, combined output, failing command or '')``. On KeyboardInterrupt
-    ninja gets SIGINT (it stops its compilers cleanly) before the interrupt propagates.
+    Returns ``(returncode, combined output, failing command or '')``. ninja and the compilers it
+    starts run in a process group of their own; on KeyboardInterrupt (or any other exception
+    while waiting) the whole group gets SIGINT, then SIGKILL after 5 s, and is reaped before the
+    interrupt propagates: no compiler is left running (or holding the build's lock) behind it.
     """
     env = dict(os.environ)
     env.setdefault("NINJA_STATUS", "[%f/%t] ")
     proc = subprocess.Popen([ninja, "-v", target], cwd=str(workdir), stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, pass_fds=tuple(pass_fds),
-                            env=env)
-    try:
+                            env=env, start_new_session=True)
+    with stopping_on_interrupt(proc):
         out_bytes, _ = proc.communicate()
-    except BaseException:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        raise
     out = out_bytes.decode("utf-8", errors="replace")
     return proc.returncode, out, _failed_command(out)
 

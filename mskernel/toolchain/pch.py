@@ -66,6 +66,7 @@ from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, lock
                                   publish, sha256_bytes)
 from mskernel.toolchain.flags import base_flags, check_optimize, effective_opt_level
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
+from mskernel.toolchain.process import run_group
 from mskernel.toolchain.split import split_headers
 
 __all__ = ["PrecompiledHeader", "API_HEADERS", "find_pch", "prepare_pch", "pch_header_text", "pch_flags",
@@ -306,7 +307,7 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
             return None
         log.info("building the %s (one-time, ~6-8 s): %s", what, entry)
         start = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, text=True, pass_fds=(lock.fileno(),))
+        proc = run_group(cmd, pass_fds=(lock.fileno(),))
         seconds = time.perf_counter() - start
         if proc.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -10,9 +10,8 @@ the linker to keep one copy.
 How (nothing of pybind11 is copied into mskernel; everything is derived from the *installed*
 pybind11 when a build needs it):
 
-1. **Derived headers** (:func:`split_headers`): a directory in the cache that mirrors the installed
-   ``pybind11/`` include tree with symlinks, except for the few files named in :data:`RULES`. Those
-   are rewritten by the rules, one per line: ``"declare"`` replaces a function's body with ``;`` (and
+1. **Derived headers** (:func:`split_headers`): a copy, in the cache, of the installed ``pybind11/``
+   include tree, except for the few files named in :data:`RULES`. Those are rewritten by the rules, one per line: ``"declare"`` replaces a function's body with ``;`` (and
    drops its ``inline``), leaving a declaration; ``"drop"`` removes an out-of-class definition of a
    member function (its in-class declaration stays). A module compiled against the derived headers
    refers to those functions instead of compiling them -- and to nothing reachable only through
@@ -35,7 +34,7 @@ to another pybind11) is rebuilt in full mode, and the fallback is remembered for
 
 Example:
     >>> h = split_headers()
-    >>> (h.include / "pybind11" / "pybind11.h").is_file(), (h.include / "pybind11" / "attr.h").is_symlink()
+    >>> (h.include / "pybind11" / "pybind11.h").is_file(), (h.include / "pybind11" / "attr.h").is_file()
     (True, True)
     >>> choose_mode(["-DMSKERNEL_FULL_PYBIND11"])
     ('full', '-DMSKERNEL_FULL_PYBIND11 was given')
@@ -171,7 +170,12 @@ def _rules_by_file() -> dict[str, list[tuple[str, str]]]:
 
 
 def _write_tree(source_root: Path, dest: Path, derived: dict[str, str]) -> None:
-    """Mirror ``source_root/pybind11`` under ``dest`` with symlinks; write the ``derived`` files."""
+    """Copy ``source_root/pybind11`` under ``dest``, writing the ``derived`` files instead of theirs.
+
+    Copies, not symlinks: g++ may replace a system header's path by its canonical one (when that
+    is shorter), and a symlinked header would then include its neighbours from the installed tree
+    -- the unmodified headers -- beside the derived ones.
+    """
     for path in sorted((source_root / "pybind11").rglob("*")):
         rel = path.relative_to(source_root).as_posix()
         out = dest / rel
@@ -181,7 +185,17 @@ def _write_tree(source_root: Path, dest: Path, derived: dict[str, str]) -> None:
         elif rel in derived:
             out.write_text(derived[rel])
         else:
-            os.symlink(path, out)
+            shutil.copyfile(path, out)
+
+
+def _tree_signature(source_root: Path) -> list:
+    """(path, size, mtime) of every file in the installed tree: a reinstall gives new copies."""
+    out = []
+    for path in sorted((source_root / "pybind11").rglob("*")):
+        if path.is_file():
+            st = path.stat()
+            out.append((path.relative_to(source_root).as_posix(), st.st_size, st.st_mtime_ns))
+    return out
 
 
 _memo: dict[tuple, Union[SplitHeaders, str]] = {}
@@ -194,8 +208,9 @@ def _split_headers(pybind11_include: Path, root: Path) -> Union[SplitHeaders, st
         texts = {f: (pybind11_include / f).read_text() for f in by_file}
     except OSError as exc:
         return f"pybind11's headers do not fit mskernel's split rules ({exc})"
-    key = compute_key({"v": 1, "mskernel": __version__, "rules": RULES, "root": str(pybind11_include),
-                       "texts": {f: sha256_bytes(t.encode()) for f, t in texts.items()}})
+    key = compute_key({"v": 2, "mskernel": __version__, "rules": RULES, "root": str(pybind11_include),
+                       "texts": {f: sha256_bytes(t.encode()) for f, t in texts.items()},
+                       "tree": _tree_signature(pybind11_include)})
     entry = root / f"pybind11-split-{key[:16]}"
     headers = SplitHeaders(entry / "include", key)
     if (entry / "complete").exists():  # derived (and checked) from exactly these texts before
@@ -260,7 +275,7 @@ def split_headers() -> SplitHeaders:
         DeriveError: the rules do not apply to this pybind11 (builds use full mode).
 
     Example:
-        >>> (split_headers().include / "pybind11" / "stl.h").resolve().parent.name
+        >>> (split_headers().include / "pybind11" / "stl.h").parent.name
         'pybind11'
     """
     found = split_headers_or_reason()

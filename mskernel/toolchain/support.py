@@ -38,6 +38,7 @@ from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, lock
                                   publish, verify_entry, write_manifest)
 from mskernel.toolchain.pch import pch_flags
 from mskernel.toolchain.discover import ToolchainError, find_toolchain
+from mskernel.toolchain.process import run_group
 from mskernel.toolchain.split import split_headers
 
 __all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "failed_output",
@@ -181,8 +182,7 @@ def prepare_support(cflags: Sequence[str] = ()) -> SupportLibrary:
         log.info("building pybind11's runtime for split builds (one-time, ~15 s): %s", spec.entry)
         start = time.perf_counter()
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, pass_fds=(lock.fileno(),),
-                                  stdin=subprocess.DEVNULL)
+            proc = run_group(cmd, pass_fds=(lock.fileno(),))
             seconds = time.perf_counter() - start
             if proc.returncode != 0:
                 _failed[spec.key] = proc.stdout + proc.stderr

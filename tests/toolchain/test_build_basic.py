@@ -96,7 +96,7 @@ def test_cache_dir_reads_env_at_call_time_and_is_private(tmp_path, monkeypatch):
     os.chmod(b, 0o755)
     monkeypatch.setenv("MSKERNEL_CACHE_DIR", str(b))
     assert cache_dir() == b
-    assert stat.S_IMODE(b.stat().st_mode) == 0o700  # tightened because it is ours
+    assert stat.S_IMODE(b.stat().st_mode) == 0o755  # readable by others is fine, and never changed for you
     monkeypatch.delenv("MSKERNEL_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache_dir() == tmp_path / "xdg" / "mskernel"

@@ -31,6 +31,22 @@ def test_doctor_cli_exits_zero_and_prints_every_check(cache, pch_ready):
     assert not [p for p in cache.iterdir() if p.name.startswith("mskernel_doctor")]  # the cache stays clean
 
 
+@pytest.mark.slow
+def test_doctor_announces_its_one_time_builds_before_they_start(cache, tmp_path, monkeypatch):
+    """Also a regression test: split builds with a cache path longer than pybind11's install path
+    (g++ then canonicalizes symlinked system headers; the derived headers must be real files)."""
+    monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))  # nothing built yet
+    out = io.StringIO()
+    assert run_doctor(out) == 0, out.getvalue()
+    lines = out.getvalue().splitlines()
+    support_note = lines.index("[..] building pybind11's runtime for split builds (one-time, ~15-35 s)...")
+    assert "support object built now" in lines[support_note + 1]
+    pch_note = lines.index("[..] precompiling 2 header(s) (one-time, ~10-20 s each)...")
+    assert "precompiled header(s) built now" in lines[pch_note + 1]
+    again = io.StringIO()
+    assert run_doctor(again) == 0 and "[..]" not in again.getvalue()  # ready now: nothing to announce
+
+
 def test_doctor_reports_a_broken_compiler_with_a_fix(cache, monkeypatch):
     monkeypatch.setenv("CXX", "/nonexistent/c++")
     out = io.StringIO()

@@ -89,3 +89,59 @@ def test_build_killed_mid_compile_leaves_the_cache_usable(cache, cxx_wrapper, mo
     assert verify_entry(art.path.parent, art.key) is not None
     assert not list((cache / ".tmp").iterdir()) if (cache / ".tmp").exists() else True
     assert build("locked", [Source("<c>", SRC)]).cached
+
+
+def test_a_wait_on_another_build_says_who_holds_the_lock(tmp_path, caplog):
+    path = tmp_path / "w.lock"
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import sys, time
+        sys.path.insert(0, {str(REPO)!r})
+        from mskernel.toolchain.cache import FileLock
+        FileLock({str(path)!r}).acquire()
+        print("held", flush=True)
+        time.sleep(1.8)
+    """)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with caplog.at_level("WARNING", logger="mskernel.toolchain"):
+            with FileLock(path):
+                pass
+    finally:
+        holder.kill()
+        holder.wait()
+    [note] = [r.getMessage() for r in caplog.records if "waiting" in r.getMessage()]
+    assert f"pid {holder.pid} since " in note and str(path) in note
+
+
+@pytest.mark.slow
+def test_an_interrupted_build_stops_its_compilers_and_the_next_build_works(cache, cxx_wrapper, monkeypatch):
+    """KeyboardInterrupt (Ctrl-C, or a Jupyter kernel interrupt) while the compiler runs: the whole
+    process group of the build stops, nothing is published, and the retry does not wait for an orphan."""
+    wrapper = cxx_wrapper(sleep=30.0)
+    monkeypatch.setenv("CXX", str(wrapper.path))
+    import threading
+
+    def interrupt_when_compiling() -> None:  # what Ctrl-C does: SIGINT to the (main thread of the) process
+        _wait_for(lambda: wrapper.compiles(), timeout=60)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+
+    threading.Thread(target=interrupt_when_compiling, daemon=True).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        build("interrupted", [Source("<c>", SRC)])
+    assert time.monotonic() - started < 20  # not the wrapper's 30 s sleep
+    pids = [int(line.split()[0]) for line in wrapper.compiles()]
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    assert pids and not [p for p in pids if alive(p)]  # the compiler (the wrapper shell) is gone
+    assert not list(cache.glob("interrupted-*"))
+    monkeypatch.setenv("CXX", "g++")
+    started = time.monotonic()
+    art = build("interrupted", [Source("<c>", SRC)])
+    assert load_library(art).f() == 31 and time.monotonic() - started < 20
