@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence
 import numpy as np
 
 from mskernel._accel import cengine
+from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, Node
 from mskernel.errors import MskernelError
 from mskernel.tensor import Tensor
@@ -102,7 +103,7 @@ def _reduce_to(g: Tensor, t: Tensor, node: Node, pos: int) -> Tensor:
                 f"For '{node.op}', the backward rule returned a gradient of shape {list(g._data.shape)} for input "
                 f"{pos}, which has shape {list(shape)}; a gradient must have the input's shape (or a shape that "
                 f"broadcasts from it).")
-        g = g._sum_to(shape)
+        g = sum_to(g, shape)
     if g._data.dtype != t._data.dtype:
         if g._data.dtype.kind not in "fc":
             raise GradientError(f"For '{node.op}', the backward rule returned a {g.dtype} gradient for input {pos} "
