@@ -5,7 +5,7 @@
 void *extra)``. A ``.cc``/``.cpp`` path is compiled through mskernel's build layer (cached by
 content; an edited source builds anew). ``FuncInit`` (workspaces, kernel data), ``FuncInferShape``
 and ``FuncInferType`` are used when present. ``extra`` is an ``AotExtra`` implemented by
-``mskernel/aot_runtime.cpp``: attributes come from the op information (``.attr(..., value=v)``)
+``mskernel/kernels/aot_runtime.cpp``: attributes come from the op information (``.attr(..., value=v)``)
 and from call-time inputs after the tensors. Non-zero return codes and C++ exceptions become
 Python errors naming the op, file and function.
 
@@ -35,11 +35,11 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel.errors import MskernelError
-from mskernel.ops.custom_kernels import CustomKernel, OutSpec
+from mskernel.kernels.base import CustomKernel, OutSpec
 
 __all__ = ["AotKernel", "AotError", "TYPE_IDS"]
 
-log = logging.getLogger("mskernel.aot")
+log = logging.getLogger("mskernel.kernels.aot")
 
 # MindSpore's TypeId values (mindapi/base/type_id.h), passed to and returned by FuncInferType.
 TYPE_IDS: Dict[str, int] = {"bool": 30, "int8": 32, "int16": 33, "int32": 34, "int64": 35, "uint8": 37,
