@@ -10,7 +10,7 @@
 // `-DMS_EXTENSION_NAME=<module name>`.
 //
 // Compile time: everything that is not per-element arithmetic (allocation, conversions, graph
-// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp_bridge, so a module
+// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp, so a module
 // only compiles its own kernels, a little out-of-line glue (MSKERNEL_GLUE) and its bindings. The
 // build layer compiles sources that use only the pybind11 subset custom ops need "lite"
 // (mskernel/pybind11_lite.h): pybind11's casters without pybind11.h, whose runtime -- most of a
