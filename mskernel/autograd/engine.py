@@ -155,7 +155,7 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
 
 def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional[Sequence[Optional[Tensor]]],
                   create_graph: bool, retain_graph: bool) -> List[Optional[Tensor]]:
-    """The reference implementation of :func:`gradients` (``mskernel/_cengine.c`` mirrors it)."""
+    """The reference implementation of :func:`gradients` (``mskernel/autograd/_cengine.c`` mirrors it)."""
     # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
     leaf_grads: Dict[Tensor, Optional[Tensor]] = {}
     node_keys: Dict[tuple, int] = {}

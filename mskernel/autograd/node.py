@@ -200,7 +200,7 @@ def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable, needs_outp
 
 
 _C = cengine()
-if _C is not None:  # the same steps in C (mskernel/_cengine.c); the function above is the reference
+if _C is not None:  # the same steps in C (mskernel/autograd/_cengine.c); the function above is the reference
     _C.bind_node(Node, _ids, _META, _meta_array)
     _record1 = _C.record1  # noqa: F811
 

@@ -1,4 +1,4 @@
-"""The compiled engine core (mskernel/_cengine.c) against its Python reference, step for step.
+"""The compiled engine core (mskernel/autograd/_cengine.c) against its Python reference, step for step.
 
 Both run in this process: ``engine.gradients`` (C when built) and ``engine._gradients_py`` see the same
 graph; results must be bit-identical and errors must carry the same text. The whole autograd/ops
@@ -55,7 +55,7 @@ def test_compiled_core_is_active_after_install():
     if os.environ.get("MSKERNEL_PURE_PYTHON", "") not in ("", "0"):
         assert engine_name() == "Python"
     else:
-        assert engine_name() == "C", "mskernel._cengine was not built; run pip install -e . with a C compiler"
+        assert engine_name() == "C", "mskernel.autograd._cengine was not built; run pip install -e . with a C compiler"
 
 
 # ---- random graphs: C and Python agree exactly ------------------------------------------------------
@@ -260,12 +260,12 @@ def test_suite_passes_with_the_pure_python_engine():
 
 
 def test_missing_compiled_core_falls_back_to_python():
-    # An install without a C compiler has no mskernel._cengine: import still works, on the reference.
+    # An install without a C compiler has no mskernel.autograd._cengine: import still works, on the reference.
     code = (
         "import sys\n"
         "class Block:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'mskernel._cengine':\n"
+        "        if name == 'mskernel.autograd._cengine':\n"
         "            raise ImportError('blocked for the test')\n"
         "sys.meta_path.insert(0, Block())\n"
         "import mskernel as ms\n"
