@@ -52,6 +52,7 @@ def grad_stats(arr: np.ndarray) -> Dict[str, Any]:
             "finite": finite}
 
 
+# ---- phase: backward ---- (the C mirror: the same phases in _cengine.c's gradients()) ----------------
 def _collect(roots: Sequence[Tensor]) -> List[Node]:
     """Nodes reachable from the roots, sorted by creation (so every producer precedes its consumers)."""
     nodes: List[Node] = []
@@ -157,6 +158,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                   create_graph: bool, retain_graph: bool) -> List[Optional[Tensor]]:
     """The reference implementation of :func:`gradients` (``mskernel/autograd/_cengine.c`` mirrors it)."""
     # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
+    # ---- phase: targets ----
     leaf_grads: Dict[Tensor, Optional[Tensor]] = {}
     node_keys: Dict[tuple, int] = {}
     relevant: set = set()
@@ -168,6 +170,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
         else:
             node_keys[(t._node, t._idx)] = i
             relevant.add(t._node)
+    # ---- phase: collect ----
     nodes = _collect([r for r in roots if isinstance(r, Tensor)])
     runnable = set()  # nodes whose backward must run: some input leads to a target
     for n in nodes:
@@ -179,6 +182,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                     runnable.add(n)
                     break
 
+    # ---- phase: seed ----
     pending: Dict[Node, List[Optional[Tensor]]] = {}   # output grads of nodes still to run
     owned = set()  # buffers the engine allocated itself: safe to accumulate into in place
 
@@ -209,6 +213,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                 lst = pending[p] = [None] * len(p.out_meta)
             lst[r._idx] = s if lst[r._idx] is None else add(lst[r._idx], s)
 
+    # ---- phase: run ----
     result: List[Optional[Tensor]] = [None] * len(targets)
     prev_mode = STATE.enabled
     STATE.enabled = create_graph
@@ -247,6 +252,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                                     f"{len(inputs)} inputs.")
             if capture:
                 _capture(node, douts, grads)
+            # ---- phase: route ----
             for pos in range(len(inputs)):
                 g = grads[pos]
                 if g is None:
@@ -279,6 +285,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
     finally:
         STATE.enabled = prev_mode
 
+    # ---- phase: results ----
     for i, t in enumerate(targets):
         if t._node is None:
             result[i] = leaf_grads[t]

@@ -8,6 +8,7 @@ suite is also run once with ``MSKERNEL_PURE_PYTHON=1`` so the reference stays te
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -283,3 +284,13 @@ def test_missing_compiled_core_falls_back_to_python():
     assert out.stdout.startswith("Python 4.0 not built (blocked for the test); reinstall with a C compiler")
     assert "doctor: autograd engine: the compiled core is not built (blocked for the test)" in out.stdout
     assert out.stdout.rstrip().endswith("-> reinstall with a C compiler available: pip install -e .")
+
+
+# ---- the mirror can be read side by side --------------------------------------------------------------
+def test_c_core_and_python_reference_have_the_same_phases():
+    phase = re.compile(r"^\s*(?:#|/\*) ---- phase: (\w+) ----", re.M)
+    autograd = Path(REPO) / "mskernel" / "autograd"
+    python = [name for f in ("node.py", "engine.py") for name in phase.findall((autograd / f).read_text())]
+    c = phase.findall((autograd / "_cengine.c").read_text())
+    assert python == ["record", "backward", "targets", "collect", "seed", "run", "route", "results"]
+    assert c == python
