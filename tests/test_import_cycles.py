@@ -129,6 +129,27 @@ def test_no_module_level_import_cycle():
     assert cycle is None, "module-level import cycle: " + " -> ".join(cycle)
 
 
+# Lower layers never import upper ones at module level (a prefix names a module and its submodules).
+LAYERS = [
+    ("mskernel.errors", "mskernel.dtype", "mskernel._format", "mskernel._accel", "mskernel.tensor"),
+    ("mskernel.autograd",),
+    ("mskernel.kernels",),  # numpy in, numpy out: below the ops that dispatch to them
+    ("mskernel.ops", "mskernel.cpp", "mskernel.nn"),
+    ("mskernel.gradcheck",),
+]
+
+
+def _layer(module: str) -> int:
+    return next((i for i, prefixes in enumerate(LAYERS)
+                 if any(module == p or module.startswith(p + ".") for p in prefixes)), -1)
+
+
+def test_layers_import_only_downward():
+    upward = [f"{m} -> {n}" for m, deps in import_graph().items() for n in deps
+              if _layer(m) >= 0 and _layer(n) > _layer(m)]
+    assert not upward, "imports from a lower layer into a higher one: " + ", ".join(sorted(upward))
+
+
 def test_import_mskernel_runs_each_module_once():
     code = ("import sys, collections\n"
             "seen = collections.Counter()\n"
