@@ -43,8 +43,9 @@ def record_function(op: str, qualname: str, inputs: List[Optional[Tensor]], outp
     argument positions Forward marked dirty (modified in place), ``nondiff`` the output positions
     marked non-differentiable. ``cpp_backward(douts, outs)`` runs the C++ Backward and returns one
     gradient per argument; with ``materialize_grads`` False (``SetMaterializeGrads(false)``) the
-    gradient of an unused output arrives as None (nullptr in C++) instead of zeros. An output that is a (clean) input comes back as a new Tensor sharing
-    its memory; a dirty input comes back as itself and its history moves to the new node.
+    gradient of an unused output arrives as None (nullptr in C++) instead of zeros. An output that
+    is a (clean) input comes back as a new Tensor sharing its memory; a dirty input comes back as
+    itself and its history moves to the new node.
 
     Example:
         >>> import mskernel as ms

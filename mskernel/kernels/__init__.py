@@ -9,6 +9,7 @@ Example:
     >>> OutSpec((2,), "float32").shape
     (2,)
 """
-from mskernel.kernels.base import KINDS, CustomKernel, OutSpec, UnsupportedFuncTypeError, make_kernel, register_func_type
+from mskernel.kernels.base import (KINDS, CustomKernel, OutSpec, UnsupportedFuncTypeError, make_kernel,
+                                   register_func_type)
 
 __all__ = ["KINDS", "CustomKernel", "OutSpec", "UnsupportedFuncTypeError", "make_kernel", "register_func_type"]

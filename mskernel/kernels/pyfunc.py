@@ -79,4 +79,5 @@ class PyFuncKernel(CustomKernel):
     @classmethod
     def from_op(cls, op: Any) -> "PyFuncKernel":
         """The kernel of an ``ops.Custom(func, ..., func_type="pyfunc")`` op."""
-        return cls(op.func, op.func_name, op.log_prefix, no_output=op.fake_output, scalar_output=op.single_scalar_output)
+        return cls(op.func, op.func_name, op.log_prefix, no_output=op.fake_output,
+                   scalar_output=op.single_scalar_output)
