@@ -5,5 +5,5 @@ pure-Python engine (``python -m mskernel doctor`` says which engine is active).
 """
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("mskernel._cengine", ["mskernel/_cengine.c"], optional=True,
+setup(ext_modules=[Extension("mskernel.autograd._cengine", ["mskernel/autograd/_cengine.c"], optional=True,
                              extra_compile_args=["-O2"])])

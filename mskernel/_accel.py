@@ -1,8 +1,13 @@
-"""The optional compiled engine core (``mskernel._cengine``, built from ``_cengine.c`` at install time).
+"""The optional compiled engine core (``mskernel.autograd._cengine``, built from ``autograd/_cengine.c`` at install).
 
 The pure-Python engine (``mskernel/autograd/engine.py``, ``node.py``) is the reference; the C module
 runs the same steps faster. It is used when it was built and ``MSKERNEL_PURE_PYTHON`` is not set to
 a non-empty value other than ``0``. ``python -m mskernel doctor`` reports which one is active.
+
+This module sits at the package root, below :mod:`mskernel.tensor`, because Tensor uses the core
+too (allocation, the fast operators). It loads the extension through the import system's finders
+with the autograd folder as the search path, so that ``mskernel/autograd/__init__.py`` (which
+imports tensor.py) does not run first.
 
 Example:
     >>> from mskernel._accel import engine_name
@@ -11,13 +16,35 @@ Example:
 """
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Optional
 
 __all__ = ["cengine", "engine_name", "unavailable_reason"]
 
+_NAME = "mskernel.autograd._cengine"
 _REASON: Optional[str] = None
+
+
+def _import_core() -> ModuleType:
+    """Import the extension like ``import mskernel.autograd._cengine``, without running the autograd package."""
+    if _NAME in sys.modules:
+        return sys.modules[_NAME]
+    path = [str(Path(__file__).with_name("autograd"))]
+    spec = next((s for f in sys.meta_path if hasattr(f, "find_spec") and (s := f.find_spec(_NAME, path))), None)
+    if spec is None or spec.loader is None:
+        raise ModuleNotFoundError(f"No module named {_NAME!r}", name=_NAME)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[_NAME] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[_NAME]
+        raise
+    return module
 
 
 def _load() -> Optional[ModuleType]:
@@ -26,11 +53,11 @@ def _load() -> Optional[ModuleType]:
         _REASON = "disabled by MSKERNEL_PURE_PYTHON"
         return None
     try:
-        from mskernel import _cengine  # type: ignore[attr-defined]
+        core = _import_core()
     except ImportError as e:  # not built (no compiler at install time): the Python engine runs
         _REASON = f"not built ({e}); reinstall with a C compiler: pip install -e ."
         return None
-    return _cengine
+    return core
 
 
 _C = _load()

@@ -59,7 +59,7 @@ def _check_engine() -> str:
     from mskernel._accel import engine_name, unavailable_reason
 
     if engine_name() == "C":
-        return "autograd engine: compiled core (mskernel._cengine)"
+        return "autograd engine: compiled core (mskernel.autograd._cengine)"
     reason = unavailable_reason() or "unknown"
     if reason.startswith("disabled"):
         return f"autograd engine: pure-Python reference ({reason})"

@@ -135,6 +135,37 @@ def test_tensor_methods():
     assert x.T.shape == (3, 2)
 
 
+METHODS = ("__add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__ __pow__ __rpow__ __matmul__ "
+           "__rmatmul__ __neg__ __pos__ __abs__ __invert__ __lt__ __le__ __gt__ __ge__ __eq__ __ne__ __getitem__ sum "
+           "mean max min reshape view transpose T swapaxes astype expand_dims squeeze flatten broadcast_to abs exp log "
+           "sqrt sin cos tanh sigmoid relu square matmul pow add sub mul div neg").split()
+
+
+def test_operators_and_methods_are_declared_on_the_class():
+    import inspect
+    source = inspect.getsource(ms.Tensor)
+    for name in METHODS:
+        assert name in ms.Tensor.__dict__, name
+        assert f"def {name}(" in source or f"{name} = " in source, f"Tensor.{name} is not declared in tensor.py"
+    assert not hasattr(ms.Tensor, "_sum_to")
+
+
+def test_methods_record_the_same_ops_as_the_functions():
+    x = ms.Tensor(np.arange(1.0, 7.0).reshape(2, 3))
+    x.requires_grad = True
+    pairs = [(lambda a: a.exp(), ops.exp), (lambda a: a.reshape(3, 2), lambda a: ops.reshape(a, (3, 2))),
+             (lambda a: a.transpose(), lambda a: ops.transpose(a, (1, 0))), (lambda a: a * a, lambda a: ops.mul(a, a)),
+             (lambda a: 2 - a, lambda a: ops.sub(2, a)),
+             (lambda a: a.astype(ms.float64), lambda a: ops.cast(a, ms.float64)),
+             (lambda a: a.sum(axis=0, initial=1.0), lambda a: ops.sum(a, 0) + 1.0)]
+    for method, function in pairs:
+        m, f = method(x), function(x)
+        np.testing.assert_array_equal(m.asnumpy(), f.asnumpy())
+        assert m.grad_fn.op == f.grad_fn.op
+        np.testing.assert_array_equal(ms.grad(lambda a: method(a).sum())(x).asnumpy(),
+                                      ms.grad(lambda a: function(a).sum())(x).asnumpy())
+
+
 def test_dtype_promotion_follows_mindspore():
     i32, f16 = ms.Tensor([1], ms.int32), ms.Tensor([1.0], ms.float16)
     assert (i32 + f16).dtype == ms.float16

@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence
 import numpy as np
 
 from mskernel._accel import cengine
+from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, Node
 from mskernel.errors import MskernelError
 from mskernel.tensor import Tensor
@@ -51,6 +52,7 @@ def grad_stats(arr: np.ndarray) -> Dict[str, Any]:
             "finite": finite}
 
 
+# ---- phase: backward ---- (the C mirror: the same phases in _cengine.c's gradients()) ----------------
 def _collect(roots: Sequence[Tensor]) -> List[Node]:
     """Nodes reachable from the roots, sorted by creation (so every producer precedes its consumers)."""
     nodes: List[Node] = []
@@ -102,7 +104,7 @@ def _reduce_to(g: Tensor, t: Tensor, node: Node, pos: int) -> Tensor:
                 f"For '{node.op}', the backward rule returned a gradient of shape {list(g._data.shape)} for input "
                 f"{pos}, which has shape {list(shape)}; a gradient must have the input's shape (or a shape that "
                 f"broadcasts from it).")
-        g = g._sum_to(shape)
+        g = sum_to(g, shape)
     if g._data.dtype != t._data.dtype:
         if g._data.dtype.kind not in "fc":
             raise GradientError(f"For '{node.op}', the backward rule returned a {g.dtype} gradient for input {pos} "
@@ -154,8 +156,9 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
 
 def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional[Sequence[Optional[Tensor]]],
                   create_graph: bool, retain_graph: bool) -> List[Optional[Tensor]]:
-    """The reference implementation of :func:`gradients` (``mskernel/_cengine.c`` mirrors it)."""
+    """The reference implementation of :func:`gradients` (``mskernel/autograd/_cengine.c`` mirrors it)."""
     # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
+    # ---- phase: targets ----
     leaf_grads: Dict[Tensor, Optional[Tensor]] = {}
     node_keys: Dict[tuple, int] = {}
     relevant: set = set()
@@ -167,6 +170,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
         else:
             node_keys[(t._node, t._idx)] = i
             relevant.add(t._node)
+    # ---- phase: collect ----
     nodes = _collect([r for r in roots if isinstance(r, Tensor)])
     runnable = set()  # nodes whose backward must run: some input leads to a target
     for n in nodes:
@@ -178,6 +182,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                     runnable.add(n)
                     break
 
+    # ---- phase: seed ----
     pending: Dict[Node, List[Optional[Tensor]]] = {}   # output grads of nodes still to run
     owned = set()  # buffers the engine allocated itself: safe to accumulate into in place
 
@@ -208,6 +213,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                 lst = pending[p] = [None] * len(p.out_meta)
             lst[r._idx] = s if lst[r._idx] is None else add(lst[r._idx], s)
 
+    # ---- phase: run ----
     result: List[Optional[Tensor]] = [None] * len(targets)
     prev_mode = STATE.enabled
     STATE.enabled = create_graph
@@ -246,6 +252,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
                                     f"{len(inputs)} inputs.")
             if capture:
                 _capture(node, douts, grads)
+            # ---- phase: route ----
             for pos in range(len(inputs)):
                 g = grads[pos]
                 if g is None:
@@ -278,6 +285,7 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
     finally:
         STATE.enabled = prev_mode
 
+    # ---- phase: results ----
     for i, t in enumerate(targets):
         if t._node is None:
             result[i] = leaf_grads[t]

@@ -18,8 +18,7 @@ Example:
 from __future__ import annotations
 
 import itertools
-from contextlib import contextmanager
-from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -84,6 +83,7 @@ class Node:
         return f"<Node {self.op}#{self.id} kind={self.kind} inputs={len(self.inputs)} outputs={len(self.out_meta)}>"
 
 
+# ---- phase: record ---- (the C mirror: the same phase in _cengine.c) ----------------------------------
 _META: Dict[tuple, Any] = {}
 
 
@@ -200,19 +200,9 @@ def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable, needs_outp
 
 
 _C = cengine()
-if _C is not None:  # the same steps in C (mskernel/_cengine.c); the function above is the reference
+if _C is not None:  # the same steps in C (mskernel/autograd/_cengine.c); the function above is the reference
     _C.bind_node(Node, _ids, _META, _meta_array)
     _record1 = _C.record1  # noqa: F811
-
-
-@contextmanager
-def _mode(enabled: bool) -> Iterator[None]:
-    prev = STATE.enabled
-    STATE.enabled = enabled
-    try:
-        yield
-    finally:
-        STATE.enabled = prev
 
 
 class no_grad:

@@ -11,7 +11,6 @@ Example:
     [1. 4.] [1. 4.]
 """
 from mskernel.autograd.api import GradOperation
-from mskernel.ops import _methods
 from mskernel.ops.math import (abs, add, cos, div, equal, exp, greater, greater_equal, less, less_equal, log,
                                logical_not, matmul, maximum, minimum, mul, neg, not_equal, pow, relu, sigmoid, sign,
                                sin, sqrt, square, sub, tanh, where)
@@ -27,8 +26,6 @@ from mskernel.ops.shape import (broadcast_to, cast, cat, concat, expand_dims, fi
 
 from mskernel.ops.custom import Custom
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
-
-_methods.install()
 
 _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
 

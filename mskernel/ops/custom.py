@@ -1,7 +1,7 @@
 """``ops.Custom``: MindSpore's custom-operator primitive, for every func_type, on the CPU.
 
 Construction validates the function, the out_shape/out_dtype specs, the operator information
-and the bprop, and builds the kernel for its func_type (:mod:`mskernel.ops.custom_kernels`). A
+and the bprop, and builds the kernel for its func_type (:mod:`mskernel.kernels`, through the table ``KINDS`` below). A
 call infers output specs, selects the dtype row of the operator information, runs the kernel,
 and records one engine node (op ``Custom``, kind ``custom``) whose backward calls the bprop.
 
@@ -26,7 +26,10 @@ import numpy as np
 from mskernel import context
 from mskernel import dtype as mstype
 from mskernel.autograd.node import STATE, record
-from mskernel.ops.custom_kernels import OutSpec, UnsupportedFuncTypeError, make_kernel
+from mskernel.kernels.aot import AotKernel
+from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make_kernel
+from mskernel.kernels.hybrid import HybridAdapter
+from mskernel.kernels.pyfunc import PyFuncKernel
 from mskernel.ops.op_info import normalize_reg_info, parse_attr_value
 from mskernel.ops.primitives import PrimitiveWithInfer
 from mskernel.tensor import Tensor
@@ -37,6 +40,14 @@ log = logging.getLogger("mskernel.ops")
 
 FUNC_TYPES = ["hybrid", "akg", "tbe", "aot", "pyfunc", "julia", "aicpu"]
 _TARGETS = ["Ascend", "GPU", "CPU"]
+
+# The kernel kind of each func_type that runs on the CPU, one rule per line (kernels.register_func_type adds more).
+KINDS.update({
+    "pyfunc": PyFuncKernel.from_op,
+    "hybrid": HybridAdapter.from_op,
+    "akg": HybridAdapter.from_op,
+    "aot": AotKernel,
+})
 
 
 def _is_shape(v: Any) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, Callable
 import numpy as np
 
 from mskernel._accel import cengine
+from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, _record1, record
 from mskernel import dtype as mstype
 from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor, float_input
@@ -46,7 +47,7 @@ def _binary(op: str, fn: Callable, x: Any, y: Any) -> Any:
 
 
 _C = cengine()
-if _C is not None:  # the fast cases in C (mskernel/_cengine.c); the function above is the reference
+if _C is not None:  # the fast cases in C (mskernel/autograd/_cengine.c); the function above is the reference
     _C.bind_binary(_binary)
     _binary = _C.binary  # noqa: F811
 
@@ -381,9 +382,9 @@ def matmul(input: Any, other: Any) -> Tensor:
             dx = matmul(g, y2.swapaxes(-1, -2)) if xr else None
             dy = matmul(x2.swapaxes(-1, -2), g) if yr else None
             if dx is not None and x.ndim == 1:
-                dx = dx._sum_to((1, x.shape[0])).reshape(x.shape)
+                dx = sum_to(dx, (1, x.shape[0])).reshape(x.shape)
             if dy is not None and y.ndim == 1:
-                dy = dy._sum_to((y.shape[0], 1)).reshape(y.shape)
+                dy = sum_to(dy, (y.shape[0], 1)).reshape(y.shape)
             return dx, dy
         _record1("MatMul", (x, y), out, backward)
     return out

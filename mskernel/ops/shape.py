@@ -17,6 +17,7 @@ from typing import Any, Sequence, Tuple
 import numpy as np
 
 from mskernel import dtype as mstype
+from mskernel.autograd.broadcast import expand_to, sum_to
 from mskernel.autograd.node import STATE, _record1, record
 from mskernel.ops._core import check_tensor, normalize_axis
 from mskernel.tensor import Tensor, _unwrap_index
@@ -109,27 +110,6 @@ def swapaxes(input: Any, axis0: int, axis1: int) -> Tensor:
     return transpose(x, perm)
 
 
-def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
-    """Sum a broadcast result back to ``shape`` (the reverse of :func:`broadcast_to`).
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(sum_to(ms.Tensor(np.ones((2, 3))), (1, 3)))
-        [[2. 2. 2.]]
-    """
-    x = input
-    shape = tuple(shape)
-    if x._data.shape == shape:
-        return x
-    lead = x.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
-    out = Tensor._wrap(np.sum(x._data, axis=axes).reshape(shape) if axes else x._data.reshape(shape))
-    if STATE.enabled and x._rg:
-        xs = x.shape
-        _record1("SumTo", (x,), out, lambda d: (broadcast_to(d[0], xs),))
-    return out
-
-
 def broadcast_to(input: Any, shape: Any) -> Tensor:
     """Broadcast to ``shape`` (a read-only view; -1 keeps a dimension).
 
@@ -148,13 +128,9 @@ def broadcast_to(input: Any, shape: Any) -> Tensor:
                 raise ValueError(f"For 'BroadcastTo', -1 is only allowed for existing dimensions, got {shape}.")
             shp[i] = x.shape[i - off]
     try:
-        out = Tensor._wrap(np.broadcast_to(x._data, tuple(shp)))
+        return expand_to(x, tuple(shp))
     except ValueError:
         raise ValueError(f"For 'BroadcastTo', the shape {list(x.shape)} cannot broadcast to {shp}.") from None
-    if STATE.enabled and x._rg:
-        xs = x.shape
-        _record1("BroadcastTo", (x,), out, lambda d: (sum_to(d[0], xs),))
-    return out
 
 
 def expand_dims(input_x: Any, axis: int) -> Tensor:

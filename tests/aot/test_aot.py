@@ -7,7 +7,7 @@ import pytest
 
 import mskernel as ms
 from mskernel import ops
-from mskernel.aot import AotError
+from mskernel.kernels.aot import AotError
 from mskernel.ops import CustomRegOp, DataType
 
 SRC = Path(__file__).with_name("aot_kernels.cc")

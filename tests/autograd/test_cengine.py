@@ -1,4 +1,4 @@
-"""The compiled engine core (mskernel/_cengine.c) against its Python reference, step for step.
+"""The compiled engine core (mskernel/autograd/_cengine.c) against its Python reference, step for step.
 
 Both run in this process: ``engine.gradients`` (C when built) and ``engine._gradients_py`` see the same
 graph; results must be bit-identical and errors must carry the same text. The whole autograd/ops
@@ -8,6 +8,7 @@ suite is also run once with ``MSKERNEL_PURE_PYTHON=1`` so the reference stays te
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,7 +56,7 @@ def test_compiled_core_is_active_after_install():
     if os.environ.get("MSKERNEL_PURE_PYTHON", "") not in ("", "0"):
         assert engine_name() == "Python"
     else:
-        assert engine_name() == "C", "mskernel._cengine was not built; run pip install -e . with a C compiler"
+        assert engine_name() == "C", "mskernel.autograd._cengine was not built; run pip install -e . with a C compiler"
 
 
 # ---- random graphs: C and Python agree exactly ------------------------------------------------------
@@ -260,12 +261,12 @@ def test_suite_passes_with_the_pure_python_engine():
 
 
 def test_missing_compiled_core_falls_back_to_python():
-    # An install without a C compiler has no mskernel._cengine: import still works, on the reference.
+    # An install without a C compiler has no mskernel.autograd._cengine: import still works, on the reference.
     code = (
         "import sys\n"
         "class Block:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'mskernel._cengine':\n"
+        "        if name == 'mskernel.autograd._cengine':\n"
         "            raise ImportError('blocked for the test')\n"
         "sys.meta_path.insert(0, Block())\n"
         "import mskernel as ms\n"
@@ -283,3 +284,13 @@ def test_missing_compiled_core_falls_back_to_python():
     assert out.stdout.startswith("Python 4.0 not built (blocked for the test); reinstall with a C compiler")
     assert "doctor: autograd engine: the compiled core is not built (blocked for the test)" in out.stdout
     assert out.stdout.rstrip().endswith("-> reinstall with a C compiler available: pip install -e .")
+
+
+# ---- the mirror can be read side by side --------------------------------------------------------------
+def test_c_core_and_python_reference_have_the_same_phases():
+    phase = re.compile(r"^\s*(?:#|/\*) ---- phase: (\w+) ----", re.M)
+    autograd = Path(REPO) / "mskernel" / "autograd"
+    python = [name for f in ("node.py", "engine.py") for name in phase.findall((autograd / f).read_text())]
+    c = phase.findall((autograd / "_cengine.c").read_text())
+    assert python == ["record", "backward", "targets", "collect", "seed", "run", "route", "results"]
+    assert c == python

@@ -11,7 +11,7 @@ import pytest
 import mskernel as ms
 from mskernel import ops
 from mskernel.autograd import STATE, gradients, trace
-from mskernel.cpp_bridge import SecondOrderError
+from mskernel.cpp import SecondOrderError
 
 QUAL = "mindspore::pynative::autograd::"
 

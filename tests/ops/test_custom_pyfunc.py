@@ -7,7 +7,7 @@ import pytest
 import mskernel as ms
 from mskernel import ops
 from mskernel.ops import CustomRegOp, DataType, custom_info_register
-from mskernel.ops.custom_kernels import UnsupportedFuncTypeError
+from mskernel.kernels import UnsupportedFuncTypeError
 
 
 def square(x):

@@ -5,8 +5,8 @@
 // CPU. `inputs` are tensors and values (`{x, y, MakeValue<int64_t>(1)}`), `outputs` tensors;
 // an `aclnnInplace*` op writes its first input. Inputs broadcast against the output (numpy
 // rules), strided views work, results are cast to the output's dtype. The implementations are
-// numpy calls made through mskernel.cpp_bridge (nothing is compiled into your module, which keeps
-// builds fast); `mskernel.cpp_bridge.ACLNN_OPS` lists them: aclnnAdd/Adds/Sub/Subs (with alpha),
+// numpy calls made through mskernel.cpp (nothing is compiled into your module, which keeps
+// builds fast); `mskernel.cpp.ACLNN_OPS` lists them: aclnnAdd/Adds/Sub/Subs (with alpha),
 // Mul/Muls, Div/Divs, Maximum, Minimum, PowTensorTensor/PowTensorScalar, Neg, Exp, Log, Sqrt,
 // Rsqrt, Abs, Reciprocal, Sin, Cos, Tanh, Sigmoid, Relu, Silu, Sign, Floor, Ceil, Cast, Expand,
 // Matmul/Mm/BatchMatMul/Bmm, ReduceSum, Mean, Softmax, InplaceCopy/Zero/FillScalar/Add/Adds/Sub/

@@ -2,7 +2,7 @@
 //
 // Provides `mskernel::detail::PyRef` (an owning PyObject* that is safe to destroy on a thread
 // without the GIL: the decref is deferred to the next bridge call on a Python thread),
-// `Bridge(name)` (a cached attribute of the Python module `mskernel.cpp_bridge`, where tensor
+// `Bridge(name)` (a cached attribute of the Python module `mskernel.cpp`, where tensor
 // allocation, graph recording and the aclnn CPU implementations live), `CallBridge(...)`,
 // `ThrowIfError()` (a pending Python error -> pybind11::error_already_set, which pybind11 turns
 // back into the original Python exception), and `SetPythonError()` (a C++ exception -> a Python
@@ -124,10 +124,10 @@ inline PyObject *Check(PyObject *o) {
   return o;
 }
 
-/// A cached attribute of the Python module `mskernel.cpp_bridge` (borrowed; lives as long as
+/// A cached attribute of the Python module `mskernel.cpp` (borrowed; lives as long as
 /// the process). The first call imports the module.
 inline PyObject *BridgeModule() {
-  static PyObject *mod = Check(PyImport_ImportModule("mskernel.cpp_bridge"));
+  static PyObject *mod = Check(PyImport_ImportModule("mskernel.cpp"));
   return mod;
 }
 
@@ -144,7 +144,7 @@ MSKERNEL_GLUE inline PyRef Call(PyObject *fn, std::initializer_list<PyObject *> 
   return PyRef::Steal(Check(PyObject_Vectorcall(fn, stack, n, nullptr)));
 }
 
-/// Calls `mskernel.cpp_bridge.<name>(*args)` (the function object is looked up every time:
+/// Calls `mskernel.cpp.<name>(*args)` (the function object is looked up every time:
 /// call sites on hot paths cache it with a function-local static).
 MSKERNEL_GLUE inline PyRef CallBridge(const char *name, std::initializer_list<PyObject *> args) {
   PyRef fn = PyRef::Steal(BridgeAttr(name));

@@ -10,7 +10,7 @@
 // `-DMS_EXTENSION_NAME=<module name>`.
 //
 // Compile time: everything that is not per-element arithmetic (allocation, conversions, graph
-// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp_bridge, so a module
+// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp, so a module
 // only compiles its own kernels, a little out-of-line glue (MSKERNEL_GLUE) and its bindings. The
 // build layer compiles pybind11 modules "split" (mskernel.toolchain.split): pybind11's runtime --
 // most of a pybind11 module's compile time, emitted into every module that includes pybind11.h --

@@ -8,7 +8,7 @@
 // How Apply bridges to the engine: Apply reads mskernel's grad mode, runs Forward with grad mode
 // off, and -- if grad mode was on and some tensor argument is tracked -- records ONE node through
 // `mskernel.autograd.record` (kind "cpp_function", op = the unqualified class name, info
-// {"cpp_class": qualified name}) via `mskernel.cpp_bridge.record_function`. The node's backward is
+// {"cpp_class": qualified name}) via `mskernel.cpp.record_function`. The node's backward is
 // a Python callable that owns the context and calls T::Backward, so C++ ops and Python ops mix in
 // one graph, in `mskernel.autograd.trace` snapshots, in `grad`/`value_and_grad` and in gradcheck.
 //
@@ -32,7 +32,7 @@
 // mode on, so Function::Apply calls or Python ops inside Backward are recorded and differentiate
 // again. Gradients that Backward computes with raw kernels (CustomLaunchAclnn, loops) cannot be
 // differentiated: they are marked so that asking for their derivative raises
-// `mskernel.cpp_bridge.SecondOrderError` instead of returning a wrong (zero) second derivative.
+// `mskernel.cpp.SecondOrderError` instead of returning a wrong (zero) second derivative.
 //
 // Example:
 //   class Square : public Function<Square> {

@@ -1,5 +1,5 @@
 // mskernel's side of the AOT custom-operator ABI: an AotExtra implementation holding the op's attributes,
-// and extern "C" entry points (called from mskernel/aot.py through ctypes) that invoke a user's kernel,
+// and extern "C" entry points (called from mskernel/kernels/aot.py through ctypes) that invoke a user's kernel,
 // Init, InferShape and InferType functions through their pointers, turning C++ exceptions into messages.
 #include <cstring>
 #include <map>

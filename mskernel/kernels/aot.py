@@ -5,7 +5,7 @@
 void *extra)``. A ``.cc``/``.cpp`` path is compiled through mskernel's build layer (cached by
 content; an edited source builds anew). ``FuncInit`` (workspaces, kernel data), ``FuncInferShape``
 and ``FuncInferType`` are used when present. ``extra`` is an ``AotExtra`` implemented by
-``mskernel/aot_runtime.cpp``: attributes come from the op information (``.attr(..., value=v)``)
+``mskernel/kernels/aot_runtime.cpp``: attributes come from the op information (``.attr(..., value=v)``)
 and from call-time inputs after the tensors. Non-zero return codes and C++ exceptions become
 Python errors naming the op, file and function.
 
@@ -35,11 +35,11 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel.errors import MskernelError
-from mskernel.ops.custom_kernels import CustomKernel, OutSpec
+from mskernel.kernels.base import CustomKernel, OutSpec
 
 __all__ = ["AotKernel", "AotError", "TYPE_IDS"]
 
-log = logging.getLogger("mskernel.aot")
+log = logging.getLogger("mskernel.kernels.aot")
 
 # MindSpore's TypeId values (mindapi/base/type_id.h), passed to and returned by FuncInferType.
 TYPE_IDS: Dict[str, int] = {"bool": 30, "int8": 32, "int16": 33, "int32": 34, "int64": 35, "uint8": 37,
@@ -64,19 +64,19 @@ def _load_runtime() -> ctypes.CDLL:
         from mskernel.toolchain import build, load_library
         src = Path(__file__).with_name("aot_runtime.cpp")
         lib = load_library(build("mskernel_aot_runtime", [src], kind="plain"))
-        P, I64, I, C = ctypes.c_void_p, ctypes.c_int64, ctypes.c_int, ctypes.c_char_p
+        P, I64, INT, C = ctypes.c_void_p, ctypes.c_int64, ctypes.c_int, ctypes.c_char_p
         sig = {
             "mk_aot_extra_new": ([C], P), "mk_aot_extra_free": ([P], None),
             "mk_aot_destruct_kernel_data": ([P], None),
-            "mk_aot_set_bool": ([P, C, I], None), "mk_aot_set_int": ([P, C, I64], None),
+            "mk_aot_set_bool": ([P, C, INT], None), "mk_aot_set_int": ([P, C, I64], None),
             "mk_aot_set_float": ([P, C, ctypes.c_double], None), "mk_aot_set_str": ([P, C, C], None),
             "mk_aot_set_int_vec": ([P, C, P, I64], None), "mk_aot_set_float_vec": ([P, C, P, I64], None),
             "mk_aot_set_int_2d": ([P, C, P, P, I64], None), "mk_aot_set_float_2d": ([P, C, P, P, I64], None),
             "mk_aot_workspace_count": ([P], I64), "mk_aot_workspace_size": ([P, I64], ctypes.c_uint64),
-            "mk_aot_call": ([P, I, P, P, P, P, P, P, C, I], I),
-            "mk_aot_init": ([P, P, P, P, P, P, C, I], I),
-            "mk_aot_infer_shape": ([P, I, P, P, P, P, I64, P, I64, P, C, I], I),
-            "mk_aot_infer_type": ([P, I, P, I, P, P, I, P, C, I], I),
+            "mk_aot_call": ([P, INT, P, P, P, P, P, P, C, INT], INT),
+            "mk_aot_init": ([P, P, P, P, P, P, C, INT], INT),
+            "mk_aot_infer_shape": ([P, INT, P, P, P, P, I64, P, I64, P, C, INT], INT),
+            "mk_aot_infer_type": ([P, INT, P, INT, P, P, INT, P, C, INT], INT),
         }
         for name, (args, res) in sig.items():
             f = getattr(lib, name)

@@ -1,9 +1,13 @@
-/* mskernel._cengine -- the autograd engine's hot loops in C (optional; built at install time).
+/* mskernel.autograd._cengine -- the autograd engine's hot loops in C (optional; built at install time).
  *
  * The Python implementation in mskernel/autograd/engine.py (``_gradients_py``) and node.py is the
  * reference: this module does exactly the same, step for step, and falls back to the Python helpers
  * for every rare branch (gradient shape/dtype fix-up, zero materialisation, saved outputs, gradient
  * statistics, error texts). ``MSKERNEL_PURE_PYTHON=1`` disables it; tests run both.
+ *
+ * The mirrored code is cut into the same named phases as the Python (``phase: record`` in node.py,
+ * ``phase: backward`` and its steps targets/collect/seed/run/route/results in engine.py), so the two
+ * can be read side by side; tests/autograd/test_cengine.py checks the phase lists match.
  *
  * Tensor and Node stay ordinary Python classes with __slots__; bind_tensor()/bind_node() read each
  * slot's offset from its member descriptor so this module can read and write the fields directly.
@@ -140,7 +144,7 @@ static PyObject *wrap_array(PyObject *arr) {  /* new reference; arr borrowed */
 
 static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
 
-/* ---- node creation: _record1(op, inputs, out, backward) ---------------------------------------- */
+/* ---- phase: record ---- node creation: _record1(op, inputs, out, backward) (node.py) ------------- */
 static int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */
     *shape = PyObject_GetAttr(arr, S.s_shape);
     if (*shape == NULL) return -1;
@@ -222,7 +226,7 @@ static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_RETURN_NONE;
 }
 
-/* ---- the backward pass ------------------------------------------------------------------------- */
+/* ---- phase: backward ---- the backward pass (engine.py), its phases as in _gradients_py ---------- */
 static PyObject *grad_error(const char *fmt, ...) {
     va_list va;
     va_start(va, fmt);
@@ -372,6 +376,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
     runnable = PySet_New(NULL); pending = PyDict_New(); acc.owned = PySet_New(NULL);
     if (!leaf_grads || !node_keys || !relevant || !runnable || !pending || !acc.owned) goto done;
 
+    /* ---- phase: targets ---- */
     Py_ssize_t nt = PySequence_Fast_GET_SIZE(targets);
     for (Py_ssize_t i = 0; i < nt; i++) {
         PyObject *t = PySequence_Fast_GET_ITEM(targets, i);
@@ -390,6 +395,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
             if (rc < 0 || PySet_Add(relevant, n) < 0) goto done;
         }
     }
+    /* ---- phase: collect ---- */
     if (!(nodes = collect(roots))) goto done;
     Py_ssize_t nn = PyList_GET_SIZE(nodes);
     for (Py_ssize_t k = 0; k < nn; k++) {
@@ -409,6 +415,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
         }
     }
 
+    /* ---- phase: seed ---- */
     Py_ssize_t nroots = PySequence_Fast_GET_SIZE(roots);
     for (Py_ssize_t i = 0; i < nroots; i++) {
         PyObject *r = PySequence_Fast_GET_ITEM(roots, i);
@@ -435,6 +442,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
         if (rc < 0) goto done;
     }
 
+    /* ---- phase: run ---- */
     if (!(result = PyList_New(nt))) goto done;
     for (Py_ssize_t i = 0; i < nt; i++) PyList_SET_ITEM(result, i, Py_NewRef(Py_None));
     if (!(prev_mode = PyObject_GetAttr(S.state, S.s_enabled))) goto done;
@@ -536,6 +544,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
             Py_DECREF(r);
         }
         Py_DECREF(douts);
+        /* ---- phase: route ---- */
         for (Py_ssize_t pos = 0; pos < ni; pos++) {
             PyObject *g = PySequence_Fast_GET_ITEM(gs, pos);
             if (g == Py_None) continue;
@@ -572,6 +581,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
         Py_DECREF(gs); Py_DECREF(grads);
         goto done;
     }
+    /* ---- phase: results ---- */
     for (Py_ssize_t i = 0; i < nt; i++) {
         PyObject *t = PySequence_Fast_GET_ITEM(targets, i);
         if (get_field(t, S.t_node) != Py_None) continue;

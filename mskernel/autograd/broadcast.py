@@ -1,0 +1,59 @@
+"""Broadcasting and its reverse as recorded ops: the pair the engine and the ops layer share.
+
+The engine sums a gradient that broadcasts over an input back to the input's shape
+(:func:`sum_to`); the backward of that is :func:`expand_to`, and the other way round. Both sit here,
+below the ops layer, so the engine does not reach up into :mod:`mskernel.ops`;
+``ops.broadcast_to`` checks its arguments and then calls :func:`expand_to`.
+
+Example:
+    >>> import numpy as np, mskernel as ms
+    >>> print(sum_to(ms.Tensor(np.ones((2, 3))), (1, 3)), expand_to(ms.Tensor([1.0, 2.0]), (2, 2)).shape)
+    [[2. 2. 2.]] (2, 2)
+"""
+from __future__ import annotations
+
+from typing import Tuple
+
+import numpy as np
+
+from mskernel.autograd.node import STATE, _record1
+from mskernel.tensor import Tensor
+
+__all__ = ["sum_to", "expand_to"]
+
+
+def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
+    """Sum a broadcast result back to ``shape`` (the reverse of :func:`expand_to`).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> print(sum_to(ms.Tensor(np.ones((2, 3))), (1, 3)))
+        [[2. 2. 2.]]
+    """
+    x = input
+    shape = tuple(shape)
+    if x._data.shape == shape:
+        return x
+    lead = x.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
+    out = Tensor._wrap(np.sum(x._data, axis=axes).reshape(shape) if axes else x._data.reshape(shape))
+    if STATE.enabled and x._rg:
+        xs = x.shape
+        _record1("SumTo", (x,), out, lambda d: (expand_to(d[0], xs),))
+    return out
+
+
+def expand_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
+    """A read-only broadcast view of ``input`` with ``shape`` (no argument checks: numpy's error if it cannot).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(expand_to(ms.Tensor([1.0, 2.0]), (2, 2)))
+        [[1. 2.]
+         [1. 2.]]
+    """
+    out = Tensor._wrap(np.broadcast_to(input._data, shape))
+    if STATE.enabled and input._rg:
+        xs = input.shape
+        _record1("BroadcastTo", (input,), out, lambda d: (sum_to(d[0], xs),))
+    return out

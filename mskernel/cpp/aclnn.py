@@ -1,0 +1,120 @@
+"""``custom::CustomLaunchAclnn`` on the CPU: the aclnn kernel names the C++ headers may launch, on numpy.
+
+Example:
+    >>> import numpy as np
+    >>> out = np.empty(2, np.float32)
+    >>> launch_aclnn("aclnnMul", [np.array([1.0, 2.0], np.float32), np.array([3.0, 4.0], np.float32)], [out])
+    >>> out
+    array([3., 8.], dtype=float32)
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List
+
+import numpy as np
+
+from mskernel.tensor import Tensor
+
+__all__ = ["launch_aclnn", "ACLNN_OPS"]
+
+
+def _arr(x: Any) -> Any:
+    return x._data if isinstance(x, Tensor) else x
+
+
+def _binary(ufunc: Callable, scale_arg: bool = False) -> Callable:
+    def run(ins: List[Any], outs: List[np.ndarray]) -> None:
+        a, b = ins[0], ins[1]
+        if scale_arg and len(ins) > 2 and ins[2] is not None and ins[2] != 1:
+            b = np.multiply(b, ins[2])
+        ufunc(a, b, out=outs[0], casting="unsafe")
+    return run
+
+
+def _unary(fn: Callable) -> Callable:
+    def run(ins: List[Any], outs: List[np.ndarray]) -> None:
+        np.copyto(outs[0], fn(np.asarray(ins[0])), casting="unsafe")
+    return run
+
+
+def _inplace(op: Callable) -> Callable:
+    def run(ins: List[Any], outs: List[np.ndarray]) -> None:
+        op(ins, [ins[0]])
+    return run
+
+
+def _reduce(fn: Callable) -> Callable:
+    def run(ins: List[Any], outs: List[np.ndarray]) -> None:
+        dims = ins[1] if len(ins) > 1 else None
+        axis = tuple(dims) if isinstance(dims, (tuple, list)) and len(dims) else (None if dims in (None, ()) else dims)
+        keep = bool(ins[2]) if len(ins) > 2 else False
+        res = fn(np.asarray(ins[0]), axis=axis, keepdims=keep)
+        np.copyto(outs[0], np.reshape(res, outs[0].shape), casting="unsafe")
+    return run
+
+
+def _sigmoid(a: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-a))
+
+
+def _softmax(ins: List[Any], outs: List[np.ndarray]) -> None:
+    a = np.asarray(ins[0])
+    e = np.exp(a - a.max(axis=ins[1], keepdims=True))
+    np.copyto(outs[0], e / e.sum(axis=ins[1], keepdims=True), casting="unsafe")
+
+
+def _matmul(ins: List[Any], outs: List[np.ndarray]) -> None:
+    np.copyto(outs[0], np.matmul(ins[0], ins[1]), casting="unsafe")
+
+
+ACLNN_OPS: Dict[str, Callable[[List[Any], List[np.ndarray]], None]] = {
+    "aclnnAdd": _binary(np.add, scale_arg=True), "aclnnAdds": _binary(np.add, scale_arg=True),
+    "aclnnSub": _binary(np.subtract, scale_arg=True), "aclnnSubs": _binary(np.subtract, scale_arg=True),
+    "aclnnMul": _binary(np.multiply), "aclnnMuls": _binary(np.multiply),
+    "aclnnDiv": _binary(np.true_divide), "aclnnDivs": _binary(np.true_divide),
+    "aclnnMaximum": _binary(np.maximum), "aclnnMinimum": _binary(np.minimum),
+    "aclnnPowTensorTensor": _binary(np.power), "aclnnPowTensorScalar": _binary(np.power),
+    "aclnnNeg": _unary(np.negative), "aclnnExp": _unary(np.exp), "aclnnLog": _unary(np.log),
+    "aclnnSqrt": _unary(np.sqrt), "aclnnRsqrt": _unary(lambda a: 1.0 / np.sqrt(a)), "aclnnAbs": _unary(np.abs),
+    "aclnnReciprocal": _unary(lambda a: 1.0 / a), "aclnnSin": _unary(np.sin), "aclnnCos": _unary(np.cos),
+    "aclnnTanh": _unary(np.tanh), "aclnnSigmoid": _unary(_sigmoid), "aclnnRelu": _unary(lambda a: np.maximum(a, 0)),
+    "aclnnSilu": _unary(lambda a: a * _sigmoid(a)), "aclnnSign": _unary(np.sign), "aclnnFloor": _unary(np.floor),
+    "aclnnCeil": _unary(np.ceil), "aclnnCast": _unary(lambda a: a), "aclnnExpand": _unary(lambda a: a),
+    "aclnnMatmul": _matmul, "aclnnMm": _matmul, "aclnnBatchMatMul": _matmul, "aclnnBmm": _matmul,
+    "aclnnReduceSum": _reduce(np.sum), "aclnnMean": _reduce(np.mean), "aclnnSoftmax": _softmax,
+    "aclnnInplaceCopy": lambda ins, outs: np.copyto(ins[0], ins[1], casting="unsafe"),
+    "aclnnInplaceZero": lambda ins, outs: ins[0].fill(0),
+    "aclnnInplaceFillScalar": lambda ins, outs: ins[0].fill(ins[1]),
+    "aclnnInplaceAdd": _inplace(_binary(np.add, scale_arg=True)), "aclnnInplaceAdds": _inplace(_binary(np.add, True)),
+    "aclnnInplaceSub": _inplace(_binary(np.subtract, True)), "aclnnInplaceMul": _inplace(_binary(np.multiply)),
+    "aclnnInplaceMuls": _inplace(_binary(np.multiply)), "aclnnInplaceDiv": _inplace(_binary(np.true_divide)),
+}
+"""aclnn API name -> CPU implementation ``fn(inputs, outputs)`` (inputs: arrays or scalars)."""
+
+
+def launch_aclnn(name: str, inputs: List[Any], outputs: List[Any]) -> None:
+    """Run the CPU version of the aclnn API ``name`` (``custom::CustomLaunchAclnn``), broadcasting.
+
+    Raises RuntimeError naming the op and the supported names when there is no CPU version.
+
+    Example:
+        >>> out = np.empty((2, 2), np.float32)
+        >>> launch_aclnn("aclnnAdd", [np.ones((2, 1), np.float32), np.ones(2, np.float32), 2], [out])
+        >>> out.tolist()
+        [[3.0, 3.0], [3.0, 3.0]]
+    """
+    fn = ACLNN_OPS.get(name)
+    if fn is None:
+        raise RuntimeError(f"custom::CustomLaunchAclnn: '{name}' has no CPU implementation in mskernel. Supported "
+                           f"names: {', '.join(sorted(ACLNN_OPS))}. Write the kernel yourself (see "
+                           f"mskernel/kernels.h for broadcasting helpers) or call numpy from Python.")
+    ins = [_arr(x) for x in inputs]
+    outs = [_arr(x) for x in outputs]
+    if not name.startswith("aclnnInplace") and not outs:
+        raise RuntimeError(f"custom::CustomLaunchAclnn: '{name}' needs an output tensor.")
+    try:
+        fn(ins, outs)
+    except (ValueError, TypeError, IndexError) as e:
+        shapes = [np.shape(x) for x in ins]
+        raise RuntimeError(f"custom::CustomLaunchAclnn('{name}') failed for input shapes {shapes} and output shapes "
+                           f"{[o.shape for o in outs]}: {e}") from None

@@ -1,0 +1,80 @@
+"""The interface every ``ops.Custom`` kernel kind implements, and the registry of kinds by func_type.
+
+A :class:`CustomKernel` turns input buffers (+ attribute values) into output buffers; it may
+also infer output shapes/dtypes (hybrid kernels do, from their DSL). ``ops.Custom`` does the
+rest (validation, op selection, autograd) the same way for every kind. The kinds are registered
+in :mod:`mskernel.ops.custom` (one line each); :func:`register_func_type` plugs in another.
+
+Example:
+    >>> import numpy as np
+    >>> class Twice(CustomKernel):
+    ...     def run(self, inputs, attrs, out_specs):
+    ...         return [2 * inputs[0]]
+    >>> Twice().run([np.array([1.0, 2.0])], [], [OutSpec((2,), np.dtype("float64"))])
+    [array([2., 4.])]
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence
+
+import numpy as np
+
+from mskernel.errors import MskernelError
+
+__all__ = ["OutSpec", "CustomKernel", "UnsupportedFuncTypeError", "KINDS", "make_kernel", "register_func_type"]
+
+
+class UnsupportedFuncTypeError(MskernelError, ValueError):
+    """A func_type that cannot run on this machine (Ascend-only kinds, julia)."""
+
+
+class OutSpec(NamedTuple):
+    """Shape and numpy dtype of one output."""
+
+    shape: tuple
+    dtype: np.dtype
+
+
+class CustomKernel:
+    """Interface of a Custom kernel kind.
+
+    ``run(inputs, attrs, out_specs)`` returns one array per output spec. ``infer`` returns specs
+    for kinds that can infer them (None otherwise). ``func_name`` labels graph nodes.
+    """
+
+    func_name: str = "?"
+
+    def infer(self, shapes: Sequence[tuple], dtypes: Sequence[np.dtype], attrs: Sequence[Any]
+              ) -> Optional[List[OutSpec]]:
+        """Output specs from input shapes/dtypes, or None if this kind cannot infer them."""
+        return None
+
+    def run(self, inputs: List[np.ndarray], attrs: List[Any], out_specs: List[OutSpec]) -> Sequence[np.ndarray]:
+        """Compute the outputs (one array per spec)."""
+        raise NotImplementedError
+
+
+KINDS: Dict[str, Callable[[Any], CustomKernel]] = {}  # func_type -> factory(custom_op); filled by ops.custom
+
+
+def register_func_type(name: str, factory: Callable[[Any], CustomKernel]) -> None:
+    """Plug a kernel kind in: ``factory(custom_op) -> CustomKernel`` builds the kernel of an op of that func_type.
+
+    Example:
+        >>> import mskernel.ops
+        >>> register_func_type("pyfunc", KINDS["pyfunc"])
+    """
+    if not isinstance(name, str) or not callable(factory):
+        raise TypeError(f"register_func_type expects a func_type name (str) and a callable factory, but got "
+                        f"{type(name).__name__} and {type(factory).__name__}.")
+    KINDS[name] = factory
+
+
+def make_kernel(op: Any) -> CustomKernel:
+    """The kernel for a constructed Custom op, by its func_type."""
+    factory = KINDS.get(op.func_type)
+    if factory is None:
+        raise UnsupportedFuncTypeError(
+            f"{op.log_prefix}, func_type '{op.func_type}' cannot run here (it needs an Ascend device or a Julia "
+            f"runtime); mskernel runs {', '.join(repr(t) for t in KINDS)} kernels on the CPU.")
+    return factory(op)
