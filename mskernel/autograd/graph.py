@@ -38,7 +38,7 @@ class GraphSnapshot:
     """Nodes and edges of a graph as plain Python data (JSON-serialisable via :meth:`to_dict`).
 
     ``nodes``: dicts with ``id``, ``op``, ``kind`` (``"leaf"`` for inputs and parameters),
-    ``info``, ``inputs``/``outputs`` (``{"shape", "dtype"}``) and ``stats``. ``edges``: dicts with
+    ``info`` (op facts; ``{"parameter": name}`` for a Parameter leaf), ``inputs``/``outputs`` (``{"shape", "dtype"}``) and ``stats``. ``edges``: dicts with
     ``src``, ``src_output``, ``dst``, ``dst_input``. ``outputs``: ids of the result nodes.
     """
 
@@ -82,6 +82,8 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
         >>> snap = snapshot(w * 3)
         >>> [(n["op"], n["kind"]) for n in snap.nodes]
         [('w', 'leaf'), ('Mul', 'builtin')]
+        >>> snap.nodes[0]["info"]
+        {'parameter': 'w'}
     """
     names = names or {}
     snap = GraphSnapshot()
@@ -114,7 +116,8 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
         ids[id(n)] = f"n{len(ids)}"
     for i, (lid, leaf) in enumerate(leaves.items()):
         name = names.get(lid) or (leaf.name if isinstance(leaf, Parameter) else f"input {i}")
-        snap.nodes.append({"id": ids[lid], "op": name, "kind": "leaf", "info": {},
+        info = {"parameter": leaf.name} if isinstance(leaf, Parameter) else {}
+        snap.nodes.append({"id": ids[lid], "op": name, "kind": "leaf", "info": info,
                            "inputs": [], "outputs": [_meta(leaf.shape, leaf._data.dtype)], "stats": None})
     for n in order:
         snap.nodes.append({
