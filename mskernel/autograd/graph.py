@@ -38,7 +38,8 @@ class GraphSnapshot:
     """Nodes and edges of a graph as plain Python data (JSON-serialisable via :meth:`to_dict`).
 
     ``nodes``: dicts with ``id``, ``op``, ``kind`` (``"leaf"`` for inputs and parameters),
-    ``info`` (op facts; ``{"parameter": name}`` for a Parameter leaf), ``inputs``/``outputs`` (``{"shape", "dtype"}``) and ``stats``. ``edges``: dicts with
+    ``info`` (op facts; ``{"parameter": name}`` for a Parameter leaf), ``inputs``/``outputs``
+    (``{"shape", "dtype"}``) and ``stats``. ``edges``: dicts with
     ``src``, ``src_output``, ``dst``, ``dst_input``. ``outputs``: ids of the result nodes.
     """
 

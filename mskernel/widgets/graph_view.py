@@ -109,7 +109,9 @@ class GraphView(W.VBox):
         if flags:
             return self.graph_layout.box_of(next(iter(flags))).id
         outs = list(self.snapshot.outputs)
-        return self.graph_layout.box_of(outs[0]).id if outs else (self.graph_layout.boxes[0].id if self.graph_layout.boxes else None)
+        if outs:
+            return self.graph_layout.box_of(outs[0]).id
+        return self.graph_layout.boxes[0].id if self.graph_layout.boxes else None
 
     def flagged(self) -> Dict[str, str]:
         """Node id -> ``"nonfinite"`` or ``"zero"`` for nodes whose gradients are NaN/Inf or all zero."""

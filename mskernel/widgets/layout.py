@@ -141,18 +141,19 @@ def _chain_label(members: List[Box]) -> str:
 def _count_label(members: List[Box]) -> str:
     names = sorted({m.label.split(" ×")[0] for m in members})
     n = sum(len(m.members) for m in members)
-    return f"{names[0]} ×{n}" if len(names) == 1 else f"{len(names)} ops ×{n}"
+    shown = "/".join(names[:3]) + ("/…" if len(names) > 3 else "")
+    return f"{shown} ×{n}"
 
 
 # -- layering and ordering ------------------------------------------------------------------------------
-def _layers(boxes: List[Box], edges: List[Tuple[str, str, list]]) -> None:
+def _layers(boxes: List[Box], edges: List[Tuple[str, str, list]]) -> bool:
+    """Set each box's layer (longest path from a source); False if the box graph has a cycle."""
     pred: Dict[str, List[str]] = {b.id: [] for b in boxes}
     succ: Dict[str, List[str]] = {b.id: [] for b in boxes}
     for s, d, _ in edges:
         pred[d].append(s)
         succ[s].append(d)
     indeg = {b.id: len(pred[b.id]) for b in boxes}
-    by_id = {b.id: b for b in boxes}
     ready = [b.id for b in boxes if indeg[b.id] == 0]
     level: Dict[str, int] = {}
     while ready:
@@ -163,7 +164,8 @@ def _layers(boxes: List[Box], edges: List[Tuple[str, str, list]]) -> None:
             if indeg[d] == 0:
                 ready.append(d)
     for b in boxes:
-        by_id[b.id].layer = level.get(b.id, 0)
+        b.layer = level.get(b.id, 0)
+    return len(level) == len(boxes)
 
 
 def _order(boxes: List[Box], edges: List[Tuple[str, str, list]], sweeps: int = 4) -> int:
@@ -241,18 +243,23 @@ def layout(snap: Any, max_nodes: int = MAX_NODES) -> Layout:
         _layers(boxes, edges)
     band = 2
     while len(boxes) > max_nodes:
+        # merge every op of a band of layers into one box: edges then only run from band to later band, so
+        # no cycle can appear (results stay apart unless that would close a cycle through them)
         n_layers = 1 + max(b.layer for b in boxes)
-
-        def key(b: Box, band: int = band) -> Optional[Hashable]:
-            return None if b.kind == "leaf" or b.id in keep else ("band", b.layer // band, b.label.split(" ×")[0])
-        new_boxes, new_edges = _group(boxes, edges, key, _count_label)
-        if len(new_boxes) == len(boxes) and band > n_layers:
-            break  # nothing left to merge (only leaves and results)
+        for keep_results in (True, False):
+            def key(b: Box, band: int = band, keep_results: bool = keep_results) -> Optional[Hashable]:
+                if b.kind == "leaf" or (keep_results and b.id in keep):
+                    return None
+                return ("band", b.layer // band)
+            new_boxes, new_edges = _group(boxes, edges, key, _count_label)
+            if _layers(new_boxes, new_edges):
+                break
         boxes, edges = new_boxes, new_edges
-        _layers(boxes, edges)
-        band *= 2
         if "layer bands" not in done:
             done.append("layer bands")
+        if band > n_layers:
+            break  # one box per band of all layers: nothing left to merge but leaves
+        band *= 2
     width = _order(boxes, edges)
     boxes.sort(key=lambda b: (b.layer, b.order))
     return Layout(boxes, edges, 1 + max((b.layer for b in boxes), default=-1), width, done)

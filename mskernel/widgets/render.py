@@ -226,6 +226,8 @@ def details_html(snap: Any, box: Box) -> str:
             rows.append(("saved tensors", html.escape(", ".join(shape_text(s) for s in n["saved"]))))
         for k, v in sorted((n.get("info") or {}).items()):
             rows.append((k, html.escape(str(v))))
+        if not st:
+            rows.append(("gradient", "no gradient statistics (none captured: use ms.autograd.trace)"))
         for i, d in enumerate(st.get("douts", [])):
             rows.append((f"grad out {i}", html.escape(stats_text(d))))
         for i, d in enumerate(st.get("dins", [])):
