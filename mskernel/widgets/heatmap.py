@@ -81,6 +81,7 @@ def panels(rep: Any, atol: float, rtol: float, max_entries: int = MAX_ENTRIES) -
 def heatmap_png(p: Panels, title: str = "", dpi: int = 72) -> bytes:
     """The four panels as one PNG: a colour bar each, over-tolerance elements marked with a red ×,
     NaN/Inf shown in magenta."""
+    from matplotlib import colormaps
     from matplotlib.figure import Figure
 
     h, w = p.analytic.shape
@@ -88,15 +89,15 @@ def heatmap_png(p: Panels, title: str = "", dpi: int = 72) -> bytes:
     fig = Figure(figsize=(4 * max(1.8, min(4.0, w * cell + 1.0)), max(1.6, min(4.0, h * cell + 1.1))), dpi=dpi)
     axes = fig.subplots(1, 4)
     bad_y, bad_x = np.nonzero(p.bad)
+    both = np.ma.masked_invalid(np.stack([p.analytic, p.numerical]))
+    shared = float(np.abs(both).max()) if both.count() else 1.0  # analytic and numerical share one scale
     for ax, arr, name in zip(axes, p.arrays, _TITLES):
         masked = np.ma.masked_invalid(arr)
         cmap = "RdBu_r" if name in ("analytic", "numerical") else "viridis"
-        lim = float(np.abs(masked).max()) if masked.count() else 1.0
+        lim = shared if cmap == "RdBu_r" else (float(np.abs(masked).max()) if masked.count() else 1.0)
         lim = lim if lim > 0 else 1.0
         kw = {"vmin": -lim, "vmax": lim} if cmap == "RdBu_r" else {"vmin": 0.0, "vmax": lim}
-        from matplotlib import colormaps
-        cm = colormaps[cmap].copy()
-        cm.set_bad("#ff00ff")
+        cm = colormaps[cmap].with_extremes(bad="#ff00ff")
         im = ax.imshow(masked, cmap=cm, aspect="auto", interpolation="nearest", **kw)
         if len(bad_x) and name != "analytic":
             ax.scatter(bad_x, bad_y, marker="x", color="red", s=30, linewidths=1.5)
