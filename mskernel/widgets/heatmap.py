@@ -83,10 +83,11 @@ def heatmap_png(p: Panels, title: str = "", dpi: int = 72) -> bytes:
     NaN/Inf shown in magenta."""
     from matplotlib import colormaps
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     h, w = p.analytic.shape
     cell = min(0.35, 6.0 / max(w, 1), 4.0 / max(h, 1))
-    fig = Figure(figsize=(4 * max(1.8, min(4.0, w * cell + 1.0)), max(1.6, min(4.0, h * cell + 1.1))), dpi=dpi)
+    fig = Figure(figsize=(4 * max(2.2, min(4.0, w * cell + 1.2)), max(2.2, min(4.0, h * cell + 1.5))), dpi=dpi)
     axes = fig.subplots(1, 4)
     bad_y, bad_x = np.nonzero(p.bad)
     both = np.ma.masked_invalid(np.stack([p.analytic, p.numerical]))
@@ -103,12 +104,14 @@ def heatmap_png(p: Panels, title: str = "", dpi: int = 72) -> bytes:
             ax.scatter(bad_x, bad_y, marker="x", color="red", s=30, linewidths=1.5)
         ax.set_title(name, fontsize=9)
         ax.tick_params(labelsize=7)
-        fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04).ax.tick_params(labelsize=7)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
+        ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
+        fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04, format="%.2g").ax.tick_params(labelsize=7)
     axes[0].set_ylabel(p.row_label, fontsize=8)
     axes[0].set_xlabel(p.col_label, fontsize=8)
     if title:
         fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    fig.subplots_adjust(left=0.06, right=0.94, bottom=0.2, top=0.8, wspace=0.6)  # tight_layout costs 2x
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
