@@ -84,6 +84,9 @@ def test_custom_op_node_shows_func_type_and_name():
     view.select(custom["id"])
     assert "func_type" in view.details.value and "pyfunc" in view.details.value
     assert "no gradient statistics" in view.details.value  # no backward with capture ran
+    # before a backward pass the op still keeps its forward output for the bprop (snapshot's "saved")
+    assert custom["saved"] == [{"shape": [2], "dtype": "Float32"}]
+    assert "saved tensors</th><td>Float32[2]" in view.details.value
 
 
 @pytest.mark.slow
