@@ -138,20 +138,23 @@ print(graph.selected, graph.nodes.label)
 ## Big graphs stay readable
 
 A residual tanh layer applied 100 times gives about 400 nodes; the view collapses linear chains and
-repeated ops in a layer (dashed boxes say how many nodes they hold), so at most 150 boxes are drawn.
+repeated ops in a layer, then bands of layers (dashed boxes say how many nodes they hold), so at
+most `max_nodes` boxes are drawn.
 """),
     ("code", """
 square_dense = Dense()
 square_dense.w = Parameter(Tensor(np.eye(3, 4, dtype=np.float32) * 0.9), name="w")
 
 def deep(v):
+    w3 = square_dense.w[:, :3]
     h = v
     for _ in range(100):
-        h = ops.tanh(ops.matmul(h, square_dense.w[:, :3]) + h)
+        h = h + ops.tanh(ops.matmul(h, w3)) * 0.1
     return h.sum()
 
 snap, _ = ms.autograd.trace(deep, inp, weights=[square_dense.w])
-big = ms.show_graph(snap)
+big = ms.show_graph(snap, max_nodes=60)  # the default is 150
 print(len(snap.nodes), "nodes drawn as", len(big.graph_layout.boxes), "boxes;", big.graph_layout.collapsed)
+big
 """),
 ]
