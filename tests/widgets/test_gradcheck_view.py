@@ -126,3 +126,18 @@ def test_module_import_does_not_load_widgets():
                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
     assert out.stdout.split() == ["False", "False"], out.stderr
     assert ms.GradCheckView is GradCheckView
+
+
+def test_an_op_that_raises_on_rerun_keeps_the_last_report_and_shows_the_error():
+    state = {"op": RIGHT}
+    view = GradCheckView(lambda a: state["op"](a), (Tensor([1.0, 2.0]),))
+    report, png = view.report, bytes(view.image.value)
+
+    def broken(a):
+        raise RuntimeError("kernel exploded")
+    state["op"] = broken
+    view.rerun.click()
+    assert view.report is report and bytes(view.image.value) == png and "PASSED" in view.badge.value
+    assert view.error == "RuntimeError: kernel exploded" and "kernel exploded" in view.status.value
+    with pytest.raises(RuntimeError, match="kernel exploded"):  # at construction the error propagates
+        GradCheckView(broken, (Tensor([1.0]),))

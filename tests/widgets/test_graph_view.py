@@ -147,3 +147,15 @@ def test_bad_input_is_rejected_with_a_clear_message():
     with pytest.raises(KeyError, match="no node 'n99' in this graph"):
         view.select("n99")
     assert (view.selected, view.graph.value) == before  # nothing half-applied
+
+
+def test_several_results_share_one_graph():
+    x = Tensor([1.0, 2.0])
+    x.requires_grad = True
+    h = ops.exp(x)
+    view = GraphView((h.sum(), (h * 2).mean()))
+    assert len(view.snapshot.outputs) == 2
+    assert [b.label for b in view.graph_layout.boxes if b.layer == 0] == ["input 0"]
+    lay = view.graph_layout
+    assert {lay.box_of(o).layer for o in view.snapshot.outputs} == {2, 3}
+    assert view.summary() == "GraphView: 5 nodes, 4 edges, 5 boxes; outputs: n2, n4"
