@@ -3,7 +3,7 @@
 ``GraphView(result)`` takes result Tensor(s) (or a :class:`~mskernel.autograd.graph.GraphSnapshot`,
 e.g. from :func:`mskernel.autograd.trace`, whose nodes carry gradient statistics), lays the graph
 out (:mod:`mskernel.widgets.layout`), draws it as SVG (:mod:`mskernel.widgets.render`) and shows
-the details of the node picked in the node list. In a front end without widgets it renders as
+the details of the node clicked in the picture (or picked in the node list). In a front end without widgets it renders as
 the same SVG plus a text summary.
 
 Example:
@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import html
+import uuid
 from typing import Any, Dict, Optional, Sequence, Union
 
 import ipywidgets as W
@@ -25,8 +26,8 @@ import ipywidgets as W
 from mskernel.autograd.graph import GraphSnapshot, snapshot
 from mskernel.tensor import Tensor
 from mskernel.widgets.layout import MAX_NODES, Layout, layout
-from mskernel.widgets.render import (FLAG_COLORS, KIND_COLORS, box_flag, details_html, graph_svg, node_flag,
-                                     node_title)
+from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, details_html,
+                                     graph_svg, node_flag, node_title)
 
 __all__ = ["GraphView", "show_graph", "as_snapshot"]
 
@@ -83,15 +84,34 @@ class GraphView(W.VBox):
         self.graph_layout: Layout = layout(self.snapshot, max_nodes=max_nodes)
         self.selected: Optional[str] = None
         self.header = W.HTML(self._header_html())
-        self.graph = W.HTML(layout=W.Layout(overflow="auto", max_height="520px", flex="1 1 auto"))
+        self.graph = W.HTML()
         self.graph.add_class("mk-graph")
+        # one transparent button over each drawn box: clicking a node in the picture selects it
+        self.hits: Dict[str, W.Button] = {}
+        uid = uuid.uuid4().hex[:8]  # CSS class names unique to this view (positions live in a <style>)
+        rules = [f".mk-canvas-{uid}{{position:relative}}",
+                 f".mk-canvas-{uid} .mk-hit{{position:absolute !important;opacity:0;margin:0 !important;"
+                 f"padding:0 !important;width:{BOX_SIZE[0]}px;height:{BOX_SIZE[1]}px;cursor:pointer}}"]
+        for b in self.graph_layout.boxes:
+            btn = W.Button(tooltip=f"select {b.id}", layout=W.Layout(width=f"{BOX_SIZE[0]}px",
+                                                                    height=f"{BOX_SIZE[1]}px"))
+            btn.add_class("mk-hit")
+            btn.add_class(f"mk-hit-{b.id}")
+            btn.on_click(lambda _, box_id=b.id: self.select(box_id))
+            x, y = box_origin(b)
+            rules.append(f".mk-canvas-{uid} .mk-hit-{b.id}{{left:{x:.0f}px;top:{y:.0f}px}}")
+            self.hits[b.id] = btn
+        self.canvas = W.Box([W.HTML(f"<style>{''.join(rules)}</style>"), self.graph, *self.hits.values()],
+                            layout=W.Layout(overflow="auto", max_height="520px", flex="1 1 auto"))
+        self.canvas.add_class(f"mk-canvas-{uid}")
+        self.canvas.add_class("mk-graph-canvas")
         options = [(self._option(b.id), b.id) for b in self.graph_layout.boxes]
         self.nodes = W.Select(options=options, rows=min(12, max(2, len(options))), description="node",
                               layout=W.Layout(width="330px"))
         self.nodes.add_class("mk-graph-nodes")
         self.details = W.HTML(layout=W.Layout(width="330px"))
         self.details.add_class("mk-graph-details")
-        super().__init__([self.header, _legend_widget(), W.HBox([self.graph, W.VBox([self.nodes, self.details])])])
+        super().__init__([self.header, _legend_widget(), W.HBox([self.canvas, W.VBox([self.nodes, self.details])])])
         self.add_class("mk-graph-view")
         self.nodes.observe(self._on_pick, names="value")
         self.select(self._initial())

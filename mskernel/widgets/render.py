@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional
 
 from mskernel.widgets.layout import Box, Layout
 
-__all__ = ["KIND_COLORS", "FLAG_COLORS", "node_flag", "box_flag", "shape_text", "stats_text", "node_title",
+__all__ = ["KIND_COLORS", "FLAG_COLORS", "BOX_SIZE", "box_origin", "node_flag", "box_flag", "shape_text", "stats_text", "node_title",
            "graph_svg", "details_html"]
 
 # fill colour per node kind (one rule per line)
@@ -42,6 +42,17 @@ FLAG_COLORS: Dict[str, str] = {
     "none": "#94a3b8",       # no gradient statistics (no backward pass with capture)
 }
 _BOX_W, _BOX_H, _GAP_X, _GAP_Y, _PAD = 150, 46, 16, 30, 10
+BOX_SIZE = (_BOX_W, _BOX_H)  # pixels of one drawn box
+
+
+def box_origin(box: Box) -> "tuple[float, float]":
+    """Top-left pixel of a box in :func:`graph_svg`'s drawing (for overlays such as click targets).
+
+    Example:
+        >>> box_origin(Box("n0", "x", "leaf", ["n0"], layer=1, x=2.0))
+        (342.0, 86.0)
+    """
+    return _PAD + box.x * (_BOX_W + _GAP_X), float(_PAD + box.layer * (_BOX_H + _GAP_Y))
 
 
 def _grad_of(node: Dict[str, Any]) -> Optional[Dict[str, Any]]:
@@ -149,7 +160,7 @@ def graph_svg(snap: Any, lay: Layout, selected: Optional[str] = None) -> str:
     where = {}
     parts: List[str] = []
     for b in lay.boxes:
-        where[b.id] = (_PAD + b.x * (_BOX_W + _GAP_X), _PAD + b.layer * (_BOX_H + _GAP_Y))
+        where[b.id] = box_origin(b)
     for s, d, es in lay.edges:
         (x0, y0), (x1, y1) = where[s], where[d]
         x0, y0, x1, y1 = x0 + _BOX_W / 2, y0 + _BOX_H, x1 + _BOX_W / 2, y1

@@ -204,15 +204,18 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 expect(view.locator(".mk-gc-status")).to_contain_text("check run 1 time")
                 expect(view.locator(".mk-gc-worst")).to_contain_text("over")
 
-                # clicking a node in the node list selects it: details and outline follow (through the kernel)
+                # clicking a node in the picture selects it: details, outline and list follow (through the kernel)
                 details = page.locator(".mk-graph-details")
-                option = page.locator(".mk-graph-nodes option", has_text="Custom")
-                option.first.click()
+                custom_id = page.locator('.mk-graph svg g.mk-node[data-kind="custom"]').first.get_attribute("data-id")
+                page.locator(f".mk-graph-canvas .mk-hit-{custom_id}").click()
                 expect(details).to_contain_text("func_type")
                 expect(details).to_contain_text("pyfunc")
-                custom_id = option.first.inner_text().split()[0]
                 expect(page.locator(f'.mk-graph svg g.mk-node[data-id="{custom_id}"] rect')).to_have_attribute(
                     "stroke", "#2563eb")
+                # and picking one in the node list does the same
+                page.locator(".mk-graph-nodes option", has_text="Tanh").first.click()
+                expect(details).to_contain_text("Tanh")
+                expect(details).not_to_contain_text("func_type")
 
                 # dragging the eps slider to the right recomputes the check in the kernel
                 handle = view.locator(".mk-gc-eps .noUi-handle")

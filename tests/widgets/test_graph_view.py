@@ -35,7 +35,8 @@ def test_children_and_svg_of_a_cell_with_parameters():
     snap, _ = trace(lambda x: net(x).sum(), Tensor(np.ones((3, 2), np.float32)), weights=[net.w, net.b])
     view = GraphView(snap)
     assert [type(c).__name__ for c in view.children] == ["HTML", "HTML", "HBox"]
-    assert view.graph in view.children[2].children
+    assert view.canvas in view.children[2].children and view.graph in view.canvas.children
+    assert set(view.hits) == {b.id for b in view.graph_layout.boxes}  # one click target per drawn box
     nodes = _svg_nodes(view)
     assert set(nodes) == {n["id"] for n in snap.nodes}
     kinds = dict(re.findall(r'data-id="(\w+)" data-kind="(\w+)"', view.graph.value))
@@ -51,6 +52,10 @@ def test_children_and_svg_of_a_cell_with_parameters():
     assert "parameter" in view.details.value and "grad out 0" in view.details.value
     assert f'data-id="{names["w"]}" data-kind="parameter" data-flag="ok"><title>' in view.graph.value
     assert 'stroke="#2563eb" stroke-width="3"' in view.graph.value  # the selection outline
+    # clicking the box in the picture selects it too (and the list follows)
+    view.hits[names["Tanh"]].click()
+    assert view.selected == names["Tanh"] and view.nodes.value == names["Tanh"]
+    assert "Tanh" in view.details.value
 
 
 def test_nan_and_zero_gradients_are_flagged():
