@@ -3,8 +3,8 @@
 ``GraphView(result)`` takes result Tensor(s) (or a :class:`~mskernel.autograd.graph.GraphSnapshot`,
 e.g. from :func:`mskernel.autograd.trace`, whose nodes carry gradient statistics), lays the graph
 out (:mod:`mskernel.widgets.layout`), draws it as SVG (:mod:`mskernel.widgets.render`) and shows
-the details of the node clicked in the picture (or picked in the node list). In a front end without widgets it renders as
-the same SVG plus a text summary.
+the details of the node clicked in the picture (or picked in the node list). In a front end
+without widgets it renders as the same SVG plus a text summary.
 
 Example:
     >>> import mskernel as ms

@@ -21,8 +21,8 @@ from typing import Any, Dict, List, Optional
 
 from mskernel.widgets.layout import Box, Layout
 
-__all__ = ["KIND_COLORS", "FLAG_COLORS", "BOX_SIZE", "box_origin", "node_flag", "box_flag", "shape_text", "stats_text", "node_title",
-           "graph_svg", "details_html"]
+__all__ = ["KIND_COLORS", "FLAG_COLORS", "BOX_SIZE", "box_origin", "node_flag", "box_flag", "node_kind", "shape_text",
+           "stats_text", "node_title", "graph_svg", "details_html"]
 
 # fill colour per node kind (one rule per line)
 KIND_COLORS: Dict[str, str] = {
