@@ -26,9 +26,36 @@ from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_curren
 
 _no_grad = no_grad
 
+
+def show_graph(result: object, max_nodes: int = 150) -> "widgets.GraphView":  # noqa: F821
+    """Show the autograd graph behind ``result`` (Tensor(s) or a GraphSnapshot) as a widget.
+
+    Loads :mod:`mskernel.widgets` (ipywidgets, matplotlib) on first use, so ``import mskernel``
+    stays light. See :class:`mskernel.widgets.GraphView`.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0]); x.requires_grad = True
+        >>> print(ms.show_graph(x * x))
+        GraphView: 2 nodes, 2 edges, 2 boxes; outputs: n1
+    """
+    from mskernel.widgets import show_graph as _show
+
+    return _show(result, max_nodes=max_nodes)
+
+
+def __getattr__(name: str) -> type:
+    """``GraphView`` and ``GradCheckView`` are imported from mskernel.widgets on first access."""
+    if name in ("GraphView", "GradCheckView"):
+        from mskernel import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
+
 __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
            "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",
            "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
-           "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError"]
+           "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
+           "show_graph", "GraphView", "GradCheckView"]

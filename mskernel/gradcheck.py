@@ -206,9 +206,9 @@ def _compare(index: int, shape: tuple, a: np.ndarray, n: np.ndarray, atol: float
              out_shapes: List[tuple]) -> InputReport:
     diff = np.abs(a - n)
     rel = diff / np.maximum(np.abs(n), 1e-12)
-    bad = diff > atol + rtol * np.abs(n)
+    bad = ~(diff <= atol + rtol * np.abs(n))  # written so that NaN/Inf on either side counts as a mismatch
     rep = InputReport(index, tuple(shape), not bad.any(), float(diff.max(initial=0.0)),
-                      float(rel[diff > 0].max(initial=0.0)), analytic=a, numerical=n)
+                      float(rel[diff != 0].max(initial=0.0)), analytic=a, numerical=n)
     if diff.size:
         r, c = np.unravel_index(int(np.argmax(np.where(bad, diff, -1.0) if bad.any() else diff)), diff.shape)
         rep.worst_output = _locate(int(r), out_shapes)
@@ -299,7 +299,7 @@ def _fast_check(fn: Callable, args: List[Any], diff: List[int], eps: float, atol
             x[...] = old
             numeric = sum(float(np.sum((p - m) / (2 * eps) * v)) for p, m, v in zip(fp, fm, vs))
             analytic = float(np.sum(g * u))
-            if abs(analytic - numeric) > atol + rtol * abs(numeric):
+            if not abs(analytic - numeric) <= atol + rtol * abs(numeric):  # NaN fails too
                 return False
     return True
 

@@ -13,7 +13,7 @@ import nbformat
 from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOKS = ["01_quickstart", "02_custom_ops_and_bprop", "03_cpp_operators", "04_hybrid_kernels"]
+NOTEBOOKS = ["01_quickstart", "02_custom_ops_and_bprop", "03_cpp_operators", "04_hybrid_kernels", "06_seeing_gradients"]
 
 
 def build(name: str) -> Path:

@@ -38,7 +38,9 @@ class GraphSnapshot:
     """Nodes and edges of a graph as plain Python data (JSON-serialisable via :meth:`to_dict`).
 
     ``nodes``: dicts with ``id``, ``op``, ``kind`` (``"leaf"`` for inputs and parameters),
-    ``info``, ``inputs``/``outputs`` (``{"shape", "dtype"}``) and ``stats``. ``edges``: dicts with
+    ``info`` (op facts; ``{"parameter": name}`` for a Parameter leaf), ``inputs``/``outputs``
+    (``{"shape", "dtype"}``), ``saved`` (the forward outputs the backward rule keeps, until a backward
+    pass releases them) and ``stats``. ``edges``: dicts with
     ``src``, ``src_output``, ``dst``, ``dst_input``. ``outputs``: ids of the result nodes.
     """
 
@@ -82,6 +84,8 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
         >>> snap = snapshot(w * 3)
         >>> [(n["op"], n["kind"]) for n in snap.nodes]
         [('w', 'leaf'), ('Mul', 'builtin')]
+        >>> snap.nodes[0]["info"]
+        {'parameter': 'w'}
     """
     names = names or {}
     snap = GraphSnapshot()
@@ -114,13 +118,16 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
         ids[id(n)] = f"n{len(ids)}"
     for i, (lid, leaf) in enumerate(leaves.items()):
         name = names.get(lid) or (leaf.name if isinstance(leaf, Parameter) else f"input {i}")
-        snap.nodes.append({"id": ids[lid], "op": name, "kind": "leaf", "info": {},
-                           "inputs": [], "outputs": [_meta(leaf.shape, leaf._data.dtype)], "stats": None})
+        info = {"parameter": leaf.name} if isinstance(leaf, Parameter) else {}
+        snap.nodes.append({"id": ids[lid], "op": name, "kind": "leaf", "info": info,
+                           "inputs": [], "outputs": [_meta(leaf.shape, leaf._data.dtype)], "saved": [],
+                           "stats": None})
     for n in order:
         snap.nodes.append({
             "id": ids[id(n)], "op": n.op, "kind": n.kind, "info": dict(n.info or {}),
             "inputs": [None if t is None else _meta(t.shape, t._data.dtype) for t in n.inputs],
             "outputs": [_meta(s, d) for s, d in n.out_meta],
+            "saved": [] if n.saved_out is None else [_meta(a.shape, a.dtype) for a in n.saved_out],
             "stats": n.stats,
         })
         for pos, t in enumerate(n.inputs):

@@ -1,0 +1,178 @@
+"""The gradient-check view: where the analytic and numerical gradients disagree, element by element.
+
+``GradCheckView(fn, inputs)`` runs :func:`mskernel.gradcheck` (full mode, ``raise_exception=False``)
+and shows, for the input picked in the selector, the analytic and numerical Jacobian (or gradient,
+for large inputs), their absolute and relative difference as heatmaps with the elements over
+tolerance marked, a table of the worst elements and a pass/fail badge. Moving the eps slider or
+editing a tolerance recomputes the check; "re-run" recomputes it after you edited the op (``fn``
+is called again, so a redefined op it refers to is picked up). Without a widget front end it
+renders as HTML heatmaps and the report's text.
+
+Example:
+    >>> import mskernel as ms
+    >>> view = GradCheckView(lambda a: ms.ops.sin(a) * a, (ms.Tensor([0.5, 1.0, 2.0]),))
+    >>> bool(view.report), view.badge.value.count("PASSED")
+    (True, 1)
+    >>> view.eps.value = 1e-3  # the slider: the check runs again
+    >>> view.report.eps, view.runs
+    (0.001, 2)
+"""
+from __future__ import annotations
+
+import html
+import math
+from typing import Any, Callable, Dict, Optional
+
+import ipywidgets as W
+
+from mskernel.gradcheck import GradcheckReport, gradcheck
+from mskernel.widgets.heatmap import MAX_ENTRIES, heatmap_html, heatmap_png, panels, worst_table_html
+
+__all__ = ["GradCheckView"]
+
+
+def _check_number(name: str, value: Any, positive: bool) -> float:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    ok = ok and (value > 0 if positive else value >= 0)
+    if not ok:
+        want = "a finite number > 0" if positive else "a finite number >= 0"
+        raise ValueError(f"GradCheckView: {name} must be {want}, got {value!r}.")
+    return float(value)
+
+
+def _badge(report: GradcheckReport) -> str:
+    color = "#1a7f37" if report.passed else "#cf222e"
+    text = "PASSED" if report.passed else "FAILED"
+    return (f"<span class='mk-badge' style='background:{color};color:white;padding:2px 8px;border-radius:4px;"
+            f"font-weight:bold'>{text}</span> <small>gradcheck, eps={report.eps:g}, atol={report.atol:g}, "
+            f"rtol={report.rtol:g}</small>")
+
+
+class GradCheckView(W.VBox):
+    """Widget comparing ``fn``'s analytic gradients with central differences on ``inputs``.
+
+    ``eps``, ``atol``, ``rtol`` start the controls; ``max_entries`` is the Jacobian size above which
+    gradients (Jacobian column sums) are drawn instead. ``report`` is the current
+    :class:`~mskernel.gradcheck.GradcheckReport`; ``runs`` counts the checks run.
+
+    Example:
+        >>> import mskernel as ms
+        >>> wrong = ms.ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+        ...                       bprop=lambda x, out, dout: (dout * x,))  # should be 2 * x * dout
+        >>> view = GradCheckView(lambda a: wrong(a), (ms.Tensor([1.0, 2.0]),))
+        >>> bool(view.report), view.bad_elements()
+        (False, [(0, 0), (1, 1)])
+    """
+
+    def __init__(self, fn: Callable, inputs: Any, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+                 max_entries: int = MAX_ENTRIES, **gradcheck_kwargs: Any) -> None:
+        if not callable(fn):
+            raise TypeError(f"GradCheckView: fn must be callable, got {type(fn).__name__}.")
+        for bad in ("raise_exception", "fast_mode"):
+            if bad in gradcheck_kwargs:
+                raise TypeError(f"GradCheckView: {bad} is set by the view (it needs the failing report and both "
+                                f"Jacobians); do not pass it.")
+        eps, atol, rtol = (_check_number("eps", eps, True), _check_number("atol", atol, False),
+                           _check_number("rtol", rtol, False))
+        self.fn, self.inputs, self.max_entries, self.kwargs = fn, inputs, max_entries, gradcheck_kwargs
+        self.runs = 0
+        self.error: Optional[str] = None
+        self.report: GradcheckReport = self._run(eps, atol, rtol)  # errors in fn propagate from the constructor
+        self.badge = W.HTML(_badge(self.report))
+        self.badge.add_class("mk-gc-badge")
+        self.input = W.Dropdown(options=[(f"input {r.index} {list(r.shape)}", k)
+                                         for k, r in enumerate(self.report.inputs)],
+                                value=self._first_failing(), description="input")
+        self.input.add_class("mk-gc-input")
+        self.eps = W.FloatLogSlider(value=eps, base=10, min=-12, max=-1, step=0.5, description="eps",
+                                    continuous_update=False, readout_format=".0e")
+        self.eps.add_class("mk-gc-eps")
+        self.atol = W.FloatText(value=atol, description="atol", layout=W.Layout(width="180px"))
+        self.atol.add_class("mk-gc-atol")
+        self.rtol = W.FloatText(value=rtol, description="rtol", layout=W.Layout(width="180px"))
+        self.rtol.add_class("mk-gc-rtol")
+        self.rerun = W.Button(description="re-run", tooltip="run the check again (after editing the op)",
+                              icon="refresh")
+        self.rerun.add_class("mk-gc-rerun")
+        self.status = W.HTML()
+        self.status.add_class("mk-gc-status")
+        self.image = W.Image(format="png")
+        self.image.add_class("mk-gc-image")
+        self.worst = W.HTML()
+        self.worst.add_class("mk-gc-worst")
+        super().__init__([self.badge, W.HBox([self.input, self.eps]), W.HBox([self.atol, self.rtol, self.rerun]),
+                          self.status, self.image, self.worst])
+        self.add_class("mk-gradcheck-view")
+        self.input.observe(lambda _: self._draw(), names="value")
+        for w in (self.eps, self.atol, self.rtol):
+            w.observe(lambda _: self.recompute(), names="value")
+        self.rerun.on_click(lambda _: self.recompute())
+        self._draw()
+
+    # -- computing ---------------------------------------------------------------------------------
+    def _run(self, eps: float, atol: float, rtol: float) -> GradcheckReport:
+        report = gradcheck(self.fn, self.inputs, eps=eps, atol=atol, rtol=rtol, raise_exception=False,
+                           fast_mode=False, **self.kwargs)
+        self.runs += 1
+        return report
+
+    def _first_failing(self) -> int:
+        for k, r in enumerate(self.report.inputs):
+            if not r.passed:
+                return k
+        return 0
+
+    def recompute(self) -> GradcheckReport:
+        """Run the check again with the controls' eps/atol/rtol (and the current ``fn``); on bad settings or
+        an error in ``fn`` the previous report stays and the status line says what went wrong."""
+        try:
+            eps = _check_number("eps", self.eps.value, True)
+            atol = _check_number("atol", self.atol.value, False)
+            rtol = _check_number("rtol", self.rtol.value, False)
+            report = self._run(eps, atol, rtol)
+        except Exception as e:  # shown in the view; the previous report stays
+            self.error = f"{type(e).__name__}: {e}"
+            self.status.value = f"<pre style='color:#cf222e'>{html.escape(self.error)}</pre>"
+            return self.report
+        self.error = None
+        self.report = report
+        self.badge.value = _badge(report)
+        self._draw()
+        return report
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        rep = self.report.inputs[self.input.value]
+        p = panels(rep, self.report.atol, self.report.rtol, self.max_entries)
+        what = "Jacobian" if p.kind == "jacobian" else "gradient of sum(outputs)"
+        n_bad = int(p.bad.sum())
+        self.status.value = (f"input {rep.index}: {what} {p.analytic.shape[0]}×{p.analytic.shape[1]}, "
+                             f"{n_bad} element{'s' if n_bad != 1 else ''} over tolerance; check run {self.runs} "
+                             f"time{'s' if self.runs != 1 else ''}")
+        self.image.value = heatmap_png(p, title=f"input {rep.index} ({what})")
+        self.worst.value = worst_table_html(p)
+
+    def bad_elements(self, input_number: Optional[int] = None) -> list:
+        """``(row, col)`` of the elements over tolerance in the shown (or given) input's panels."""
+        k = self.input.value if input_number is None else input_number
+        p = panels(self.report.inputs[k], self.report.atol, self.report.rtol, self.max_entries)
+        return [(int(r), int(c)) for r, c in zip(*p.bad.nonzero())]
+
+    # -- static output -----------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return str(self.report)
+
+    def _repr_html_(self) -> str:
+        parts = [f"<div class='mk-gradcheck-static'>{_badge(self.report)}"]
+        for r in self.report.inputs:
+            p = panels(r, self.report.atol, self.report.rtol, self.max_entries)
+            what = "Jacobian" if p.kind == "jacobian" else "gradient of sum(outputs)"
+            parts.append(f"<p><b>input {r.index}</b> {list(r.shape)} ({what}): "
+                         f"{'ok' if r.passed else 'FAIL'}</p>{heatmap_html(p)}{worst_table_html(p)}")
+        return "".join(parts) + "</div>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Dict[str, Any]:
+        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+        bundle["text/plain"] = str(self.report)
+        bundle["text/html"] = self._repr_html_()
+        return bundle

@@ -1,0 +1,248 @@
+"""Both views in a real browser: JupyterLab on 127.0.0.1 runs a notebook, Playwright drives Debian's chromium.
+
+Checks in the DOM that the graph view and the gradient-check view rendered, drags the eps slider and
+clicks a node, and checks that the views reacted (through the kernel). Screenshots go to the test's
+tmp dir, and also to ``$MSKERNEL_SCREENSHOTS`` if set (that is how ``docs/img`` is made). Skips with
+the reason where chromium, playwright or jupyterlab is missing. Follows ../shared/BROWSER_TESTING.md.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]  # the checkout this test runs from: the kernel imports its mskernel
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+NOTEBOOK_CELLS = [
+    """\
+import numpy as np
+import mskernel as ms
+from mskernel import Tensor, Parameter, ops
+from mskernel.widgets import GradCheckView
+print(ms.__file__)
+w = Parameter(Tensor(np.array([[0.5, -1.0], [2.0, 0.0]], np.float32)), name="w")
+b = Parameter(Tensor(np.array([0.1, 0.0], np.float32)), name="b")
+# a Custom op whose bprop forgets the factor 2 of d(x*x)/dx
+square = ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+                    bprop=lambda x, out, dout: (dout * x,))
+
+def loss(x):
+    h = ops.tanh(ops.matmul(x, w) + b)
+    return (square(h) + ops.log(ops.relu(h))).sum()  # relu(h) = 0 somewhere: log gives -inf, NaN gradients""",
+    """\
+snap, _ = ms.autograd.trace(loss, Tensor(np.ones((3, 2), np.float32)), weights=[w, b])
+gv = ms.show_graph(snap)
+gv""",
+    """\
+cv = GradCheckView(lambda a: square(a) * 2, (Tensor([0.5, 1.0, 1.5]),))
+cv""",
+]
+
+
+def _skip_reason() -> str | None:
+    if not os.path.exists(CHROMIUM):
+        return "chromium is not installed (apt-get install chromium)"
+    for mod in ("playwright", "jupyterlab"):
+        try:
+            __import__(mod)
+        except ImportError:
+            return f"{mod} is not installed (pip install {mod})"
+    return None
+
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(_skip_reason() is not None, reason=_skip_reason() or "")]
+
+
+def _write_notebook(path: Path) -> None:
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+              "source": src} for i, src in enumerate(NOTEBOOK_CELLS)]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                      "language": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class _Lab:
+    """A JupyterLab server in its own process group, with fresh config dirs; stop() is bounded and complete."""
+
+    def __init__(self, root: Path, tmp: Path) -> None:
+        self.token = uuid.uuid4().hex
+        self.log = open(tmp / "lab.log", "w")
+        env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}".rstrip(os.pathsep),
+                   JUPYTER_CONFIG_DIR=str(tmp / "cfg"), JUPYTER_RUNTIME_DIR=str(tmp / "rt"),
+                   JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"),
+                   MPLBACKEND="Agg")
+        self.proc = None
+        # no "get notified about Jupyter news?" toast over the views
+        note = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+        note.mkdir(parents=True)
+        (note / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+        for _ in range(5):
+            self.port = _free_port()
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
+                 "--port-retries=0", "--allow-root", f"--IdentityProvider.token={self.token}",
+                 f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+                 "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                 "--LabApp.extension_manager=readonly"],
+                env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True, cwd=str(root))
+            if self._wait_ready(60):
+                return
+            self.stop()
+        raise RuntimeError(f"JupyterLab did not start; see {tmp / 'lab.log'}")
+
+    def _api(self, path: str, method: str = "GET", timeout: float = 5) -> bytes:
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", method=method,
+                                     headers={"Authorization": f"token {self.token}"})
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.read()
+
+    def _wait_ready(self, seconds: float) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                return False
+            try:
+                self._api("/api/status")
+                return True
+            except OSError:
+                time.sleep(0.5)
+        return False
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            try:
+                self._api("/api/shutdown", method="POST")
+            except OSError:
+                pass
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                pass
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                self.proc.wait(5)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        self.log.close()
+
+
+def _descendants(pid: int) -> list:
+    out = subprocess.run(["ps", "-o", "pid=,ppid=", "-A"], capture_output=True, text=True).stdout.split("\n")
+    children: dict = {}
+    for line in out:
+        parts = line.split()
+        if len(parts) == 2:
+            children.setdefault(int(parts[1]), []).append(int(parts[0]))
+    found, stack = [], [pid]
+    while stack:
+        for c in children.get(stack.pop(), []):
+            found.append(c)
+            stack.append(c)
+    return found
+
+
+def test_views_render_and_react_in_jupyterlab(tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=90_000)
+    work = tmp_path / "nb"
+    work.mkdir()
+    _write_notebook(work / "views.ipynb")
+    lab = _Lab(work, tmp_path)
+    shots = [tmp_path / "graph_view.png", tmp_path / "gradcheck_view.png"]
+    try:
+        with sync_playwright() as pw:
+            ctx = pw.chromium.launch_persistent_context(
+                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True,
+                viewport={"width": 1400, "height": 1000},
+                args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                      "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+            try:
+                page = ctx.new_page()
+                page.goto(f"http://127.0.0.1:{lab.port}/lab/tree/views.ipynb?reset&token={lab.token}")
+                expect(page.locator(".jp-Notebook")).to_be_visible()
+                expect(page.get_by_text("| Idle").first).to_be_visible()
+                page.locator(".jp-Notebook").first.click()
+                page.get_by_role("menuitem", name="Run", exact=True).click()
+                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+                # both views rendered (as widgets, not their text fallback)
+                graph = page.locator(".mk-graph-view")
+                expect(graph).to_be_visible()
+                expect(page.locator(".mk-graph svg g.mk-node").first).to_be_visible()
+                assert page.locator(".mk-graph svg g.mk-node").count() >= 8
+                expect(page.locator('.mk-graph svg g.mk-node[data-flag="nonfinite"]').first).to_be_attached()
+                expect(page.locator('.mk-graph svg g.mk-node[data-kind="parameter"]')).to_have_count(2)
+                view = page.locator(".mk-gradcheck-view")
+                expect(view).to_be_visible()
+                expect(view.locator(".mk-gc-badge")).to_contain_text("FAILED")
+                expect(view.locator("img.mk-gc-image")).to_be_visible()
+                expect(view.locator(".mk-gc-status")).to_contain_text("check run 1 time")
+                expect(view.locator(".mk-gc-worst")).to_contain_text("over")
+
+                # clicking a node in the picture selects it: details, outline and list follow (through the kernel)
+                details = page.locator(".mk-graph-details")
+                custom_id = page.locator('.mk-graph svg g.mk-node[data-kind="custom"]').first.get_attribute("data-id")
+                page.locator(f".mk-graph-canvas .mk-hit-{custom_id}").click()
+                expect(details).to_contain_text("func_type")
+                expect(details).to_contain_text("pyfunc")
+                expect(page.locator(f'.mk-graph svg g.mk-node[data-id="{custom_id}"] rect')).to_have_attribute(
+                    "stroke", "#2563eb")
+                # and picking one in the node list does the same
+                page.locator(".mk-graph-nodes option", has_text="Tanh").first.click()
+                expect(details).to_contain_text("Tanh")
+                expect(details).not_to_contain_text("func_type")
+
+                # dragging the eps slider to the right recomputes the check in the kernel
+                handle = view.locator(".mk-gc-eps .noUi-handle")
+                handle.scroll_into_view_if_needed()
+                box = handle.bounding_box()
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.mouse.down()
+                page.mouse.move(box["x"] + 120, box["y"] + box["height"] / 2, steps=8)
+                page.mouse.up()
+                expect(view.locator(".mk-gc-status")).to_contain_text("check run 2 times")
+                readout = view.locator(".mk-gc-eps .widget-readout").inner_text()
+                assert readout != "1e-6", readout
+
+                graph.screenshot(path=str(shots[0]))
+                view.screenshot(path=str(shots[1]))
+            finally:
+                ctx.close()
+    finally:
+        kernels = _descendants(lab.proc.pid)
+        lab.stop()
+        for pid in kernels:  # kernels run in their own process group and can be orphaned otherwise
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert all(s.stat().st_size > 5000 for s in shots)
+    out = os.environ.get("MSKERNEL_SCREENSHOTS")
+    if out:
+        for s in shots:
+            shutil.copy(s, Path(out) / s.name)
