@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import textwrap
 import logging
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -110,7 +111,7 @@ class Custom(PrimitiveWithInfer):
         self._register_info(reg_info if reg_info is not None else getattr(func, "reg_info", None))
         self._kernel = make_kernel(self)
         self._plans: Dict[tuple, tuple] = {}  # call signature -> (attrs, output specs, multi)
-        self._info = {"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name}
+        self._info = self._describe()
 
     # -- construction checks -------------------------------------------------------------------
     def _check_func(self) -> None:
@@ -160,13 +161,28 @@ class Custom(PrimitiveWithInfer):
                         "could be any uninitialized data.", self.log_prefix)
 
     def _uniq_name(self) -> str:
+        self._source: Optional[str] = None
         if callable(self.func):
             try:
-                src = inspect.getsource(getattr(self.func, "__wrapped__", self.func))
+                src = self._source = inspect.getsource(getattr(self.func, "__wrapped__", self.func))
             except (OSError, TypeError):
                 src = repr(self.func)
             return f"Custom_{self.func_name}_{hashlib.sha256(src.encode()).hexdigest()[:16]}"
         return f"Custom_{self.func}"
+
+    def _describe(self) -> Dict[str, Any]:
+        """The op facts every graph node of this op carries (what the graph view's details show)."""
+        info: Dict[str, Any] = {"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name}
+        if self.reg is not None:
+            target = next(t for t, r in self.reg_infos.items() if r is self.reg)
+            rows = "; ".join(f"({', '.join(i)}) -> ({', '.join(o)})" for i, o in self._rows) or "any"
+            info["reg_info"] = (f"target {target}; inputs {self.input_names}; "
+                                f"attrs {[a.get('name') for a in self.attr_specs]}; dtypes {rows}")
+        if self._source is not None:
+            info["source"] = textwrap.dedent(self._source)
+        elif isinstance(self.func, str):
+            info["source"] = f"compiled kernel {self.func}"
+        return info
 
     def _n_params(self) -> Optional[int]:
         if not callable(self.func):

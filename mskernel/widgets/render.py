@@ -214,7 +214,8 @@ def _rows(pairs: List[tuple]) -> str:
 
 def details_html(snap: Any, box: Box) -> str:
     """HTML of a box's details: per member its kind, inputs/outputs, saved tensors, gradient statistics
-    and op facts (Custom's func_type and function, a C++ Function's class, a Parameter's name).
+    and op facts (Custom's func_type, function, reg info and kernel source; a C++ Function's class; a
+    Parameter's name).
 
     Example:
         >>> import mskernel as ms
@@ -236,7 +237,8 @@ def details_html(snap: Any, box: Box) -> str:
         if n.get("saved"):
             rows.append(("saved tensors", html.escape(", ".join(shape_text(s) for s in n["saved"]))))
         for k, v in sorted((n.get("info") or {}).items()):
-            rows.append((k, html.escape(str(v))))
+            text = html.escape(str(v))
+            rows.append((k, f"<pre class='mk-source'>{text}</pre>" if "\n" in str(v) else text))
         if not st:
             rows.append(("gradient", "no gradient statistics (none captured: use ms.autograd.trace)"))
         for i, d in enumerate(st.get("douts", [])):

@@ -92,6 +92,22 @@ def test_custom_op_node_shows_func_type_and_name():
     # before a backward pass the op still keeps its forward output for the bprop (snapshot's "saved")
     assert custom["saved"] == [{"shape": [2], "dtype": "Float32"}]
     assert "saved tensors</th><td>Float32[2]" in view.details.value
+    assert "<pre class='mk-source'>def double(x):" in view.details.value  # the kernel's source
+
+
+def test_a_custom_nodes_details_show_its_registration_info():
+    from mskernel.ops import CustomRegOp, DataType
+
+    info = (CustomRegOp("triple").input(0, "x").output(0, "y").dtype_format(DataType.F32_Default, DataType.F32_Default)
+            .target("CPU").get_op_info())
+    op = ops.Custom(lambda x: x * 3, lambda s: s, lambda d: d, func_type="pyfunc", reg_info=info)
+    x = Tensor([1.0, 2.0])
+    x.requires_grad = True
+    view = ms.show_graph(op(x))
+    custom = [n for n in view.snapshot.nodes if n["kind"] == "custom"][0]
+    view.select(custom["id"])
+    assert "reg_info" in view.details.value
+    assert "target CPU; inputs [&#x27;x&#x27;]; attrs []; dtypes (float32) -&gt; (float32)" in view.details.value
 
 
 @pytest.mark.slow
