@@ -50,17 +50,23 @@ def test_two_processes_build_the_same_op_once(cache, cxx_wrapper):
     assert len(wrapper.compiles()) == 1, wrapper.invocations()
 
 
-def test_lock_is_exclusive_and_dies_with_its_process(tmp_path, run_python):
-    path = tmp_path / "x.lock"
+def _hold_lock(path: Path, seconds: float) -> subprocess.Popen:
+    """A process that takes the lock at ``path``, says so, and holds it for ``seconds``."""
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import sys, time
         sys.path.insert(0, {str(REPO)!r})
         from mskernel.toolchain.cache import FileLock
         FileLock({str(path)!r}).acquire()
         print("held", flush=True)
-        time.sleep(60)
+        time.sleep({seconds})
     """)], stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_lock_is_exclusive_and_dies_with_its_process(tmp_path, run_python):
+    path = tmp_path / "x.lock"
+    holder = _hold_lock(path, 60)
     assert FileLock(path).acquire(blocking=False) is False
     holder.send_signal(signal.SIGKILL)
     holder.wait()
@@ -93,16 +99,8 @@ def test_build_killed_mid_compile_leaves_the_cache_usable(cache, cxx_wrapper, mo
 
 def test_a_wait_on_another_build_says_who_holds_the_lock(tmp_path, caplog):
     path = tmp_path / "w.lock"
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
-        import sys, time
-        sys.path.insert(0, {str(REPO)!r})
-        from mskernel.toolchain.cache import FileLock
-        FileLock({str(path)!r}).acquire()
-        print("held", flush=True)
-        time.sleep(1.8)
-    """)], stdout=subprocess.PIPE, text=True)
+    holder = _hold_lock(path, 1.8)
     try:
-        assert holder.stdout.readline().strip() == "held"
         with caplog.at_level("WARNING", logger="mskernel.toolchain"):
             with FileLock(path):
                 pass

@@ -94,9 +94,10 @@ def test_first_build_without_a_pch_starts_it_in_the_background(cache, tmp_path, 
     source = pybind_v1[2]
     first = build("bg_first", [source(7)], kind="pybind11")  # pch=None: do not wait for the PCH
     assert "mskernel_pch.h" not in first.log and first.pch_seconds == 0.0
-    assert find_pch() is None or find_pch().cached  # started after the compile, in the background
+    assert first.mode == "split"  # so the PCH it starts is the split one
+    assert find_pch(split=True) is None or find_pch(split=True).cached  # started after the compile, in the background
     assert load_python_module(first, "bg_first").version() == 7
-    pch = prepare_pch()  # blocks until the background build has published it
+    pch = prepare_pch(split=True)  # blocks until the background build has published it
     assert pch.cached and pch.gch.exists() and str(pch.gch).startswith(str(tmp_path / "fresh-pch"))
     second = build("bg_second", [source(8)], kind="pybind11")
     assert "mskernel_pch.h" in second.log and "not used because" not in second.log
