@@ -28,7 +28,7 @@ import ast
 import linecache
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mskernel.cells.errors import CellError
 from mskernel.cells.options import CellOptions
