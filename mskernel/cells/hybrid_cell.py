@@ -12,7 +12,7 @@ A bprop kernel takes ``(*inputs, out, dout)`` or, like MindSpore's tutorial, ``(
 and returns one gradient per input.
 
 Example:
-    >>> import numpy as np
+    >>> import numpy as np, mskernel as ms
     >>> ns = {}
     >>> code = ("def twice(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
     ...         "    for i in range(x.shape[0]):\\n        y[i] = 2.0 * x[i]\\n    return y\\n")
