@@ -94,7 +94,7 @@ class CustomOpMagics(Magics):
                    "else the hybrid DSL")
     @argument("--backend", default="CPU", help="CPU, GPU or Ascend (GPU and Ascend ops run on the CPU)")
     @argument("-c", "--cflags", action="append", default=[],
-              help='extra compiler flags (C++), split like a shell: -c="-O3 -DN=4"; may repeat')
+              help='extra compiler flags (C++), split like a shell: -c "-O3 -DN=4"; may repeat')
     @argument("--ldflags", action="append", default=[], help="extra linker flags (C++); may repeat")
     @argument("-I", dest="include", action="append", default=[], help="an include directory (C++); may repeat")
     @argument("--out-shape", default=None, help="a Python expression: the out_shape of ops.Custom (hybrid)")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import shutil
 import time
+from pathlib import Path
 from typing import Any
 
 from mskernel.cells.binding import ForwardBackwardOp
@@ -46,6 +47,15 @@ def module_source(name: str, code: str, opts: CellOptions, first_line: int = 1) 
     return (text.rstrip("\n") + "\n\n// bindings added by %%custom_op --forward/--backward\n"
             "#include <pybind11/pybind11.h>\nPYBIND11_MODULE(MS_EXTENSION_NAME, m) {\n"
             f'  m.def("{opts.forward}", &{opts.forward});\n  m.def("{opts.backward}", &{opts.backward});\n}}\n')
+
+
+def _forget(entry: Path) -> None:
+    """Delete a cache entry and the op's ninja work dirs (``<root>/.work/<name>-*``, the build layer's layout),
+    so that the next build compiles every source again instead of relinking kept objects."""
+    name = entry.name.rsplit("-", 1)[0]
+    shutil.rmtree(entry, ignore_errors=True)
+    for work in (entry.parent / ".work").glob(f"{name}-*"):
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _build_error(name: str, code: str, first_line: int, err: BuildError, filename: str) -> CellError:
@@ -88,7 +98,7 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
     try:
         art = build(name, [Source(filename, text)], **kw)
         if opts.force and art.cached:
-            shutil.rmtree(art.path.parent, ignore_errors=True)
+            _forget(art.path.parent)
             art = build(name, [Source(filename, text)], **kw)
     except BuildError as err:
         raise _build_error(name, code, first_line, err, filename) from err
