@@ -111,7 +111,7 @@ class CustomOpMagics(Magics):
     @argument("--force", action="store_true", help="rebuild a C++ cell even when the cache has it")
     @argument("--verbose", action="store_true", help="show the build commands and the full log")
     @argument("--show-source", action="store_true", help="show the generated C++ of a hybrid kernel")
-    @argument("--quiet", action="store_true", help="show nothing when all is well")
+    @argument("--quiet", action="store_true", help="show nothing when all is well (no progress, no summary)")
     @cell_magic
     def custom_op(self, line: str, cell: str) -> None:
         """Write a kernel in a cell, get a differentiable op NAME in place.
@@ -150,7 +150,7 @@ class CustomOpMagics(Magics):
 
         try:
             result = run_cell(args.name, cell, opts, self.shell.user_ns, first_line=2,
-                              header=f"%%custom_op {line}", progress=progress)
+                              header=f"%%custom_op {line}", progress=None if opts.quiet else progress)
         except CellError as err:
             show(_raw(err.render_text().rstrip("\n"), err.render_html()), raw=True)
             raise CustomOpError(str(err).splitlines()[0] + (f"; {err.kept}" if err.kept else ""),
@@ -162,8 +162,6 @@ class CustomOpMagics(Magics):
             raise
         if not opts.quiet:
             show(_raw(str(result), result._repr_html_()), raw=True)
-        elif handle is not None:
-            handle.update(_raw(""), raw=True)
 
     @line_magic
     def custom_op_info(self, line: str) -> None:

@@ -66,7 +66,7 @@ class Ticker:
             if self._stop.wait(self.interval):
                 return
 
-    def __enter__(self) -> Ticker:
+    def __enter__(self) -> Ticker:  # noqa: PYI034
         self._t0 = time.perf_counter()
         if self.report is not None:
             ctx = contextvars.copy_context()
