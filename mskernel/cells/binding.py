@@ -64,7 +64,7 @@ class ForwardBackwardOp:
             d = douts[0] if single else tuple(douts)
             with no_grad():
                 grads = self.backward(*inputs, o, d)
-            if grads is None or isinstance(grads, Tensor):
+            if not isinstance(grads, (list, tuple)):
                 grads = [grads]
             grads = list(grads)
             if len(grads) != n:
