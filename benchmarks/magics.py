@@ -2,7 +2,8 @@
 
 One elementwise op (``x**3`` on float64) written five ways, each timed from running the cell to
 the first result: a hybrid ``%%custom_op`` cell; a C++ ``%%custom_op`` cell (``--forward/--backward``);
-``CustomOpBuilder`` on the same C++ source (with its ``PYBIND11_MODULE``); Cython's ``%%cython`` (when Cython is installed); torch's
+``CustomOpBuilder`` on the same C++ source (with its ``PYBIND11_MODULE``); Cython's ``%%cython`` (when
+Cython is installed); torch's
 ``load_inline`` (when torch is installed). Each is timed cold (a source never built before: a fresh
 constant is folded into it) and cached (the unchanged cell run again). The one-time pieces of a new
 cache (the hybrid dispatcher, the lite pybind11 support library and its precompiled header) are
@@ -60,7 +61,10 @@ ms::Tensor cube_grad(const ms::Tensor &x, const ms::Tensor &out, const ms::Tenso
   return dx;
 }
 """
-CPP_MODULE = CPP_BODY + """PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("cube", &cube); m.def("cube_grad", &cube_grad); }
+CPP_MODULE = CPP_BODY + """PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
+  m.def("cube", &cube);
+  m.def("cube_grad", &cube_grad);
+}
 """
 CYTHON = """%%cython
 def {name}(double[::1] x):

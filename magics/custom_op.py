@@ -194,9 +194,13 @@ class CustomOpMagics(Magics):
         except SyntaxError as exc:
             raise UsageError(f"%gradcheck: {expr!r} is not a Python expression ({exc.msg})") from None
         if not isinstance(call, ast.Call) or call.keywords:
-            raise UsageError(f"%gradcheck: expected a call with positional arguments such as op(x, y), but got {expr!r}")
+            raise UsageError(f"%gradcheck: expected a call with positional arguments such as op(x, y), "
+                             f"but got {expr!r}")
         ns = self.shell.user_ns
-        evaluate = lambda node: eval(compile(ast.Expression(node), "<gradcheck>", "eval"), ns)
+
+        def evaluate(node: ast.expr) -> Any:
+            return eval(compile(ast.Expression(node), "<gradcheck>", "eval"), ns)  # noqa: S307 - the user's code
+
         fn = evaluate(call.func)
         inputs = tuple(ms.Tensor(a) if hasattr(a, "__array__") and not isinstance(a, ms.Tensor) else a
                        for a in (evaluate(a) for a in call.args))

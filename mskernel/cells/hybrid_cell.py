@@ -194,7 +194,15 @@ def compile_hybrid(name: str, code: str, opts: CellOptions, namespace: dict, *, 
     seconds = time.perf_counter() - t0
     sig = f"{kname}({', '.join(hk.input_names)}) -> {', '.join(hk.output_names)}"
     bound = [(name, sig if kname == name else f"{name} = {sig}")]
-    bound += [(k, f"{k} (Python on numpy)") for k in kernel_names if k not in (kname, name)]
+    for k in kernel_names:
+        if k in (kname, name):
+            continue
+        if bprop_kernel is not None and k == bprop_kernel.name:
+            bk = bprop_kernel
+            sig = f"{k}({', '.join(bk.input_names)}) -> {', '.join(bk.output_names)}"
+            bound.append((k, f"{sig} (the bprop; Python on numpy)"))
+        else:
+            bound.append((k, f"{k} (a kernel; Python on numpy)"))
     notes = opts.notes()
     if bprop is not None:
         notes.append(f"bprop: {getattr(bprop, '__name__', opts.bprop)}"
