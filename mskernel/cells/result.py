@@ -108,12 +108,11 @@ class CellResult:
         if self.artifact is not None:
             facts["artifact"] = str(self.artifact.path)
             facts["artifact key"] = self.artifact.key
-        reg = getattr(value, "reg", None)
-        if reg:
-            facts["reg info"] = repr(reg)
-        rows = getattr(value, "_rows", None)
-        if rows:
-            facts["dtype rows"] = "; ".join(f"{list(i)} -> {list(o)}" for i, o in rows)
+        if self.lang == "hybrid":
+            reg = getattr(value, "reg", None)
+            facts["reg info"] = repr(reg) if reg else "none (dtypes follow the inputs)"
+            rows = getattr(value, "_rows", None)
+            facts["dtype rows"] = "; ".join(f"{list(i)} -> {list(o)}" for i, o in rows) if rows else "any"
         if self.bound and self.lang == "hybrid":
             facts["bprop"] = getattr(getattr(value, "bprop", None), "__name__", None) or "none"
         if self.notes:

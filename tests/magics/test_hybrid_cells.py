@@ -213,3 +213,28 @@ def test_load_ext_magics_registers_too():
     sh = InteractiveShell.instance()
     magics.load_ipython_extension(sh)
     assert sh.find_line_magic("gradcheck") is not None and sh.find_line_magic("custom_op_info") is not None
+
+
+def test_reg_info_of_a_decorated_kernel_is_used_and_shown(run, shell):
+    cell = '''%%custom_op hreg
+from mskernel.ops import CustomRegOp, DataType, kernel
+hreg_info = CustomRegOp().input(0, "x").output(0, "y").dtype_format(DataType.F32_Default, DataType.F32_Default) \\
+    .target("CPU").get_op_info()
+
+@kernel(reg_info=hreg_info)
+def hreg(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i] + 1.0
+    return y
+'''
+    assert run(cell).success
+    op = shell.user_ns["hreg"]
+    np.testing.assert_array_equal(op(_x()).asnumpy(), [2, 5, 10])
+    with pytest.raises(TypeError, match="unsupported data types"):
+        op(ms.Tensor(np.array([1.0])))  # float64 is not registered
+    info = run("%custom_op_info hreg").text()
+    assert "['float32'] -> ['float32']" in info and "'target': 'CPU'" in info
+    assert run(SQUARE.format(name="hnoreg", opts="")).success
+    plain = run("%custom_op_info hnoreg").text()
+    assert "none (dtypes follow the inputs)" in plain and "dtype rows" in plain
