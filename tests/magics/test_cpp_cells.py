@@ -189,6 +189,7 @@ def test_interrupted_build_stops_the_compiler_and_the_next_run_works(run, shell)
     watcher.join(timeout=1)
     assert seen.is_set(), "the compiler never started"
     assert isinstance(ran.error, KeyboardInterrupt)
+    assert f"%%custom_op {name}: interrupted; the build was stopped and {name} is unchanged" in ran.text()
     assert time.monotonic() - t0 < 60  # stopped, not finished (the constexpr loop alone takes minutes)
     assert name not in shell.user_ns
     deadline = time.monotonic() + 10

@@ -142,6 +142,8 @@ def test_quiet_force_backend_and_lang(run, shell):
     gpu = run(SQUARE.format(name="hgpu", opts="--backend GPU --verbose"))
     assert gpu.success and "backend 'GPU' is not available here: the op runs on the CPU" in gpu.text()
     # a comment mentioning Function<T> would make the cell look like C++: --lang settles it
+    shown = run(SQUARE.format(name="hsrc", opts="--show-source"))
+    assert "for float32 inputs of rank 1 (give --example" in shown.text() and "hsrc" in shown.text()
     cell = SQUARE.format(name="hlang", opts="--lang hybrid") + "# not a C++ Function<T>\n"
     assert run(cell).success and "hybrid kernel" in run(cell).text()
 
