@@ -1,20 +1,25 @@
-"""mskernel's IPython extension: the ``%%custom_op`` cell magics will live here.
+"""mskernel's IPython extension: ``%load_ext magics`` (or ``%load_ext mskernel``) registers
+``%%custom_op``, ``%custom_op_info`` and ``%gradcheck`` (see :mod:`magics.custom_op`).
 
-They are not implemented yet (they are the next step on the roadmap); loading the extension says
-so instead of silently registering nothing. Until then, build C++ ops with
-``mskernel.ops.CustomOpBuilder`` and hybrid kernels with ``ops.Custom(func_type="hybrid")``.
+The magics are a thin adapter: options are parsed with IPython's ``magic_arguments`` and the work is
+done by :mod:`mskernel.cells`, which runs without IPython.
 
 Example:
-    >>> try:
-    ...     load_ipython_extension(None)
-    ... except NotImplementedError as e:
-    ...     print(str(e).split(";")[0])
-    the %%custom_op magics are not implemented yet
+    >>> from IPython.core.interactiveshell import InteractiveShell
+    >>> shell = InteractiveShell.instance()
+    >>> load_ipython_extension(shell)
+    >>> sorted(m for m in shell.magics_manager.magics["cell"] if m == "custom_op")
+    ['custom_op']
 """
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["load_ipython_extension"]
 
 
-def load_ipython_extension(ipython: object) -> None:
-    """Register mskernel's magics with an IPython shell (not available yet: raises)."""
-    raise NotImplementedError("the %%custom_op magics are not implemented yet; in the meantime use "
-                              "mskernel.ops.CustomOpBuilder for C++ ops and ops.Custom(func_type='hybrid') "
-                              "for hybrid kernels (see notebooks/03 and 04).")
+def load_ipython_extension(ipython: Any) -> None:
+    """Register the ``%%custom_op`` magics with an IPython shell (what ``%load_ext magics`` calls)."""
+    from magics.custom_op import CustomOpMagics
+
+    ipython.register_magics(CustomOpMagics)

@@ -44,6 +44,20 @@ def show_graph(result: object, max_nodes: int = 150) -> "widgets.GraphView":  # 
     return _show(result, max_nodes=max_nodes)
 
 
+def load_ipython_extension(ipython: object) -> None:
+    """``%load_ext mskernel``: register the ``%%custom_op`` magics (see the ``magics`` package).
+
+    Example:
+        >>> from IPython.core.interactiveshell import InteractiveShell
+        >>> load_ipython_extension(InteractiveShell.instance())
+        >>> InteractiveShell.instance().find_cell_magic("custom_op") is not None
+        True
+    """
+    from magics import load_ipython_extension as load  # the IPython layer sits above the library
+
+    load(ipython)
+
+
 def __getattr__(name: str) -> type:
     """``GraphView`` and ``GradCheckView`` are imported from mskernel.widgets on first access."""
     if name in ("GraphView", "GradCheckView"):

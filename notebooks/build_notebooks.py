@@ -13,7 +13,8 @@ import nbformat
 from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
-NOTEBOOKS = ["01_quickstart", "02_custom_ops_and_bprop", "03_cpp_operators", "04_hybrid_kernels", "06_seeing_gradients"]
+NOTEBOOKS = ["01_quickstart", "02_custom_ops_and_bprop", "03_cpp_operators", "04_hybrid_kernels",
+             "05_custom_op_magics", "06_seeing_gradients"]
 
 
 def build(name: str) -> Path:
@@ -22,7 +23,13 @@ def build(name: str) -> Path:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     for kind, text in cells:
         text = text.strip("\n")
-        nb.cells.append(nbformat.v4.new_markdown_cell(text) if kind == "md" else nbformat.v4.new_code_cell(text))
+        raises = "\n# NBVAL_RAISES_EXCEPTION\n" in f"\n{text}\n"  # a cell magic must stay line 1: use the tag
+        if raises:
+            text = "\n".join(ln for ln in text.splitlines() if ln != "# NBVAL_RAISES_EXCEPTION")
+        cell = nbformat.v4.new_markdown_cell(text) if kind == "md" else nbformat.v4.new_code_cell(text)
+        if raises:  # nbclient and nbval both honour the "raises-exception" tag
+            cell.metadata["tags"] = ["raises-exception"]
+        nb.cells.append(cell)
     NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(HERE)}}).execute()
     for i, cell in enumerate(nb.cells):  # stable ids keep diffs small
         cell["id"] = f"{name[:2]}-{i:03d}"

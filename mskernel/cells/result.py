@@ -1,0 +1,129 @@
+"""The outcome of one ``%%custom_op`` cell: what was bound, how, and a compact summary.
+
+:class:`CellResult` renders as one line of plain text and as a small HTML block (language, the
+names bound with their signatures, built or cached, time, notes); ``--verbose`` adds the build
+commands and the full log, ``--show-source`` the generated C++.
+
+Example:
+    >>> r = CellResult("square", "hybrid", value=None, bound=[("square", "square(x) -> y")], cached=False,
+    ...                seconds=0.0123, key="ab" * 32)
+    >>> print(r)
+    %%custom_op square: hybrid kernel, bound square(x) -> y; checked in 12.3 ms
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CellResult"]
+
+
+def _seconds(s: float) -> str:
+    return f"{s * 1e3:.1f} ms" if s < 1 else f"{s:.2f} s"
+
+
+@dataclass
+class CellResult:
+    """What a cell produced. ``value`` is the object bound to ``name`` (an ``ops.Custom``, a module, a
+    :class:`~mskernel.cells.binding.ForwardBackwardOp`); ``bound`` lists ``(name, signature)`` of
+    everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells.
+
+    Example:
+        >>> CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.002, key="0" * 64).status
+        'loaded from the cache'
+    """
+
+    name: str
+    lang: str
+    value: Any
+    bound: list
+    cached: bool
+    seconds: float
+    key: str
+    artifact: Any = None
+    kernels: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+    source: str = ""
+    log: str = ""
+    commands: list = field(default_factory=list)
+    verbose: bool = False
+    show_source: bool = False
+
+    @property
+    def status(self) -> str:
+        """``'built'``, ``'loaded from the cache'`` (C++) or ``'checked'`` (hybrid: compiled at first call)."""
+        if self.lang == "hybrid" and self.artifact is None:
+            return "checked"
+        return "loaded from the cache" if self.cached else "built"
+
+    def _what(self) -> str:
+        return "hybrid kernel" if self.lang == "hybrid" else "C++ module"
+
+    def __str__(self) -> str:
+        bound = ", ".join(sig for _, sig in self.bound)
+        text = f"%%custom_op {self.name}: {self._what()}, bound {bound}; {self.status} in {_seconds(self.seconds)}"
+        for note in self.notes:
+            text += f"\n  note: {note}"
+        if self.verbose:
+            text += "".join(f"\n  $ {c}" for c in self.commands)
+            if self.log.strip():
+                text += "\n" + self.log.rstrip()
+        if self.show_source and self.source:
+            text += "\n" + self.source.rstrip()
+        return text
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<li><code>{html.escape(sig)}</code></li>" for _, sig in self.bound)
+        head = (f"<b>%%custom_op {html.escape(self.name)}</b> &middot; {self._what()} &middot; "
+                f"{self.status} in {_seconds(self.seconds)}")
+        parts = ['<div class="mskernel-cell-result" style="border-left:4px solid #4a4;padding-left:8px">', head,
+                 f'<ul style="margin:2px 0">{rows}</ul>']
+        parts += [f"<div><i>note: {html.escape(n)}</i></div>" for n in self.notes]
+        if self.verbose and (self.commands or self.log.strip()):
+            body = "\n".join(f"$ {c}" for c in self.commands) + "\n" + self.log
+            parts.append(f"<details open><summary>build commands and log</summary><pre>{html.escape(body)}</pre>"
+                         "</details>")
+        if self.show_source and self.source:
+            parts.append(f"<details open><summary>generated C++</summary><pre>{html.escape(self.source)}</pre>"
+                         "</details>")
+        parts.append("</div>")
+        return "\n".join(parts)
+
+    def info(self) -> dict[str, str | None]:
+        """Facts for ``%custom_op_info``: kind, signatures, key, cached artifact, reg info and dtype rows.
+
+        Example:
+            >>> r = CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.0, key="0" * 64)
+            >>> r.info()["kind"], r.info()["cell key"][:4]
+            ('C++ module', '0000')
+        """
+        value = self.value
+        facts: dict[str, str | None] = {"kind": self._what() if value is None else _kind_of(value),
+                                           "signature": "; ".join(sig for _, sig in self.bound),
+                                           "cell key": self.key}
+        if self.artifact is not None:
+            facts["artifact"] = str(self.artifact.path)
+            facts["artifact key"] = self.artifact.key
+        if self.lang == "hybrid":
+            reg = getattr(value, "reg", None)
+            facts["reg info"] = repr(reg) if reg else "none (dtypes follow the inputs)"
+            rows = getattr(value, "_rows", None)
+            facts["dtype rows"] = "; ".join(f"{list(i)} -> {list(o)}" for i, o in rows) if rows else "any"
+        if self.bound and self.lang == "hybrid":
+            facts["bprop"] = getattr(getattr(value, "bprop", None), "__name__", None) or "none"
+        if self.notes:
+            facts["notes"] = "; ".join(self.notes)
+        return facts
+
+
+def _kind_of(value: Any) -> str:
+    cls = type(value).__name__
+    if cls == "Custom":
+        return f"ops.Custom (func_type {getattr(value, 'func_type', '?')!r})"
+    if cls == "module":
+        return "C++ module (pybind11)"
+    return cls

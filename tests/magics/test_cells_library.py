@@ -1,0 +1,91 @@
+"""mskernel.cells without IPython: language detection, option checks, error rendering, the
+forward/backward binding's error paths, the progress ticker."""
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import mskernel as ms
+from mskernel.cells import CellError, CellOptions, ForwardBackwardOp, Ticker, detect_language, run_cell
+from mskernel.errors import SourceLocation
+
+
+@pytest.mark.parametrize("code, lang", [
+    ("#include <vector>\nint f();", "cpp"),
+    ("  #  include \"ms_extension.h\"", "cpp"),
+    ("PYBIND11_MODULE(MS_EXTENSION_NAME, m) {}", "cpp"),
+    ("class Mul : public Function<Mul> {};", "cpp"),
+    ("def f(x):\n    return x  # include this", "hybrid"),
+])
+def test_detect_language(code, lang):
+    assert detect_language(code) == lang
+
+
+def test_option_checks_name_the_option():
+    with pytest.raises(ValueError, match="--lang must be one of cpp, hybrid, but got 'rust'"):
+        CellOptions().check("rust")
+    with pytest.raises(ValueError, match="--backward needs --forward too"):
+        CellOptions(backward="b").check("cpp")
+    with pytest.raises(ValueError, match="-I applies to C\\+\\+ cells"):
+        CellOptions(include_dirs=["/x"]).check("hybrid")
+    with pytest.raises(ValueError, match="--show-source applies to hybrid cells"):
+        CellOptions(show_source=True).check("cpp")
+
+
+def test_error_rendering_marks_the_line_and_keeps_the_log_collapsed():
+    err = CellError("op", "boom <here>", code="a\nb\nc\nd\ne\nf", first_line=2,
+                    location=SourceLocation("<cell op>", 5, 1), log="g++ <log>")
+    err.kept = "op is unchanged"
+    text = err.render_text()
+    assert text.splitlines()[0] == "%%custom_op op: boom <here> (cell line 5)"
+    assert ">    5 | d" in text and "     3 | b" in text and "     7 | f" in text and "| a" not in text
+    page = err.render_html()
+    assert "boom &lt;here&gt;" in page and "<details><summary>full compiler log</summary><pre>g++ &lt;log&gt;" in page
+    assert "op is unchanged" in page
+
+
+def test_run_cell_without_ipython_and_a_failing_runtime_statement_restores_name():
+    ns = {}
+    code = "def k(x):\n    y = output_tensor(x.shape, x.dtype)\n    return y\n"
+    run_cell("k", code, CellOptions(), ns)
+    old = ns["k"]
+    with pytest.raises(ZeroDivisionError):  # the cell's own Python fails: a normal Python error
+        run_cell("k", code + "1 / 0\n", CellOptions(), ns)
+    assert ns["k"] is old
+
+
+def test_forward_backward_op_error_paths():
+    x = ms.Tensor(np.array([1.0, 2.0]))
+    with pytest.raises(TypeError, match="the backward function must be callable"):
+        ForwardBackwardOp("f", lambda a: a, None)
+    with pytest.raises(TypeError, match="must return a Tensor"):
+        ForwardBackwardOp("f", lambda a: 3, lambda a, o, d: d)(x)
+    two = ForwardBackwardOp("f", lambda a: a * 2.0, lambda a, o, d: (d, d))
+    with pytest.raises(TypeError, match="one gradient per input \\(1\\), but returned 2"):
+        ms.grad(two)(x)
+    bad = ForwardBackwardOp("f", lambda a: a * 2.0, lambda a, o, d: 1.0)
+    with pytest.raises(TypeError, match="gradient 0 from the backward function must be a Tensor or None"):
+        ms.grad(bad)(x)
+    pair = ForwardBackwardOp("p", lambda a, b: (a * b, a + b), lambda a, b, o, d: (d[0] * b + d[1], d[0] * a + d[1]))
+    ga, gb = ms.grad(lambda a, b: pair(a, b)[0] + pair(a, b)[1], grad_position=(0, 1))(x, x * 3.0)
+    np.testing.assert_array_equal(ga.asnumpy(), [4.0, 7.0])
+    np.testing.assert_array_equal(gb.asnumpy(), [2.0, 3.0])
+
+
+def test_ticker_reports_then_stops_before_the_block_returns():
+    seen = []
+    with Ticker(lambda stage, t: seen.append((stage, threading.current_thread().name)), delay=0.0,
+                interval=0.005) as t:
+        t.stage("compiling")
+        time.sleep(0.05)
+    n = len(seen)
+    time.sleep(0.05)
+    assert n == len(seen) and n > 0  # nothing after the block
+    assert {name for _, name in seen} == {"mskernel-progress"}
+    quiet = []
+    with Ticker(lambda s, e: quiet.append(s), delay=10.0):
+        pass
+    assert quiet == []  # fast work shows nothing

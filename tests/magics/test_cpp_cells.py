@@ -1,0 +1,201 @@
+"""%%custom_op with C++ cells, driven through a real IPython shell and the real compiler.
+
+Builds take seconds on a shared machine: the seed module is built once per session (and comes
+from the build cache on later runs); each other test builds at most one module.
+"""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mskernel as ms
+from mskernel.cells import last_result
+from mskernel.toolchain import cache_dir
+
+SEED_CPP = (Path(__file__).resolve().parents[1] / "seeds" / "function_ops.cpp").read_text()
+
+# two plain functions (ms::Tensor in, ms::Tensor out), float64, no PYBIND11_MODULE: --forward/--backward bind them
+CUBE_CPP = """#include "ms_extension.h"
+ms::Tensor cube(const ms::Tensor &x) {
+  ms::Tensor out(x.data_type(), x.shape());
+  const double *a = x.data_ptr<double>();
+  double *o = out.data_ptr<double>();
+  for (size_t i = 0; i < x.numel(); ++i) o[i] = a[i] * a[i] * a[i];
+  return out;
+}
+ms::Tensor cube_grad(const ms::Tensor &x, const ms::Tensor &out, const ms::Tensor &dout) {
+  ms::Tensor dx(x.data_type(), x.shape());
+  const double *a = x.data_ptr<double>(), *d = dout.data_ptr<double>();
+  double *g = dx.data_ptr<double>();
+  for (size_t i = 0; i < x.numel(); ++i) g[i] = 3.0 * a[i] * a[i] * d[i];
+  return dx;
+}
+"""
+
+TINY_CPP = """#include <pybind11/pybind11.h>
+int answer() { return ANSWER; }
+PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("answer", &answer); }
+"""
+
+
+@pytest.fixture(scope="module")
+def seed_module(run, shell):
+    ran = run(f"%%custom_op cpp_seed --backend Ascend\n{SEED_CPP}")
+    assert ran.success, ran.text()
+    return ran
+
+
+def test_seed_function_op_cell_binds_the_module_with_gradients(seed_module, shell):
+    assert seed_module.stderr == "" and seed_module.stdout == ""
+    text = seed_module.text()
+    assert "%%custom_op cpp_seed: C++ module, bound module cpp_seed, cpp_seed.mul(" in text
+    assert "backend 'Ascend' is not available here: the op runs on the CPU" in text
+    mod = shell.user_ns["cpp_seed"]
+    x, y = ms.Tensor(2.0, ms.float32), ms.Tensor(3.0, ms.float32)
+    gx, gy = ms.grad(lambda a, b: mod.mul(a, b), grad_position=(0, 1))(x, y)
+    assert (float(mod.mul(x, y).asnumpy()), float(gx.asnumpy()), float(gy.asnumpy())) == (6.0, 3.0, 2.0)
+
+
+def test_unchanged_cell_loads_from_the_cache_without_the_compiler(seed_module, run, shell):
+    first = last_result("cpp_seed").artifact
+    ran = run(f"%%custom_op cpp_seed --backend Ascend\n{SEED_CPP}")
+    again = last_result("cpp_seed").artifact
+    assert ran.success and again.cached and again.seconds == 0.0  # Artifact.cached: no compiler, no ninja
+    assert again.key == first.key and "loaded from the cache" in ran.text()
+    info = run("%custom_op_info cpp_seed")
+    assert "C++ module (pybind11)" in info.text() and again.key in info.text() and str(again.path) in info.text()
+    assert "class CustomMul" in info.text()  # the source
+
+
+def test_force_rebuilds_with_live_progress_replaced_by_the_summary(seed_module, run):
+    ran = run(f"%%custom_op cpp_seed --backend Ascend --force\n{SEED_CPP}")
+    assert ran.success and ran.stderr == ""
+    art = last_result("cpp_seed").artifact
+    assert not art.cached and art.seconds > 0
+    texts = [o.data.get("text/plain", "") for o in ran.outputs]
+    assert any(re.fullmatch(r"%%custom_op cpp_seed: compiling\.\.\. \d+\.\d s", t) for t in texts), texts
+    assert ran.outputs[-1].update and "built in" in texts[-1]  # the progress display became the summary
+
+
+def test_forward_backward_bind_one_differentiable_op(run, shell):
+    ran = run(f"%%custom_op cpp_cube --forward cube --backward cube_grad\n{CUBE_CPP}")
+    assert ran.success, ran.text()
+    assert "cpp_cube(arg0: Tensor) -> Tensor (forward cube, backward cube_grad)" in ran.text()
+    op = shell.user_ns["cpp_cube"]
+    x = ms.Tensor(np.array([1.0, 2.0, -3.0]))
+    np.testing.assert_array_equal(op(x).asnumpy(), [1.0, 8.0, -27.0])
+    np.testing.assert_array_equal(ms.grad(op)(x).asnumpy(), [3.0, 12.0, 27.0])
+    shell.user_ns["xc"] = np.array([0.5, -1.5, 2.0])
+    check = run("%gradcheck cpp_cube(xc)")
+    assert "gradcheck passed" in check.text(), check.text()
+    # second order through a raw C++ backward is refused clearly
+    with pytest.raises(RuntimeError, match="Second-order gradients through the C\\+\\+ Backward of 'cpp_cube'"):
+        ms.grad(ms.grad(op))(ms.Tensor(np.array([1.0, 2.0])))
+
+
+def test_compile_error_at_the_cell_line_keeps_the_previous_module(seed_module, run, shell):
+    good = shell.user_ns["cpp_seed"]
+    broken = SEED_CPP.replace("ShapeVector s2 = t2->shape();", "ShapeVector s2 = t3->shape();")
+    line = 1 + SEED_CPP.splitlines().index("  ShapeVector s2 = t2->shape();") + 1  # the magic line is line 1
+    ran = run(f"%%custom_op cpp_seed\n{broken}")
+    assert not ran.success and type(ran.error).__name__ == "CustomOpError"
+    text = ran.text()
+    plain = text.replace("\u2018", "'").replace("\u2019", "'")  # gcc's typographic quotes
+    assert re.search(rf"compile error: 't3' was not declared in this scope.*\(cell line {line}\)", plain)
+    assert f">{line:5d} |   ShapeVector s2 = t3->shape();" in text
+    assert "cpp_seed is still the op of its last successful run (module cpp_seed)" in text
+    assert "<details><summary>full compiler log</summary>" in ran.html() and "FAILED" in ran.html()
+    assert "Traceback" not in ran.stdout
+    assert shell.user_ns["cpp_seed"] is good
+
+
+def test_options_cflags_include_ldflags_debug_verbose(run, shell, tmp_path):
+    (tmp_path / "answer_base.h").write_text("#define ANSWER_BASE 40\n")
+    cell = ("%%custom_op cpp_opts -c='-DEXTRA=2' --cflags=-Wall -I " + str(tmp_path) +
+            " --ldflags=-lm --debug --verbose\n#include \"answer_base.h\"\n" + TINY_CPP.replace(
+                "ANSWER", "ANSWER_BASE + EXTRA", 1))
+    ran = run(cell)
+    assert ran.success, ran.text()
+    assert shell.user_ns["cpp_opts"].answer() == 42
+    art = last_result("cpp_opts").artifact
+    flags = art.manifest["cxxflags"]
+    assert "-DEXTRA=2" in flags and "-Wall" in flags and "-O0" in flags and "-g" in flags
+    assert "-lm" in art.manifest["ldflags"]
+    assert "$ " in ran.text() and "-DEXTRA=2" in ran.text()  # --verbose: the commands
+
+
+@pytest.mark.parametrize("opts, code, message", [
+    ("--bprop g", TINY_CPP, "--bprop applies to hybrid cells"),
+    ("--forward answer", TINY_CPP, "--forward needs --backward too"),
+    ("--out-shape x", TINY_CPP, "--out-shape applies to hybrid cells"),
+    ("--lang cpp", "int f() { return 1; }\n", "a C++ cell must define PYBIND11_MODULE"),
+])
+def test_cpp_option_errors(run, shell, opts, code, message):
+    ran = run(f"%%custom_op cpp_bad {opts}\n{code}")
+    assert not ran.success and message in ran.text()
+    assert "cpp_bad" not in shell.user_ns
+
+
+def test_forward_naming_a_missing_function(run):
+    ran = run(f"%%custom_op cpp_missing --forward cube --backward nope\n{CUBE_CPP}")
+    assert not ran.success
+    assert "in the bindings added for --forward/--backward" in ran.text()
+
+
+def _compilers_in(workdir_prefix: str) -> list[int]:
+    """Processes whose working directory is a work dir of this op (ninja and the compilers it runs)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.readlink(f"/proc/{entry}/cwd").startswith(workdir_prefix):
+                    pids.append(int(entry))
+            except OSError:
+                pass
+    return pids
+
+
+def test_interrupted_build_stops_the_compiler_and_the_next_run_works(run, shell):
+    name = f"cpp_slow_{uuid.uuid4().hex[:8]}"  # never cached
+    prefix = str(cache_dir() / ".work" / f"{name}-")
+    slow = ("constexpr long slow() { long s = 0; for (long i = 0; i < 400000000; ++i) s += i % 7; return s; }\n"
+            "static_assert(slow() > 0);\n")
+    main = threading.main_thread().ident
+    seen = threading.Event()
+
+    def interrupt_when_compiling():
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if _compilers_in(prefix):
+                seen.set()
+                time.sleep(0.5)  # let the compiler get going
+                signal.pthread_kill(main, signal.SIGINT)
+                return
+            time.sleep(0.02)
+
+    watcher = threading.Thread(target=interrupt_when_compiling, daemon=True)
+    watcher.start()
+    t0 = time.monotonic()
+    ran = run(f"%%custom_op {name} -c '-fconstexpr-loop-limit=1000000000 -fconstexpr-ops-limit=100000000000'\n"
+              f"{slow}{TINY_CPP.replace('ANSWER', '1', 1)}")
+    watcher.join(timeout=1)
+    assert seen.is_set(), "the compiler never started"
+    assert isinstance(ran.error, KeyboardInterrupt)
+    assert f"%%custom_op {name}: interrupted; the build was stopped and {name} is unchanged" in ran.text()
+    assert time.monotonic() - t0 < 60  # stopped, not finished (the constexpr loop alone takes minutes)
+    assert name not in shell.user_ns
+    deadline = time.monotonic() + 10
+    while _compilers_in(prefix) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _compilers_in(prefix) == []  # ninja and its compilers are gone
+    good = run(f"%%custom_op {name}\n{TINY_CPP.replace('ANSWER', '7', 1)}")
+    assert good.success, good.text()
+    assert shell.user_ns[name].answer() == 7
