@@ -49,15 +49,6 @@ def module_source(name: str, code: str, opts: CellOptions, first_line: int = 1) 
             f'  m.def("{opts.forward}", &{opts.forward});\n  m.def("{opts.backward}", &{opts.backward});\n}}\n')
 
 
-def _forget(entry: Path) -> None:
-    """Delete a cache entry and the op's ninja work dirs (``<root>/.work/<name>-*``, the build layer's layout),
-    so that the next build compiles every source again instead of relinking kept objects."""
-    name = entry.name.rsplit("-", 1)[0]
-    shutil.rmtree(entry, ignore_errors=True)
-    for work in (entry.parent / ".work").glob(f"{name}-*"):
-        shutil.rmtree(work, ignore_errors=True)
-
-
 def _build_error(name: str, code: str, first_line: int, err: BuildError, filename: str) -> CellError:
     errors = [d for d in err.diagnostics if d.severity == "error"]
     reason = errors[0].message if errors else str(err).splitlines()[0]
@@ -96,10 +87,7 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
           "debug": opts.debug}
     ticker.stage("compiling")
     try:
-        art = build(name, [Source(filename, text)], **kw)
-        if opts.force and art.cached:
-            _forget(art.path.parent)
-            art = build(name, [Source(filename, text)], **kw)
+        art = build(name, [Source(filename, text)], force=opts.force, **kw)
     except BuildError as err:
         raise _build_error(name, code, first_line, err, filename) from err
     except (TypeError, ValueError) as err:

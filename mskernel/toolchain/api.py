@@ -189,7 +189,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
           include_paths: Sequence[Union[str, os.PathLike]] = (), cflags: Sequence[str] = (),
           ldflags: Sequence[str] = (), openmp: bool = False, debug: bool = False, optimize: str = "-O2",
           build_dir: Union[str, os.PathLike, None] = None, define_module_name: bool = True,
-          pch: Optional[bool] = None, split: Optional[bool] = None) -> Artifact:
+          pch: Optional[bool] = None, split: Optional[bool] = None, force: bool = False) -> Artifact:
     """Compile ``sources`` into a shared library, or fetch it from the cache.
 
     Args:
@@ -215,6 +215,8 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             object compiled once, see ``mskernel.toolchain.split``) where the toolchain allows it,
             rebuilt with full pybind11 if it fails with an error mentioning pybind11; True = split,
             no retry; False = full pybind11, as does ``-DMSKERNEL_FULL_PYBIND11`` in ``cflags``.
+        force: compile every source again (no cache hit, no object kept from an earlier build) and
+            replace the published entry.
 
     Returns:
         The :class:`Artifact` (``cached=True`` when no compilation was needed).
@@ -235,19 +237,19 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     plan = _plan(name, sources, split=split, **opts)
     root = ensure_private_dir(Path(build_dir).absolute()) if build_dir is not None else cache_dir()
     if plan.mode == "split" and split is None and fell_back(root, plan.entry_name):
-        return build(name, sources, build_dir=build_dir, pch=pch, split=False, **opts)
-    cached = _cached(root, plan)
+        return build(name, sources, build_dir=build_dir, pch=pch, split=False, force=force, **opts)
+    cached = None if force else _cached(root, plan)
     if cached is not None:
         log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
         return cached
     try:
-        return _build_plan(plan, root, pch)
+        return _build_plan(plan, root, pch, force)
     except (BuildError, _SupportUnavailable) as err:
         if plan.mode != "split" or split is True or (isinstance(err, BuildError) and not retry_in_full_mode(err)):
             raise
         log.info("%s: the split pybind11 build failed (%s); building with full pybind11", name,
                  str(err).splitlines()[0] if str(err) else type(err).__name__)
-        art = build(name, sources, build_dir=build_dir, pch=pch, split=False, **opts)
+        art = build(name, sources, build_dir=build_dir, pch=pch, split=False, force=force, **opts)
         if isinstance(err, BuildError):
             remember_fallback(root, plan.entry_name)
         return art
@@ -257,10 +259,10 @@ class _SupportUnavailable(ToolchainError):
     """The split support object could not be built (split builds then fall back to full pybind11)."""
 
 
-def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
+def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = False) -> Artifact:
     """Build one plan under its entry lock (unless another process published it meanwhile)."""
     with FileLock(lock_path(root, plan.entry_name)) as entry_lock:
-        cached = _cached(root, plan)
+        cached = None if force else _cached(root, plan)
         if cached is not None:  # another process built it while we waited for the lock
             return cached
         log.info("building %s (cold, %s)", plan.name, plan.mode or plan.kind)
@@ -268,7 +270,7 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool]) -> Artifact:
         for u in plan.units if plan.mode == "split" else ():
             u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
         pch_flags, pch_seconds = _pch_flags(plan, pch)
-        art = _compile_and_publish(plan, root, pch_flags, entry_lock)
+        art = _compile_and_publish(plan, root, pch_flags, entry_lock, force)
     log.info("built %s in %.2f s", plan.name, art.seconds)
     if root == cache_dir():  # a caller's own build_dir is theirs to manage
         auto_prune(root, keep=[plan.entry_name])
@@ -358,12 +360,15 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)
 
 
-def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock) -> Artifact:
+def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock,
+                         force: bool = False) -> Artifact:
     """Run ninja in the op's work dir, then publish the library as a new cache entry."""
     tc, name = plan.tc, plan.name
     start = time.perf_counter()
     workdir = _workdir(root, name, compute_key(plan.config)[:12])
     with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
+        if force:  # nothing kept from earlier builds: ninja compiles every source again
+            _prune(workdir, keep=set())
         cunits = _write_sources(workdir, plan.units, pch_flags)
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
         support = find_support(plan.user_cflags) if plan.mode == "split" else None
