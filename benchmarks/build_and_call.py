@@ -101,7 +101,8 @@ def _one_time(code: str, cache: str, pch_dir: str) -> float:
 def _bare(tmp: str) -> float:
     src = Path(tmp) / "bare_mod.cpp"
     src.write_text(BARE)
-    inc = subprocess.run([sys.executable, "-m", "pybind11", "--includes"], capture_output=True, text=True).stdout.split()
+    inc = subprocess.run([sys.executable, "-m", "pybind11", "--includes"], capture_output=True,
+                         text=True).stdout.split()
     t0 = time.perf_counter()
     subprocess.run(["g++", "-O2", "-shared", "-fPIC", "-std=c++17", *inc, str(src), "-o",
                     str(Path(tmp) / "bare_mod.so")], check=True)
@@ -133,7 +134,8 @@ def build_times(with_torch: bool, repeat: int) -> list:
             ("one-time full pybind11 PCH build", "from mskernel.toolchain import prepare_pch as build"),
         ]
         for i, (what, code) in enumerate(one_time):
-            rows.append((what, _one_time(code, os.path.join(tmp, f"cache_once_{i}"), pch_dir), "not in the cold builds"))
+            seconds = _one_time(code, os.path.join(tmp, f"cache_once_{i}"), pch_dir)
+            rows.append((what, seconds, "not in the cold builds"))
         seeds, fulls, empties, bares = [], [], [], []
         for i in range(repeat):  # interleaved: the machine's load drifts
             seeds.append(_cold_seed(os.path.join(tmp, f"cache_{i}"), pch_dir))

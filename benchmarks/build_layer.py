@@ -260,7 +260,8 @@ def main() -> None:
     print(f"{'cached build() + load_python_module, fresh process':<58}{fresh_ms:>6.2f} ms")
     print(f"\nratio pybind11 cold build, PCH ready / bare g++: {best['pyb_pch'][0] / best['pyb_bare'][0]:.2f}x best, "
           f"{median['pyb_pch'] / median['pyb_bare']:.2f}x median (goal <= 0.60x); without PCH: "
-          f"{best['pyb_nopch'][0] / best['pyb_bare'][0]:.2f}x best, {median['pyb_nopch'] / median['pyb_bare']:.2f}x median")
+          f"{best['pyb_nopch'][0] / best['pyb_bare'][0]:.2f}x best, "
+          f"{median['pyb_nopch'] / median['pyb_bare']:.2f}x median")
     print(f"\n{'kernel (same source)':<50}{'bare -O2':>12}{'mskernel':>12}{'ratio':>8}")
     for label, b, o in kernels:
         print(f"{label:<50}{b:>12.3f}{o:>12.3f}{o / b:>7.2f}x")

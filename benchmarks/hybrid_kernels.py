@@ -26,7 +26,6 @@ import sys
 import tempfile
 import textwrap
 import time
-from typing import Callable
 
 import numpy as np
 

@@ -73,7 +73,8 @@ def _cache_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             print(f"{verb} {e.kind} {e.name} ({_mb(e.bytes)})")
         for e in result.skipped_busy:
             print(f"kept {e.kind} {e.name}: in use by another process")
-        print(f"{verb} {len(result.removed)} entries, {_mb(result.freed_bytes)}; {_mb(result.kept_bytes)} left in {root}")
+        print(f"{verb} {len(result.removed)} entries, {_mb(result.freed_bytes)}; "
+              f"{_mb(result.kept_bytes)} left in {root}")
     if args.usage:
         entries = cache_entries(root)
         arts = [e for e in entries if e.kind == "artifact"]

@@ -149,7 +149,8 @@ def _check_plain_op() -> str:
             art = build("mskernel_doctor_plain", [Source("<doctor>", _PLAIN_SRC)], build_dir=tmp)
             got = load_library(art).mskernel_doctor_add(2, 3)
         except BuildError as exc:
-            raise _Fail(f"plain kernel failed to build: {exc}", "run with a working g++ (apt-get install g++)") from None
+            raise _Fail(f"plain kernel failed to build: {exc}",
+                        "run with a working g++ (apt-get install g++)") from None
     if got != 5:
         raise _Fail(f"plain kernel returned {got}, expected 5", "report a bug: the compiler produced wrong code")
     return f"compiled and ran an extern \"C\" kernel via ctypes ({art.seconds:.2f} s)"

@@ -157,7 +157,8 @@ class _Tracked:
     def vjp(self, sens: List[np.ndarray]) -> List[np.ndarray]:
         grads = gradients(self.outs, self.targets, [Tensor._wrap(s.astype(o._data.dtype, copy=False))
                                                      for s, o in zip(sens, self.outs)], retain_graph=True)
-        return [np.zeros(t.shape) if g is None else np.asarray(g._data, np.float64) for g, t in zip(grads, self.targets)]
+        return [np.zeros(t.shape) if g is None else np.asarray(g._data, np.float64)
+                for g, t in zip(grads, self.targets)]
 
 
 def _jacobians(fn: Callable, args: List[Any], diff: List[int], eps: float

@@ -190,7 +190,7 @@ def test_clear_errors_for_bad_inputs():
         ops.mul(x, "a")
     with pytest.raises(TypeError, match="For 'Exp', the input argument 'x' must be a Tensor, but got list"):
         ops.exp([1.0])
-    with pytest.raises(TypeError, match=r"For 'Exp', .* must be a type of \{Float16, Float32, Float64\}, but got Int64"):
+    with pytest.raises(TypeError, match=r"For 'Exp', .* must be a type of \{Float16, Float32, Float64\}, but got Int64"):  # noqa: E501 (test data)
         ops.exp(ms.Tensor([1, 2]))
     with pytest.raises(TypeError, match="For 'MatMul', the dtypes of 'input' and 'other' must be the same"):
         ops.matmul(x, ms.Tensor([1, 2], ms.int32))

@@ -503,8 +503,8 @@ class _Parser(ast.NodeVisitor):
         if intr.kind in ("buffer", "loop", "scope"):
             self.fail(node, f"{self.prefix}{fid} can only be used as "
                             + {"buffer": f"'name = {fid}(shape, dtype)'",
-                               "loop": f"the iterable of a for loop",
-                               "scope": f"a with statement"}[intr.kind])
+                               "loop": "the iterable of a for loop",
+                               "scope": "a with statement"}[intr.kind])
         if intr.arity == 1 and n != 1:
             self.fail(node, f"In the function [{self.name}], function [{fid}] expects one input, but get {n}.")
         if intr.arity == 2 and n != 2:

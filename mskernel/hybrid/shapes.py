@@ -107,7 +107,8 @@ def make_infer(typed: Typed) -> Callable[[Sequence[Sequence[int]], Sequence[Any]
         info = typed.tensors[name]
         shape = f"tuple(s[{info.index}])" if info.kind == "input" else f"tuple({next(shapes)})"
         items.append(f"({shape}, {dtype!r})")
-    fn = eval(f"lambda s, a: [{', '.join(items)}]", {"__builtins__": {"tuple": tuple, "max": max, "min": min, "int": int}})
+    builtins = {"tuple": tuple, "max": max, "min": min, "int": int}
+    fn = eval(f"lambda s, a: [{', '.join(items)}]", {"__builtins__": builtins})
     return fn  # type: ignore[no-any-return]
 
 
@@ -123,7 +124,8 @@ def make_alloc(typed: Typed) -> Callable[[Sequence[np.ndarray], Sequence[Any]], 
     return eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)  # type: ignore[no-any-return]
 
 
-def make_select(typed: Typed) -> Callable[[Sequence[np.ndarray], tuple[np.ndarray, ...]], tuple[np.ndarray, ...]] | None:
+def make_select(typed: Typed
+                ) -> Callable[[Sequence[np.ndarray], tuple[np.ndarray, ...]], tuple[np.ndarray, ...]] | None:
     """``select(inputs, outs)`` -> the returned tuple, when some outputs are inputs (else None)."""
     params = typed.kernel.params
     if not any(r in params for r in typed.kernel.returns):

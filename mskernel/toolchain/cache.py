@@ -34,7 +34,6 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -42,7 +41,8 @@ from typing import Any, Iterable, Optional, Sequence
 
 from mskernel.errors import MskernelError
 
-__all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "untrusted_reason", "UntrustedCacheError", "compute_key", "sha256_bytes", "sha256_file",
+__all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "untrusted_reason", "UntrustedCacheError", "compute_key",
+           "sha256_bytes", "sha256_file",
            "scan_local_headers", "FileLock", "verify_entry", "write_manifest", "publish",
            "new_temp_dir", "cleanup_stale", "MANIFEST"]
 
@@ -346,7 +346,8 @@ def verify_entry(entry: Path, key: str) -> Optional[dict]:
         entry_st = os.stat(entry)
     except OSError:
         return None
-    for what, path, info in (("entry", entry, entry_st), ("manifest", entry / MANIFEST, manifest_st), ("library", lib, st)):
+    checks = (("entry", entry, entry_st), ("manifest", entry / MANIFEST, manifest_st), ("library", lib, st))
+    for what, path, info in checks:
         why = untrusted_reason(info)
         if why:
             _warn_once(f"cache entry {entry} is not trusted (its {what} {path} {why}); rebuilding")

@@ -263,7 +263,8 @@ class Toolchain:
 
 
 def _probe_openmp(cxx_argv: tuple[str, ...]) -> tuple[str, ...]:
-    src = "#include <omp.h>\nextern \"C\" int f(){int n=0;\n#pragma omp parallel reduction(+:n)\nn+=1;\nreturn n+omp_get_max_threads();}\n"
+    src = ("#include <omp.h>\nextern \"C\" int f(){int n=0;\n#pragma omp parallel reduction(+:n)\n"
+           "n+=1;\nreturn n+omp_get_max_threads();}\n")
     with tempfile.TemporaryDirectory(prefix="mskernel-omp-") as tmp:
         path = os.path.join(tmp, "omp.cpp")
         with open(path, "w") as f:

@@ -9,7 +9,8 @@ caches modules by that name, so a plain ``<module_name>`` would hand back the fi
 
 Limitation: pybind11 registers ``py::class_`` types process-wide by C++ type name, so an
 edited module that re-binds the same class fails to load in the same process ("already
-registered") unless the class is bound with ``py::module_local()``. Plain libraries are opened with ``ctypes.CDLL`` (``RTLD_LOCAL``).
+registered") unless the class is bound with ``py::module_local()``. Plain libraries are opened
+with ``ctypes.CDLL`` (``RTLD_LOCAL``).
 
 Example:
     >>> from mskernel.toolchain import build, Source

@@ -7,12 +7,13 @@ end of ``pybind11.h``. So every translation unit that includes ``pybind11.h`` co
 runtime again (~120 KB of code at -O2 for a one-function module, most of its compile time), only for
 the linker to keep one copy.
 
-How (nothing of pybind11 is copied into mskernel; everything is derived from the *installed*
-pybind11 when a build needs it):
+How (no pybind11 code is carried in mskernel's repository; everything is derived from the
+*installed* pybind11, into the user's cache, when a build needs it):
 
 1. **Derived headers** (:func:`split_headers`): a copy, in the cache, of the installed ``pybind11/``
-   include tree, except for the few files named in :data:`RULES`. Those are rewritten by the rules, one per line: ``"declare"`` replaces a function's body with ``;`` (and
-   drops its ``inline``), leaving a declaration; ``"drop"`` removes an out-of-class definition of a
+   include tree, except for the few files named in :data:`RULES`. Those are rewritten by the
+   rules, one per line: ``"declare"`` replaces a function's body with ``;`` (and drops its
+   ``inline``), leaving a declaration; ``"drop"`` removes an out-of-class definition of a
    member function (its in-class declaration stays). A module compiled against the derived headers
    refers to those functions instead of compiling them -- and to nothing reachable only through
    them. Every rule must match exactly once, at a function definition; if one does not (a pybind11
@@ -311,7 +312,8 @@ def retry_in_full_mode(err: BuildError) -> bool:
 
     Example:
         >>> from mskernel.toolchain.diagnostics import parse_diagnostics
-        >>> e = BuildError("op", parse_diagnostics("a.cpp:3:5: error: 'print' is not a member of 'py'\\n"), "", "", None)
+        >>> diags = parse_diagnostics("a.cpp:3:5: error: 'print' is not a member of 'py'\\n")
+        >>> e = BuildError("op", diags, "", "", None)
         >>> retry_in_full_mode(e)
         True
     """

@@ -12,7 +12,7 @@ def test_views_report_shape_strides_offset_and_contiguity(pyb):
     assert pyb.describe(v) == ([4, 4, 4], [100, 10, 1], 63, False, "kNumberTypeInt32", 64, False)
     p = ms.Parameter(ms.Tensor([1.0, 2.0]), name="p")
     assert pyb.describe(p)[-1] is True  # requires_grad comes from the Python tensor
-    assert pyb.describe(ms.Tensor(np.zeros((2, 3), np.float16))[:, ::2])[1:5] == ([3, 2], 0, False, "kNumberTypeFloat16")
+    assert pyb.describe(ms.Tensor(np.zeros((2, 3), np.float16))[:, ::2])[1:5] == ([3, 2], 0, False, "kNumberTypeFloat16")  # noqa: E501 (test data)
 
 
 def test_identity_returns_the_same_python_object(pyb):

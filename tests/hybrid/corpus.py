@@ -94,7 +94,7 @@ def scale_int(x, k):
     return y
 
 
-@case(NUMERIC, lambda rng, dt, n, m: ([values(rng, dt, (n, m)), values(rng, dt, (m,))], []), lambda a, b: a + b[None, :])
+@case(NUMERIC, lambda rng, dt, n, m: ([values(rng, dt, (n, m)), values(rng, dt, (m,))], []), lambda a, b: a + b[None, :])  # noqa: E501 (test data)
 def broadcast_row(a, b):
     c = output_tensor(a.shape, a.dtype)
     for i in range(a.shape[0]):
@@ -347,7 +347,7 @@ def float_to_int(x):
     return a, b
 
 
-@case(("int32", "int64"), lambda rng, dt, n, m: ([rng.integers(-3, 4, (n,)).astype(dt), rng.integers(0, 5, (n,)).astype(dt)], []),
+@case(("int32", "int64"), lambda rng, dt, n, m: ([rng.integers(-3, 4, (n,)).astype(dt), rng.integers(0, 5, (n,)).astype(dt)], []),  # noqa: E501 (test data)
       lambda a, b: (a ** b, np.power(a, 2), (a + 7 + 3 - 1) // 3, a & b, a | 1, a ^ b, ~a, a << 1, b >> 1))
 def int_ops(a, b):
     p = output_tensor(a.shape, a.dtype)
@@ -527,7 +527,7 @@ def erf_abs_sign(x):
     return a, b, c
 
 
-@case(FLOATS + ("float16",), lambda rng, dt, n, m: ([(rng.integers(-8, 9, (n,)) * 0.5 + rng.choice([0, 0.25], (n,))).astype(dt)], []),
+@case(FLOATS + ("float16",), lambda rng, dt, n, m: ([(rng.integers(-8, 9, (n,)) * 0.5 + rng.choice([0, 0.25], (n,))).astype(dt)], []),  # noqa: E501 (test data)
       lambda x: (np.floor(x), np.ceil(x), np.trunc(x), np.round(x)))
 def rounding(x):
     a = output_tensor(x.shape, x.dtype)

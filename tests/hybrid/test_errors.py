@@ -185,7 +185,7 @@ def test_bad_getattr():
         y = output_tensor((x + 1).shape, x.dtype)  # ERR
         return y
     located(k_attr, "x.size", "a tensor object has no attribute called size")
-    located(k_attr_scalar, "n.shape", "getattr is only supported for a tensor variable after its declaration, not for: n")
+    located(k_attr_scalar, "n.shape", "getattr is only supported for a tensor variable after its declaration, not for: n")  # noqa: E501 (test data)
     located(k_attr_expr, "(x + 1).shape", "getattr is only supported for a tensor object")
 
 
@@ -213,7 +213,7 @@ def test_return_rules():
         return x
     located(k_ret_expr, "y + 1", "the return value should be either a single tensor or a tuple")
     located(k_ret_tuple, "1  #", "the element in the return value should be the name of a tensor")
-    located(k_ret_temp, "t  #", "should be either an input tensor or a tensor allocated by output_tensor, but get name: t")
+    located(k_ret_temp, "t  #", "should be either an input tensor or a tensor allocated by output_tensor, but get name: t")  # noqa: E501 (test data)
     located(k_missing_output, "return", "the tensor is allocated as an output tensor but not in the return value: z")
     located(k_return_in_loop, "return", "return is only allowed as the last statement")
 

@@ -189,7 +189,7 @@ def test_decorator_attributes_and_checks():
     assert ident.compile_attrs == '{"a": 1}' and ident.reg_info == {"op_name": "k"}
     assert ident.__wrapped__.__name__ == "ident"
     assert HybridKernel.from_function(ident).inplace_map == {0: 0}
-    with pytest.raises(TypeError, match="The input 'compile_attrs' of @kernel must be a dict, but get a <class 'list'>"):
+    with pytest.raises(TypeError, match="The input 'compile_attrs' of @kernel must be a dict, but get a <class 'list'>"):  # noqa: E501 (test data)
         kernel(compile_attrs=[1])
     with pytest.raises(TypeError, match="The key of 'compile_attrs' of @kernel must be a str"):
         kernel(compile_attrs={1: 2})
@@ -234,7 +234,7 @@ def test_unusual_arrays_are_handled():
     big_endian = np.array([[-1, 2], [3, -4]], dtype=">f4")
     np.testing.assert_array_equal(hk.run([big_endian])[0], [[0, 2], [3, 0]])
     longlong = np.array([[-1, 2]], dtype=np.longlong)
-    np.testing.assert_array_equal(HybridKernel.from_function(CASES["scale_int"].func).run([longlong], [2])[0], [[-1, 5]])
+    np.testing.assert_array_equal(HybridKernel.from_function(CASES["scale_int"].func).run([longlong], [2])[0], [[-1, 5]])  # noqa: E501 (test data)
     read_only = np.ones(3)
     read_only.flags.writeable = False
     with pytest.raises(ValueError, match="writes its input x in place, but that array is read-only"):

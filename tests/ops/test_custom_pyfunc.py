@@ -341,5 +341,5 @@ def test_hybrid_specs_must_agree_with_the_kernel(tmp_path):
     good = ops.Custom(mod.double, lambda x: x, lambda x: x, func_type="akg")
     assert good(f32(1.0, 2.0)).asnumpy().tolist() == [2.0, 4.0]
     bad = ops.Custom(mod.double, lambda x: x, lambda x: ms.float64, func_type="akg")
-    with pytest.raises(ValueError, match=r"describe outputs \[\[2\] float64\], but the kernel produces \[\[2\] float32\]"):
+    with pytest.raises(ValueError, match=r"describe outputs \[\[2\] float64\], but the kernel produces \[\[2\] float32\]"):  # noqa: E501 (test data)
         bad(f32(1.0, 2.0))

@@ -9,7 +9,7 @@ import pytest
 HERE = Path(__file__).parent
 
 EXPECTED = {
-    "seed_000_function_ops.py": "out: 12.0\ngrads[0]: (Tensor(shape=[], dtype=Float32, value= 6), Tensor(shape=[], dtype=Float32, value= 4))\ngrads[1]: (Tensor(shape=[], dtype=Float32, value= 6),)\n",
+    "seed_000_function_ops.py": "out: 12.0\ngrads[0]: (Tensor(shape=[], dtype=Float32, value= 6), Tensor(shape=[], dtype=Float32, value= 4))\ngrads[1]: (Tensor(shape=[], dtype=Float32, value= 6),)\n",  # noqa: E501 (test data)
     "seed_001_pyfunc_bprop.py": "[ 2.  8. 18.]\n",
     "seed_003_akg_bprop.py": "[ 2.  8. 18.]\n",
 }

@@ -7,7 +7,8 @@ import importlib
 import pytest
 
 MODULES = ["mskernel.toolchain", "mskernel.toolchain.api", "mskernel.toolchain.builder", "mskernel.toolchain.cache",
-           "mskernel.toolchain.diagnostics", "mskernel.toolchain.evict", "mskernel.toolchain.flags", "mskernel.toolchain.split", "mskernel.toolchain.loader",
+           "mskernel.toolchain.diagnostics", "mskernel.toolchain.evict", "mskernel.toolchain.flags",
+           "mskernel.toolchain.split", "mskernel.toolchain.loader",
            "mskernel.toolchain.ninja", "mskernel.toolchain.process", "mskernel.toolchain.support",
            "mskernel.toolchain.pch", "mskernel.toolchain.discover", "mskernel.doctor", "mskernel.__main__"]
 

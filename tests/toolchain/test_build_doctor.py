@@ -23,7 +23,8 @@ def test_doctor_cli_exits_zero_and_prints_every_check(cache, pch_ready):
     lines = proc.stdout.splitlines()
     checks = [ln for ln in lines if ln.startswith(("[ok]", "[FAIL]"))]
     assert len(checks) == 14 and all(ln.startswith("[ok]") for ln in checks), proc.stdout
-    for word in ("Python", "numpy", "autograd engine: compiled core", "C++ compiler", "ninja", "pybind11", "Python headers", "OpenMP", "cache dir",
+    for word in ("Python", "numpy", "autograd engine: compiled core", "C++ compiler", "ninja", "pybind11",
+                 "Python headers", "OpenMP", "cache dir",
                  'extern "C" kernel', "precompiled header(s) ready", "compiled and ran a pybind11 module",
                  "split builds' pybind11 support object", "custom op with ms_extension.h (split pybind11"):
         assert any(word in ln for ln in checks), word

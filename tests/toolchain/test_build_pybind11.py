@@ -56,7 +56,8 @@ PyMODINIT_FUNC PyInit_capi_mod(void) { return PyModule_Create(&def); }
 
 
 def test_undefined_symbol_in_a_module_is_reported_as_a_link_error(cache):
-    src = '#include <Python.h>\nint helper(int);\nextern "C" PyObject* PyInit_undef_mod(void) { helper(1); return nullptr; }\n'
+    src = ('#include <Python.h>\nint helper(int);\n'
+           'extern "C" PyObject* PyInit_undef_mod(void) { helper(1); return nullptr; }\n')
     art = build("undef_mod", [Source("u.cpp", src)], kind="cpython")
     with pytest.raises(BuildError, match=r"undefined symbol 'helper\(int\)'"):
         load_python_module(art, "undef_mod")
