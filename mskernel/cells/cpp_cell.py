@@ -18,9 +18,7 @@ Example:
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from pathlib import Path
 from typing import Any
 
 from mskernel.cells.binding import ForwardBackwardOp

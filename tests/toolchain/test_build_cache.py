@@ -161,3 +161,17 @@ def test_stale_temp_dirs_are_cleaned_by_the_next_cold_build(cache):
     (stale / "half.so").write_bytes(b"\x7fELF")
     build("cold", [Source("<c>", ADD % 2)])
     assert not stale.exists()
+
+
+def test_force_recompiles_every_source_and_replaces_the_entry(cache, cxx_wrapper, monkeypatch):
+    from mskernel.toolchain import Source, build, load_library
+
+    wrapper = cxx_wrapper()
+    monkeypatch.setenv("CXX", str(wrapper.path))
+    src = [Source("<c>", 'extern "C" int forced() { return 4; }\n')]
+    first = build("forced", src)
+    assert build("forced", src).cached and len(wrapper.compiles()) == 1
+    again = build("forced", src, force=True)
+    assert not again.cached and len(wrapper.compiles()) == 2  # compiled, not just relinked
+    assert again.path == first.path and load_library(again).forced() == 4
+    assert build("forced", src).cached  # and published for the next caller
