@@ -6,7 +6,7 @@ the first result: a hybrid ``%%custom_op`` cell; a C++ ``%%custom_op`` cell (``-
 Cython is installed); torch's
 ``load_inline`` (when torch is installed). Each is timed cold (a source never built before: a fresh
 constant is folded into it) and cached (the unchanged cell run again). The one-time pieces of a new
-cache (the hybrid dispatcher, the lite pybind11 support library and its precompiled header) are
+cache (the hybrid dispatcher, split builds' pybind11 support object and precompiled headers) are
 built first, so cold is the cost of one new op. Everything runs in one real
 IPython InteractiveShell in this process; the cache directories are temporary, so nothing on the
 machine is reused.
@@ -161,8 +161,10 @@ def main() -> None:
              ("CustomOpBuilder", bench_builder), ("%%cython", bench_cython), ("torch load_inline", bench_torch)]
     for fn in (bench_hybrid, bench_cpp_cell):  # one-time pieces (hybrid dispatcher, support library, PCH)
         fn(shell, x)
-    from mskernel.toolchain import prepare_pch
-    prepare_pch(wait=True, lite=True)
+    from mskernel.toolchain import prepare_pch, prepare_support
+    prepare_support()
+    prepare_pch(split=True)
+    prepare_pch(split=True, api=True)
     results = {}
     for label, fn in peers:
         runs = [fn(shell, x) for _ in range(args.repeat)]

@@ -61,6 +61,7 @@ def untrusted_reason(st: os.stat_result) -> Optional[str]:
     files: owned by someone else, or writable by group or others), or None.
 
     Example:
+        >>> import tempfile
         >>> untrusted_reason(os.stat(tempfile.mkdtemp())) is None
         True
     """
@@ -80,6 +81,7 @@ def ensure_private_dir(path: Path) -> Path:
     someone else can write would run their code.
 
     Example:
+        >>> import tempfile
         >>> p = ensure_private_dir(Path(tempfile.mkdtemp()) / "c")
         >>> oct(p.stat().st_mode & 0o777)
         '0o700'

@@ -1,4 +1,4 @@
-"""Precompiled headers (gcc ``.gch``): pybind11's for full builds, mskernel's API for lite builds.
+"""Precompiled headers (gcc ``.gch``): pybind11 for full and split builds, plus mskernel's API for split builds.
 
 Why: a one-function pybind11 module spends ~2.5 s parsing pybind11 and ~5 s generating
 code, mostly for pybind11's own runtime (internals, dispatcher, error handling: ~320
@@ -203,7 +203,7 @@ def _lookup(entry: Path, key: str) -> Optional[PrecompiledHeader]:
 
 
 def _mskernel_headers() -> list[tuple[str, str]]:
-    """(relative path, sha256) of every header under include_dir(): what a lite PCH contains."""
+    """(relative path, sha256) of every header under include_dir(): what an API PCH contains."""
     root = include_dir()
     return sorted((str(p.relative_to(root)), sha256_bytes(p.read_bytes())) for p in root.rglob("*.h"))
 

@@ -34,17 +34,17 @@ def test_plain_build_and_ctypes_call(cache):
     assert f"{include_dir()}" in manifest["cxxflags"]
 
 
-def test_second_build_is_cached_and_fast(cache):
+def test_second_build_is_cached_and_runs_no_compiler(cache, cxx_wrapper, monkeypatch):
+    """(How fast a cached build() is, is measured by benchmarks/build_layer.py, not asserted here.)"""
+    wrapper = cxx_wrapper()
+    monkeypatch.setenv("CXX", str(wrapper.path))
     first = build("plain_cached", [Source("<c>", ADD)])
+    calls = len(wrapper.invocations())
     second = build("plain_cached", [Source("<c>", ADD)])
     assert (second.cached, second.seconds, second.path, second.key) == (True, 0.0, first.path, first.key)
-    import time
-
-    t0 = time.perf_counter()
-    for _ in range(20):
-        build("plain_cached", [Source("<c>", ADD)])
-    per_call = (time.perf_counter() - t0) / 20
-    assert per_call < 0.020, f"cached build() took {per_call * 1e3:.1f} ms"
+    for _ in range(5):
+        assert build("plain_cached", [Source("<c>", ADD)]).cached
+    assert len(wrapper.invocations()) == calls  # not even a version probe
 
 
 def test_c_source_compiles_as_c(cache):
