@@ -18,6 +18,7 @@ Example:
 from __future__ import annotations
 
 import itertools
+import threading
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 import numpy as np
@@ -29,15 +30,22 @@ __all__ = ["Node", "record", "edge", "no_grad", "enable_grad", "set_grad_enabled
            "GradState", "STATE"]
 
 
-class GradState:
-    """Process-wide autograd switches.
+class GradState(threading.local):
+    """Autograd switches, one set per thread (as torch keeps grad mode per thread): threads that
+    build and differentiate separate graphs never see each other's ``no_grad`` or ``grad`` calls.
 
     ``enabled``: whether ops record nodes; ``depth``: how many ``grad`` calls are running (for
     higher-order gradients); ``capture_stats``: whether backward stores gradient statistics on
-    nodes (for graph snapshots and widgets).
-    """
+    nodes (for graph snapshots and widgets). A new thread starts with the defaults.
 
-    __slots__ = ("enabled", "depth", "capture_stats")
+    Example:
+        >>> import threading
+        >>> with no_grad():
+        ...     seen = []
+        ...     t = threading.Thread(target=lambda: seen.append(STATE.enabled)); t.start(); t.join()
+        ...     (STATE.enabled, seen)
+        (False, [True])
+    """
 
     def __init__(self) -> None:
         self.enabled = True

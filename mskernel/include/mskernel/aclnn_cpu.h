@@ -50,7 +50,8 @@ MSKERNEL_GLUE inline void CustomLaunchAclnn(const std::string &aclnn_name, const
     Py_INCREF(a);
     PyList_SET_ITEM(outs.get(), i, a);
   }
-  static PyObject *launch = BridgeAttr("launch_aclnn");
+  static std::atomic<PyObject *> launch_slot{nullptr};
+  PyObject *launch = Once(launch_slot, [] { return BridgeAttr("launch_aclnn"); });
   Call(launch, {Str(aclnn_name).get(), ins.get(), outs.get()});
 }
 

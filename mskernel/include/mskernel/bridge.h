@@ -22,6 +22,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <initializer_list>
 #include <mutex>
@@ -124,11 +125,26 @@ inline PyObject *Check(PyObject *o) {
   return o;
 }
 
-/// A cached attribute of the Python module `mskernel.cpp` (borrowed; lives as long as
-/// the process). The first call imports the module.
+/// `make()` (a new reference) computed once per process and kept, without a C++ static-initialization
+/// guard: a thread holding the GIL that waits on such a guard while the initializing thread waits for
+/// the GIL (an import or a Python call releases it) deadlocks the first call of an op from two
+/// threads. Here both threads may run `make()`; the first result is kept and the other released.
+/// Call with the GIL held; `slot` must be a constant-initialized `static std::atomic<PyObject *>`.
+template <typename Make>
+PyObject *Once(std::atomic<PyObject *> &slot, Make make) {
+  if (PyObject *p = slot.load(std::memory_order_acquire)) return p;
+  PyObject *made = make();
+  PyObject *expected = nullptr;
+  if (slot.compare_exchange_strong(expected, made, std::memory_order_acq_rel)) return made;
+  Py_DECREF(made);
+  return expected;
+}
+
+/// The Python module `mskernel.cpp` (borrowed; lives as long as the process). The first call
+/// imports it.
 inline PyObject *BridgeModule() {
-  static PyObject *mod = Check(PyImport_ImportModule("mskernel.cpp"));
-  return mod;
+  static std::atomic<PyObject *> slot{nullptr};
+  return Once(slot, [] { return Check(PyImport_ImportModule("mskernel.cpp")); });
 }
 
 MSKERNEL_GLUE inline PyObject *BridgeAttr(const char *name) { return Check(PyObject_GetAttrString(BridgeModule(), name)); }
@@ -226,8 +242,8 @@ MSKERNEL_GLUE inline void SetPythonError() {
 
 /// Reads and writes mskernel's grad mode (`mskernel.autograd.node.STATE.enabled`).
 inline PyObject *GradState() {
-  static PyObject *state = Check(PyObject_GetAttrString(BridgeModule(), "STATE"));
-  return state;
+  static std::atomic<PyObject *> slot{nullptr};
+  return Once(slot, [] { return Check(PyObject_GetAttrString(BridgeModule(), "STATE")); });
 }
 
 MSKERNEL_GLUE inline bool GradEnabled() {

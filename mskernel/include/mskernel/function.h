@@ -214,7 +214,8 @@ struct FunctionNode {
     args.clear();  // the node must not keep its inputs alive (the graph does)
     PyRef py_outs = TensorsToPython(*outs);
     PyRef backward_fn = MakeBackwardCallable(self);
-    static PyObject *record = BridgeAttr("record_function");
+    static std::atomic<PyObject *> record_slot{nullptr};
+    PyObject *record = detail::Once(record_slot, [] { return detail::BridgeAttr("record_function"); });
     PyRef final_outs = Call(record, {Str(UnqualifiedName(qualname)).get(), Str(qualname).get(), py_args.get(),
                                      py_outs.get(), dirty.get(), nondiff.get(), backward_fn.get(),
                                      Bool(saves_outputs).get(), Bool(ctx.materialize_grads_).get()});

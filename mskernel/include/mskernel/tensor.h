@@ -113,7 +113,8 @@ class BaseTensor : public Value {
 
   /// True if `obj` is an mskernel Tensor (or Parameter).
   MSKERNEL_GLUE static bool IsTensor(PyObject *obj) {
-    static PyObject *cls = detail::BridgeAttr("Tensor");
+    static std::atomic<PyObject *> cls_slot{nullptr};
+    PyObject *cls = detail::Once(cls_slot, [] { return detail::BridgeAttr("Tensor"); });
     if (Py_TYPE(obj) == reinterpret_cast<PyTypeObject *>(cls)) return true;
     int r = PyObject_IsInstance(obj, cls);
     if (r < 0) detail::ThrowPythonError();
@@ -189,7 +190,8 @@ class BaseTensor : public Value {
   /// else a new Tensor sharing the buffer (created once, then returned again).
   MSKERNEL_GLUE detail::PyRef ToPython() const override {
     if (!py_tensor_) {
-      static PyObject *wrap = detail::BridgeAttr("wrap");
+      static std::atomic<PyObject *> wrap_slot{nullptr};
+      PyObject *wrap = detail::Once(wrap_slot, [] { return detail::BridgeAttr("wrap"); });
       py_tensor_ = detail::Call(wrap, {data_->array()});
     }
     return py_tensor_;
@@ -211,7 +213,8 @@ class BaseTensor : public Value {
     for (int64_t d : shape) {
       if (d < 0) throw std::invalid_argument("BaseTensor: shape dimensions must be >= 0");
     }
-    static PyObject *empty = detail::BridgeAttr("empty");
+    static std::atomic<PyObject *> empty_slot{nullptr};
+    PyObject *empty = detail::Once(empty_slot, [] { return detail::BridgeAttr("empty"); });
     detail::PyRef shp = detail::IntTuple(shape);
     detail::PyRef dt = detail::Str(RequireNumpyName(type));
     return detail::Call(empty, {shp.get(), dt.get()});
