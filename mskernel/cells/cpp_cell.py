@@ -3,7 +3,7 @@
 The cell is compiled as ``Source("<cell NAME>", ...)`` with blank lines in front so that compiler
 diagnostics carry the notebook's line numbers; ``PYBIND11_MODULE(MS_EXTENSION_NAME, m)`` gets NAME.
 An unchanged cell (same code and options) is loaded from the build cache without running the
-compiler; ``--force`` deletes the cache entry and builds again. With ``--forward F --backward B``
+compiler; ``--force`` compiles it again (``build(force=True)``). With ``--forward F --backward B``
 and no ``PYBIND11_MODULE`` in the cell, the two functions are bound automatically.
 
 Example:

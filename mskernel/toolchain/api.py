@@ -329,16 +329,17 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     tc = find_toolchain()
     langs = {u.lang for u in units}
     mode, reason = choose_mode(cflags, requested=split) if kind == "pybind11" else ("", "")
-    if mode == "split" and failed_output(cflags) is not None and split is not True:
-        mode, reason = "full", "the split support object failed to build in this process"
+    support = support_spec(cflags) if mode == "split" else None
+    if support is not None and failed_output(key=support.key) is not None and split is not True:
+        mode, reason, support = "full", "the split support object failed to build in this process", None
     opts = dict(kind=kind, optimize=optimize, debug=debug, openmp=openmp, include_paths=include_paths,
                 cflags=cflags, name=name, define_module_name=define_module_name)
     split_include = str(split_headers().include) if mode == "split" else None
     cxxflags = source_flags(tc, lang="c++", split_include=split_include, **opts)
     cflags_c = source_flags(tc, lang="c", **opts) if "c" in langs else []
     lflags = link_flags(tc, kind=kind, debug=debug, openmp=openmp, ldflags=ldflags)
-    if mode == "split":
-        lflags = [str(support_spec(cflags).object), *LINK_FLAGS, *lflags]
+    if support is not None:
+        lflags = [str(support.object), *LINK_FLAGS, *lflags]
     angle_dirs = include_paths + _include_dirs_from_flags(cflags) + [str(include_dir())]
     for u in units:
         found = scan_local_headers(u.text, u.directory, [], angle_dirs)
@@ -353,8 +354,8 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     if kind == "pybind11":
         log.debug("%s: pybind11 %s mode (%s)", name, mode, reason)
         config.update(pybind11=tc.pybind11_version, pybind11_mode=mode)
-        if mode == "split":
-            config.update(support=support_spec(cflags).key, split=split_headers().key)
+        if support is not None:
+            config.update(support=support.key, split=split_headers().key)
     key = compute_key({**config, "units": [u.sha for u in units]})
     pch_opts = dict(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
     return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)

@@ -42,7 +42,7 @@ from typing import Any, Iterable, Optional, Sequence
 from mskernel.errors import MskernelError
 
 __all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "untrusted_reason", "UntrustedCacheError", "compute_key",
-           "sha256_bytes", "sha256_file",
+           "sha256_bytes", "sha256_file", "INCLUDE_LINE",
            "scan_local_headers", "FileLock", "verify_entry", "write_manifest", "publish",
            "new_temp_dir", "cleanup_stale", "MANIFEST"]
 
@@ -167,7 +167,7 @@ def sha256_file(path: os.PathLike | str) -> str:
     return h.hexdigest()
 
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
+INCLUDE_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 
 
 def scan_local_headers(text: str, own_dir: Optional[str], quote_dirs: Sequence[str],
@@ -192,7 +192,7 @@ def scan_local_headers(text: str, own_dir: Optional[str], quote_dirs: Sequence[s
     seen: set[str] = set()
 
     def visit(src_text: str, src_dir: Optional[str]) -> None:
-        for m in _INCLUDE.finditer(src_text):
+        for m in INCLUDE_LINE.finditer(src_text):
             kind, spelling = m.group(1), m.group(2).strip()
             dirs: list[str] = []
             if kind == '"':

@@ -62,8 +62,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
-from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, lock_path, new_temp_dir, pch_dir,
-                                  publish, sha256_bytes)
+from mskernel.toolchain.cache import (INCLUDE_LINE, FileLock, cleanup_stale, compute_key, lock_path, new_temp_dir,
+                                      pch_dir, publish, sha256_bytes)
 from mskernel.toolchain.flags import base_flags, check_optimize, effective_opt_level
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 from mskernel.toolchain.process import run_group
@@ -324,7 +324,6 @@ def prepare_pch(*, optimize: str = "-O2", debug: bool = False, openmp: bool = Fa
         lock.release()
 
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]')
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 
 
@@ -350,7 +349,7 @@ def pch_eligible(text: str, headers_by_spelling: dict) -> bool:
         s = line.strip()
         if not s or s.startswith("#line") or s == "#pragma once":
             continue
-        m = _INCLUDE.match(line)
+        m = INCLUDE_LINE.match(line)
         if not m:
             return False
         spelling = m.group(2).strip()
