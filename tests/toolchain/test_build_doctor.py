@@ -65,3 +65,19 @@ def test_cli_help_and_cache_command(cache):
     assert helped.returncode == 0 and "doctor" in helped.stdout
     where = subprocess.run([sys.executable, "-m", "mskernel", "cache"], env=env, capture_output=True, text=True)
     assert where.returncode == 0 and where.stdout.strip() == str(cache)
+
+
+def test_doctor_names_an_untrusted_cache_dir_once_and_skips_the_builds(tmp_path, monkeypatch):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    monkeypatch.setenv("MSKERNEL_CACHE_DIR", str(shared))
+    out = io.StringIO()
+    assert run_doctor(out) == 1
+    lines = out.getvalue().splitlines()
+    [fail] = [ln for ln in lines if ln.startswith("[FAIL]")]
+    assert "is writable by group and others (mode 0777)" in fail and f"-> run 'chmod go-w {shared}'" in fail
+    assert fail.count(" -> ") == 1  # one fix, not two stacked
+    skipped = [ln for ln in lines if ln.startswith("[skip]")]
+    assert len(skipped) == 5 and all("needs a usable cache dir" in ln for ln in skipped)
+    assert "unexpected" not in out.getvalue()
