@@ -14,6 +14,9 @@ table; the ratios are what to quote (shared machines are noisy).
   (``np.copyto`` into a preallocated array = the memory-bandwidth limit; ``x.copy()`` = the
   same with a fresh allocation, which costs page faults);
 * per-call overhead on an 8-element tensor vs ``np.multiply``;
+* bounds safety: each kernel compiled as mskernel compiles it (every loop nest's accesses
+  proved in bounds before it runs; unproved ones checked) vs compiled with no safety at all
+  (``bounds=False``, which exists only for this comparison): run time and compile time;
 * numba (if importable): first-call compile and run of the same kernels (numba is not a
   dependency of mskernel; ``pip install numba`` to include it).
 """
@@ -121,6 +124,83 @@ def mul_kernel(a, b):
     return c
 
 
+STENCIL = '''
+def stencil(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in parallel(x.shape[0]):
+        for j in range(x.shape[1]):
+            if j > 0 and j < x.shape[1] - 1:
+                y[i, j] = x[i, j - 1] - 2.0 * x[i, j] + x[i, j + 1]
+            else:
+                y[i, j] = x[i, j]
+    return y
+'''
+
+MATMUL = '''
+def matmul(a, b):
+    c = output_tensor((a.shape[0], b.shape[1]), a.dtype)
+    for i in parallel(a.shape[0]):
+        for k in range(a.shape[1]):
+            for j in range(b.shape[1]):
+                c[i, j] = c[i, j] + a[i, k] * b[k, j]
+    return c
+'''
+
+GATHER = '''
+def gather(x, idx):
+    y = output_tensor(idx.shape, x.dtype)
+    for i in parallel(idx.shape[0]):
+        y[i] = x[idx[i]]
+    return y
+'''
+
+
+def safety_rows(row, quick: bool) -> None:
+    """Each kernel with mskernel's bounds proofs vs with no safety (run time, and compile time)."""
+    from mskernel.hybrid.compiler import compile_typed
+
+    n = 1 << (20 if quick else 24)
+    side = 256 if quick else 512
+    rng = np.random.default_rng(0)
+    x = rng.random(n, dtype=np.float32)
+    grid = rng.random((side * 8, side * 8), dtype=np.float32)
+    a, b = rng.random((side, side), dtype=np.float32), rng.random((side, side), dtype=np.float32)
+    idx = rng.integers(0, n, n)
+    cases = [("square (elementwise, parallel)", SQUARE, [x]), ("stencil (guarded i-1, i+1)", STENCIL, [grid]),
+             ("matmul (3 loops)", MATMUL, [a, b]), ("gather x[idx[i]] (checked per access)", GATHER, [x, idx])]
+    for name, src, inputs in cases:
+        hk = HybridKernel.from_source(src)
+        typed = hk.specialize(hk.signature([i.dtype for i in inputs], [i.ndim for i in inputs]))
+        timings = {}
+        for bounds in (True, False):
+            clear_memory_cache()
+            ck = compile_typed(typed, False, bounds)
+            timings[bounds] = best_time(lambda: ck(inputs))
+            np.testing.assert_allclose(ck(inputs)[0], hk.run(inputs)[0], rtol=1e-6)
+        row(f"safe by default: {name}", timings[True], f"{timings[True] / timings[False]:5.3f}x of no safety "
+            f"(goal <= 1.05x)")
+        row(f"no safety: {name}", timings[False])
+    compile_s = {b: compile_seconds(HybridKernel.from_source(STENCIL), [grid], b) for b in (True, False)}
+    row("compile stencil, safe by default (two versions of the nest)", compile_s[True],
+        f"{compile_s[True] / compile_s[False]:5.2f}x of no safety")
+
+
+def compile_seconds(hk: HybridKernel, inputs: list, bounds: bool) -> float:
+    """Best of 3 forced compiles (no cache) of ``hk``'s generated C++."""
+    from mskernel.hybrid.codegen import generate
+    from mskernel.hybrid.compiler import _HERE, COMPILE_FLAGS
+    from mskernel.toolchain import Source, build
+
+    gen = generate(hk.specialize(hk.signature([i.dtype for i in inputs], [i.ndim for i in inputs])), False, bounds)
+    best = float("inf")
+    for _ in range(3):
+        t0 = time.perf_counter()
+        build(f"bench_{hk.name}", [Source(f"bench_{hk.name}.cpp", gen.source)], kind="plain",
+              include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, openmp=gen.openmp, optimize="-O3", force=True)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     n = (1 << 20) if quick else 16 * (1 << 20)
@@ -189,6 +269,9 @@ def main() -> None:
     row("per call, 8 elements: ops.Custom(akg mul)", t_op, f"{t_op / t_ms_mul:5.2f}x mskernel's built-in mul "
         f"(goal <= 2x)")
     row("per call, 8 elements: mskernel tx * ty", t_ms_mul)
+
+    # ---- bounds safety
+    safety_rows(row, quick)
 
     # ---- numba
     nb = numba_kernels()

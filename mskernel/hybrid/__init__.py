@@ -66,17 +66,22 @@ The DSL (and how it maps to C++)
   ``break``, ``continue``, slicing, whole-tensor expressions (``C = A + B``), calls other than
   intrinsics (``np.sqrt``), nested functions, ``a = b = c``, assigning a loop variable, a
   parameter or a tensor name, output_tensor inside a loop/branch, allocate inside a branch,
-  statements after return. Negative indices are out of bounds in compiled code (debug mode
-  reports them) although numpy would wrap them.
+  statements after return. Negative indices are out of bounds in compiled code (an
+  ``IndexError``) although numpy would wrap them.
 
 Errors
 ------
 Every rule violation raises :class:`HybridError` (a ``TypeError`` *and* a ``ValueError``) with
 MindSpore's wording, the kernel name, file, line, column and the line with a caret -- before
 any C++ exists. Dtype errors are found per signature (at ``infer``/``compile``/``run``).
-``HybridKernel(..., debug=True)`` / :func:`set_debug` / ``MSKERNEL_HYBRID_DEBUG=1`` compile
-bounds-checked code: an out-of-range access raises ``IndexError`` naming the tensor, the
-indices, its shape and the DSL line.
+Compiled kernels are safe without debug: an out-of-range access raises ``IndexError`` naming
+the tensor, the indices, its shape and the DSL line, never touching memory. Each loop nest's
+accesses are proved in bounds once, before it runs, from the loop ranges, guards and shapes
+(:mod:`mskernel.hybrid.bounds`; zero cost inside the loops), a nest whose proof fails runs a
+checked copy, and accesses no proof covers (``x[idx[i]]``) are checked one by one. An
+``allocate`` with a negative extent raises ``ValueError``, one too large ``MemoryError``, both
+at its line. ``HybridKernel(..., debug=True)`` / :func:`set_debug` / ``MSKERNEL_HYBRID_DEBUG=1``
+check every access individually instead (slower; for stepping through a kernel's failures).
 """
 from __future__ import annotations
 

@@ -33,6 +33,7 @@ from typing import Optional
 
 from . import ir
 from .cexpr import ExprEmitter, convert
+from .bounds import prove
 from .check import Typed
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
@@ -68,10 +69,14 @@ class Generated:
 
 
 class _Gen:
-    def __init__(self, typed: Typed, debug: bool):
+    def __init__(self, typed: Typed, debug: bool, bounds: bool = True):
         self.t = typed
+        self.bounds = bounds
         self.k = typed.kernel
         self.debug = debug
+        self.checking = debug          # every access checked, no pragmas, stop after a failed statement
+        self.unproved: set[int] = set()  # accesses the fast version checks (not covered by a bounds proof)
+        self.pragma_depth = 0          # inside an OpenMP loop: a failure is reported after the loop
         self.lines: list[str] = []
         self.depth = 1
         self.sites: list[tuple[str, ir.Loc]] = []
@@ -117,9 +122,25 @@ class _Gen:
         src = self.k.lines.get(loc[0], "").strip()
         self.emit(f"// line {loc[0]}: {src}{suffix}")
 
+    def is_checked(self, node: ir.Load | ir.Store) -> bool:
+        return self.checking or id(node) in self.unproved
+
+    def has_checked(self, *exprs: ir.Expr) -> bool:
+        return any(isinstance(x, ir.Load) and self.is_checked(x) for e in exprs for x in ir.walk_exprs(e))
+
+    def subtree_checked(self, s: ir.Stmt) -> bool:
+        stmts = list(ir.walk_stmts([s]))
+        return any(isinstance(x, ir.Store) and self.is_checked(x) for x in stmts) or \
+            any(self.has_checked(e) for x in stmts for e in ir.stmt_exprs(x)) or \
+            any(isinstance(x, ir.Alloc) and x.kind == "temp" for x in stmts)
+
+    def stop_if_failed(self) -> None:
+        if not self.pragma_depth:
+            self.emit("if (dbg.failed) return dbg.code;")
+
     def check_failed(self, *exprs: ir.Expr) -> None:
-        if self.debug and any(isinstance(x, ir.Load) for e in exprs for x in ir.walk_exprs(e)):
-            self.emit("if (dbg.failed) return mskh::kIndexError;")
+        if self.has_checked(*exprs):
+            self.stop_if_failed()
 
     # ------------------------------------------------------------------ tensors
     def access(self, node: ir.Load | ir.Store, idx: list[str]) -> str:
@@ -127,7 +148,7 @@ class _Gen:
         rank = self.t.tensors[node.tensor].rank
         if rank == 0:
             return f"{name}[0]"
-        if self.debug:
+        if self.is_checked(node):
             self.sites.append((node.tensor, node.loc))
             site = len(self.sites) - 1
             return f"{name}[mskh::at<{rank}>(dbg, {site}, {name}_shape, {name}_stride, {', '.join(idx)})]"
@@ -144,7 +165,7 @@ class _Gen:
             contig = " * ".join(f"{c}_n{e}" for e in range(d + 1, rank)) or "1"
             value = contig if strides is None else f"kContig ? {contig} : {strides[d]}"
             self.emit(f"const int64_t {c}_s{d} = {value};")
-        if self.debug and rank:
+        if rank:
             self.emit(f"const int64_t {c}_shape[{rank}] = {{{', '.join(f'{c}_n{d}' for d in range(rank))}}};")
             self.emit(f"const int64_t {c}_stride[{rank}] = {{{', '.join(f'{c}_s{d}' for d in range(rank))}}};")
 
@@ -166,10 +187,7 @@ class _Gen:
         for name, (i, t) in self.t.attrs.items():
             value = f"attr[{i}].f" if t == "float" else f"attr[{i}].i" + (" != 0" if t == "bool" else "")
             self.emit(f"const {ctype(t) if t != 'bool' else 'bool'} {self.cname(name)} = {value};  // attribute {name}")
-        if self.debug:
-            self.emit("mskh::Debug dbg{err, false};")
-        else:
-            self.emit("(void)err;")
+        self.emit("mskh::Debug dbg{err};  // where a checked access or an allocation failed")
         return arrays
 
     # ------------------------------------------------------------------ statements
@@ -195,10 +213,13 @@ class _Gen:
             dims = [self.ex.index(d) for d in s.shape.dims or []]
         c = self.cname(s.name)
         self.declare_tensor(s.name, dims, None)
-        size = " * ".join(f"{c}_n{d}" for d in range(info.rank)) or "1"
-        self.emit(f"mskh::Buffer<{ctype(info.dtype)}> {c}_buf({size});")
-        self.emit(f"{ctype(info.dtype)}* __restrict__ {c} = {c}_buf.data;")
         self.check_failed(*(s.shape.dims or []))
+        self.sites.append((s.name, s.loc))
+        shape = f"{c}_shape" if info.rank else "nullptr"
+        self.emit(f"mskh::Buffer<{ctype(info.dtype)}> {c}_buf(dbg, {len(self.sites) - 1}, {info.rank}, {shape});")
+        # a negative or impossible size: stop (inside an OpenMP loop, skip the iteration; reported after it)
+        self.emit(f"if (!{c}_buf.data) {'continue' if self.pragma_depth else 'return dbg.code'};")
+        self.emit(f"{ctype(info.dtype)}* __restrict__ {c} = {c}_buf.data;")
 
     def store_value(self, e: ir.Expr, dst: str) -> str:
         if dst == "float16":
@@ -214,8 +235,8 @@ class _Gen:
         value = self.store_value(s.value, dtype)
         target = self.access(s, self.ex.indices(s))
         self.emit(f"{target} = {_bare(value)};")
-        if self.debug:
-            self.emit("if (dbg.failed) return mskh::kIndexError;")
+        if self.is_checked(s) or self.has_checked(s.value, *s.indices):
+            self.stop_if_failed()
 
     def s_Assign(self, s: ir.Assign) -> None:
         self.comment(s.loc)
@@ -226,7 +247,7 @@ class _Gen:
         if not chained:
             self.comment(s.loc)
         cond = self.ex.emit(s.cond)
-        if self.debug and any(isinstance(x, ir.Load) for x in ir.walk_exprs(s.cond)):
+        if self.has_checked(s.cond) and not self.pragma_depth:
             var = self.fresh("cond")
             self.emit(f"const bool {var} = {cond};")
             self.check_failed(s.cond)
@@ -235,7 +256,7 @@ class _Gen:
         self.depth += 1
         self.block(s.then)
         self.depth -= 1
-        nested_if = len(s.orelse) == 1 and isinstance(s.orelse[0], ir.If) and not self.debug
+        nested_if = len(s.orelse) == 1 and isinstance(s.orelse[0], ir.If) and not self.has_checked(s.orelse[0].cond)
         if nested_if:
             self.s_If(s.orelse[0], chained=True)  # type: ignore[arg-type]
             return
@@ -255,13 +276,24 @@ class _Gen:
         self.check_failed(e)
         return var
 
-    def pragma(self, p: LoopPlan, work: str) -> None:
+    def pragma(self, p: LoopPlan, work: str) -> bool:
+        """Emit the loop's OpenMP pragma (none in checked code); True if one was emitted."""
+        if self.checking:
+            return False
         if p.note:
             self.emit(f"// {p.note}")
         if p.pragma == "parallel":
             self.emit(f"#pragma omp parallel for schedule(static) if({work} >= {PARALLEL_MIN_WORK})")
         elif p.pragma == "simd":
             self.emit("#pragma omp simd")
+        return p.pragma in ("parallel", "simd")
+
+    def loop_body(self, s: ir.For, pragma: bool) -> None:
+        """Declarations and body of loop ``s`` (already opened); failures in an OpenMP loop stop it after."""
+        self.pragma_depth += pragma
+        self.declare_scalars(s.decls)
+        self.block(s.body)
+        self.pragma_depth -= pragma
 
     def trip(self, loop: ir.For) -> str:
         if loop.kind == "grid":
@@ -290,18 +322,19 @@ class _Gen:
             else:
                 extents = self.grid_extents(s)
             work = " * ".join(extents) or "1"
-            self.pragma(p, " * ".join([work] + [self.trip(n) for n in p.nested]))
+            pragma = self.pragma(p, " * ".join([work] + [self.trip(n) for n in p.nested]))
             opened = 0
             for k, ext in enumerate(extents):
                 v = self.grid_component(s.var, k)
                 self.emit(f"for (int64_t {v} = 0; {v} < {ext}; ++{v}) {{")
                 self.depth += 1
                 opened += 1
-            self.declare_scalars(s.decls)
-            self.block(s.body)
+            self.loop_body(s, pragma)
             for _ in range(opened):
                 self.depth -= 1
                 self.emit("}")
+            if pragma and self.subtree_checked(s):
+                self.stop_if_failed()
             return
         v = self.cname(s.var)
         start = self.ex.index(s.start)  # type: ignore[arg-type]
@@ -315,23 +348,24 @@ class _Gen:
             self.emit(f"if ({sv} == 0) return mskh::kZeroStep;")
             cond = f"({sv} > 0 ? {v} < {stop} : {v} > {stop})"
             inc = f"{v} += {sv}"
-        if self.debug and isinstance(s.start, ir.Expr) and any(isinstance(x, ir.Load) for x in ir.walk_exprs(s.start)):
+        if isinstance(s.start, ir.Expr) and self.has_checked(s.start):
             start = self.bound(s.start, f"{v}_start")  # type: ignore[arg-type]
-        stores = streamable(s, self.t, self.debug)
+        stores = streamable(s, self.t, self.checking or self.subtree_checked(s))
         if stores:
             self.streaming(s, p, stores, start, stop)
             self.emit("} else {")
             self.depth += 1
-        self.pragma(p, " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested]))
+        pragma = self.pragma(p, " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested]))
         self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
         self.depth += 1
-        self.declare_scalars(s.decls)
-        self.block(s.body)
+        self.loop_body(s, pragma)
         self.depth -= 1
         self.emit("}")
         if stores:
             self.depth -= 1
             self.emit("}")
+        if pragma and self.subtree_checked(s):
+            self.stop_if_failed()
 
     def streaming(self, s: ir.For, p: LoopPlan, stores: list[ir.Store], start: str, stop: str) -> None:
         """Open ``if (large contiguous) {`` and emit the non-temporal version of loop ``s``."""
@@ -378,6 +412,54 @@ class _Gen:
         self.emit("mskh::fence();")
         self.depth -= 1
 
+    # ------------------------------------------------------------------ bounds safety
+    def top_level(self, stmts: list[ir.Stmt], declared: set[str]) -> None:
+        """The kernel body: each loop nest guarded by its bounds proof (see :mod:`.bounds`)."""
+        for s in stmts:
+            if not self.bounds:
+                self.block([s])  # benchmarks only: what the checks cost
+            elif self.debug or not any(isinstance(x, ir.For) for x in ir.walk_stmts([s])):
+                self.checked(s)  # debug mode, or a statement that runs once: check its accesses
+            else:
+                self.versioned(s, declared)
+            if isinstance(s, ir.Alloc):
+                declared.add(s.name)
+
+    def checked(self, s: ir.Stmt) -> None:
+        saved, self.checking = self.checking, True
+        self.block([s])
+        self.checking = saved
+
+    def versioned(self, s: ir.Stmt, declared: set[str]) -> None:
+        """``if (proof) { fast } else { checked }`` for top-level statement ``s``."""
+        proof = prove(self.t, s, self.ex.index, self.cname, declared)
+        self.unproved = {id(n) for n in proof.unproved}
+        lines = sorted({n.loc[0] for n in proof.unproved})
+        checked = f"; checked one by one: line {', '.join(map(str, lines))}" if lines else ""
+        if proof.condition == "true" or not proof.proved:
+            self.emit(f"// bounds: {len(proof.proved)} accesses proved in bounds{checked}")
+            self.block([s])
+            self.unproved = set()
+            return
+        self.emit(f"// bounds: {len(proof.proved)} accesses proved in bounds below when bnd_ok holds{checked}")
+        self.emit("{")
+        self.depth += 1
+        for line in proof.lines:
+            for k, part in enumerate(line.split("\n")):
+                self.emit(part if k == 0 else "  " + part.strip())
+        self.emit("if (__builtin_expect(bnd_ok, 1)) {")
+        self.depth += 1
+        self.block([s])
+        self.unproved = set()
+        self.depth -= 1
+        self.emit("} else {  // some access may be out of bounds: check each one, raise IndexError at the first")
+        self.depth += 1
+        self.checked(s)
+        self.depth -= 1
+        self.emit("}")
+        self.depth -= 1
+        self.emit("}")
+
     # ------------------------------------------------------------------ the file
     def run(self) -> Generated:
         self._grid_loops: dict[str, ir.For] = {
@@ -386,7 +468,7 @@ class _Gen:
         if self.k.decls:
             self.emit("// scalar variables")
         self.declare_scalars(self.k.decls)
-        self.block(self.k.body)
+        self.top_level(self.k.body, set(arrays))
         self.emit("return mskh::kOk;")
         body = self.lines
         sig = ", ".join(f"{n}: {self.t.tensors[n].dtype}[rank {self.t.tensors[n].rank}]" for n in arrays)
@@ -432,8 +514,12 @@ def _bare(code: str) -> str:
     return code[1:-1]
 
 
-def generate(typed: Typed, debug: bool = False) -> Generated:
+def generate(typed: Typed, debug: bool = False, bounds: bool = True) -> Generated:
     """C++ for one specialized kernel (``debug``: every tensor access is bounds-checked).
+
+    Without ``debug``, each loop nest's accesses are proved in bounds before it runs
+    (:mod:`.bounds`) and a nest whose proof fails runs checked. ``bounds=False`` drops both (no
+    safety at all): it exists only so ``benchmarks/hybrid_kernels.py`` can measure their cost.
 
     Example:
         >>> from mskernel.hybrid.source import KernelSource
@@ -443,4 +529,4 @@ def generate(typed: Typed, debug: bool = False) -> Generated:
         >>> generate(specialize(k, Signature(("int32",), (2,)))).arrays
         ['x']
     """
-    return _Gen(typed, debug).run()
+    return _Gen(typed, debug, bounds).run()

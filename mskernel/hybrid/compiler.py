@@ -142,7 +142,7 @@ def _load(name: str, gen: Generated) -> tuple[Any, Any, int, int, float]:
     return art, lib, contig, strided, seconds  # type: ignore[return-value]
 
 
-def compile_typed(typed: Typed, debug: bool) -> CompiledKernel:
+def compile_typed(typed: Typed, debug: bool, bounds: bool = True) -> CompiledKernel:
     """Generate, build (or fetch from cache) and load ``typed``; see :class:`CompiledKernel`.
 
     Example:
@@ -155,7 +155,7 @@ def compile_typed(typed: Typed, debug: bool) -> CompiledKernel:
         >>> ck([x])[0] is x
         True
     """
-    gen = generate(typed, debug)
+    gen = generate(typed, debug, bounds)  # bounds=False: unsafe, for benchmarks only
     art, lib, contig, strided, seconds = _load(typed.kernel.name, gen)
     return CompiledKernel(typed, gen, art, contig, strided, _spec(typed, gen.arrays),
                           make_alloc(typed), make_select(typed), make_infer(typed), seconds, lib)

@@ -1,7 +1,9 @@
 """The global debug switch of hybrid kernels.
 
-Debug kernels bounds-check every tensor access and raise ``IndexError`` (naming the kernel,
-the tensor, the indices, the shape and the DSL line) instead of touching memory out of range.
+Debug kernels bounds-check every tensor access one by one and raise ``IndexError`` (naming the
+kernel, the tensor, the indices, the shape and the DSL line). Kernels compiled without debug are
+as safe -- their loop nests are proved in bounds before they run, or run checked (see
+:mod:`mskernel.hybrid.bounds`) -- and as fast as unchecked code.
 A kernel's own ``debug=`` argument wins over this switch; the switch defaults to the
 environment variable ``MSKERNEL_HYBRID_DEBUG`` (``1``/``true``/``yes`` = on).
 

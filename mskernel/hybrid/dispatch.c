@@ -14,8 +14,10 @@
  *   (-1,) signature mismatch: the caller converts the inputs or picks another compiled kernel
  *   (-2, k) array k must be writable   (-3, k) array k is unaligned or has odd strides
  *   (-4, k) in-place array k overlaps another input
- *   (1, site, rank, idx..., extents...) out-of-bounds access (debug kernels)
- *   (2,) zero loop step   (3,) out of memory
+ *   (1, site, rank, idx..., extents...) out-of-bounds access
+ *   (3, site, rank, extents..., extents...) a buffer too large to allocate
+ *   (4, site, rank, extents..., extents...) a buffer with a negative extent
+ *   (2,) zero loop step
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -140,12 +142,12 @@ static PyObject* call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
     rc = fn(data, shape, stride, attr, err);
   }
   if (rc == 0) Py_RETURN_NONE;
-  if (rc != 1) return fail(rc, -1);
+  if (rc != 1 && rc != 3 && rc != 4) return fail(rc, -1);
   int rank = (int)err[1];
   if (rank < 0 || rank > 64) rank = 0;
   PyObject* out = PyTuple_New(2 + 2 * rank + 1);
   if (!out) return NULL;
-  PyTuple_SET_ITEM(out, 0, PyLong_FromLong(1));
+  PyTuple_SET_ITEM(out, 0, PyLong_FromLong(rc));
   for (int i = 0; i < 2 + 2 * rank; ++i) PyTuple_SET_ITEM(out, i + 1, PyLong_FromLongLong(err[i]));
   return out;
 }

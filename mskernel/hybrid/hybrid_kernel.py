@@ -81,6 +81,8 @@ class HybridKernel:
     def __init__(self, source: KernelSource, func: Optional[Callable[..., Any]] = None,
                  debug: Optional[bool] = None, namespace: Optional[dict[str, Any]] = None):
         self._src = source
+        if namespace is not None and not source.outer_names:
+            source.outer_names = namespace  # for the message about names the DSL cannot read
         self.ir = parse(source)
         self.func = func
         self._namespace = namespace

@@ -43,9 +43,6 @@ union Attr {
   double f;
 };
 
-// Return codes of a generated kernel.
-enum : int { kOk = 0, kIndexError = 1, kZeroStep = 2, kNoMemory = 3 };
-
 template <class T>
 inline T floordiv(T a, T b) {
   if constexpr (is_float<T>) {
@@ -148,45 +145,87 @@ template <class T> inline bool isinf(T x) { if constexpr (is_float<T>) return __
 template <class T> inline bool isfinite(T x) { if constexpr (is_float<T>) return __builtin_isfinite(x); else return true; }
 template <class T> inline T rsqrt(T x) { return T(1) / sqrt(x); }
 
-// A zero-filled temporary tensor (allocate(...)); at least one element so a failed debug
-// access can always be redirected to element 0.
+// Return codes of a generated kernel (kIndexError, kBadSize and kNoMemory fill err).
+enum : int { kOk = 0, kIndexError = 1, kZeroStep = 2, kNoMemory = 3, kBadSize = 4 };
+
+// Failure report shared by checked accesses and allocations: the first failure (claimed atomically, so
+// checks inside parallel loops are race-free) records [site, rank, indices..., extents...] in err and its
+// return code; the kernel returns dbg.code after the statement (or after the parallel loop).
+struct Debug {
+  int64_t* err;
+  bool failed = false;
+  int code = kOk;
+  bool claim(int c) {
+    if (__atomic_exchange_n(&failed, true, __ATOMIC_RELAXED)) return false;
+    code = c;
+    return true;
+  }
+  void fail(int c, int64_t site, int rank, const int64_t* idx, const int64_t* extent) {
+    if (!claim(c)) return;
+    err[0] = site;
+    err[1] = rank;
+    for (int m = 0; m < rank; ++m) {
+      err[2 + m] = idx[m];
+      err[2 + rank + m] = extent[m];
+    }
+  }
+};
+
+// A zero-filled temporary tensor (allocate(...)). A negative extent (kBadSize) or a size that cannot be
+// allocated (kNoMemory) leaves data null and reports the extents; at least one element is allocated, so a
+// failed checked access can always be redirected to element 0.
 template <class T>
 struct Buffer {
-  T* data;
-  explicit Buffer(int64_t n) : data(static_cast<T*>(__builtin_calloc(n > 0 ? static_cast<__SIZE_TYPE__>(n) : 1, sizeof(T)))) {}
+  T* data = nullptr;
+  Buffer(Debug& d, int64_t site, int rank, const int64_t* n) {
+    for (int k = 0; k < rank; ++k) {
+      if (n[k] < 0) { d.fail(kBadSize, site, rank, n, n); return; }
+    }
+    int64_t total = 1, bytes = 0;
+    for (int k = 0; k < rank; ++k) {
+      if (__builtin_mul_overflow(total, n[k], &total)) { d.fail(kNoMemory, site, rank, n, n); return; }
+    }
+    if (__builtin_mul_overflow(total, static_cast<int64_t>(sizeof(T)), &bytes)) {
+      d.fail(kNoMemory, site, rank, n, n);
+      return;
+    }
+    data = static_cast<T*>(__builtin_calloc(total > 0 ? static_cast<__SIZE_TYPE__>(total) : 1, sizeof(T)));
+    if (!data) d.fail(kNoMemory, site, rank, n, n);
+  }
   ~Buffer() { __builtin_free(data); }
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 };
 
-// Debug mode: every access goes through at(), which checks each index against its extent.
-// On failure it records [site, rank, indices..., extents...] in err and returns offset 0;
-// the kernel returns kIndexError after the statement.
-struct Debug {
-  int64_t* err;
-  bool failed;
-};
+// A checked access: every index against its extent. On failure the report is recorded and offset 0 is
+// returned (the kernel stops after the statement). Used for every access in debug mode, for the accesses
+// a loop nest's bounds proof does not cover (mskernel/hybrid/bounds.py), and in the checked version of a
+// nest whose proof fails at run time.
+__attribute__((noinline, cold)) inline int64_t out_of_bounds(Debug& d, int64_t site, int rank, const int64_t* idx,
+                                                             const int64_t* shape) {
+  d.fail(kIndexError, site, rank, idx, shape);
+  return 0;
+}
 
 template <int R, class... I>
 inline int64_t at(Debug& d, int64_t site, const int64_t* shape, const int64_t* stride, I... index) {
   const int64_t idx[R] = {static_cast<int64_t>(index)...};
   int64_t off = 0;
   for (int k = 0; k < R; ++k) {
-    if (idx[k] < 0 || idx[k] >= shape[k]) {
-      if (!d.failed) {
-        d.failed = true;
-        d.err[0] = site;
-        d.err[1] = R;
-        for (int m = 0; m < R; ++m) {
-          d.err[2 + m] = idx[m];
-          d.err[2 + R + m] = shape[m];
-        }
-      }
-      return 0;
-    }
+    // one unsigned comparison per index: a negative index becomes huge
+    if (__builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
+      return out_of_bounds(d, site, R, idx, shape);
     off += idx[k] * stride[k];
   }
   return off;
+}
+
+// Bounds of a product of two integer intervals [alo, ahi] * [blo, bhi] (bounds proofs).
+inline int64_t mul_lo(int64_t alo, int64_t ahi, int64_t blo, int64_t bhi) {
+  return pymin(pymin(alo * blo, alo * bhi), pymin(ahi * blo, ahi * bhi));
+}
+inline int64_t mul_hi(int64_t alo, int64_t ahi, int64_t blo, int64_t bhi) {
+  return pymax(pymax(alo * blo, alo * bhi), pymax(ahi * blo, ahi * bhi));
 }
 
 // Streaming stores (see mskernel/hybrid/stream.py): 32-byte vectors written around the cache.

@@ -37,7 +37,7 @@ def allocate(shape: Any, dtype: Any = "float32", scope: str = "global") -> np.nd
         array([0, 0], dtype=int32)
     """
     del scope
-    return np.zeros(shape).astype(dtype)
+    return _zeros("allocate", shape, dtype)
 
 
 def output_tensor(shape: Any, dtype: Any = "float32") -> np.ndarray:
@@ -47,6 +47,13 @@ def output_tensor(shape: Any, dtype: Any = "float32") -> np.ndarray:
         >>> output_tensor((1, 2), "float64")
         array([[0., 0.]])
     """
+    return _zeros("output_tensor", shape, dtype)
+
+
+def _zeros(func: str, shape: Any, dtype: Any) -> np.ndarray:
+    dims = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+    if any(int(d) < 0 for d in dims):
+        raise ValueError(f"{func}(): negative dimensions are not allowed, got shape {tuple(int(d) for d in dims)}")
     return np.zeros(shape).astype(dtype)
 
 

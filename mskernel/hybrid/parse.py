@@ -396,7 +396,14 @@ class _Parser(ast.NodeVisitor):
             return ir.Var(loc, name)
         if name in INTRINSICS:
             self.fail(node, f"{self.prefix}the intrinsic {name} must be called")
-        self.fail(node, f"{self.prefix}there is a undeclared variable: {name}")
+        hint = ""
+        if name in self.src.outer_names:  # Python would find it; the compiled kernel cannot
+            value = self.src.outer_names[name]
+            shown = repr(value) if isinstance(value, (bool, int, float)) else type(value).__name__
+            hint = (f" ({name} = {shown} outside the kernel: the Python emulation reads it, but a compiled kernel "
+                    f"sees only its arguments. Pass it as a scalar attribute (an extra argument) or write the "
+                    f"value here)")
+        self.fail(node, f"{self.prefix}there is a undeclared variable: {name}{hint}")
 
     def visit_BinOp(self, node: ast.BinOp) -> ir.BinOp:
         op = _BINOPS.get(type(node.op))

@@ -5,8 +5,8 @@ rejects the call (another signature, a tensor-like that is not an ndarray, a non
 order, unaligned data, a read-only in-place input, an in-place input overlapping another
 input) this path takes over: it converts what must be converted -- copying only arrays the
 kernel cannot read in place, and writing copied in-place inputs back -- compiles the
-signature if needed, and turns kernel error codes into Python exceptions (``IndexError``
-from debug kernels, naming the tensor, the indices, the shape and the DSL line).
+signature if needed, and turns kernel error codes into Python exceptions (``IndexError`` naming the tensor, the indices,
+the shape and the DSL line; ``ValueError``/``MemoryError`` for an ``allocate`` that cannot be made).
 
 Example:
     >>> import numpy as np
@@ -29,7 +29,7 @@ from .dtypes import normalize_dtype
 if TYPE_CHECKING:  # pragma: no cover
     from .hybrid_kernel import HybridKernel
 
-__all__ = ["run_checked", "index_error", "plain_attr"]
+__all__ = ["run_checked", "index_error", "alloc_error", "plain_attr"]
 
 
 def plain_attr(value: Any) -> Any:
@@ -63,7 +63,7 @@ def _canonical(a: Any) -> tuple[np.ndarray, bool]:
 
 
 def index_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -> IndexError:
-    """The IndexError for a debug kernel's out-of-bounds report ``(1, site, rank, ...)``."""
+    """The IndexError for a kernel's out-of-bounds report ``(1, site, rank, ...)``."""
     site, rank = info[1], info[2]
     idx, dims = info[3:3 + rank], info[3 + rank:3 + 2 * rank]
     tensor, loc = ck.generated.sites[site]
@@ -72,6 +72,22 @@ def index_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -
         f"hybrid kernel '{hk.name}': index ({', '.join(map(str, idx))}{',' if rank == 1 else ''}) "
         f"is out of bounds for tensor {tensor} with shape ({', '.join(map(str, dims))}"
         f"{',' if rank == 1 else ''}) at {ck.typed.kernel.filename}:{loc[0]}:{loc[1]}\n    {src}")
+
+
+def alloc_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -> Exception:
+    """ValueError (negative extent) or MemoryError for a failed ``allocate`` report ``(code, site, rank, ...)``."""
+    code, site, rank = info[0], info[1], info[2]
+    dims = info[3:3 + rank]
+    name, loc = ck.generated.sites[site]
+    shape = f"({', '.join(map(str, dims))}{',' if rank == 1 else ''})"
+    where = f"at {ck.typed.kernel.filename}:{loc[0]}:{loc[1]}\n    {ck.typed.kernel.lines.get(loc[0], '').strip()}"
+    if code == 4:
+        return ValueError(f"hybrid kernel '{hk.name}': allocate() of {name} with shape {shape}: negative "
+                          f"dimensions are not allowed {where}")
+    dtype = np.dtype(ck.typed.tensors[name].dtype)
+    size = float(np.prod([float(d) for d in dims])) * dtype.itemsize
+    return MemoryError(f"hybrid kernel '{hk.name}': cannot allocate {name} with shape {shape} and dtype {dtype} "
+                       f"({size:.3g} bytes) {where}")
 
 
 def _check_out(hk: "HybridKernel", ck: CompiledKernel, arrays: list[np.ndarray], attrs: tuple,
@@ -129,8 +145,8 @@ def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any],
             raise index_error(hk, ck, r)
         elif code == 2:
             raise ValueError(f"hybrid kernel '{hk.name}': range() arg 3 must not be zero")
-        elif code == 3:
-            raise MemoryError(f"hybrid kernel '{hk.name}': out of memory")
+        elif code in (3, 4):
+            raise alloc_error(hk, ck, r)
         else:
             raise TypeError(f"hybrid kernel '{hk.name}' cannot take these inputs/attributes "
                             f"(dispatcher code {r})")

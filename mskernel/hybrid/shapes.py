@@ -28,7 +28,7 @@ from . import ir
 from .check import Typed
 from .intrinsics import INTRINSICS
 
-__all__ = ["shape_source", "make_infer", "make_alloc", "make_select"]
+__all__ = ["shape_source", "make_infer", "make_alloc", "make_select", "shape_error"]
 
 
 class _PyExpr:
@@ -109,7 +109,39 @@ def make_infer(typed: Typed) -> Callable[[Sequence[Sequence[int]], Sequence[Any]
         items.append(f"({shape}, {dtype!r})")
     builtins = {"tuple": tuple, "max": max, "min": min, "int": int}
     fn = eval(f"lambda s, a: [{', '.join(items)}]", {"__builtins__": builtins})
-    return fn  # type: ignore[no-any-return]
+    names = typed.kernel.returns
+
+    def infer(s: Sequence[Sequence[int]], a: Sequence[Any]) -> list[tuple[tuple[int, ...], str]]:
+        result = fn(s, a)
+        for name, (shape, _) in zip(names, result):
+            if shape and min(shape) < 0:
+                raise shape_error(typed, name, shape)
+        return result  # type: ignore[no-any-return]
+    return infer
+
+
+def shape_error(typed: Typed, name: str, shape: Sequence[int], exc: BaseException | None = None) -> Exception:
+    """The error for output ``name`` of ``shape``: ValueError for a negative extent, else MemoryError.
+
+    Example:
+        >>> from mskernel.hybrid.source import KernelSource
+        >>> from mskernel.hybrid.parse import parse
+        >>> from mskernel.hybrid.check import specialize, Signature
+        >>> k = parse(KernelSource.from_text("def f(x):\\n    y = output_tensor((x.shape[0] - 5,), x.dtype)\\n"
+        ...     "    return y\\n"))
+        >>> print(shape_error(specialize(k, Signature(("float32",), (1,))), "y", (-2,)))
+        hybrid kernel 'f': output_tensor y has shape (-2,): negative dimensions are not allowed at <string>:2:5
+            y = output_tensor((x.shape[0] - 5,), x.dtype)
+    """
+    k = typed.kernel
+    loc = k.allocs[name].loc if name in k.allocs else k.return_loc
+    where = f"at {k.filename}:{loc[0]}:{loc[1]}\n    {k.lines.get(loc[0], '').strip()}"
+    text = f"({', '.join(map(str, shape))}{',' if len(shape) == 1 else ''})"
+    if min(shape, default=0) < 0:
+        return ValueError(f"hybrid kernel '{k.name}': output_tensor {name} has shape {text}: negative dimensions "
+                          f"are not allowed {where}")
+    return MemoryError(f"hybrid kernel '{k.name}': cannot allocate output_tensor {name} with shape {text} "
+                       f"and dtype {typed.tensors[name].dtype} ({exc}) {where}")
 
 
 def make_alloc(typed: Typed) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
@@ -121,7 +153,26 @@ def make_alloc(typed: Typed) -> Callable[[Sequence[np.ndarray], Sequence[Any]], 
     for i, (shape, dtype) in enumerate(zip(shapes, dtypes)):
         env[f"_d{i}"] = dtype
         parts.append(f"_z({shape}, _d{i})")
-    return eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)  # type: ignore[no-any-return]
+    fast = eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)
+    infer = make_infer(typed)
+    names = [n for n in typed.kernel.returns if n not in typed.kernel.params]
+
+    def alloc(t: Sequence[np.ndarray], a: Sequence[Any]) -> tuple[np.ndarray, ...]:
+        try:
+            return fast(t, a)  # type: ignore[no-any-return]
+        except (ValueError, MemoryError):  # say which output, which shape and where
+            try:
+                inferred = infer([x.shape for x in t], a)  # raises for a negative extent
+            except ValueError as negative:
+                raise negative from None
+            shapes = dict(zip(typed.kernel.returns, (shape for shape, _ in inferred)))
+            for name in names:
+                try:
+                    np.zeros(shapes[name], typed.tensors[name].dtype)
+                except (ValueError, MemoryError) as inner:
+                    raise shape_error(typed, name, shapes[name], inner) from None
+            raise
+    return alloc
 
 
 def make_select(typed: Typed

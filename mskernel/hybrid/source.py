@@ -16,7 +16,8 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-from dataclasses import dataclass
+import types
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from mskernel.errors import SourceLocation
@@ -49,6 +50,7 @@ class KernelSource:
     line_offset: int
     col_offset: int
     lines: dict[int, str]
+    outer_names: dict[str, Any] = field(default_factory=dict)  # globals/closure names the function reads
 
     def location(self, loc: tuple[int, int]) -> SourceLocation:
         """The user-file location of an AST ``(lineno, col_offset)`` pair (col 0-based).
@@ -94,7 +96,11 @@ class KernelSource:
                 f"notebook cell, or use HybridKernel.from_source(text, name)", None, kernel=name
             ) from exc
         text = "".join(raw_lines)
-        return cls._build(text, name, filename, max(first, 1), dedent=True)
+        src = cls._build(text, name, filename, max(first, 1), dedent=True)
+        closure = inspect.getclosurevars(func) if isinstance(func, types.FunctionType) else None
+        if closure is not None:  # names Python would resolve but the DSL does not (see parse's message)
+            src.outer_names = {**closure.globals, **closure.nonlocals}
+        return src
 
     @classmethod
     def from_text(cls, text: str, name: Optional[str] = None, filename: str = "<string>",
