@@ -210,7 +210,7 @@ class _Prover:
         return self.memo[key]
 
     def _iv(self, e: ir.Expr, env: Env) -> Optional[Interval]:
-        t = self.t.type_of(e)
+        t = self.t.types.get(id(e), "")
         if self.invariant(e, env):
             if not (is_int(t) or t == "bool"):
                 return None
