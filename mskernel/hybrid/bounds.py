@@ -374,7 +374,12 @@ class _Prover:
         extents = [self.extent(node.tensor, d) for d in range(rank)]
         if any(r is None for r in ranges) or any(x is None for x in extents):
             return None
-        inside = " && ".join(f"{r[0]} >= 0 && {r[1]} < {x}" for r, x in zip(ranges, extents))  # type: ignore[index]
+        tests = []
+        for (lo, hi), x in zip(ranges, extents):  # type: ignore[misc]
+            if not (lo.isdigit() and int(lo) >= 0):  # (a non-negative literal needs no test)
+                tests.append(f"{lo} >= 0")
+            tests.append(f"{hi} < {x}")
+        inside = " && ".join(tests)
         never = [f"{r[0]} > {r[1]}" for r in (self.binding(b) for b in env.values()) if r is not None]
         return " || ".join(never + [f"({inside})"]) if never else inside
 
