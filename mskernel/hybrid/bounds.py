@@ -44,7 +44,8 @@ from .dtypes import is_int
 
 __all__ = ["Proof", "prove"]
 
-Interval = tuple[str, str]  # C++ int64 expressions (lo, hi), both inclusive
+Interval = tuple[str, str]  # C++ int64 expressions (lo, hi), both inclusive; computed saturating (an overflowing
+#                             bound goes to INT64_MIN/MAX, so a proof never passes because of wrap-around)
 
 
 @dataclass(eq=False)
@@ -257,11 +258,11 @@ class _Prover:
             return None
         if isinstance(loop.step, ir.Const):
             if int(loop.step.value) > 0:
-                return start[0], self.temp(f"{stop[1]} - 1")
+                return start[0], self.plus(stop[1], -1)
             if int(loop.step.value) < 0:
-                return self.temp(f"{stop[0]} + 1"), start[1]
+                return self.plus(stop[0], 1), start[1]
             return None
-        return self.union([start, (self.temp(f"{stop[0]} + 1"), self.temp(f"{stop[1]} - 1"))])
+        return self.union([start, (self.plus(stop[0], 1), self.plus(stop[1], -1))])
 
     def b_Narrow(self, b: _Narrow) -> Optional[Interval]:
         base, bound = self.binding(b.base), self.iv(b.bound, b.env)
@@ -269,9 +270,9 @@ class _Prover:
             return base
         lo, hi = base
         if b.op in (">", ">=", "=="):
-            lo = self.temp(f"mskh::pymax<int64_t>({lo}, {bound[0]}{' + 1' if b.op == '>' else ''})")
+            lo = self.temp(f"mskh::pymax<int64_t>({lo}, {self.plus(bound[0], 1 if b.op == '>' else 0)})")
         if b.op in ("<", "<=", "=="):
-            hi = self.temp(f"mskh::pymin<int64_t>({hi}, {bound[1]}{' - 1' if b.op == '<' else ''})")
+            hi = self.temp(f"mskh::pymin<int64_t>({hi}, {self.plus(bound[1], -1 if b.op == '<' else 0)})")
         return lo, hi
 
     def b_Grid(self, b: _Grid) -> Optional[Interval]:
@@ -282,7 +283,7 @@ class _Prover:
         if not isinstance(b, _Grid):
             return None
         hi = self.grid_extent_hi(b, e.index % self.t.grid_ranks[e.var])
-        return None if hi is None else ("0", self.temp(f"{hi} - 1"))
+        return None if hi is None else ("0", self.plus(hi, -1))
 
     def grid_extent_hi(self, b: _Grid, k: int) -> Optional[str]:
         shape = b.loop.grid_shape
@@ -319,7 +320,7 @@ class _Prover:
         a = self.iv(e.operand, env)
         if a is None or e.op not in ("-", "+"):
             return None
-        return a if e.op == "+" else (self.temp(f"-{a[1]}"), self.temp(f"-{a[0]}"))
+        return a if e.op == "+" else (self.sub(("0", "0"), a))
 
     def select(self, e: ir.Select, env: Env) -> Optional[Interval]:
         return self.union([self.iv(e.then, self.narrow(env, e.cond, True)),
@@ -338,11 +339,15 @@ class _Prover:
         return lo, hi
 
     # ------------------------------------------------------------------ binary rules
+    def plus(self, x: str, k: int) -> str:
+        """``x + k`` for a literal ``k`` (saturating)."""
+        return x if k == 0 else self.temp(f"mskh::sat_add({x}, {k})")
+
     def add(self, a: Interval, b: Interval) -> Interval:
-        return self.temp(f"{a[0]} + {b[0]}"), self.temp(f"{a[1]} + {b[1]}")
+        return self.temp(f"mskh::sat_add({a[0]}, {b[0]})"), self.temp(f"mskh::sat_add({a[1]}, {b[1]})")
 
     def sub(self, a: Interval, b: Interval) -> Interval:
-        return self.temp(f"{a[0]} - {b[1]}"), self.temp(f"{a[1]} - {b[0]}")
+        return self.temp(f"mskh::sat_sub({a[0]}, {b[1]})"), self.temp(f"mskh::sat_sub({a[1]}, {b[0]})")
 
     def mul(self, a: Interval, b: Interval) -> Interval:
         args = f"{a[0]}, {a[1]}, {b[0]}, {b[1]}"
@@ -403,13 +408,16 @@ class _Prover:
 
 
 def _fold(text: str) -> Optional[str]:
-    """``text`` if it is an int literal, or the value of ``a + b`` / ``a - b`` on int literals; else None."""
-    parts = text.split(" ")
-    if len(parts) == 1 and parts[0].lstrip("-").isdigit():
+    """``text`` if it is an int literal, or the value of ``mskh::sat_add/sat_sub`` of two int literals (when it
+    fits in int64); else None."""
+    if text.lstrip("-").isdigit():
         return text
-    if len(parts) == 3 and parts[1] in "+-" and all(p.lstrip("-").isdigit() for p in parts[::2]):
-        a, b = int(parts[0]), int(parts[2])
-        return str(a + b if parts[1] == "+" else a - b)
+    for name, op in (("mskh::sat_add(", 1), ("mskh::sat_sub(", -1)):
+        if text.startswith(name) and text.endswith(")"):
+            args = text[len(name):-1].split(", ")
+            if len(args) == 2 and all(a.lstrip("-").isdigit() for a in args):
+                value = int(args[0]) + op * int(args[1])
+                return str(value) if -(1 << 63) <= value < (1 << 63) else None
     return None
 
 

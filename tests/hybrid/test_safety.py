@@ -365,3 +365,16 @@ def test_common_kernels_run_the_unchecked_version(name):
     outs = make_alloc(typed)(arrays, attrs)
     assert dispatcher()(entry, entry, _spec(typed, gen.arrays), (*arrays, *outs), tuple(attrs)) is None
     np.testing.assert_allclose(outs[0], hk.run_python(arrays, attrs)[0])
+
+
+def test_an_index_whose_bound_overflows_int64_is_not_proved_by_wrap_around():
+    # 4 * 2**62 wraps to 0 in int64: a wrapping proof would call x[i * 2**62] in bounds for 5 elements
+    hk = kernel("""
+        def far(x):
+            y = output_tensor(x.shape, x.dtype)
+            for i in range(x.shape[0]):
+                y[i] = x[i * 4611686018427387904]
+            return y
+    """)
+    with pytest.raises(IndexError, match=r"index \(4611686018427387904,\) is out of bounds for tensor x"):
+        hk.run([np.arange(5.0)])
