@@ -44,8 +44,8 @@ from .dtypes import is_int
 
 __all__ = ["Proof", "prove"]
 
-Interval = tuple[str, str]  # C++ int64 expressions (lo, hi), both inclusive; computed saturating (an overflowing
-#                             bound goes to INT64_MIN/MAX, so a proof never passes because of wrap-around)
+Interval = tuple[str, str]  # C++ int64 expressions (lo, hi), both inclusive; a bound that overflows int64 sets
+#                             bnd_ovf and fails the proof (so no intermediate value of a proved access can wrap)
 
 
 @dataclass(eq=False)
@@ -341,16 +341,16 @@ class _Prover:
     # ------------------------------------------------------------------ binary rules
     def plus(self, x: str, k: int) -> str:
         """``x + k`` for a literal ``k`` (saturating)."""
-        return x if k == 0 else self.temp(f"mskh::sat_add({x}, {k})")
+        return x if k == 0 else self.temp(f"mskh::sat_add(bnd_ovf, {x}, {k})")
 
     def add(self, a: Interval, b: Interval) -> Interval:
-        return self.temp(f"mskh::sat_add({a[0]}, {b[0]})"), self.temp(f"mskh::sat_add({a[1]}, {b[1]})")
+        return self.temp(f"mskh::sat_add(bnd_ovf, {a[0]}, {b[0]})"), self.temp(f"mskh::sat_add(bnd_ovf, {a[1]}, {b[1]})")
 
     def sub(self, a: Interval, b: Interval) -> Interval:
-        return self.temp(f"mskh::sat_sub({a[0]}, {b[1]})"), self.temp(f"mskh::sat_sub({a[1]}, {b[0]})")
+        return self.temp(f"mskh::sat_sub(bnd_ovf, {a[0]}, {b[1]})"), self.temp(f"mskh::sat_sub(bnd_ovf, {a[1]}, {b[0]})")
 
     def mul(self, a: Interval, b: Interval) -> Interval:
-        args = f"{a[0]}, {a[1]}, {b[0]}, {b[1]}"
+        args = f"bnd_ovf, {a[0]}, {a[1]}, {b[0]}, {b[1]}"
         return self.temp(f"mskh::mul_lo({args})"), self.temp(f"mskh::mul_hi({args})")
 
     def floordiv(self, a: Interval, b: Interval) -> Optional[Interval]:
@@ -401,7 +401,11 @@ class _Prover:
                 if cond != "true" and cond not in conditions:
                     conditions.append(cond)
         if conditions:
-            self.lines.append("const bool bnd_ok = " + "\n    && ".join(f"({c})" for c in conditions) + ";")
+            uses_flag = any("bnd_ovf" in line for line in self.lines)
+            first = ["!bnd_ovf"] if uses_flag else []
+            self.lines.append("const bool bnd_ok = " + "\n    && ".join(first + [f"({c})" for c in conditions]) + ";")
+            if uses_flag:
+                self.lines.insert(0, "bool bnd_ovf = false;  // set if a bound overflows int64: then nothing is proved")
             proof.condition = "bnd_ok"
         proof.lines = self.lines
         return proof
@@ -412,7 +416,7 @@ def _fold(text: str) -> Optional[str]:
     fits in int64); else None."""
     if text.lstrip("-").isdigit():
         return text
-    for name, op in (("mskh::sat_add(", 1), ("mskh::sat_sub(", -1)):
+    for name, op in (("mskh::sat_add(bnd_ovf, ", 1), ("mskh::sat_sub(bnd_ovf, ", -1)):
         if text.startswith(name) and text.endswith(")"):
             args = text[len(name):-1].split(", ")
             if len(args) == 2 and all(a.lstrip("-").isdigit() for a in args):

@@ -378,3 +378,16 @@ def test_an_index_whose_bound_overflows_int64_is_not_proved_by_wrap_around():
     """)
     with pytest.raises(IndexError, match=r"index \(4611686018427387904,\) is out of bounds for tensor x"):
         hk.run([np.arange(5.0)])
+
+
+def test_an_intermediate_overflow_hidden_by_min_is_not_proved():
+    # i * 2**63 wraps to a negative number that min() keeps; a saturating proof would see min(huge, n - 1)
+    hk = kernel("""
+        def hidden(x):
+            y = output_tensor(x.shape, x.dtype)
+            for i in range(x.shape[0]):
+                y[i] = x[min(i * 4611686018427387904 * 2, x.shape[0] - 1)]
+            return y
+    """)
+    with pytest.raises(IndexError, match=r"index \(-9223372036854775808,\) is out of bounds for tensor x"):
+        hk.run([np.arange(5.0)])
