@@ -344,10 +344,12 @@ class _Prover:
         return x if k == 0 else self.temp(f"mskh::sat_add(bnd_ovf, {x}, {k})")
 
     def add(self, a: Interval, b: Interval) -> Interval:
-        return self.temp(f"mskh::sat_add(bnd_ovf, {a[0]}, {b[0]})"), self.temp(f"mskh::sat_add(bnd_ovf, {a[1]}, {b[1]})")
+        lo, hi = f"mskh::sat_add(bnd_ovf, {a[0]}, {b[0]})", f"mskh::sat_add(bnd_ovf, {a[1]}, {b[1]})"
+        return self.temp(lo), self.temp(hi)
 
     def sub(self, a: Interval, b: Interval) -> Interval:
-        return self.temp(f"mskh::sat_sub(bnd_ovf, {a[0]}, {b[1]})"), self.temp(f"mskh::sat_sub(bnd_ovf, {a[1]}, {b[0]})")
+        lo, hi = f"mskh::sat_sub(bnd_ovf, {a[0]}, {b[1]})", f"mskh::sat_sub(bnd_ovf, {a[1]}, {b[0]})"
+        return self.temp(lo), self.temp(hi)
 
     def mul(self, a: Interval, b: Interval) -> Interval:
         args = f"bnd_ovf, {a[0]}, {a[1]}, {b[0]}, {b[1]}"
