@@ -341,14 +341,14 @@ class _Prover:
     # ------------------------------------------------------------------ binary rules
     def plus(self, x: str, k: int) -> str:
         """``x + k`` for a literal ``k`` (saturating)."""
-        return x if k == 0 else self.temp(f"mskh::sat_add(bnd_ovf, {x}, {k})")
+        return x if k == 0 else self.temp(f"mskh::add_ovf(bnd_ovf, {x}, {k})")
 
     def add(self, a: Interval, b: Interval) -> Interval:
-        lo, hi = f"mskh::sat_add(bnd_ovf, {a[0]}, {b[0]})", f"mskh::sat_add(bnd_ovf, {a[1]}, {b[1]})"
+        lo, hi = f"mskh::add_ovf(bnd_ovf, {a[0]}, {b[0]})", f"mskh::add_ovf(bnd_ovf, {a[1]}, {b[1]})"
         return self.temp(lo), self.temp(hi)
 
     def sub(self, a: Interval, b: Interval) -> Interval:
-        lo, hi = f"mskh::sat_sub(bnd_ovf, {a[0]}, {b[1]})", f"mskh::sat_sub(bnd_ovf, {a[1]}, {b[0]})"
+        lo, hi = f"mskh::sub_ovf(bnd_ovf, {a[0]}, {b[1]})", f"mskh::sub_ovf(bnd_ovf, {a[1]}, {b[0]})"
         return self.temp(lo), self.temp(hi)
 
     def mul(self, a: Interval, b: Interval) -> Interval:
@@ -414,11 +414,11 @@ class _Prover:
 
 
 def _fold(text: str) -> Optional[str]:
-    """``text`` if it is an int literal, or the value of ``mskh::sat_add/sat_sub`` of two int literals (when it
+    """``text`` if it is an int literal, or the value of ``mskh::add_ovf/sub_ovf`` of two int literals (when it
     fits in int64); else None."""
     if text.lstrip("-").isdigit():
         return text
-    for name, op in (("mskh::sat_add(bnd_ovf, ", 1), ("mskh::sat_sub(bnd_ovf, ", -1)):
+    for name, op in (("mskh::add_ovf(bnd_ovf, ", 1), ("mskh::sub_ovf(bnd_ovf, ", -1)):
         if text.startswith(name) and text.endswith(")"):
             args = text[len(name):-1].split(", ")
             if len(args) == 2 and all(a.lstrip("-").isdigit() for a in args):

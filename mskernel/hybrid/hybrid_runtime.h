@@ -222,27 +222,27 @@ inline int64_t at(Debug& d, int64_t site, const int64_t* shape, const int64_t* s
 
 // Interval arithmetic of bounds proofs: exact, or it sets the sticky flag o and the proof fails. (If no bound
 // overflows, no intermediate value of the proved accesses can: each lies between the bounds.)
-inline int64_t sat_add(bool& o, int64_t a, int64_t b) {
+inline int64_t add_ovf(bool& o, int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_add_overflow(a, b, &r)) o = true;
   return r;
 }
-inline int64_t sat_sub(bool& o, int64_t a, int64_t b) {
+inline int64_t sub_ovf(bool& o, int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_sub_overflow(a, b, &r)) o = true;
   return r;
 }
-inline int64_t sat_mul(bool& o, int64_t a, int64_t b) {
+inline int64_t mul_ovf(bool& o, int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_mul_overflow(a, b, &r)) o = true;
   return r;
 }
 // Bounds of a product of two integer intervals [alo, ahi] * [blo, bhi].
 inline int64_t mul_lo(bool& o, int64_t alo, int64_t ahi, int64_t blo, int64_t bhi) {
-  return pymin(pymin(sat_mul(o, alo, blo), sat_mul(o, alo, bhi)), pymin(sat_mul(o, ahi, blo), sat_mul(o, ahi, bhi)));
+  return pymin(pymin(mul_ovf(o, alo, blo), mul_ovf(o, alo, bhi)), pymin(mul_ovf(o, ahi, blo), mul_ovf(o, ahi, bhi)));
 }
 inline int64_t mul_hi(bool& o, int64_t alo, int64_t ahi, int64_t blo, int64_t bhi) {
-  return pymax(pymax(sat_mul(o, alo, blo), sat_mul(o, alo, bhi)), pymax(sat_mul(o, ahi, blo), sat_mul(o, ahi, bhi)));
+  return pymax(pymax(mul_ovf(o, alo, blo), mul_ovf(o, alo, bhi)), pymax(mul_ovf(o, ahi, blo), mul_ovf(o, ahi, bhi)));
 }
 
 // Streaming stores (see mskernel/hybrid/stream.py): 32-byte vectors written around the cache.
