@@ -454,7 +454,16 @@ class _Gen:
         self.depth -= 1
         self.emit("} else {  // some access may be out of bounds: check each one, raise IndexError at the first")
         self.depth += 1
-        self.checked(s)
+        if proof.unproved:  # (a lambda would let the fast version's checked accesses see its captures escape)
+            self.checked(s)
+        else:  # a cold lambda, lightly optimized: the checked copy costs less compile time, out of the fast path
+            self.emit("const int rc = [&]() __attribute__((noinline, cold, optimize(\"O1\"))) -> int {")
+            self.depth += 1
+            self.checked(s)
+            self.emit("return mskh::kOk;")
+            self.depth -= 1
+            self.emit("}();")
+            self.emit("if (rc) return rc;")
         self.depth -= 1
         self.emit("}")
         self.depth -= 1
