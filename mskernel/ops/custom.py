@@ -386,17 +386,51 @@ class Custom(PrimitiveWithInfer):
         return tuple(outs) if multi else outs[0]
 
     # -- backward ----------------------------------------------------------------------------------
+    def backward_source(self, *args: Any) -> str:
+        """The DSL source of the backward kernel derived for a hybrid/akg op without bprop.
+
+        ``args`` are example inputs as for a call (Tensors or arrays, then attributes): the
+        backward depends on their dtypes and ranks, not on their values.
+
+        Example:
+            >>> import numpy as np, mskernel as ms
+            >>> from mskernel import ops
+            >>> def double(x):
+            ...     y = output_tensor(x.shape, x.dtype)
+            ...     for i in range(x.shape[0]):
+            ...         y[i] = x[i] * 2
+            ...     return y
+            >>> op = ops.Custom(double, func_type="akg")
+            >>> print(op.backward_source(ms.Tensor(np.ones(3, np.float32))))
+            def double_grad(x, y, dy):
+                dx = output_tensor(x.shape, x.dtype)
+                # reverse sweep
+                for i in range(x.shape[0] - 1, -1, -1):
+                    _g1 = dy[i]
+                    dx[i] = dx[i] + (_g1 * 2)
+                return dx
+            <BLANKLINE>
+        """
+        if not isinstance(self._kernel, HybridAdapter):
+            raise TypeError(f"{self.log_prefix}, backward_source() is for func_type 'hybrid'/'akg' kernels, whose "
+                            f"backward is derived from the DSL; this op's func_type is '{self.func_type}'.")
+        tensors, attrs = self._split_args(tuple(Tensor(a) if isinstance(a, np.ndarray) else a for a in args))
+        _, src = self._kernel.backward_for([t._data for t in tensors], attrs)
+        return src.source
+
     def _backward(self, args: tuple, multi: bool) -> Callable:
         bprop = self.bprop
         prefix = self.log_prefix
 
         def backward(douts: List[Tensor], outs: List[Tensor]) -> Sequence[Optional[Tensor]]:
+            if bprop is None and isinstance(self._kernel, HybridAdapter):  # derived from the DSL
+                tensors, attrs = self._split_args(args)
+                grads = iter(self._kernel.auto_backward(tensors, attrs, douts, outs))
+                return [next(grads) if isinstance(a, Tensor) else None for a in args]
             if bprop is None:
                 raise RuntimeError(
                     f"{prefix}: gradients cannot flow through this Custom op because it has no bprop. Pass "
-                    f"bprop=fn with fn(*inputs, out, dout) returning one gradient per input"
-                    + (" (automatic backward of hybrid kernels is not available yet)."
-                       if self.func_type in ("hybrid", "akg") else "."))
+                    f"bprop=fn with fn(*inputs, out, dout) returning one gradient per input.")
             out = tuple(outs) if multi else outs[0]
             dout = tuple(douts) if multi else douts[0]
             grads = bprop(*args, out, dout)

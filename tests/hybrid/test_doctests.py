@@ -7,7 +7,9 @@ import importlib
 import pytest
 
 MODULES = ["__init__", "cexpr", "check", "codegen", "compiler", "config", "dsl", "dtypes", "errors",
-           "hybrid_kernel", "intrinsics", "ir", "parse", "runner", "schedule", "shapes", "source", "stream"]
+           "hybrid_kernel", "intrinsics", "ir", "parse", "runner", "schedule", "shapes", "source", "stream",
+           "autodiff", "autodiff.analysis", "autodiff.assemble", "autodiff.blocks", "autodiff.builder",
+           "autodiff.printer", "autodiff.rules"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,208 @@
+"""Putting a backward kernel together: parameters, adjoint buffers, the replay, the reverse
+sweep, and a comment on every ``parallel`` loop saying whether it stayed parallel.
+
+The replay keeps only the forward statements something needs: the tape stores, the
+temporaries the reverse sweep reads back, and (to a fixed point) what those read.
+
+Example:
+    >>> from mskernel.hybrid import HybridKernel
+    >>> from mskernel.hybrid.autodiff.builder import build
+    >>> hk = HybridKernel.from_source(
+    ...     "def scale(x, s):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+    ...     "    for i in parallel(x.shape[0]):\\n        y[i] = x[i] * s\\n    return y\\n")
+    >>> print(build(hk.specialize(hk.signature(["float64"], [1], [float]))).source)
+    def scale_grad(x, y, dy, s):
+        dx = output_tensor(x.shape, x.dtype)
+        # reverse sweep
+        # parallel: kept (its iterations write disjoint elements)
+        for i in parallel(x.shape[0] - 1, -1, -1):
+            _g1 = dy[i]
+            dx[i] = dx[i] + (_g1 * s)
+        return dx
+    <BLANKLINE>
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import ir
+from ..dtypes import is_float
+from ..parse import parse
+from ..schedule import independence
+from ..source import KernelSource
+from .blocks import Block
+from .printer import Printer, shape_text
+
+if TYPE_CHECKING:
+    from .builder import BackwardSource, _Builder
+
+__all__ = ["assemble"]
+
+
+def assemble(b: "_Builder") -> "BackwardSource":
+    """Generate the backward kernel's source for builder ``b``."""
+    from .builder import BackwardSource
+
+    k = b.k
+    float_inputs = [x for x in b.inputs if is_float(b.tensor_dtype(x))]
+    grads = {x: b.fresh(f"d{x}") for x in float_inputs}
+    outs = [r for r in k.returns if r not in b.inputs]
+    douts = {r: b.fresh(f"d{r}_out" if r in b.inputs else f"d{r}") for r in k.returns}
+    name = b.fresh(f"{k.name}_grad")
+    params = [*b.inputs, *outs, *douts.values(), *b.attrs]
+    grad_index = [float_inputs.index(x) if x in grads else None for x in b.inputs]
+    if not float_inputs:
+        return BackwardSource(name, "", params, grad_index, outs)
+
+    head, copies = Block(), Block()
+    for x in float_inputs:
+        head.line(f"{grads[x]} = output_tensor({x}.shape, {x}.dtype)")
+        b.adj[x] = grads[x]
+    for r in k.returns:
+        if not is_float(b.tensor_dtype(r)):
+            continue
+        if r in b.inputs:
+            b.zero[r] = "0"
+            b.copy_nest(copies, grads[r], douts[r], r)
+        elif b.a.write_once(r):
+            b.adj[r] = douts[r]
+            b.direct.add(r)
+        else:
+            b.adj[r] = b.fresh(f"d{r}_acc")
+            b.zero[r] = "0"
+            copies.line(f"{b.adj[r]} = allocate({r}.shape, {r}.dtype)")
+            b.copy_nest(copies, b.adj[r], douts[r], r)
+    for t, alloc in k.allocs.items():
+        if alloc.kind == "temp" and is_float(b.tensor_dtype(t)):
+            b.adj[t] = b.fresh(f"d{t}")
+            if not b.a.write_once(t):
+                b.zero[t] = "0"
+            if t not in b.a.scoped_temps:
+                copies.line(f"{b.adj[t]} = allocate({b.shape_of(alloc, alloc)}, {b.dtype_of(alloc)})")
+
+    rev = Block()
+    b.reverse(k.body, rev, k.decls)
+    replay = _replay(b)
+
+    body = head
+    for line in b.tape_allocs:
+        body.line(line)
+    if replay.items:
+        body.line("# replay: recompute and record the values the derivatives need")
+        body.extend(replay)
+    body.extend(copies)
+    body.line("# reverse sweep")
+    body.extend(rev)
+    rets = [grads[x] for x in float_inputs]
+    text = "\n".join([f"def {name}({', '.join(params)}):", *body.render(1),
+                      f"    return {', '.join(rets)}"]) + "\n"
+    return BackwardSource(name, _annotate_parallel(text, name), params, grad_index, outs)
+
+
+def _replay(b: "_Builder") -> Block:
+    """The forward statements the tapes and the reverse sweep need, with the tape stores."""
+    out = Block()
+    if not b.tapes and not b.replay_tensors:
+        return out
+    live_t, live_v = set(b.replay_tensors), set()
+    state = {"changed": True}
+
+    def reads(exprs: list[ir.Expr]) -> None:
+        for root in exprs:
+            for e in ir.walk_exprs(root):
+                if isinstance(e, ir.Load) and e.tensor not in live_t:
+                    live_t.add(e.tensor)
+                    state["changed"] = True
+                elif isinstance(e, ir.Var) and e.name not in live_v:
+                    live_v.add(e.name)
+                    state["changed"] = True
+
+    def live(s: ir.Stmt) -> bool:
+        if id(s) in b.tapes:
+            return True
+        if isinstance(s, ir.Store):
+            return s.tensor in live_t
+        if isinstance(s, ir.Assign):
+            return s.name in live_v
+        if isinstance(s, ir.Alloc):
+            return s.name in live_t
+        if isinstance(s, ir.For):
+            return any(live(c) for c in s.body)
+        return any(live(c) for c in s.then + s.orelse)  # type: ignore[union-attr]
+
+    def mark(block: list[ir.Stmt]) -> None:
+        for s in block:
+            if not live(s):
+                continue
+            reads([t.expr for t in b.tapes.get(id(s), [])])
+            if isinstance(s, (ir.Store, ir.Assign)) and not _own_live(s, live_t, live_v):
+                continue
+            reads(ir.stmt_exprs(s))
+            if isinstance(s, ir.For):
+                mark(s.body)
+            elif isinstance(s, ir.If):
+                mark(s.then)
+                mark(s.orelse)
+
+    while state["changed"]:
+        state["changed"] = False
+        mark(b.k.body)
+    for x in b.inplace:
+        if x in live_t:
+            load = next(e for s in ir.walk_stmts(b.k.body) for r in ir.stmt_exprs(s)
+                        for e in ir.walk_exprs(r) if isinstance(e, ir.Load) and e.tensor == x)
+            b.refuse(load.loc, f"the input {x} is overwritten in place and the backward needs its values from "
+                               f"before the kernel wrote it; write the result to an output_tensor")
+    rename = {r: b.fresh(f"{r}_fw") for r in b.k.returns if r not in b.inputs and r in live_t}
+    p = Printer(b.grids, rename=rename)
+    _emit(b, b.k.body, out, p, live_t, live_v, live)
+    return out
+
+
+def _own_live(s: ir.Stmt, live_t: set[str], live_v: set[str]) -> bool:
+    return (s.tensor in live_t) if isinstance(s, ir.Store) else (s.name in live_v)  # type: ignore[union-attr]
+
+
+def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: set[str], live_v: set[str],
+          live) -> None:
+    for s in block:
+        if not live(s):
+            continue
+        for tape in b.tapes.get(id(s), []):
+            out.line(f"{tape.name}[{tape.index}] = {p.expr(tape.expr)}")
+        if isinstance(s, ir.Store) and s.tensor in live_t:
+            out.line(f"{p.tensor(s.tensor)}[{p.indices(s)}] = {p.expr(s.value)}")
+        elif isinstance(s, ir.Assign) and s.name in live_v:
+            out.line(f"{s.name} = {p.expr(s.value)}")
+        elif isinstance(s, ir.Alloc):
+            out.line(f"{p.tensor(s.name)} = allocate({shape_text(s.shape, p.expr)}, {b.dtype_of(s)})")
+        elif isinstance(s, ir.For):
+            body = out
+            for lv in b.a.levels(s):
+                kind = "range" if s.kind == "grid" else s.kind
+                bounds = [p.expr(lv.start), p.expr(lv.stop), p.expr(lv.step)]
+                if bounds[2] == "1":
+                    bounds = bounds[1:2] if bounds[0] == "0" else bounds[:2]
+                body = body.nest(f"for {lv.name} in {kind}({', '.join(bounds)}):")
+            _emit(b, s.body, body, p, live_t, live_v, live)
+        elif isinstance(s, ir.If):
+            then, orelse = out.branch(p.expr(s.cond))
+            _emit(b, s.then, then, p, live_t, live_v, live)
+            _emit(b, s.orelse, orelse, p, live_t, live_v, live)
+
+
+def _annotate_parallel(text: str, name: str) -> str:
+    """Say above every ``parallel`` loop of the backward whether it stays parallel, and why not."""
+    kernel = parse(KernelSource.from_text(text, name, "<backward>"))
+    notes: dict[int, str] = {}
+    for s in ir.walk_stmts(kernel.body):
+        if isinstance(s, ir.For) and s.kind == "parallel":
+            reason = independence(s)
+            notes[s.loc[0]] = ("parallel: kept (its iterations write disjoint elements)" if reason is None
+                               else f"parallel -> serial: {reason}")
+    lines = text.split("\n")
+    for line_no in sorted(notes, reverse=True):
+        loop_line = lines[line_no - 1]
+        pad = loop_line[:len(loop_line) - len(loop_line.lstrip())]
+        lines.insert(line_no - 1, f"{pad}# {notes[line_no]}")
+    return "\n".join(lines)

@@ -1,0 +1,87 @@
+"""A tiny tree of output lines for generated DSL code: blocks drop out when they end up empty.
+
+The backward builder emits loops and branches before it knows whether anything inside them
+does work (a loop over a rounding op contributes nothing); :class:`Block` renders only what
+holds a statement, and a :class:`Lazy` line only when its condition turns true by the end
+(an adjoint variable's ``= 0`` declaration, kept only if something used the variable).
+
+Example:
+    >>> body = Block()
+    >>> loop = body.nest("for i in range(n):")
+    >>> _ = loop.nest("if x[i] > 0:")
+    >>> body.render(1)
+    []
+    >>> loop.line("y[i] = 1")
+    >>> body.render(1)
+    ['    for i in range(n):', '        y[i] = 1']
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional, Union
+
+__all__ = ["Block", "Lazy"]
+
+
+class Lazy:
+    """A line rendered only if ``keep()`` is true when the code is rendered."""
+
+    def __init__(self, text: str, keep: Callable[[], bool]) -> None:
+        self.text, self.keep = text, keep
+
+
+class Block:
+    """Lines and nested blocks under an optional header (``for ...:``, ``if ...:``)."""
+
+    def __init__(self, header: Optional[str] = None) -> None:
+        self.header = header
+        self.items: list[Union[str, Lazy, "Block"]] = []
+        self.orelse: Optional[Block] = None
+
+    def line(self, text: str) -> None:
+        """Append one statement."""
+        self.items.append(text)
+
+    def lazy(self, text: str, keep: Callable[[], bool]) -> None:
+        """Append a statement kept only if ``keep()`` holds at render time."""
+        self.items.append(Lazy(text, keep))
+
+    def nest(self, header: str) -> "Block":
+        """Append and return a nested block."""
+        child = Block(header)
+        self.items.append(child)
+        return child
+
+    def branch(self, cond: str) -> tuple["Block", "Block"]:
+        """Append ``if cond: ... else: ...``; returns the two branches."""
+        then = self.nest(f"if {cond}:")
+        then.orelse = Block("else:")
+        return then, then.orelse
+
+    def extend(self, other: "Block") -> None:
+        """Append the items of a header-less block."""
+        self.items.extend(other.items)
+
+    def render(self, depth: int) -> list[str]:
+        """The block's lines at indentation ``depth`` (4 spaces each); [] when it holds nothing."""
+        pad = "    " * depth
+        lines: list[str] = []
+        for item in self.items:
+            if isinstance(item, Block):
+                lines += item._render_nested(depth)
+            elif isinstance(item, Lazy):
+                if item.keep():
+                    lines.append(pad + item.text)
+            else:
+                lines.append(pad + item)
+        return lines
+
+    def _render_nested(self, depth: int) -> list[str]:
+        pad = "    " * depth
+        body = self.render(depth + 1)
+        other = self.orelse.render(depth + 1) if self.orelse is not None else []
+        if not body and not other:
+            return []
+        out = [pad + self.header] + (body or [pad + "    pass"])  # type: ignore[operator]
+        if other:
+            out += [pad + "else:"] + other
+        return out
