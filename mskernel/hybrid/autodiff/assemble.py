@@ -23,6 +23,7 @@ Example:
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .. import ir
@@ -201,6 +202,8 @@ def _annotate_parallel(text: str, name: str) -> str:
             notes[s.loc[0]] = ("parallel: kept (its iterations write disjoint elements)" if reason is None
                                else f"parallel -> serial: {reason}")
     lines = text.split("\n")
+    shift = lambda m: f"line {int(m.group(1)) + sum(1 for n in notes if n <= int(m.group(1)))}"  # noqa: E731
+    notes = {n: re.sub(r"line (\d+)", shift, note) for n, note in notes.items()}  # lines after the insertions
     for line_no in sorted(notes, reverse=True):
         loop_line = lines[line_no - 1]
         pad = loop_line[:len(loop_line) - len(loop_line.lstrip())]

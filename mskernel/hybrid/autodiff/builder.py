@@ -190,7 +190,8 @@ class _Builder:
                 isinstance(x, ir.Assign) and x.name == e.name for x in ir.walk_stmts(levels[-1].loop.body)):
             levels.pop()
         for lv in levels:
-            self.static_bounds(lv, "record a value the backward needs inside it")
+            self.static_bounds(lv, f"record {Printer(self.grids).expr(e)} (overwritten inside it) once per "
+                                   f"iteration, which its derivative needs")
         name = self.temp("tape")
         dims = [self.trip(lv) for lv in levels] or ["1"]
         self.tape_allocs.append(f"{name} = allocate(({', '.join(dims)}, ), \"{self.dtype(e)}\")")
@@ -254,7 +255,8 @@ class _Builder:
     def static_loop(self, lv: Level) -> None:
         for e in (lv.start, lv.stop, lv.step):
             for x in ir.walk_exprs(e):
-                if isinstance(x, ir.Load) or (isinstance(x, ir.Var) and x.name not in self.a.loop_vars and (
+                if (isinstance(x, ir.Load) and not self.a.stable(x, lv.loop)) or (
+                        isinstance(x, ir.Var) and x.name not in self.a.loop_vars and (
                         self.a.single_def(x.name) is None
                         or not self._inlinable(self.a.single_def(x.name).value, lv.loop))):  # type: ignore[union-attr]
                     self.refuse(lv.loop.loc, f"the bounds of the loop at line {lv.loop.loc[0]} are computed from "
