@@ -79,11 +79,11 @@ class HybridKernel:
     """
 
     def __init__(self, source: KernelSource, func: Optional[Callable[..., Any]] = None,
-                 debug: Optional[bool] = None, namespace: Optional[dict[str, Any]] = None):
+                 debug: Optional[bool] = None, namespace: Optional[dict[str, Any]] = None, akg: bool = False):
         self._src = source
         if namespace is not None and not source.outer_names:
             source.outer_names = namespace  # for the message about names the DSL cannot read
-        self.ir = parse(source)
+        self.ir = parse(source, akg=akg)
         self.func = func
         self._namespace = namespace
         self._debug = debug
@@ -96,8 +96,12 @@ class HybridKernel:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_function(cls, func: Callable[..., Any], debug: Optional[bool] = None) -> "HybridKernel":
+    def from_function(cls, func: Callable[..., Any], debug: Optional[bool] = None, akg: bool = False
+                      ) -> "HybridKernel":
         """Parse and check ``func`` (raises HybridError at the offending line).
+
+        ``akg=True``: an undecorated ``func_type="akg"`` function, parsed with akg's extras
+        (see :func:`~mskernel.hybrid.parse.parse`).
 
         Example:
             >>> def ident(x):
@@ -105,7 +109,7 @@ class HybridKernel:
             >>> HybridKernel.from_function(ident).inplace_map
             {0: 0}
         """
-        return cls(KernelSource.from_function(func), func=func, debug=debug)
+        return cls(KernelSource.from_function(func), func=func, debug=debug, akg=akg)
 
     @classmethod
     def from_source(cls, text: str, name: Optional[str] = None, filename: str = "<string>",

@@ -48,8 +48,9 @@ Scope = Union[_FunctionScope, ir.For]
 
 
 class _Parser(ast.NodeVisitor):
-    def __init__(self, src: KernelSource):
+    def __init__(self, src: KernelSource, akg: bool = False):
         self.src = src
+        self.akg = akg
         self.name = src.name
         self.prefix = f"In the function {self.name} written in the Hybrid DSL, "
         self.params: list[str] = []
@@ -215,6 +216,8 @@ class _Parser(ast.NodeVisitor):
 
     def alloc(self, node: ast.Assign, name: str, call: ast.Call) -> ir.Alloc:
         kind = "output" if call.func.id == "output_tensor" else "temp"  # type: ignore[attr-defined]
+        if kind == "temp" and self.akg:  # akg itself also takes the memory scope: allocate(shape, dtype, "local")
+            call = self.drop_scope(call)
         if len(call.args) != 2 or call.keywords:
             self.fail(call, f"In the function [{self.name}], function [{call.func.id}] expects two "  # type: ignore[attr-defined]
                             f"inputs, but get {len(call.args) + len(call.keywords)}.")
@@ -233,6 +236,17 @@ class _Parser(ast.NodeVisitor):
         self.allocs[name] = alloc
         self.status[name] = self.scopes[-1]
         return alloc
+
+    def drop_scope(self, call: ast.Call) -> ast.Call:
+        """``allocate(shape, dtype, scope)`` of an undecorated akg function: the scope must be a string."""
+        scope = call.args[2] if len(call.args) == 3 else \
+            next((k.value for k in call.keywords if k.arg == "scope"), None)
+        if scope is None:
+            return call
+        if not (isinstance(scope, ast.Constant) and isinstance(scope.value, str)):
+            self.fail(scope, f"{self.prefix}the scope of allocate must be a string such as 'local' or "
+                             f"'global', not {ast.unparse(scope)}")
+        return ast.Call(call.func, call.args[:2], [k for k in call.keywords if k.arg != "scope"])
 
     def visit_For(self, node: ast.For) -> list[ir.Stmt]:
         if node.orelse:
@@ -527,8 +541,11 @@ class _Parser(ast.NodeVisitor):
         return ir.Call(self.loc(node), fid, [self.visit(a) for a in node.args])
 
 
-def parse(src: KernelSource) -> ir.Kernel:
+def parse(src: KernelSource, akg: bool = False) -> ir.Kernel:
     """Parse and structurally check one kernel; raise HybridError at the first violation.
+
+    ``akg=True`` accepts what akg accepts in an undecorated ``func_type="akg"`` function beyond
+    ``@kernel``'s rules: the memory scope argument of ``allocate(shape, dtype, "local")``.
 
     Example:
         >>> from mskernel.hybrid.source import KernelSource
@@ -537,6 +554,9 @@ def parse(src: KernelSource) -> ir.Kernel:
         ... except TypeError as e:
         ...     print(e.reason)
         Keyword 'while' not accepted in the function f written in the Hybrid DSL!
+        >>> text = "def f(x):\\n    t = allocate(x.shape, x.dtype, 'local')\\n    return x\\n"
+        >>> parse(KernelSource.from_text(text), akg=True).allocs["t"].kind
+        'temp'
     """
-    return _Parser(src).visit_FunctionDef(src.tree)
+    return _Parser(src, akg).visit_FunctionDef(src.tree)
 

@@ -23,9 +23,9 @@ __all__ = ["HybridAdapter"]
 class HybridAdapter(CustomKernel):
     """func_type "hybrid"/"akg": the DSL compiled to native code by :mod:`mskernel.hybrid`."""
 
-    def __init__(self, func: Callable, func_name: str, debug: Optional[bool]) -> None:
+    def __init__(self, func: Callable, func_name: str, debug: Optional[bool], akg: bool = False) -> None:
         from mskernel.hybrid import HybridKernel  # the compiler is only imported when a hybrid op is built
-        self.kernel = HybridKernel.from_function(func, debug=debug)
+        self.kernel = HybridKernel.from_function(func, debug=debug, akg=akg)
         self.func_name = func_name
         self.debug = debug
         self._backward_ops: dict[Any, tuple[Any, Any]] = {}
@@ -39,7 +39,8 @@ class HybridAdapter(CustomKernel):
     @classmethod
     def from_op(cls, op: Any) -> "HybridAdapter":
         """The kernel of an ``ops.Custom(func, ..., func_type="hybrid")`` op."""
-        return cls(op.func, op.func_name, op.debug)
+        akg = op.func_type == "akg" and not getattr(op.func, "ms_kernel_flag", False)  # handed to akg as-is
+        return cls(op.func, op.func_name, op.debug, akg=akg)
 
     # ------------------------------------------------------------------ automatic backward
     def backward_for(self, arrays: Sequence[Any], attrs: Sequence[Any]) -> tuple[Any, Any]:
