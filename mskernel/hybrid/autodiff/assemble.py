@@ -15,7 +15,7 @@ Example:
         dx = output_tensor(x.shape, x.dtype)
         # reverse sweep
         # parallel: kept (its iterations write disjoint elements)
-        for i in parallel(x.shape[0] - 1, -1, -1):
+        for i in parallel(x.shape[0]):
             _g1 = dy[i]
             dx[i] = dx[i] + (_g1 * s)
         return dx
@@ -97,7 +97,7 @@ def assemble(b: "_Builder") -> "BackwardSource":
     rets = [grads[x] for x in float_inputs]
     text = "\n".join([f"def {name}({', '.join(params)}):", *body.render(1),
                       f"    return {', '.join(rets)}"]) + "\n"
-    return BackwardSource(name, _annotate_parallel(text, name), params, grad_index, outs)
+    return BackwardSource(name, _annotate_parallel(text, name, b.forward_headers), params, grad_index, outs)
 
 
 def _replay(b: "_Builder") -> Block:
@@ -192,8 +192,9 @@ def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: s
             _emit(b, s.orelse, orelse, p, live_t, live_v, live)
 
 
-def _annotate_parallel(text: str, name: str) -> str:
-    """Say above every ``parallel`` loop of the backward whether it stays parallel, and why not."""
+def _annotate_parallel(text: str, name: str, forward: dict[str, str]) -> str:
+    """Say above every ``parallel`` loop of the backward whether it stays parallel, and why not;
+    one that stays parallel runs forwards (``forward``: reversed header -> forward header)."""
     kernel = parse(KernelSource.from_text(text, name, "<backward>"))
     notes: dict[int, str] = {}
     for s in ir.walk_stmts(kernel.body):
@@ -202,6 +203,10 @@ def _annotate_parallel(text: str, name: str) -> str:
             notes[s.loc[0]] = ("parallel: kept (its iterations write disjoint elements)" if reason is None
                                else f"parallel -> serial: {reason}")
     lines = text.split("\n")
+    for line_no, note in notes.items():
+        header = lines[line_no - 1].strip()
+        if note.startswith("parallel: kept") and header in forward:
+            lines[line_no - 1] = lines[line_no - 1].replace(header, forward[header])
     shift = lambda m: f"line {int(m.group(1)) + sum(1 for n in notes if n <= int(m.group(1)))}"  # noqa: E731
     notes = {n: re.sub(r"line (\d+)", shift, note) for n, note in notes.items()}  # lines after the insertions
     for line_no in sorted(notes, reverse=True):

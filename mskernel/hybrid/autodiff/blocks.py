@@ -14,6 +14,9 @@ Example:
     >>> loop.line("y[i] = 1")
     >>> body.render(1)
     ['    for i in range(n):', '        y[i] = 1']
+    >>> loop.accumulate("dx[i]", "a"); loop.accumulate("dx[i]", "b"); loop.flush()
+    >>> body.render(0)[-1]
+    '    dx[i] = dx[i] + (a + b)'
 """
 from __future__ import annotations
 
@@ -36,6 +39,23 @@ class Block:
         self.header = header
         self.items: list[Union[str, Lazy, "Block"]] = []
         self.orelse: Optional[Block] = None
+        self.pending: dict[str, list[str]] = {}
+
+    def accumulate(self, target: str, term: str) -> None:
+        """``target += term``, merged with the other terms for ``target`` until :meth:`flush`."""
+        self.pending.setdefault(target, []).append(term)
+
+    def flush(self) -> None:
+        """Emit the pending accumulations (one ``t = t + (a + b)`` per target), here and nested."""
+        for target, terms in self.pending.items():
+            total = terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
+            self.items.append(f"{target} = {target} + {total}")
+        self.pending = {}
+        for item in self.items:
+            if isinstance(item, Block):
+                item.flush()
+                if item.orelse is not None:
+                    item.orelse.flush()
 
     def line(self, text: str) -> None:
         """Append one statement."""

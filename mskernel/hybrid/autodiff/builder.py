@@ -30,10 +30,9 @@ Example:
         for i in range(x.shape[0] - 1, -1, -1):
             _g1 = dy[i]
             _g2 = (_g1 * x[i])
-            dx[i] = dx[i] + (_g2 * x[i])
-            dx[i] = dx[i] + (_g2 * x[i])
-            dx[i] = dx[i] + (_g1 * (x[i] * x[i]))
+            dx[i] = dx[i] + ((_g2 * x[i]) + (_g2 * x[i]) + (_g1 * (x[i] * x[i])))
         return dx
+    <BLANKLINE>
 """
 from __future__ import annotations
 
@@ -99,6 +98,7 @@ class _Builder:
         self._tape_cache: dict[tuple[int, int], str] = {}
         self.replay_tensors: set[str] = set()  # temporaries the reverse sweep reads back
         self.zero: dict[str, str] = {}
+        self.forward_headers: dict[str, str] = {}  # reversed parallel loop header -> the forward one
 
     # ------------------------------------------------------------------ naming and errors
     def _names(self) -> set[str]:
@@ -242,6 +242,13 @@ class _Builder:
         start, stop = self.value(lv.start, lv.loop), self.value(lv.stop, lv.loop)
         step = self.step_of(lv)
         kind = "parallel" if lv.loop.kind == "parallel" else "range"
+        header = self._reversed_header(lv, kind, start, stop, step)
+        if kind == "parallel":  # if it stays parallel, the order does not matter: run it forwards
+            bounds = stop if (start, step) == ("0", 1) else f"{start}, {stop}" + ("" if step == 1 else f", {step}")
+            self.forward_headers[header] = f"for {lv.name} in parallel({bounds}):"
+        return header
+
+    def _reversed_header(self, lv: Level, kind: str, start: str, stop: str, step: int) -> str:
         if step == 1:
             return f"for {lv.name} in {kind}({stop} - 1, {_minus_one(start)}, -1):"
         if step == -1:
@@ -275,8 +282,7 @@ class _Builder:
 
     def accumulate(self, out: Block, leaf: ir.Expr, g: str, at: ir.Stmt) -> None:
         if isinstance(leaf, ir.Var):
-            dv = self.scalar_adj(leaf.name)
-            out.line(f"{dv} = {dv} + {g}")
+            out.accumulate(self.scalar_adj(leaf.name), g)
             return
         assert isinstance(leaf, ir.Load)
         dt = self.tensor_adj(leaf.tensor)
@@ -285,7 +291,7 @@ class _Builder:
         self.touched.add(dt)
         idx = ", ".join(self.grids[leaf.grid]) if leaf.grid is not None else \
             ", ".join(self.value(i, at) for i in leaf.indices)
-        out.line(f"{dt}[{idx}] = {dt}[{idx}] + {g}")
+        out.accumulate(f"{dt}[{idx}]", g)
 
     def bind(self, out: Block, text: str) -> str:
         if text.isidentifier():
@@ -374,6 +380,10 @@ class _Builder:
         self.reverse(s.orelse, orelse, [])
 
     def rev_Assign(self, s: ir.Assign, out: Block) -> None:
+        self._rev_Assign(s, out)
+        out.flush()
+
+    def _rev_Assign(self, s: ir.Assign, out: Block) -> None:
         if not is_float(self.t.var_types.get(s.name, "int")):
             return
         dv = self.scalar_adj(s.name)
@@ -387,6 +397,7 @@ class _Builder:
         body.line(f"{dv} = {self.t.var_types[s.name]}(0)")
         inner = Block()
         self.backprop(inner, s.value, g, s)
+        inner.flush()
         if inner.items:
             out.extend(body)
             out.extend(inner)
@@ -394,6 +405,10 @@ class _Builder:
             out.line(f"{dv} = {self.t.var_types[s.name]}(0)")
 
     def rev_Store(self, s: ir.Store, out: Block) -> None:
+        self._rev_Store(s, out)
+        out.flush()
+
+    def _rev_Store(self, s: ir.Store, out: Block) -> None:
         dt = self.tensor_adj(s.tensor)
         if dt is None:
             return
@@ -409,6 +424,7 @@ class _Builder:
         inner = Block()
         g = self.temp()
         self.backprop(inner, s.value, g, s)
+        inner.flush()
         if inner.items:
             out.line(f"{g} = {target}")
         if s.tensor in self.zero:
