@@ -156,6 +156,74 @@ print(ms.grad(lambda t: cube_op(t).sum())(ms.Tensor([1.0, 2.0, 3.0])))
 print(ms.gradcheck(cube_op, (ms.Tensor([0.5, 1.5, -2.0], ms.float64),)))
 """),
     ("md", """
+## No bprop needed: the backward is derived from the DSL
+
+A hybrid or akg op without `bprop` gets its backward automatically, as in MindSpore: mskernel
+differentiates the kernel in reverse mode and generates a backward *kernel* — DSL code that
+compiles through the same compiler (and runs as Python too). `op.backward_source(...)` shows it.
+This softmax overwrites its running maximum and reuses one row buffer for every row, so the
+backward first replays the forward and records those values on tapes; each `parallel` loop says
+whether it stayed parallel.
+"""),
+    ("code", """
+def softmax(x):
+    y = output_tensor(x.shape, x.dtype)
+    row = allocate((x.shape[1],), x.dtype)
+    for i in range(x.shape[0]):
+        m = x[i, 0]
+        for j in range(1, x.shape[1]):
+            m = max(m, x[i, j])
+        total = 0.0
+        for j in range(x.shape[1]):
+            row[j] = exp(x[i, j] - m)
+            total = total + row[j]
+        for j in range(x.shape[1]):
+            y[i, j] = row[j] / total
+    return y
+
+softmax_op = ops.Custom(softmax, func_type="akg")   # no bprop
+x = ms.Tensor(np.random.default_rng(0).standard_normal((3, 5)))
+print(softmax_op.backward_source(x))
+"""),
+    ("md", """
+The derived gradient passes gradcheck and equals the gradient of the same function built from
+MindSpore's ops:
+"""),
+    ("code", """
+print(ms.gradcheck(softmax_op, (x,)))
+w = ms.Tensor(np.random.default_rng(1).standard_normal((3, 5)))
+def composed(x):
+    e = ops.exp(x - ops.stop_gradient(ops.amax(x, axis=1, keepdims=True)))
+    return e / e.sum(axis=1, keepdims=True)
+auto = ms.grad(lambda x: (softmax_op(x) * w).sum())(x)
+built_in = ms.grad(lambda x: (composed(x) * w).sum())(x)
+print("same gradient as the composed ops:", np.allclose(auto.asnumpy(), built_in.asnumpy(), rtol=1e-12))
+"""),
+    ("md", """
+What cannot be differentiated correctly is refused at the line that makes it impossible —
+never a silently wrong gradient. Here the inner loop's length depends on the outer loop, so the
+product `p`, overwritten on every iteration, cannot be recorded per iteration:
+"""),
+    ("code", """
+def prefix_products(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        p = 1.0
+        for j in range(i):
+            p = p * x[j]
+        y[i] = p
+    return y
+
+from mskernel.hybrid import HybridError
+
+products = ops.Custom(prefix_products, func_type="akg")
+print(products(ms.Tensor([1.0, 2.0, 3.0])))      # the forward runs
+try:
+    ms.grad(lambda x: products(x).sum())(ms.Tensor([1.0, 2.0, 3.0]))
+except HybridError as e:
+    print(e)
+"""),
+    ("md", """
 ## Errors point at your line
 
 Every DSL rule is checked before any C++ is generated; the error names the kernel, the file

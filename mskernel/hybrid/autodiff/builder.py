@@ -480,7 +480,7 @@ class _Builder:
 
 
 def _minus_one(start: str) -> str:
-    return "-1" if start == "0" else f"{start} - 1"
+    return str(int(start) - 1) if start.lstrip("-").isdigit() else f"{start} - 1"
 
 
 def build(typed: Typed) -> BackwardSource:
