@@ -119,6 +119,11 @@ class Analysis:
                 return "after" if a[1] > b[1] else "before"
         return "after"  # w is s itself (its store follows its loads) or nested inside s
 
+    def dominates(self, d: ir.Stmt, s: ir.Stmt) -> bool:
+        """``d`` runs before ``s`` in every iteration that runs ``s`` (same or enclosing block, earlier)."""
+        pd, ps = self.path[id(d)], self.path[id(s)]
+        return len(pd) <= len(ps) and pd[:-1] == ps[:len(pd) - 1] and pd[-1][1] < ps[len(pd) - 1][1]
+
     def stable(self, load: ir.Load, at: ir.Stmt) -> bool:
         """True when the element ``load`` reads at ``at`` still holds that value at the end."""
         if load.tensor in self.scoped_temps:

@@ -128,6 +128,10 @@ class _Builder:
         t = self.t.type_of(e)
         return _WEAK_DTYPE.get(t, t) if is_weak(t) else t
 
+    def var_dtype(self, name: str) -> str:
+        t = self.t.var_types[name]
+        return _WEAK_DTYPE.get(t, t) if is_weak(t) else t
+
     def tensor_dtype(self, name: str) -> str:
         return self.t.tensors[name].dtype
 
@@ -157,9 +161,15 @@ class _Builder:
     def _leaf(self, e: ir.Expr, at: ir.Stmt) -> Optional[str]:
         if isinstance(e, ir.Var) and e.name not in self.a.loop_vars:
             d = self.a.single_def(e.name)
-            if d is not None and self._inlinable(d.value, d):
+            if d is not None and self.a.dominates(d, at) and self._inlinable(d.value, d):
                 return "(" + self.value(d.value, d) + ")"
             return self.tape(e, at)
+        if isinstance(e, (ir.ShapeDim, ir.Rank)) and self.t.tensors[e.tensor].kind == "temp":
+            shape = self.k.allocs[e.tensor].shape  # a temporary may not exist in the backward: use its shape
+            if shape.of is not None:
+                return self.value(type(e)(e.loc, shape.of, *([e.dim] if isinstance(e, ir.ShapeDim) else [])), at)
+            dims = shape.dims or []
+            return str(len(dims)) if isinstance(e, ir.Rank) else "(" + self.value(dims[e.dim], at) + ")"
         if isinstance(e, ir.Load):
             if not self.a.stable(e, at):
                 return self.tape(e, at)
@@ -174,7 +184,7 @@ class _Builder:
         for x in ir.walk_exprs(e):
             if isinstance(x, ir.Var) and x.name not in self.a.loop_vars:
                 d = self.a.single_def(x.name)
-                if d is None or not self._inlinable(d.value, d):
+                if d is None or not self.a.dominates(d, at) or not self._inlinable(d.value, d):
                     return False
             if isinstance(x, ir.Load) and not self.a.stable(x, at):
                 return False
@@ -357,7 +367,7 @@ class _Builder:
             if is_float(self.t.var_types.get(name, "int")):
                 dv = self.scalar_adj(name)
                 self.touched.discard(dv)
-                out.lazy(f"{dv} = {self.t.var_types[name]}(0)", keep=lambda dv=dv: dv in self.touched)
+                out.lazy(f"{dv} = {self.var_dtype(name)}(0)", keep=lambda dv=dv: dv in self.touched)
         for s in block:
             if isinstance(s, ir.Alloc) and s.kind == "temp" and self.a.loops[id(s)] and \
                     is_float(self.tensor_dtype(s.name)):
@@ -394,7 +404,7 @@ class _Builder:
         g = self.temp()
         body = Block()
         body.line(f"{g} = {dv}")
-        body.line(f"{dv} = {self.t.var_types[s.name]}(0)")
+        body.line(f"{dv} = {self.var_dtype(s.name)}(0)")
         inner = Block()
         self.backprop(inner, s.value, g, s)
         inner.flush()
@@ -402,7 +412,7 @@ class _Builder:
             out.extend(body)
             out.extend(inner)
         else:
-            out.line(f"{dv} = {self.t.var_types[s.name]}(0)")
+            out.line(f"{dv} = {self.var_dtype(s.name)}(0)")
 
     def rev_Store(self, s: ir.Store, out: Block) -> None:
         self._rev_Store(s, out)
