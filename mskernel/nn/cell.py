@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Dict, Iterator, List, Tuple
 
+from mskernel.autograd.bprop_args import check_bprop_args
 from mskernel.autograd.node import STATE, record
 from mskernel.tensor import Parameter, Tensor
 
@@ -97,6 +98,8 @@ class Cell:
         def backward(douts: List[Tensor]) -> Any:
             o = fresh if multi else fresh[0]
             d = tuple(douts) if multi else douts[0]
+            who = f"For user defined method 'bprop' of net '{type(self).__name__}'"
+            check_bprop_args(self.bprop, len(args) + 2, who)
             grads = self.bprop(*args, o, d)
             if grads is None:
                 raise TypeError("The python function output is none.")

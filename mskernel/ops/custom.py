@@ -26,6 +26,7 @@ import numpy as np
 
 from mskernel import context
 from mskernel import dtype as mstype
+from mskernel.autograd.bprop_args import check_bprop_args
 from mskernel.autograd.node import STATE, record
 from mskernel.kernels.aot import AotKernel
 from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make_kernel
@@ -111,6 +112,7 @@ class Custom(PrimitiveWithInfer):
         self._register_info(reg_info if reg_info is not None else getattr(func, "reg_info", None))
         self._kernel = make_kernel(self)
         self._plans: Dict[tuple, tuple] = {}  # call signature -> (attrs, output specs, multi)
+        self._bprop_arity_ok: set = set()  # input counts the bprop was checked to accept
         self._info = self._describe()
 
     # -- construction checks -------------------------------------------------------------------
@@ -433,6 +435,9 @@ class Custom(PrimitiveWithInfer):
                     f"bprop=fn with fn(*inputs, out, dout) returning one gradient per input.")
             out = tuple(outs) if multi else outs[0]
             dout = tuple(douts) if multi else douts[0]
+            if len(args) not in self._bprop_arity_ok:
+                check_bprop_args(bprop, len(args) + 2, prefix)
+                self._bprop_arity_ok.add(len(args))
             grads = bprop(*args, out, dout)
             return _check_bprop_output(grads, args, prefix)
         return backward

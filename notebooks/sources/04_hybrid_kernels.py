@@ -205,6 +205,8 @@ never a silently wrong gradient. Here the inner loop's length depends on the out
 product `p`, overwritten on every iteration, cannot be recorded per iteration:
 """),
     ("code", """
+from mskernel.hybrid import HybridError
+
 def prefix_products(x):
     y = output_tensor(x.shape, x.dtype)
     for i in range(x.shape[0]):
@@ -213,8 +215,6 @@ def prefix_products(x):
             p = p * x[j]
         y[i] = p
     return y
-
-from mskernel.hybrid import HybridError
 
 products = ops.Custom(prefix_products, func_type="akg")
 print(products(ms.Tensor([1.0, 2.0, 3.0])))      # the forward runs

@@ -53,6 +53,8 @@ def build_ops(tmp_path_factory):
         with _scoped_env(MSKERNEL_CACHE_DIR=str(cache), MSKERNEL_PCH_DIR=shared_pch):
             return CustomOpBuilder(name, [str(source)], backend=backend).load()
 
+    build.cache_dir = str(cache)  # type: ignore[attr-defined]  (for subprocesses loading the same builds)
+    build.pch_dir = shared_pch  # type: ignore[attr-defined]
     return build
 
 

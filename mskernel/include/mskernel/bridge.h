@@ -219,10 +219,17 @@ MSKERNEL_GLUE inline std::string UnqualifiedName(const std::string &qualified) {
   return qualified.substr(start);
 }
 
+/// The message for a thrown value that is not a std::exception (`throw 42`): it carries no text.
+MSKERNEL_GLUE inline std::string NonStdExceptionMessage(const std::string &where) {
+  return where + " threw a C++ value that is not a std::exception (e.g. `throw 42`), so it carries no message; "
+                 "throw std::runtime_error(\"...\") (or another std::exception) to say what went wrong";
+}
+
 /// Sets the Python error for the C++ exception being handled (call inside `catch (...)`):
 /// invalid_argument -> ValueError, out_of_range -> IndexError, anything else -> RuntimeError;
-/// a pybind11::error_already_set is restored as the original Python exception.
-MSKERNEL_GLUE inline void SetPythonError() {
+/// a pybind11::error_already_set is restored as the original Python exception. ``where`` names
+/// the code that threw, for a thrown value that is not a std::exception.
+MSKERNEL_GLUE inline void SetPythonError(const std::string &where = "C++ code") {
   try {
     throw;
   } catch (pybind11::error_already_set &e) {
@@ -236,7 +243,7 @@ MSKERNEL_GLUE inline void SetPythonError() {
   } catch (const std::exception &e) {
     PyErr_SetString(PyExc_RuntimeError, e.what());
   } catch (...) {
-    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+    PyErr_SetString(PyExc_RuntimeError, NonStdExceptionMessage(where).c_str());
   }
 }
 

@@ -242,13 +242,13 @@ struct FunctionNode {
   }
 
   MSKERNEL_GLUE static PyObject *BackwardEntry(PyObject *capsule, PyObject *py_args) {
+    auto &self = *static_cast<std::shared_ptr<FunctionNode> *>(PyCapsule_GetPointer(capsule, "mskernel.FunctionNode"));
     try {
-      auto &self = *static_cast<std::shared_ptr<FunctionNode> *>(PyCapsule_GetPointer(capsule, "mskernel.FunctionNode"));
       PyObject *douts = nullptr, *fwd_outs = nullptr;
       if (!PyArg_ParseTuple(py_args, "OO", &douts, &fwd_outs)) return nullptr;
       return self->RunBackward(douts, fwd_outs).release();
     } catch (...) {
-      SetPythonError();
+      SetPythonError("The Backward of " + self->name);
       return nullptr;
     }
   }
@@ -324,7 +324,15 @@ struct Function {
     R out;
     {
       detail::GradModeGuard no_grad(false);
-      out = X::Forward(&node->ctx, std::forward<Args>(args)...);
+      try {
+        out = X::Forward(&node->ctx, std::forward<Args>(args)...);
+      } catch (const std::exception &) {
+        throw;
+      } catch (const pybind11::error_already_set &) {
+        throw;
+      } catch (...) {  // `throw 42`: name the Function instead of pybind11's "unknown exception"
+        throw std::runtime_error(detail::NonStdExceptionMessage("The Forward of " + node->name));
+      }
     }
     BaseTensorPtrList outs = detail::ToTensorList(out);
     node->Finish(node, &outs);

@@ -144,7 +144,8 @@ class Tensor {
   }
 
   // -- internal (public in MindSpore too) -------------------------------------------------------
-  const mskernel::BaseTensorPtr &tensor() const { return t_; }
+  /// The underlying tensor (throws, as MindSpore does, if this Tensor is not defined).
+  const mskernel::BaseTensorPtr &tensor() const { return get(); }
   /// Copies the values of `src` into this tensor (broadcasting, casting).
   void AssignTensor(const Tensor &src) const {
     mskernel::detail::CallBridge("copy_into", {get()->array(), src.get()->array()});
@@ -153,7 +154,10 @@ class Tensor {
 
  private:
   const mskernel::BaseTensorPtr &get() const {
-    if (!t_) throw std::runtime_error("ms::Tensor: the tensor is not defined (default-constructed or None)");
+    if (!t_) {
+      throw pybind11::type_error("ms::Tensor: The Tensor is not defined: None was passed for a tensor argument (or "
+                                 "the Tensor was default-constructed); check is_defined() before using it");
+    }
     return t_;
   }
   static mskernel::detail::PyRef Str(const std::string &s) { return mskernel::detail::Str(s); }
@@ -217,8 +221,9 @@ template <>
 struct type_caster<ms::Tensor> {
   PYBIND11_TYPE_CASTER(ms::Tensor, const_name("Tensor"));
   bool load(handle src, bool) {
+    mskernel::detail::RegisterNonStdExceptionTranslator();
     if (!src) return false;
-    if (src.is_none()) {
+    if (src.is_none()) {  // an undefined Tensor, as in MindSpore: its methods raise, is_defined() is false
       value = ms::Tensor();
       return true;
     }

@@ -31,6 +31,7 @@
 #define MSKERNEL_TENSOR_H_
 
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -264,18 +265,42 @@ MSKERNEL_GLUE inline detail::PyRef TensorsToPython(const BaseTensorPtrList &ts) 
 
 }  // namespace mskernel
 
+namespace mskernel {
+namespace detail {
+/// Once per process: a C++ function bound with pybind11 that throws a value that is not a
+/// std::exception (`throw 42`) raises a RuntimeError saying so, not "Caught an unknown exception!".
+/// Registered by the tensor casters, i.e. the first time a function with a tensor argument runs.
+MSKERNEL_GLUE inline void RegisterNonStdExceptionTranslator() {
+  static const bool registered = [] {
+    pybind11::register_exception_translator([](std::exception_ptr p) {
+      if (!p) return;
+      try {
+        std::rethrow_exception(p);
+      } catch (const std::exception &) {
+        throw;  // pybind11's own translators handle these
+      } catch (...) {
+        PyErr_SetString(PyExc_RuntimeError, NonStdExceptionMessage("A C++ function").c_str());
+      }
+    });
+    return true;
+  }();
+  (void)registered;
+}
+}  // namespace detail
+}  // namespace mskernel
+
 namespace pybind11 {
 namespace detail {
-/// mskernel Tensor (or None) <-> std::shared_ptr<mskernel::BaseTensor>, zero-copy both ways.
+/// mskernel Tensor <-> std::shared_ptr<mskernel::BaseTensor>, zero-copy both ways. None is not a
+/// tensor: the call fails with pybind11's TypeError naming the function and its signature, instead
+/// of handing the function a nullptr to crash on (declare `std::optional<BaseTensorPtr>` to take
+/// None). A nullptr result converts to None.
 template <>
 struct type_caster<std::shared_ptr<mskernel::BaseTensor>> {
   PYBIND11_TYPE_CASTER(std::shared_ptr<mskernel::BaseTensor>, const_name("Tensor"));
   bool load(handle src, bool) {
-    if (!src) return false;
-    if (src.is_none()) {
-      value = nullptr;
-      return true;
-    }
+    mskernel::detail::RegisterNonStdExceptionTranslator();
+    if (!src || src.is_none()) return false;
     if (!mskernel::BaseTensor::IsTensor(src.ptr())) return false;
     value = mskernel::BaseTensor::FromPython(src.ptr());
     return true;
