@@ -17,9 +17,9 @@ Example:
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from typing import Any, Callable, List, Optional
 
-__all__ = ["check_bprop_args"]
+__all__ = ["check_bprop_args", "check_bprop_output"]
 
 
 def check_bprop_args(bprop: Callable[..., Any], n_args: int, prefix: str) -> None:
@@ -38,3 +38,54 @@ def check_bprop_args(bprop: Callable[..., Any], n_args: int, prefix: str) -> Non
         raise TypeError(f"{prefix}, the bprop is called as bprop(*inputs, out, dout) with {n_args} arguments "
                         f"({n_in} input{'' if n_in == 1 else 's'}, out and dout), but {shown}{sig} takes "
                         f"{len(params)}.") from None
+
+
+def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> List[Optional[Any]]:
+    """The gradients a bprop returned, checked with MindSpore's rules and messages: one per input
+    (a single Tensor is wrapped, as PyNative does), each None or a Tensor of the input's shape
+    (else ValueError) and dtype (else TypeError); non-Tensor inputs get None. ``what`` is
+    inserted after "return value(s)" (" of bprop" for ``ops.Custom``, "" for a Cell's bprop,
+    whose prefix names the net).
+
+    Example:
+        >>> from mskernel.tensor import Tensor
+        >>> x = Tensor([1.0, 2.0])
+        >>> try:
+        ...     check_bprop_output((Tensor([1.0]),), (x,), "For user defined method 'bprop' of net 'Net'")
+        ... except ValueError as e:
+        ...     print(e)  # doctest: +ELLIPSIS
+        For user defined method 'bprop' of net 'Net', the 0th return value(gradient of the 0th argument) ...
+    """
+    from mskernel.tensor import Tensor
+    if grads is None:
+        raise TypeError(f"{prefix}, The python function output is none: the bprop must return a tuple with one "
+                        f"gradient per input.")
+    if isinstance(grads, Tensor):
+        grads = (grads,)  # MindSpore's PyNative wraps a single Tensor
+    if isinstance(grads, list):
+        grads = tuple(grads)
+    if not isinstance(grads, tuple):
+        raise TypeError(f"{prefix}, the bprop must return a tuple of gradients, but got {type(grads).__name__}.")
+    if len(grads) != len(args):
+        raise TypeError(f"{prefix}, the number of return values(gradients){what} should be equal to the number of "
+                        f"input arguments except 'out' and 'dout', which is: {len(args)}, but got:{len(grads)}.")
+    out: List[Optional[Any]] = []
+    for i, (g, a) in enumerate(zip(grads, args)):
+        if not isinstance(a, Tensor):
+            out.append(None)  # attribute inputs get no gradient (e.g. zeros_like(axis))
+            continue
+        if g is None:
+            out.append(None)
+            continue
+        if not isinstance(g, Tensor):
+            raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should be "
+                            f"Tensor, but got {type(g).__name__}, and the value is {g}.")
+        if g.shape != a.shape:
+            raise ValueError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should have "
+                             f"the same shape as the {i}th argument, which is:{list(a.shape)}, but got: "
+                             f"{list(g.shape)}.")
+        if g.dtype != a.dtype:
+            raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should have "
+                            f"the same dtype as the {i}th argument, which is:{a.dtype}, but got: {g.dtype}.")
+        out.append(g)
+    return out

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Dict, Iterator, List, Tuple
 
-from mskernel.autograd.bprop_args import check_bprop_args
+from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
 from mskernel.tensor import Parameter, Tensor
 
@@ -103,7 +103,7 @@ class Cell:
             grads = self.bprop(*args, o, d)
             if grads is None:
                 raise TypeError("The python function output is none.")
-            return grads if isinstance(grads, tuple) else (grads,)
+            return check_bprop_output(grads, args, who)  # MindSpore's rules and messages
         record(type(self).__name__, args, fresh, backward, kind="cell_bprop",
                info={"cell": type(self).__name__})
         return fresh if multi else fresh[0]

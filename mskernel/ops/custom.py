@@ -26,7 +26,7 @@ import numpy as np
 
 from mskernel import context
 from mskernel import dtype as mstype
-from mskernel.autograd.bprop_args import check_bprop_args
+from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
 from mskernel.kernels.aot import AotKernel
 from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make_kernel
@@ -439,43 +439,8 @@ class Custom(PrimitiveWithInfer):
                 check_bprop_args(bprop, len(args) + 2, prefix)
                 self._bprop_arity_ok.add(len(args))
             grads = bprop(*args, out, dout)
-            return _check_bprop_output(grads, args, prefix)
+            return check_bprop_output(grads, args, prefix, " of bprop")
         return backward
 
 
 _MISSING = object()
-
-
-def _check_bprop_output(grads: Any, args: tuple, prefix: str) -> List[Optional[Tensor]]:
-    if grads is None:
-        raise TypeError(f"{prefix}, The python function output is none: the bprop must return a tuple with one "
-                        f"gradient per input.")
-    if isinstance(grads, Tensor):
-        grads = (grads,)  # MindSpore's PyNative wraps a single Tensor
-    if isinstance(grads, list):
-        grads = tuple(grads)
-    if not isinstance(grads, tuple):
-        raise TypeError(f"{prefix}, the bprop must return a tuple of gradients, but got {type(grads).__name__}.")
-    if len(grads) != len(args):
-        raise TypeError(f"{prefix}, the number of return values(gradients) of bprop should be equal to the number of "
-                        f"input arguments except 'out' and 'dout', which is: {len(args)}, but got:{len(grads)}.")
-    out: List[Optional[Tensor]] = []
-    for i, (g, a) in enumerate(zip(grads, args)):
-        if not isinstance(a, Tensor):
-            out.append(None)  # attribute inputs get no gradient (e.g. zeros_like(axis))
-            continue
-        if g is None:
-            out.append(None)
-            continue
-        if not isinstance(g, Tensor):
-            raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument) of bprop should be "
-                            f"Tensor, but got {type(g).__name__}, and the value is {g}.")
-        if g.shape != a.shape:
-            raise ValueError(f"{prefix}, the {i}th return value(gradient of the {i}th argument) of bprop should have "
-                             f"the same shape as the {i}th argument, which is:{list(a.shape)}, but got: "
-                             f"{list(g.shape)}.")
-        if g.dtype != a.dtype:
-            raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument) of bprop should have "
-                            f"the same dtype as the {i}th argument, which is:{a.dtype}, but got: {g.dtype}.")
-        out.append(g)
-    return out
