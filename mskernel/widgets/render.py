@@ -31,6 +31,7 @@ KIND_COLORS: Dict[str, str] = {
     "builtin": "#f8fafc",       # built-in op
     "custom": "#ede9fe",        # ops.Custom (any func_type)
     "cpp_function": "#ffedd5",  # C++ Function<T> op
+    "python_function": "#fce7f3",  # Python _Function subclass
     "cell_bprop": "#fef9c3",    # Cell with a user bprop
     "group": "#e5e7eb",         # collapsed boxes of mixed kinds
 }
