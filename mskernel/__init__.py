@@ -19,6 +19,7 @@ from mskernel import autograd
 from mskernel.autograd import (GradOperation, ParameterTuple, enable_grad, get_grad, grad, no_grad,
                                value_and_grad)
 from mskernel.autograd.function import _Function
+from mskernel.common.api import jit, mutable
 from mskernel import ops
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
 from mskernel import nn
@@ -73,4 +74,4 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
-           "show_graph", "GraphView", "GradCheckView", "_Function"]
+           "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable"]

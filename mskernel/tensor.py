@@ -117,6 +117,13 @@ class Tensor:
     __array_priority__ = 1000
     __array_ufunc__ = None  # numpy defers to our reflected operators: np.float32(2) * t is a Tensor
 
+    def __new__(cls, input_data: Any = None, dtype: Optional[Type] = None, shape: Any = None, *args: Any,
+                **kwargs: Any) -> "Tensor":
+        if input_data is None and shape is not None and not isinstance(shape, int) and cls is Tensor \
+                and any(d is None or d == -1 for d in shape):
+            return object.__new__(_Placeholder)  # Tensor(shape=[4, None], dtype=...): a dynamic-shape placeholder
+        return object.__new__(cls)
+
     def __init__(self, input_data: Any = None, dtype: Optional[Type] = None, shape: Any = None,
                  init: Any = None, const_arg: bool = False, device: Optional[str] = None) -> None:
         if dtype is not None and not isinstance(dtype, Type):
@@ -126,12 +133,18 @@ class Tensor:
             if shape is None or dtype is None:
                 raise ValueError("For 'Tensor', when 'input_data' is None, 'shape' and 'dtype' must be set.")
             shp = (shape,) if isinstance(shape, int) else tuple(shape)
-            if init is None or init == "zeros" or getattr(init, "__class__", None).__name__ == "Zero":
+            if any(d is None or d == -1 for d in shp):  # a dynamic-shape placeholder (for Cell.set_inputs)
+                if init is not None:
+                    raise ValueError("For 'Tensor', a shape with None (dynamic) dimensions cannot take 'init'.")
+                self._data = np.zeros(tuple(0 if d is None or d == -1 else d for d in shp), dtype.np)
+                self._rg, self._node, self._idx, self._version = False, None, 0, 0
+                self._dyn_shape = tuple(-1 if d is None else int(d) for d in shp)  # type: ignore[attr-defined]
+                return
+            if init is None:
                 arr = np.zeros(shp, dtype.np)
-            elif init == "ones" or init.__class__.__name__ == "One":
-                arr = np.ones(shp, dtype.np)
             else:
-                raise ValueError(f"For 'Tensor', 'init' supports 'zeros' and 'ones' here, but got {init!r}.")
+                from mskernel.common.initializer import initializer  # the initializers build Tensors
+                arr = initializer(init, shp, dtype)._data
         else:
             if shape is not None:
                 raise ValueError("For 'Tensor', 'shape' can only be given when 'input_data' is None.")
@@ -461,6 +474,26 @@ if _C is not None:  # the compiled core allocates Tensors without running Python
     Tensor.__neg__ = _C.Binop("neg", np.negative, Tensor.__neg__)  # type: ignore[method-assign]
 
 
+class _Placeholder(Tensor):
+    """``Tensor(shape=[4, None], dtype=...)``: a dynamic-shape placeholder for ``Cell.set_inputs``; no data."""
+
+    __slots__ = ("_dyn_shape",)
+
+    @property
+    def shape(self) -> Tuple[int, ...]:
+        """The declared shape, -1 for each dynamic dimension."""
+        return self._dyn_shape
+
+    def asnumpy(self) -> np.ndarray:
+        raise RuntimeError(f"This Tensor of shape {list(self._dyn_shape)} is a dynamic-shape placeholder (for "
+                           f"Cell.set_inputs): it has no data.")
+
+    def __repr__(self) -> str:
+        return f"Tensor(shape={list(self._dyn_shape)}, dtype={self.dtype}, value=<placeholder>)"
+
+    __str__ = __repr__
+
+
 class Parameter(Tensor):
     """A trainable tensor: ``Parameter(default_input, name=None, requires_grad=True)``.
 
@@ -493,6 +526,18 @@ class Parameter(Tensor):
         self._rg = False
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
+
+    @property
+    def requires_grad(self) -> bool:
+        """Whether the parameter wants a gradient (an integer one keeps the flag but gets none)."""
+        return self._rg or self.__dict__.get("_int_rg", False)
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        if mstype.is_float(self.dtype):
+            self._rg = bool(value)
+        else:  # MindSpore accepts integer Parameters: they are simply not differentiated
+            self.__dict__["_int_rg"] = bool(value)
 
     def __str__(self) -> str:
         return (f"Parameter (name={self.name}, shape={self.shape}, dtype={self.dtype}, "

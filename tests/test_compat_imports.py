@@ -21,6 +21,10 @@ IMPORTS = [
     "from mskernel.ops import CustomOpBuilder",
     "from mskernel import ParameterTuple, GradOperation, value_and_grad, grad, get_grad",
     "from mskernel.context import set_context, GRAPH_MODE",
+    "from mskernel import _Function, jit, mutable",
+    "from mskernel.common.initializer import initializer, Normal, One, Zero, Uniform, XavierUniform, HeNormal",
+    "import mskernel.common.initializer as init",
+    "from mskernel.common.api import jit",
 ]
 
 

@@ -76,7 +76,54 @@ class Cell:
         """The computation; subclasses override it."""
         raise NotImplementedError(f"{type(self).__name__} must implement 'construct'.")
 
+    def set_inputs(self, *inputs: Any) -> None:
+        """Declare the inputs' shapes (dims may be None/-1: ``Tensor(shape=[4, None], dtype=...)``) and
+        dtypes, as MindSpore does for dynamic shapes; each later call is checked against them.
+
+        Example:
+            >>> import mskernel as ms
+            >>> class Double(Cell):
+            ...     def construct(self, x):
+            ...         return x * 2
+            >>> net = Double()
+            >>> net.set_inputs(ms.Tensor(shape=[None, 2], dtype=ms.float32))
+            >>> print(net(ms.Tensor([[1.0, 2.0]], ms.float32)))
+            [[2. 4.]]
+        """
+        self.__dict__["_dynamic_inputs"] = inputs
+
+    def get_inputs(self) -> Any:
+        """The inputs given to :meth:`set_inputs` (None if it was not called)."""
+        return self.__dict__.get("_dynamic_inputs")
+
+    def init_parameters_data(self, auto_parallel_mode: bool = False) -> Dict[Any, Any]:
+        """MindSpore's lazy parameter initialization: mskernel's parameters always hold their data, so
+        nothing is replaced (an empty mapping)."""
+        return {}
+
+    def _check_inputs(self, declared: tuple, args: tuple) -> None:
+        name = type(self).__name__
+        if len(declared) != len(args):
+            raise ValueError(f"For '{name}', set_inputs declared {len(declared)} inputs, but the net was called with "
+                             f"{len(args)}.")
+        for i, (want, got) in enumerate(zip(declared, args)):
+            if not isinstance(want, Tensor):
+                continue
+            if not isinstance(got, Tensor):
+                raise TypeError(f"For '{name}', input {i} was declared by set_inputs as a Tensor, but got "
+                                f"{type(got).__name__}.")
+            shape = tuple(want.shape)
+            if len(shape) != len(got.shape) or any(w not in (-1, g) for w, g in zip(shape, got.shape)):
+                raise ValueError(f"For '{name}', input {i} has shape {list(got.shape)}, which does not match the "
+                                 f"shape {list(shape)} given to set_inputs (-1: any size).")
+            if want.dtype != got.dtype:
+                raise TypeError(f"For '{name}', input {i} has dtype {got.dtype}, but set_inputs declared "
+                                f"{want.dtype}.")
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        declared = self.__dict__.get("_dynamic_inputs")
+        if declared is not None:
+            self._check_inputs(declared, args)
         bprop = getattr(type(self), "bprop", None)
         if bprop is None or not STATE.enabled:
             return self.construct(*args, **kwargs)
