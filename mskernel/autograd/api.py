@@ -112,11 +112,24 @@ def _outputs(out: Any, has_aux: bool) -> Tuple[List[Tensor], Any]:
     else:
         roots = list(out) if isinstance(out, (tuple, list)) else [out]
         aux = None
-    for i, r in enumerate(roots):
-        if not isinstance(r, Tensor):
-            raise TypeError(f"For 'grad', the function's outputs must be Tensors (or a tuple of Tensors), but output "
-                            f"{i} is {type(r).__name__}.")
-    return roots, aux
+    leaves = _leaves(roots)
+    for i, r in enumerate(leaves):
+        if not isinstance(r, (Tensor, bool, int, float)):
+            raise TypeError(f"For 'grad', the function's outputs must be Tensors, Python numbers or (nested) tuples "
+                            f"of them, but output {i} is {type(r).__name__}.")
+    return [r for r in leaves if isinstance(r, Tensor)], aux
+
+
+def _leaves(items: Any) -> List[Any]:
+    """Nested tuples/lists flattened in order (MindSpore PyNative differentiates every Tensor in them;
+    Python numbers are constants: they add nothing to the gradient)."""
+    out: List[Any] = []
+    for x in items:
+        if isinstance(x, (tuple, list)):
+            out.extend(_leaves(x))
+        else:
+            out.append(x)
+    return out
 
 
 def _detach(out: Any) -> Any:
@@ -201,7 +214,12 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
             out = fn(*call_args, **kwargs)
             roots, aux = _outputs(out, has_aux)
             if sens is not None:
-                sens_list = list(sens) if isinstance(sens, (tuple, list)) else [sens]
+                outs = _leaves(out if isinstance(out, (tuple, list)) else [out])
+                sens_all = _leaves(sens if isinstance(sens, (tuple, list)) else [sens])
+                if len(sens_all) == len(outs):  # sens shaped like the (nested) outputs: keep the Tensors' entries
+                    sens_list = [g for g, o in zip(sens_all, outs) if isinstance(o, Tensor)]
+                else:
+                    sens_list = sens_all
                 if len(sens_list) != len(roots):
                     raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
                                      f"{len(roots)} outputs.")
