@@ -35,9 +35,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel.errors import MskernelError
+from mskernel.kernels.aot_library import load_library
 from mskernel.kernels.base import CustomKernel, OutSpec
 
-__all__ = ["AotKernel", "AotError", "TYPE_IDS"]
+__all__ = ["AotKernel", "AotError", "TYPE_IDS", "aot_kernel"]
 
 log = logging.getLogger("mskernel.kernels.aot")
 
@@ -126,14 +127,17 @@ class AotKernel(CustomKernel):
         elif not os.path.isfile(path):
             raise AotError(f"{self.prefix}, couldn't find the AOT binary file: {path}")
         try:
-            self.lib = ctypes.CDLL(os.path.abspath(path), mode=os.RTLD_LAZY | os.RTLD_LOCAL)
+            self.lib, self.mapped = load_library(os.path.abspath(path), self.prefix)  # GPU builds refused, never stale
         except OSError as e:
             raise AotError(f"{self.prefix}, dlopen file '{path}' should be successful, but error occurs! Error message "
                            f"is: {e}") from None
         try:
             self.fn = ctypes.cast(getattr(self.lib, func), ctypes.c_void_p).value
         except AttributeError as e:
-            raise AotError(f"{self.prefix}, error occurs when fetching function '{func}'. Error info: {e}") from None
+            if self._symbol(func + "InferShape") is None:
+                raise AotError(f"{self.prefix}, error occurs when fetching function '{func}'. "
+                               f"Error info: {e}") from None
+            self.fn = None  # an InferShape-only source (the kernel lives in the device's op library): constructs
         self.init = self._symbol(func + "Init")
         self.infer_shape_fn = self._symbol(func + "InferShape")
         self.infer_type_fn = self._symbol(func + "InferType")
@@ -250,6 +254,10 @@ class AotKernel(CustomKernel):
 
     # -- execution ---------------------------------------------------------------------------
     def run(self, inputs: List[np.ndarray], attrs: List[Any], out_specs: List[OutSpec]) -> List[np.ndarray]:
+        if self.fn is None:
+            raise AotError(f"{self.prefix}, '{self.file}' defines only {self.func_name}InferShape, no kernel function "
+                           f"'{self.func_name}': on Ascend the kernel comes from the device's operator library; on the "
+                           f"CPU there is nothing to run. Add 'extern \"C\" int {self.func_name}(...)' to the source.")
         self._apply_attrs(attrs)
         ins = [a if a.flags.c_contiguous else np.ascontiguousarray(a) for a in inputs]
         outs = [np.empty(s.shape, s.dtype) for s in out_specs]
@@ -285,3 +293,11 @@ class AotKernel(CustomKernel):
         return (f"Return value from CPU AOT kernel({self.file})'s function({func}) is {code}. Any return value not "
                 f"equal to 0 will be treated as user defined error code and we will terminate execution. If "
                 f"termination is not your purpose, please set return value to 0.")
+
+
+def aot_kernel(op: Any) -> CustomKernel:
+    """The kernel of a func_type "aot" op: a C ABI function (``file:func``), or an aclnn API named alone."""
+    if isinstance(op.func, str) and ":" not in op.func:
+        from mskernel.kernels.aclnn_op import AclnnOpKernel
+        return AclnnOpKernel(op)
+    return AotKernel(op)

@@ -60,7 +60,7 @@ int guarded(char *err, int errlen, F &&f) {
   } catch (const std::exception &e) {
     put_error(err, errlen, e.what());
   } catch (...) {
-    put_error(err, errlen, "unknown C++ exception");
+    put_error(err, errlen, "it threw a C++ value that is not a std::exception (e.g. `throw 42`), which carries no message");
   }
   return 1;
 }

@@ -28,7 +28,7 @@ from mskernel import context
 from mskernel import dtype as mstype
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
-from mskernel.kernels.aot import AotKernel
+from mskernel.kernels.aot import aot_kernel
 from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make_kernel
 from mskernel.kernels.hybrid import HybridAdapter
 from mskernel.kernels.pyfunc import PyFuncKernel
@@ -48,7 +48,7 @@ KINDS.update({
     "pyfunc": PyFuncKernel.from_op,
     "hybrid": HybridAdapter.from_op,
     "akg": HybridAdapter.from_op,
-    "aot": AotKernel,
+    "aot": aot_kernel,
 })
 
 
@@ -128,6 +128,8 @@ class Custom(PrimitiveWithInfer):
         if ft == "aot":
             if not isinstance(func, str):
                 raise TypeError(f"{self.log_prefix}, 'func' must be of type str, but got {type(func)}")
+            if ":" not in func and func.startswith("aclnn"):
+                return  # an Ascend operator registered by its aclnn name: constructs (kernels/aclnn_op.py)
             if func.count(":") != 1:
                 raise TypeError(f"{self.log_prefix}, 'func' should be like 'file_name:func_name', but got {func}")
             return
