@@ -9,6 +9,7 @@ Example:
 """
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Dict, List
 
 import numpy as np
@@ -63,11 +64,59 @@ def _softmax(ins: List[Any], outs: List[np.ndarray]) -> None:
     np.copyto(outs[0], e / e.sum(axis=ins[1], keepdims=True), casting="unsafe")
 
 
+def _log_softmax(a: np.ndarray, axis: int) -> np.ndarray:
+    shifted = a - a.max(axis=axis, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=axis, keepdims=True))
+
+
 def _matmul(ins: List[Any], outs: List[np.ndarray]) -> None:
     np.copyto(outs[0], np.matmul(ins[0], ins[1]), casting="unsafe")
 
 
+def _index_select(ins: List[Any], outs: List[np.ndarray]) -> None:  # (self, dim, index) -> out
+    np.copyto(outs[0], np.take(ins[0], np.asarray(ins[2]).astype(np.int64), axis=int(ins[1])), casting="unsafe")
+
+
+def _gather(ins: List[Any], outs: List[np.ndarray]) -> None:  # (self, dim, index): out[i][j] = self[index[i][j]][j]
+    np.copyto(outs[0], np.take_along_axis(ins[0], np.asarray(ins[2]).astype(np.int64), axis=int(ins[1])),
+              casting="unsafe")
+
+
+def _index(ins: List[Any], outs: List[np.ndarray]) -> None:  # (self, indices: one index tensor per leading dim)
+    idx = ins[1] if isinstance(ins[1], (list, tuple)) else ins[1:]
+    np.copyto(outs[0], ins[0][tuple(None if i is None else np.asarray(i).astype(np.int64) for i in idx)],
+              casting="unsafe")
+
+
+def _arg(fn: Callable) -> Callable:  # (self, dim, keepdim) -> int64 indices
+    def run(ins: List[Any], outs: List[np.ndarray]) -> None:
+        keep = bool(ins[2]) if len(ins) > 2 else False
+        res = fn(np.asarray(ins[0]), axis=int(ins[1]), keepdims=keep)
+        np.copyto(outs[0], np.reshape(res, outs[0].shape), casting="unsafe")
+    return run
+
+
+def _gelu(a: np.ndarray) -> np.ndarray:
+    return 0.5 * a * (1.0 + np.vectorize(math.erf, otypes=[np.float64])(a / math.sqrt(2.0)))
+
+
+def _with_scalar(fn: Callable) -> Callable:  # (self, scalar) -> out
+    def run(ins: List[Any], outs: List[np.ndarray]) -> None:
+        np.copyto(outs[0], fn(np.asarray(ins[0]), ins[1]), casting="unsafe")
+    return run
+
+
 ACLNN_OPS: Dict[str, Callable[[List[Any], List[np.ndarray]], None]] = {
+    "aclnnIndexSelect": _index_select, "aclnnGatherV2": _index_select, "aclnnGather": _gather,
+    "aclnnIndex": _index, "aclnnEmbedding": lambda ins, outs: _index_select([ins[0], 0, ins[1]], outs),
+    "aclnnAmax": _reduce(np.max), "aclnnAmin": _reduce(np.min), "aclnnProd": _reduce(np.prod),
+    "aclnnArgMax": _arg(np.argmax), "aclnnArgMin": _arg(np.argmin),
+    "aclnnGelu": _unary(_gelu), "aclnnLeakyRelu": _with_scalar(lambda a, s: np.where(a > 0, a, a * s)),
+    "aclnnSoftplus": _unary(lambda a: np.logaddexp(0, a)),
+    "aclnnErf": _unary(np.vectorize(math.erf, otypes=[np.float64])),
+    "aclnnClamp": lambda ins, outs: np.copyto(outs[0], np.clip(ins[0], ins[1], ins[2]), casting="unsafe"),
+    "aclnnLogSoftmax": lambda ins, outs: np.copyto(outs[0], _log_softmax(np.asarray(ins[0]), int(ins[1])),
+                                                   casting="unsafe"),
     "aclnnAdd": _binary(np.add, scale_arg=True), "aclnnAdds": _binary(np.add, scale_arg=True),
     "aclnnSub": _binary(np.subtract, scale_arg=True), "aclnnSubs": _binary(np.subtract, scale_arg=True),
     "aclnnMul": _binary(np.multiply), "aclnnMuls": _binary(np.multiply),

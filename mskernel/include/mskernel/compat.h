@@ -8,7 +8,7 @@
 //   mindspore::tensor::{BaseTensorPtr, TensorPtr, BaseTensorPtrList, TensorPtrList}
 //   mindspore::pynative::autograd::{Function, AutogradContext, TensorPtr, TensorPtrList}
 //   custom::CustomLaunchAclnn, mindspore::custom::CustomLaunchAclnn
-//   namespace py = pybind11
+//   namespace py = pybind11, ::ShapeVector (global, as MindSpore's headers), MS_LOG / MS_EXCEPTION_IF_NULL
 // The names are also visible unqualified anywhere inside `namespace mindspore` (as the MindSpore
 // tutorials write them, e.g. in `namespace mindspore::pynative { namespace autograd { ... } }`).
 //
@@ -29,10 +29,13 @@
 
 #include "mskernel/aclnn_cpu.h"
 #include "mskernel/function.h"
+#include "mskernel/log.h"
 #include "mskernel/ms_tensor.h"
 #include "mskernel/pyboost.h"
 
 namespace py = pybind11;
+
+using ShapeVector = ::mskernel::ShapeVector;  // MindSpore's headers declare it at global scope too
 
 namespace mindspore {
 using ::mskernel::TypeId;
