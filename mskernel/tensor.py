@@ -213,6 +213,22 @@ class Tensor:
             raise TypeError(f"only floating-point tensors can require gradients, but this one is {self.dtype}.")
         self._rg = bool(value)
 
+    def register_hook(self, hook_fn: Any) -> Any:
+        """Call ``hook_fn(grad)`` with the gradient w.r.t. this tensor; it may return a new one.
+
+        Returns a handle whose ``remove()`` unregisters it (see :mod:`mskernel.autograd.hooks`).
+
+        Example:
+            >>> import mskernel as ms
+            >>> def f(x):
+            ...     x.register_hook(lambda g: g * 0.5)
+            ...     return (x * 4).sum()
+            >>> print(ms.grad(f)(ms.Tensor([1.0])))
+            [2.]
+        """
+        from mskernel.autograd.hooks import register_hook  # autograd sits above tensors
+        return register_hook(self, hook_fn)
+
     @property
     def grad_fn(self):
         """The graph node that produced this tensor (None for leaves and untracked tensors)."""

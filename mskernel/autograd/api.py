@@ -19,6 +19,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from mskernel.autograd.hooks import apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.tensor import Parameter, Tensor
@@ -194,6 +195,7 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
         else:
             t = Tensor._wrap(a._data)
             t._rg = a._data.dtype.kind in "fc"
+            copy_leaf_hooks(a, t)
         call[p] = t
         targets.append(t)
     return call, targets
@@ -234,6 +236,8 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
     seen: set = set()
     full = []
     for t, g in zip(targets, grads):
+        if g is not None and leaf_hooks(t):
+            g = apply_leaf_hooks(t, g)
         if g is None:
             g = Tensor._wrap(np.zeros(t._data.shape, t._data.dtype))
         elif not create_graph:
