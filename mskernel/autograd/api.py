@@ -168,7 +168,8 @@ class recording:
         STATE.enabled = self._prev
 
 
-def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad") -> Tuple[list, List[Tensor]]:
+def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad", ints: bool = False
+                 ) -> Tuple[list, List[Tensor]]:
     """``args`` with the inputs at ``positions`` replaced by tracked tensors (sharing their data), and
     those tensors (the gradient targets). An input already tracked by an outer ``grad`` is linked to
     it through an identity op, so higher-order gradients flow through.
@@ -194,7 +195,7 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
             t = identity(a)
         else:
             t = Tensor._wrap(a._data)
-            t._rg = a._data.dtype.kind in "fc"
+            t._rg = a._data.dtype.kind in "fc" or (ints and a._data.dtype.kind in "iub")
             copy_leaf_hooks(a, t)
         call[p] = t
         targets.append(t)
@@ -208,7 +209,10 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
     restore: List[Parameter] = []
     try:
         with recording():
-            call_args, in_targets = track_inputs(args, positions or ())
+            # a Cell with a user bprop is differentiated by that bprop alone: MindSpore returns its values for
+            # integer inputs too (grad of 2*x + y over int32 inputs is what the bprop says, not zeros)
+            user_bprop = getattr(type(fn), "bprop", None) is not None and hasattr(fn, "construct")
+            call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
             for w in weights or ():
                 if not w._rg and w._data.dtype.kind in "fc":
                     w._rg = True

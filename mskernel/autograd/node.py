@@ -145,7 +145,7 @@ def needs_grad(*tensors: Any) -> bool:
 
 def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: Callable, *,
            kind: str = "builtin", info: Optional[dict] = None, needs_outputs: bool = False,
-           materialize_grads: bool = True) -> Optional[Node]:
+           materialize_grads: bool = True, any_dtype: bool = False) -> Optional[Node]:
     """Record an op application as a graph node; returns the node, or None if nothing is tracked.
 
     Args:
@@ -162,6 +162,8 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
         info: extra facts for views.
         materialize_grads: when False, ``douts`` holds None (not zeros) for outputs that received no
             gradient (C++ ``AutogradContext::SetMaterializeGrads(false)``).
+        any_dtype: track integer outputs too (a Cell's user bprop: MindSpore returns its values for
+            integer inputs).
 
     Gradients returned by ``backward`` may have a broadcast shape or another float dtype: the
     engine sums them to the input's shape and casts them to its dtype.
@@ -191,7 +193,7 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
     node = Node(op, kind, tuple(ins), backward, meta, saved, info)
     node.materialize = materialize_grads
     for i, o in enumerate(outputs):
-        if o._data.dtype.kind in "fc":
+        if any_dtype or o._data.dtype.kind in "fc":
             o._rg = True
             o._node = node
             o._idx = i

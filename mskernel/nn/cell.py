@@ -151,8 +151,8 @@ class Cell:
             if grads is None:
                 raise TypeError("The python function output is none.")
             return check_bprop_output(grads, args, who)  # MindSpore's rules and messages
-        record(type(self).__name__, args, fresh, backward, kind="cell_bprop",
-               info={"cell": type(self).__name__})
+        record(type(self).__name__, args, fresh, backward, kind="cell_bprop", info={"cell": type(self).__name__},
+               any_dtype=True)
         return fresh if multi else fresh[0]
 
     # -- parameters and cells ------------------------------------------------------------------

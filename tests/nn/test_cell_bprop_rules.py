@@ -59,3 +59,12 @@ def test_a_single_tensor_is_wrapped_as_pynative_does() -> None:
             return 5 * dout
 
     np.testing.assert_array_equal(ms.grad(One())(X).asnumpy(), [5.0, 5.0])
+
+
+def test_integer_inputs_get_the_bprop_values_as_in_mindspore() -> None:
+    net = _net(lambda s, x, y, out, dout: (2 * dout, 4 * dout))
+    x, y = ms.Tensor(np.array([1, 2], np.int32)), ms.Tensor(np.array([3, 4], np.int32))
+    gx, gy = ms.grad(net, grad_position=(0, 1))(x, y)
+    assert gx.dtype == ms.int32
+    np.testing.assert_array_equal(gx.asnumpy(), [2, 2])
+    np.testing.assert_array_equal(gy.asnumpy(), [4, 4])
