@@ -98,7 +98,7 @@ class _Function:
             if id(results[j]) in arg_ids:  # an input returned as is: same memory, a new tensor
                 results[j] = Tensor._wrap(results[j]._data)
         outs = [results[j] for j in positions]
-        record(cls.__name__, inputs, outs, _backward(cls, ctx, len(args)), kind="python_function",
+        record(cls.__name__, inputs, outs, _backward(cls, ctx, args), kind="python_function",
                info={"function": cls.__qualname__}, materialize_grads=ctx.materialize_grads)
         for o in getattr(ctx, "non_differentiable", ()):
             for r in outs:
@@ -107,19 +107,24 @@ class _Function:
         return tuple(results) if multi else results[0]
 
 
-def _backward(cls: type, ctx: _Function, n_inputs: int):
-    name = cls.__name__
+def _backward(cls: type, ctx: _Function, args: Sequence[Any]):
+    name = f"Function[{cls.__name__}]"  # the wording of MindSpore's Function backward checks (shared with C++)
 
     def backward(douts: Sequence[Optional[Tensor]]) -> List[Optional[Tensor]]:
         grads = cls.backward(ctx, *douts)
         if not isinstance(grads, tuple):
             grads = (grads,)
-        if len(grads) != n_inputs:
-            raise TypeError(f"For '{name}', backward should return one gradient (or None) per input of forward, "
-                            f"which is: {n_inputs}, but got: {len(grads)}.")
-        for i, g in enumerate(grads):
-            if g is not None and not isinstance(g, Tensor):
-                raise TypeError(f"For '{name}', the {i}th gradient returned by backward should be a Tensor or "
-                                f"None, but got {type(g).__name__}.")
+        if len(grads) != len(args):
+            raise RuntimeError(f"{name} returned an incorrect number of gradients (expected {len(args)}, got "
+                               f"{len(grads)})")
+        for i, (g, a) in enumerate(zip(grads, args)):
+            if g is None:
+                continue
+            if not isinstance(a, Tensor):
+                raise RuntimeError(f"{name} returned a gradient different that is defined at position {i + 1}, std "
+                                   f"the corresponding forward input was not a Tensor")
+            if not isinstance(g, Tensor):
+                raise TypeError(f"{name}: the gradient at position {i + 1} must be a Tensor or None, but got "
+                                f"{type(g).__name__}.")
         return list(grads)
     return backward

@@ -121,8 +121,8 @@ def test_wrong_number_and_type_of_gradients() -> None:
         def backward(ctx, d):
             return d
 
-    with pytest.raises(TypeError, match=r"^For 'Bad', backward should return one gradient \(or None\) per input "
-                                        r"of forward, which is: 2, but got: 1\.$"):
+    with pytest.raises(RuntimeError, match=r"^Function\[Bad\] returned an incorrect number of gradients \(expected "
+                                           r"2, got 1\)$"):
         ms.grad(lambda x: Bad.apply(x, x).sum())(_t(1.0))
 
     class Worse(Bad):
@@ -130,9 +130,22 @@ def test_wrong_number_and_type_of_gradients() -> None:
         def backward(ctx, d):
             return d, 1.0
 
-    with pytest.raises(TypeError, match="the 1th gradient returned by backward should be a Tensor or None, but got "
-                                        "float"):
+    with pytest.raises(TypeError, match=r"Function\[Worse\]: the gradient at position 2 must be a Tensor or None, "
+                                        r"but got float"):
         ms.grad(lambda x: Worse.apply(x, x).sum())(_t(1.0))
+
+    class ForScalar(_Function):
+        @staticmethod
+        def forward(ctx, x, k):
+            return x * k
+
+        @staticmethod
+        def backward(ctx, d):
+            return d * 2, d
+
+    with pytest.raises(RuntimeError, match="returned a gradient different that is defined at position 2, std the "
+                                           "corresponding forward input was not a Tensor"):
+        ms.grad(lambda x: ForScalar.apply(x, 2.0).sum())(_t(1.0))
 
 
 def test_forward_and_backward_must_be_overridden() -> None:

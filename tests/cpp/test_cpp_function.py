@@ -273,3 +273,25 @@ def test_saved_outputs_do_not_keep_the_graph_alive(fops, grad_on):
     del r, t
     gc.collect()
     assert node() is None
+
+
+def test_cpp_and_python_functions_in_one_graph(fops):
+    """A C++ Function<T> and a Python _Function chained: one graph, both backwards run."""
+    import numpy as np
+    import mskernel as ms
+
+    class Triple(ms._Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 3
+
+        @staticmethod
+        def backward(ctx, d):
+            return d * 3
+
+    x, y = ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([4.0, 5.0], np.float32))
+    gx, gy = ms.grad(lambda a, b: Triple.apply(fops.mul(a, b)).sum(), grad_position=(0, 1))(x, y)
+    np.testing.assert_allclose(gx.asnumpy(), 3 * y.asnumpy())
+    np.testing.assert_allclose(gy.asnumpy(), 3 * x.asnumpy())
+    ops_in_graph = {n["kind"] for n in ms.autograd.trace(lambda a: Triple.apply(fops.mul(a, y)), x)[0].nodes}
+    assert {"cpp_function", "python_function"} <= ops_in_graph
