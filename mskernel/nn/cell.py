@@ -2,6 +2,11 @@
 
 A Cell that defines ``bprop(self, *inputs, out, dout)`` gets that as the backward of the whole
 cell (MindSpore's custom Cell bprop); it is recorded through the same engine node as any op.
+Its result follows MindSpore's ``CheckBpropOut`` rules: None is a TypeError ("The python
+function output is none."); a single Tensor is wrapped in a tuple; there must be one gradient
+per input (TypeError), each None or a Tensor (TypeError) of the input's dtype (TypeError) and
+shape (ValueError); integer inputs get the bprop's values. A bprop whose parameters cannot take
+``(*inputs, out, dout)`` is a TypeError naming the net.
 
 Example:
     >>> import mskernel as ms

@@ -154,3 +154,22 @@ def test_forward_and_backward_must_be_overridden() -> None:
 
     with pytest.raises(NotImplementedError, match="forward function should be customized."):
         Empty.apply(_t(1.0))
+
+
+def test_star_args_forward() -> None:
+    class SumAll(_Function):
+        @staticmethod
+        def forward(ctx, *xs):
+            ctx.n = len(xs)
+            out = xs[0]
+            for x in xs[1:]:
+                out = out + x
+            return out
+
+        @staticmethod
+        def backward(ctx, d):
+            return (d,) * ctx.n
+
+    a, b, c = _t(1.0), _t(2.0), _t(3.0)
+    grads = ms.grad(lambda a, b, c: SumAll.apply(a, b, c).sum(), grad_position=(0, 1, 2))(a, b, c)
+    assert [g.asnumpy().tolist() for g in grads] == [[1.0], [1.0], [1.0]]
