@@ -67,10 +67,11 @@ def test_cell_code_runs_in_the_user_namespace(run, shell):
     assert shell.user_ns["SHIFTED"] == 11.0
 
 
-def test_no_bprop_differentiating_raises_the_custom_op_error(run, shell):
+def test_no_bprop_the_backward_is_derived_from_the_cell(run, shell):
     assert run(SQUARE.format(name="hnob", opts="")).success
-    with pytest.raises(RuntimeError, match="has no bprop.*automatic backward of hybrid kernels is not available"):
-        ms.grad(shell.user_ns["hnob"])(_x())
+    op = shell.user_ns["hnob"]
+    np.testing.assert_array_equal(ms.grad(lambda x: op(x).sum())(_x()).asnumpy(), [2.0, 8.0, 18.0])
+    assert op.backward_source(_x()).startswith("def hnob_grad(x, y, dy):")
 
 
 def test_rerun_of_an_edited_cell_replaces_the_op(run, shell):
