@@ -200,26 +200,29 @@ built_in = ms.grad(lambda x: (composed(x) * w).sum())(x)
 print("same gradient as the composed ops:", np.allclose(auto.asnumpy(), built_in.asnumpy(), rtol=1e-12))
 """),
     ("md", """
-What cannot be differentiated correctly is refused at the line that makes it impossible —
-never a silently wrong gradient. Here the inner loop's length depends on the outer loop, so the
-product `p`, overwritten on every iteration, cannot be recorded per iteration:
+Loops whose length varies (triangular, ragged) are fine: values they overwrite are recorded on a
+stack. What cannot be differentiated correctly is refused at the line that makes it impossible —
+never a silently wrong gradient. Here the inner loop's length is a running count, so the backward
+cannot run that loop again:
 """),
     ("code", """
 from mskernel.hybrid import HybridError
 
-def prefix_products(x):
+def running_sums(x):
     y = output_tensor(x.shape, x.dtype)
+    n = 0
     for i in range(x.shape[0]):
-        p = 1.0
-        for j in range(i):
-            p = p * x[j]
-        y[i] = p
+        n = n + 1
+        acc = 0.0
+        for j in range(n):
+            acc = acc + x[j] * x[j]
+        y[i] = acc
     return y
 
-products = ops.Custom(prefix_products, func_type="akg")
-print(products(ms.Tensor([1.0, 2.0, 3.0])))      # the forward runs
+sums = ops.Custom(running_sums, func_type="akg")
+print(sums(ms.Tensor([1.0, 2.0, 3.0])))      # the forward runs
 try:
-    ms.grad(lambda x: products(x).sum())(ms.Tensor([1.0, 2.0, 3.0]))
+    ms.grad(lambda x: sums(x).sum())(ms.Tensor([1.0, 2.0, 3.0]))
 except HybridError as e:
     print(e)
 """),

@@ -86,6 +86,15 @@ def assemble(b: "_Builder") -> "BackwardSource":
     replay = _replay(b)
 
     body = head
+    for counter, count, levels in b.stacks.values():  # the sizes of the stack tapes: count the executions
+        body.line(f"{count} = 0")
+        loop = body
+        for lv in levels:
+            step = b.step_of(lv)
+            bounds = f"{b.value(lv.start, lv.loop)}, {b.value(lv.stop, lv.loop)}" + ("" if step == 1 else f", {step}")
+            loop = loop.nest(f"for {lv.name} in range({bounds}):")
+        loop.line(f"{count} = {count} + 1")
+        body.line(f"{counter} = 0")
     for line in b.tape_allocs:
         body.line(line)
     if replay.items:
@@ -171,6 +180,9 @@ def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: s
             continue
         for tape in b.tapes.get(id(s), []):
             out.line(f"{tape.name}[{tape.index}] = {p.expr(tape.expr)}")
+        if id(s) in b.stacks:  # push
+            k = b.stacks[id(s)][0]
+            out.line(f"{k} = {k} + 1")
         if isinstance(s, ir.Store) and s.tensor in live_t:
             out.line(f"{p.tensor(s.tensor)}[{p.indices(s)}] = {p.expr(s.value)}")
         elif isinstance(s, ir.Assign) and s.name in live_v:

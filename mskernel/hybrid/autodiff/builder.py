@@ -99,6 +99,7 @@ class _Builder:
         self.replay_tensors: set[str] = set()  # temporaries the reverse sweep reads back
         self.zero: dict[str, str] = {}
         self.forward_headers: dict[str, str] = {}  # reversed parallel loop header -> the forward one
+        self.stacks: dict[int, tuple[str, str, list[Level]]] = {}  # statement -> (stack pointer, size, its loops)
 
     # ------------------------------------------------------------------ naming and errors
     def _names(self) -> set[str]:
@@ -199,9 +200,8 @@ class _Builder:
         while isinstance(e, ir.Var) and levels and not any(  # invariant in the inner loops: record it once
                 isinstance(x, ir.Assign) and x.name == e.name for x in ir.walk_stmts(levels[-1].loop.body)):
             levels.pop()
-        for lv in levels:
-            self.static_bounds(lv, f"record {Printer(self.grids).expr(e)} (overwritten inside it) once per "
-                                   f"iteration, which its derivative needs")
+        if any(not self.is_static(lv) for lv in levels):
+            return self._stack_tape(e, at, key)
         name = self.temp("tape")
         dims = [self.trip(lv) for lv in levels] or ["1"]
         self.tape_allocs.append(f"{name} = allocate(({', '.join(dims)}, ), \"{self.dtype(e)}\")")
@@ -210,17 +210,34 @@ class _Builder:
         text = self._tape_cache[key] = f"{name}[{index}]"
         return text
 
+    def _stack_tape(self, e: ir.Expr, at: ir.Stmt, key: tuple) -> str:
+        """A tape for a statement inside loops whose trip counts vary (triangular, ragged): a stack.
+
+        The replay pushes the value each time ``at`` runs; the reverse sweep, which runs ``at``'s
+        adjoint exactly once per forward execution and in the opposite order, pops it. Its size is
+        counted first by running the loops around ``at`` (every branch counted: an upper bound).
+        """
+        for lv in self.a.enclosing_levels(at):
+            self.static_loop(lv)  # the loops must be re-runnable (they are run backwards anyway)
+        if id(at) not in self.stacks:
+            self.stacks[id(at)] = (self.temp("_k"), self.temp("_n"), self.a.enclosing_levels(at))
+        counter, count, _ = self.stacks[id(at)]
+        name = self.temp("tape")
+        self.tape_allocs.append(f"{name} = allocate(({count}, ), \"{self.dtype(e)}\")")
+        self.tapes.setdefault(id(at), []).append(_Tape(name, e, counter))
+        text = self._tape_cache[key] = f"{name}[{counter}]"
+        return text
+
     # ------------------------------------------------------------------ loops
-    def static_bounds(self, lv: Level, what: str) -> None:
+    def is_static(self, lv: Level) -> bool:
+        """Are the loop's bounds the same in every iteration of the loops around it?"""
         for e in (lv.start, lv.stop, lv.step):
             for x in ir.walk_exprs(e):
-                bad = isinstance(x, ir.Load) or (isinstance(x, ir.Var) and (
-                    x.name in self.a.loop_vars or self.a.single_def(x.name) is None
-                    or not self._inlinable(self.a.single_def(x.name).value, lv.loop)))  # type: ignore[union-attr]
-                if bad or isinstance(x, ir.GridComponent):
-                    self.refuse(lv.loop.loc, f"the loop at line {lv.loop.loc[0]} has bounds that depend on "
-                                             f"{'data' if isinstance(x, ir.Load) else 'another loop or a variable'}, "
-                                             f"so the backward cannot {what}")
+                if isinstance(x, (ir.Load, ir.GridComponent)) or (isinstance(x, ir.Var) and (
+                        x.name in self.a.loop_vars or self.a.single_def(x.name) is None
+                        or not self._inlinable(self.a.single_def(x.name).value, lv.loop))):  # type: ignore[union-attr]
+                    return False
+        return True
 
     def trip(self, lv: Level) -> str:
         start, stop, step = (self.value(e, lv.loop) for e in (lv.start, lv.stop, lv.step))
@@ -276,9 +293,10 @@ class _Builder:
                         isinstance(x, ir.Var) and x.name not in self.a.loop_vars and (
                         self.a.single_def(x.name) is None
                         or not self._inlinable(self.a.single_def(x.name).value, lv.loop))):  # type: ignore[union-attr]
-                    self.refuse(lv.loop.loc, f"the bounds of the loop at line {lv.loop.loc[0]} are computed from "
-                                             f"{'tensor data' if isinstance(x, ir.Load) else 'a variable'} the "
-                                             f"backward cannot recompute")
+                    what = (f"{x.tensor}, which the kernel overwrites afterwards" if isinstance(x, ir.Load) else
+                            f"the variable {x.name}, which is assigned more than once")
+                    self.refuse(lv.loop.loc, f"the bounds of the loop at line {lv.loop.loc[0]} come from {what}, "
+                                             f"so the backward cannot run the loop again")
 
     # ------------------------------------------------------------------ adjoints
     def tensor_adj(self, name: str) -> Optional[str]:
@@ -384,14 +402,25 @@ class _Builder:
             body = body.nest(self.reversed_header(lv))
         self.reverse(s.body, body, s.decls)
 
+    def pop(self, s: ir.Stmt, out: Block) -> None:
+        """Before the adjoint of ``s``: step the stack pointer of its stack tapes back."""
+        if id(s) in self.stacks:
+            k = self.stacks[id(s)][0]
+            out.line(f"{k} = {k} - 1")
+
     def rev_If(self, s: ir.If, out: Block) -> None:
-        then, orelse = out.branch(self.value(s.cond, s))
+        cond = self.value(s.cond, s)
+        self.pop(s, out)
+        then, orelse = out.branch(cond)
         self.reverse(s.then, then, [])
         self.reverse(s.orelse, orelse, [])
 
     def rev_Assign(self, s: ir.Assign, out: Block) -> None:
-        self._rev_Assign(s, out)
-        out.flush()
+        body = Block()
+        self._rev_Assign(s, body)
+        body.flush()
+        self.pop(s, out)
+        out.extend(body)
 
     def _rev_Assign(self, s: ir.Assign, out: Block) -> None:
         if not is_float(self.t.var_types.get(s.name, "int")):
@@ -415,8 +444,11 @@ class _Builder:
             out.line(f"{dv} = {self.var_dtype(s.name)}(0)")
 
     def rev_Store(self, s: ir.Store, out: Block) -> None:
-        self._rev_Store(s, out)
-        out.flush()
+        body = Block()
+        self._rev_Store(s, body)
+        body.flush()
+        self.pop(s, out)
+        out.extend(body)
 
     def _rev_Store(self, s: ir.Store, out: Block) -> None:
         dt = self.tensor_adj(s.tensor)

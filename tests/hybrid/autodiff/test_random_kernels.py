@@ -1,7 +1,7 @@
 """Randomly generated kernels (scalar accumulations, running maxima, overwritten temporaries,
-branches, nested and triangular loops, several stores to one output): the derived gradient
-equals central differences, compiled equals the Python emulation, or the kernel is refused
-with a located error -- never a wrong gradient. Fixed seeds: the same kernels every run."""
+branches, nested and triangular loops, several stores to one output): none is refused, the
+derived gradient equals central differences and compiled equals the Python emulation. Fixed
+seeds: the same kernels every run."""
 from __future__ import annotations
 
 import random
@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from mskernel.hybrid import HybridError, HybridKernel
+from mskernel.hybrid import HybridKernel
 from mskernel.hybrid.autodiff import backward_kernel
 
 LEAVES = ["x[i]", "w[i]", "t[i]", "s", "0.5", "x[(i + 1) % x.shape[0]]", "y[i]", "t[(i + 2) % x.shape[0]]"]
@@ -49,16 +49,11 @@ def random_kernel(seed: int) -> str:
 
 
 @pytest.mark.parametrize("seed", range(1000, 1030))
-def test_random_kernel_gradient_is_right_or_refused(seed: int) -> None:
+def test_random_kernel_gradient_is_right(seed: int) -> None:
     hk = HybridKernel.from_source(random_kernel(seed), "rk", filename=f"<random kernel {seed}>")
     rng = np.random.default_rng(seed)
     x, w, dy = rng.uniform(-2, 2, 5), rng.uniform(-2, 2, 5), rng.standard_normal(5)
-    try:
-        bk, _ = backward_kernel(hk, hk.signature(["float64", "float64"], [1, 1]))
-    except HybridError as e:  # the only refusal these kernels can meet: a triangular loop
-        assert "has bounds that depend on another loop or a variable" in str(e)
-        assert e.location is not None and e.location.source_line.strip() == "for j in range(i + 1):"
-        return
+    bk, _ = backward_kernel(hk, hk.signature(["float64", "float64"], [1, 1]))
     y = hk.run([x, w])[0]
     grads = bk.run([x, w, y, dy])
     emulated = bk.run_python([x, w, y, dy])
