@@ -9,7 +9,7 @@ import pytest
 MODULES = ["__init__", "cexpr", "check", "codegen", "compiler", "config", "dsl", "dtypes", "errors",
            "hybrid_kernel", "intrinsics", "ir", "parse", "runner", "schedule", "shapes", "source", "stream",
            "autodiff", "autodiff.analysis", "autodiff.assemble", "autodiff.blocks", "autodiff.builder",
-           "autodiff.printer", "autodiff.rules"]
+           "autodiff.printer", "autodiff.rules", "autodiff.forwarding"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -139,6 +139,20 @@ class Analysis:
                     return False
         return True
 
+    def stable_after(self, w: ir.Store) -> bool:
+        """True when the element ``w`` stores keeps that value to the end (nothing overwrites it)."""
+        if w.tensor in self.scoped_temps:
+            return False
+        mine = self.atoms(w)
+        for other in self.writers.get(w.tensor, []):
+            if other is not w and self.order(other, w) == "after":
+                return False
+            theirs = self.atoms(other)
+            for lv in [lv for loop in self._common(other, w) for lv in self.levels(loop)]:
+                if not any(a == b == lv.atom for a, b in zip(mine, theirs)):
+                    return False
+        return True
+
     def _common(self, a: ir.Stmt, b: ir.Stmt) -> list[ir.For]:
         out = []
         for x, y in zip(self.loops[id(a)], self.loops[id(b)]):

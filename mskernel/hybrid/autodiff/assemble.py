@@ -185,6 +185,9 @@ def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: s
             out.line(f"{k} = {k} + 1")
         if isinstance(s, ir.Store) and s.tensor in live_t:
             out.line(f"{p.tensor(s.tensor)}[{p.indices(s)}] = {p.expr(s.value)}")
+            if id(s) in b.tapes_after:  # the value just stored, read back by the reverse sweep
+                name, index = b.tapes_after[id(s)]
+                out.line(f"{name}[{index}] = {p.tensor(s.tensor)}[{p.indices(s)}]")
         elif isinstance(s, ir.Assign) and s.name in live_v:
             out.line(f"{s.name} = {p.expr(s.value)}")
         elif isinstance(s, ir.Alloc):

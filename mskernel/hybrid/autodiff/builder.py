@@ -44,6 +44,7 @@ from ..check import Typed
 from ..dtypes import is_float, is_weak
 from .analysis import Analysis, Level
 from .blocks import Block
+from .forwarding import RESULT_RULES, forwarded, stored_value
 from .printer import Printer, grid_names, shape_text
 from .rules import BINARY, CASTS, INTRINSIC, UNARY, ZERO
 
@@ -100,6 +101,7 @@ class _Builder:
         self.zero: dict[str, str] = {}
         self.forward_headers: dict[str, str] = {}  # reversed parallel loop header -> the forward one
         self.stacks: dict[int, tuple[str, str, list[Level]]] = {}  # statement -> (stack pointer, size, its loops)
+        self.tapes_after: dict[int, tuple[str, str]] = {}  # store -> (tape, index) of the value it stored
 
     # ------------------------------------------------------------------ naming and errors
     def _names(self) -> set[str]:
@@ -173,7 +175,7 @@ class _Builder:
             return str(len(dims)) if isinstance(e, ir.Rank) else "(" + self.value(dims[e.dim], at) + ")"
         if isinstance(e, ir.Load):
             if not self.a.stable(e, at):
-                return self.tape(e, at)
+                return forwarded(self, e, at) or self.tape(e, at)
             if self.t.tensors[e.tensor].kind == "temp":
                 self.replay_tensors.add(e.tensor)
             idx = ", ".join(self.grids[e.grid]) if e.grid is not None else \
@@ -197,11 +199,13 @@ class _Builder:
         if key in self._tape_cache:
             return self._tape_cache[key]
         levels = self.a.enclosing_levels(at)
-        while isinstance(e, ir.Var) and levels and not any(  # invariant in the inner loops: record it once
+        place = at
+        while isinstance(e, ir.Var) and levels and not any(  # invariant in the inner loops: record it once,
                 isinstance(x, ir.Assign) and x.name == e.name for x in ir.walk_stmts(levels[-1].loop.body)):
-            levels.pop()
+            place = levels.pop().loop  # before the outermost of them
         if any(not self.is_static(lv) for lv in levels):
             return self._stack_tape(e, at, key)
+        at = place
         name = self.temp("tape")
         dims = [self.trip(lv) for lv in levels] or ["1"]
         self.tape_allocs.append(f"{name} = allocate(({', '.join(dims)}, ), \"{self.dtype(e)}\")")
@@ -363,6 +367,9 @@ class _Builder:
             self.backprop(out, e.args[0], g if inner == e.func else self.bind(out, f"{inner}({g})"), at)
         elif e.func in ("max", "min"):
             self._choose(out, e.args, ">=" if e.func == "max" else "<=", g, at)
+        elif e.func in RESULT_RULES and isinstance(at, ir.Store) and e is at.value and self.differentiable(e.args[0]) \
+                and (result := stored_value(self, at)) is not None:  # d exp(u) = exp(u): read the stored result
+            self.backprop(out, e.args[0], self.bind(out, RESULT_RULES[e.func](g, result)), at)
         elif e.func in INTRINSIC:
             self._operands(out, e, e.args, INTRINSIC[e.func], g, at)
         else:
