@@ -108,23 +108,24 @@ class _Function:
 
 
 def _backward(cls: type, ctx: _Function, args: Sequence[Any]):
-    name = f"Function[{cls.__name__}]"  # the wording of MindSpore's Function backward checks (shared with C++)
+    name = cls.__name__
 
     def backward(douts: Sequence[Optional[Tensor]]) -> List[Optional[Tensor]]:
         grads = cls.backward(ctx, *douts)
         if not isinstance(grads, tuple):
             grads = (grads,)
-        if len(grads) != len(args):
-            raise RuntimeError(f"{name} returned an incorrect number of gradients (expected {len(args)}, got "
-                               f"{len(grads)})")
+        n = len(args)  # MindSpore's checks (FunctionBase): extra entries are allowed only as None
+        if len(grads) < n or any(g is not None for g in grads[n:]):
+            raise RuntimeError(f"For '{name}', Function backward return a wrong number of gradients, expect: {n}, "
+                               f"but: {len(grads)}")
         for i, (g, a) in enumerate(zip(grads, args)):
             if g is None:
                 continue
             if not isinstance(a, Tensor):
-                raise RuntimeError(f"{name} returned a gradient different that is defined at position {i + 1}, std "
-                                   f"the corresponding forward input was not a Tensor")
+                raise RuntimeError(f"For '{name}', input is not tensor, but gradient is not none, position: {i} "
+                                   f"type: {type(g).__name__}")
             if not isinstance(g, Tensor):
-                raise TypeError(f"{name}: the gradient at position {i + 1} must be a Tensor or None, but got "
-                                f"{type(g).__name__}.")
-        return list(grads)
+                raise RuntimeError(f"For '{name}', gradient should be none or tensor, position: {i} type: "
+                                   f"{type(g).__name__}")
+        return list(grads[:n])
     return backward

@@ -121,8 +121,8 @@ def test_wrong_number_and_type_of_gradients() -> None:
         def backward(ctx, d):
             return d
 
-    with pytest.raises(RuntimeError, match=r"^Function\[Bad\] returned an incorrect number of gradients \(expected "
-                                           r"2, got 1\)$"):
+    with pytest.raises(RuntimeError, match=r"^For 'Bad', Function backward return a wrong number of gradients, "
+                                           r"expect: 2, but: 1$"):
         ms.grad(lambda x: Bad.apply(x, x).sum())(_t(1.0))
 
     class Worse(Bad):
@@ -130,8 +130,8 @@ def test_wrong_number_and_type_of_gradients() -> None:
         def backward(ctx, d):
             return d, 1.0
 
-    with pytest.raises(TypeError, match=r"Function\[Worse\]: the gradient at position 2 must be a Tensor or None, "
-                                        r"but got float"):
+    with pytest.raises(RuntimeError, match="^For 'Worse', gradient should be none or tensor, position: 1 type: "
+                                           "float$"):
         ms.grad(lambda x: Worse.apply(x, x).sum())(_t(1.0))
 
     class ForScalar(_Function):
@@ -143,9 +143,16 @@ def test_wrong_number_and_type_of_gradients() -> None:
         def backward(ctx, d):
             return d * 2, d
 
-    with pytest.raises(RuntimeError, match="returned a gradient different that is defined at position 2, std the "
-                                           "corresponding forward input was not a Tensor"):
+    with pytest.raises(RuntimeError, match="^For 'ForScalar', input is not tensor, but gradient is not none, "
+                                           "position: 1 type: Tensor$"):
         ms.grad(lambda x: ForScalar.apply(x, 2.0).sum())(_t(1.0))
+
+    class ExtraNone(ForScalar):
+        @staticmethod
+        def backward(ctx, d):
+            return d * 2, None, None  # extra entries may be None
+
+    np.testing.assert_array_equal(ms.grad(lambda x: ExtraNone.apply(x, 2.0).sum())(_t(1.0)).asnumpy(), [2.0])
 
 
 def test_forward_and_backward_must_be_overridden() -> None:
