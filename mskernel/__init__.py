@@ -14,22 +14,25 @@ from mskernel import dtype
 from mskernel.dtype import (Type, bool_, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float16,
                             float32, float64, float_, half, int8, int16, int32, int64, pytype_to_dtype, single,
                             uint8, uint16, uint32, uint64)
-from mskernel.tensor import Parameter, Tensor, from_numpy, is_tensor
+from mskernel.common import Parameter, ParameterTuple, Tensor, get_seed, set_seed
+from mskernel.common.tensor import from_numpy, is_tensor
 from mskernel import autograd
-from mskernel.autograd import (GradOperation, ParameterTuple, enable_grad, get_grad, grad, no_grad,
+from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_grad,
                                value_and_grad)
 from mskernel.autograd.function import _Function
 from mskernel.common.api import jit, mutable
 from mskernel import ops
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
 from mskernel import nn
+from mskernel import train
+from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints: MindSpore's top-level names)
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
                               set_device)
 
 _no_grad = no_grad
 
 
-def show_graph(result: object, max_nodes: int = 150) -> "widgets.GraphView":  # noqa: F821
+def show_graph(result: object, max_nodes: int = 150) -> "widgets.GraphView":  # noqa: F821,F405
     """Show the autograd graph behind ``result`` (Tensor(s) or a GraphSnapshot) as a widget.
 
     Loads :mod:`mskernel.widgets` (ipywidgets, matplotlib) on first use, so ``import mskernel``
@@ -74,4 +77,5 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
-           "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable"]
+           "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
+           "ParameterTuple", "set_seed", "get_seed", "train", *train.__all__]

@@ -4,7 +4,7 @@ The pure-Python engine (``mskernel/autograd/engine.py``, ``node.py``) is the ref
 runs the same steps faster. It is used when it was built and ``MSKERNEL_PURE_PYTHON`` is not set to
 a non-empty value other than ``0``. ``python -m mskernel doctor`` reports which one is active.
 
-This module sits at the package root, below :mod:`mskernel.tensor`, because Tensor uses the core
+This module sits at the package root, below :mod:`mskernel.common.tensor`, because Tensor uses the core
 too (allocation, the fast operators). It loads the extension through the import system's finders
 with the autograd folder as the search path, so that ``mskernel/autograd/__init__.py`` (which
 imports tensor.py) does not run first.

@@ -28,7 +28,7 @@ from mskernel.autograd.api import recording, track_inputs
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.errors import MskernelError
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["gradcheck", "gradgradcheck", "GradcheckReport", "InputReport", "GradcheckError"]
 

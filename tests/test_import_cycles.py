@@ -103,7 +103,7 @@ def test_the_walker_sees_the_import_forms():
     assert "mskernel.autograd.node" in graph["mskernel.autograd.engine"]  # from x.y import z
     assert "mskernel.ops.math" in graph["mskernel.ops.primitives"]  # from pkg import submodule
     assert "mskernel.ops" in graph["mskernel"]  # from pkg import name-of-a-submodule, in an __init__
-    assert not any(m.startswith("mskernel.ops") for m in graph["mskernel.tensor"])  # its op imports are lazy
+    assert not any(m.startswith("mskernel.ops") for m in graph["mskernel.common.tensor"])  # its op imports are lazy
 
 
 def test_a_cycle_is_found_and_printed():
@@ -131,7 +131,7 @@ def test_no_module_level_import_cycle():
 
 # Lower layers never import upper ones at module level (a prefix names a module and its submodules).
 LAYERS = [
-    ("mskernel.errors", "mskernel.dtype", "mskernel._format", "mskernel._accel", "mskernel.tensor"),
+    ("mskernel.errors", "mskernel.dtype", "mskernel._format", "mskernel._accel", "mskernel.common.tensor"),
     ("mskernel.autograd",),
     ("mskernel.kernels",),  # numpy in, numpy out: below the ops that dispatch to them
     ("mskernel.ops", "mskernel.cpp", "mskernel.nn"),
@@ -168,6 +168,6 @@ def test_import_mskernel_runs_each_module_once():
     loaded = [line.rsplit("|", 1)[1].strip() for line in run.stderr.splitlines() if line.startswith("import time:")
               and "|" in line]
     ours = [m for m in loaded if m.startswith("mskernel")]
-    assert "mskernel.tensor" in ours and "mskernel.ops" in ours
+    assert "mskernel.common.tensor" in ours and "mskernel.ops" in ours
     assert len(ours) == len(set(ours)), f"imported twice: {[m for m in ours if ours.count(m) > 1]}"
     assert "mskernel.toolchain" not in ours and "mskernel.hybrid" not in ours  # the heavy layers load lazily

@@ -22,26 +22,10 @@ import numpy as np
 from mskernel.autograd.hooks import apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
-from mskernel.tensor import Parameter, Tensor
+from mskernel.common.parameter import Parameter, ParameterTuple
+from mskernel.common.tensor import Tensor
 
 __all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple", "recording", "track_inputs"]
-
-
-class ParameterTuple(tuple):
-    """A tuple of Parameters (MindSpore's ``ParameterTuple``), accepted as ``weights``.
-
-    Example:
-        >>> import mskernel as ms
-        >>> len(ParameterTuple([ms.Parameter(1.0, name="a")]))
-        1
-    """
-
-    def __new__(cls, iterable: Any = ()) -> "ParameterTuple":
-        items = tuple(iterable)
-        for i, p in enumerate(items):
-            if not isinstance(p, Parameter):
-                raise TypeError(f"ParameterTuple: item {i} must be a Parameter, but got {type(p).__name__}.")
-        return super().__new__(cls, items)
 
 
 def _check_position(grad_position: Any, weights: Any) -> Optional[Tuple[int, ...]]:
@@ -254,19 +238,22 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
 
 
 def _structure(positions: Optional[Tuple[int, ...]], grad_position: Any, weights: Optional[tuple],
-               in_grads: List[Tensor], w_grads: List[Tensor], return_ids: bool) -> Any:
+               in_grads: List[Tensor], w_grads: List[Tensor], return_ids: bool, single_weight: bool = False) -> Any:
     if return_ids:
         in_g: Any = [(p, g) for p, g in zip(positions or (), in_grads)]
         w_g: Any = [(w.name, g) for w, g in zip(weights or (), w_grads)]
     else:
         in_g, w_g = in_grads, w_grads
+    # MindSpore 2.10 (measured): one position, as an int or a 1-tuple, gives the gradient itself; so does a
+    # single Parameter given as ``weights`` (a list or ParameterTuple of one stays a tuple)
     if positions is not None:
-        ins = in_g[0] if isinstance(grad_position, int) else tuple(in_g)
+        ins = in_g[0] if len(in_g) == 1 else tuple(in_g)
     if weights is None:
         return ins
+    ws = w_g[0] if single_weight else tuple(w_g)
     if positions is None:
-        return tuple(w_g)
-    return ins, tuple(w_g)
+        return ws
+    return ins, ws
 
 
 def grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, weights: Any = None,
@@ -293,7 +280,7 @@ def grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, wei
     @functools.wraps(fn)
     def grad_fn(*args: Any, **kwargs: Any) -> Any:
         _, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux)
-        g = _structure(positions, grad_position, ws, gi, gw, return_ids)
+        g = _structure(positions, grad_position, ws, gi, gw, return_ids, isinstance(weights, Parameter))
         return (g, tuple(aux)) if has_aux else g
     return grad_fn
 
@@ -315,7 +302,7 @@ def value_and_grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None
     @functools.wraps(fn)
     def value_and_grad_fn(*args: Any, **kwargs: Any) -> Any:
         out, _, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux)
-        return out, _structure(positions, grad_position, ws, gi, gw, return_ids)
+        return out, _structure(positions, grad_position, ws, gi, gw, return_ids, isinstance(weights, Parameter))
     return value_and_grad_fn
 
 

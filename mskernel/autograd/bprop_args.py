@@ -48,7 +48,7 @@ def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> 
     whose prefix names the net).
 
     Example:
-        >>> from mskernel.tensor import Tensor
+        >>> from mskernel.common.tensor import Tensor
         >>> x = Tensor([1.0, 2.0])
         >>> try:
         ...     check_bprop_output((Tensor([1.0]),), (x,), "For user defined method 'bprop' of net 'Net'")
@@ -56,7 +56,7 @@ def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> 
         ...     print(e)  # doctest: +ELLIPSIS
         For user defined method 'bprop' of net 'Net', the 0th return value(gradient of the 0th argument) ...
     """
-    from mskernel.tensor import Tensor
+    from mskernel.common.tensor import Tensor
     if grads is None:
         raise TypeError(f"{prefix}, The python function output is none: the bprop must return a tuple with one "
                         f"gradient per input.")

@@ -17,7 +17,7 @@ from typing import Tuple
 import numpy as np
 
 from mskernel.autograd.node import STATE, _record1
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["sum_to", "expand_to"]
 

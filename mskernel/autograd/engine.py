@@ -25,7 +25,7 @@ from mskernel._accel import cengine
 from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, Node
 from mskernel.errors import MskernelError
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["gradients", "GradientError", "grad_stats"]
 

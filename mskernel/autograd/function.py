@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from mskernel.autograd.node import STATE, record
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["_Function"]
 

@@ -23,7 +23,8 @@ import numpy as np
 from mskernel.autograd.api import recording, track_inputs
 from mskernel.autograd.engine import gradients, grad_stats
 from mskernel.autograd.node import STATE, Node
-from mskernel.tensor import Parameter, Tensor
+from mskernel.common.parameter import Parameter
+from mskernel.common.tensor import Tensor
 
 __all__ = ["GraphSnapshot", "snapshot", "trace"]
 

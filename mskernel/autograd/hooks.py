@@ -24,7 +24,7 @@ import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from mskernel.autograd.node import record
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["HookHandle", "register_hook", "leaf_hooks", "apply_leaf_hooks", "copy_leaf_hooks"]
 

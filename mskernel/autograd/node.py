@@ -7,7 +7,7 @@ the graph widget all read the nodes this creates.
 
 Example:
     >>> import numpy as np
-    >>> from mskernel.tensor import Tensor
+    >>> from mskernel.common.tensor import Tensor
     >>> from mskernel.autograd import record, grad_enabled
     >>> x = Tensor([3.0]); x.requires_grad = True
     >>> y = Tensor._wrap(x.asnumpy() * 2)
@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel._accel import cengine
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["Node", "record", "edge", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled", "needs_grad",
            "GradState", "STATE"]
@@ -134,7 +134,7 @@ def needs_grad(*tensors: Any) -> bool:
     """True when grad mode is on and any of the given tensors is tracked.
 
     Example:
-        >>> from mskernel.tensor import Tensor
+        >>> from mskernel.common.tensor import Tensor
         >>> needs_grad(Tensor(1.0), 3)
         False
     """
@@ -169,7 +169,7 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
     engine sums them to the input's shape and casts them to its dtype.
 
     Example:
-        >>> from mskernel.tensor import Tensor
+        >>> from mskernel.common.tensor import Tensor
         >>> x = Tensor([1.0, 2.0]); x.requires_grad = True
         >>> y = Tensor._wrap(x.asnumpy() ** 2)
         >>> record("Square", (x,), (y,), lambda d: (d[0] * 2 * x,)).op

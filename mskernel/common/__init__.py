@@ -1,4 +1,4 @@
-"""MindSpore's ``mindspore.common`` names: ``dtype``, ``Tensor``, ``Parameter``.
+"""MindSpore's ``mindspore.common`` names: ``dtype``, ``Tensor``, ``Parameter``, ``ParameterTuple``, ``set_seed``.
 
 Example:
     >>> from mskernel.common import dtype as mstype
@@ -6,7 +6,8 @@ Example:
     mindspore.float32
 """
 from mskernel import dtype
-from mskernel.autograd.api import ParameterTuple
-from mskernel.tensor import Parameter, Tensor
+from mskernel.common.parameter import Parameter, ParameterTuple
+from mskernel.common.seed import get_seed, set_seed
+from mskernel.common.tensor import Tensor
 
-__all__ = ["dtype", "Tensor", "Parameter", "ParameterTuple"]
+__all__ = ["dtype", "Tensor", "Parameter", "ParameterTuple", "set_seed", "get_seed"]

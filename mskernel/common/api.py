@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Optional
 
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["jit", "mutable"]
 

@@ -25,7 +25,7 @@ from typing import Any, Dict, Sequence, Tuple, Type as PyType, Union
 import numpy as np
 
 from mskernel import dtype as mstype
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform", "TruncatedNormal",
            "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]

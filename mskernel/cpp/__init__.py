@@ -27,8 +27,8 @@ from mskernel.cpp.buffers import copy_into, empty, from_values, full, ones, wrap
 from mskernel.cpp.function import SecondOrderError, record_function
 from mskernel.cpp.tensor_methods import (cast, chunk, contiguous, flatten, index_select, repeat, repeat_interleave,
                                          reshape)
-from mskernel.tensor import Tensor
-from mskernel.tensor import array_storage_offset as storage_offset
+from mskernel.common.tensor import Tensor
+from mskernel.common.tensor import array_storage_offset as storage_offset
 
 __all__ = ["STATE", "Tensor", "wrap", "empty", "zeros", "ones", "full", "from_values", "storage_offset",
            "copy_into", "contiguous", "cast", "reshape", "flatten", "chunk", "repeat", "index_select",

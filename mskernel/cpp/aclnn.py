@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, List
 
 import numpy as np
 
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["launch_aclnn", "ACLNN_OPS"]
 

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["wrap", "empty", "zeros", "ones", "full", "from_values", "copy_into"]
 

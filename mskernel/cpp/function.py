@@ -10,7 +10,7 @@ from typing import Any, Callable, List, Optional
 
 from mskernel.autograd.node import STATE, record
 from mskernel.cpp.buffers import wrap
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["record_function", "SecondOrderError"]
 

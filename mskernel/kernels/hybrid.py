@@ -59,7 +59,7 @@ class HybridAdapter(CustomKernel):
     def auto_backward(self, tensors: Sequence[Any], attrs: Sequence[Any], douts: Sequence[Any],
                       outs: Sequence[Any]) -> list[Optional[Any]]:
         """One gradient (or None) per tensor input, from the derived backward kernel."""
-        from mskernel.tensor import Tensor
+        from mskernel.common.tensor import Tensor
 
         op, src = self.backward_for([t._data for t in tensors], attrs)
         if op is None:

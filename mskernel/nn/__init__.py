@@ -1,4 +1,4 @@
-"""Neural-network building blocks (MindSpore's ``mindspore.nn``): :class:`Cell`.
+"""Neural-network building blocks (MindSpore's ``mindspore.nn``): Cell, layers, losses, optimizers, wrappers.
 
 Example:
     >>> from mskernel import nn
@@ -6,5 +6,14 @@ Example:
     True
 """
 from mskernel.nn.cell import Cell
+from mskernel.nn import layer, loss, optim, wrap, learning_rate_schedule, dynamic_lr, metrics
+from mskernel.nn.layer import *  # noqa: F401,F403
+from mskernel.nn.loss import *  # noqa: F401,F403
+from mskernel.nn.optim import *  # noqa: F401,F403
+from mskernel.nn.wrap import *  # noqa: F401,F403
+from mskernel.nn.learning_rate_schedule import *  # noqa: F401,F403
+from mskernel.nn.dynamic_lr import *  # noqa: F401,F403
+from mskernel.nn.metrics import *  # noqa: F401,F403
 
-__all__ = ["Cell"]
+__all__ = ["Cell", *layer.__all__, *loss.__all__, *optim.__all__, *wrap.__all__, *learning_rate_schedule.__all__,
+           *dynamic_lr.__all__, *metrics.__all__]

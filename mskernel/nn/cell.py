@@ -27,7 +27,8 @@ from typing import Any, Dict, Iterator, List, Tuple
 
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
-from mskernel.tensor import Parameter, Tensor
+from mskernel.common.parameter import Parameter
+from mskernel.common.tensor import Tensor
 
 __all__ = ["Cell"]
 

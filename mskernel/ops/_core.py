@@ -18,7 +18,7 @@ import numpy as np
 
 from mskernel import dtype as mstype
 from mskernel.autograd.node import STATE, record
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["as_tensor", "binary_args", "check_tensor", "float_input", "broadcast_error", "normalize_axis",
            "cast_tensor"]

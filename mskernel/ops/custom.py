@@ -34,7 +34,7 @@ from mskernel.kernels.hybrid import HybridAdapter
 from mskernel.kernels.pyfunc import PyFuncKernel
 from mskernel.ops.op_info import normalize_reg_info, parse_attr_value
 from mskernel.ops.primitives import PrimitiveWithInfer
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["Custom"]
 

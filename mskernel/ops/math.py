@@ -22,7 +22,7 @@ from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, _record1, record
 from mskernel import dtype as mstype
 from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor, float_input
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["add", "sub", "mul", "div", "neg", "pow", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
            "relu", "abs", "maximum", "minimum", "matmul", "square", "sign", "equal", "not_equal", "less",

@@ -17,7 +17,7 @@ from mskernel import dtype as mstype
 from mskernel.autograd.node import STATE, _record1
 from mskernel.ops._core import check_tensor, normalize_axis
 from mskernel.ops.shape import broadcast_to, reshape
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 __all__ = ["sum", "mean", "amax", "amin", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min"]
 

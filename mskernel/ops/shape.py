@@ -20,7 +20,7 @@ from mskernel import dtype as mstype
 from mskernel.autograd.broadcast import expand_to, sum_to
 from mskernel.autograd.node import STATE, _record1, record
 from mskernel.ops._core import check_tensor, normalize_axis
-from mskernel.tensor import Tensor, _unwrap_index
+from mskernel.common.tensor import Tensor, _unwrap_index
 
 __all__ = ["reshape", "transpose", "swapaxes", "broadcast_to", "expand_dims", "squeeze", "concat", "cat", "stack",
            "getitem", "zeros_like", "ones_like", "zeros", "ones", "cast", "identity", "stop_gradient", "sum_to",

@@ -24,7 +24,7 @@ from typing import Any, Dict, Optional, Sequence, Union
 import ipywidgets as W
 
 from mskernel.autograd.graph import GraphSnapshot, snapshot
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 from mskernel.widgets.layout import MAX_NODES, Layout, layout
 from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, details_html,
                                      graph_svg, node_flag, node_title)

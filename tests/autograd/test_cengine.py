@@ -22,7 +22,7 @@ from mskernel import ops
 from mskernel._accel import cengine, engine_name
 from mskernel.autograd import STATE, GradientError, engine, record
 from mskernel.autograd.node import Node
-from mskernel.tensor import Tensor
+from mskernel.common.tensor import Tensor
 
 REPO = Path(__file__).resolve().parents[2]
 C = cengine()

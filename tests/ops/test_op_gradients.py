@@ -34,13 +34,18 @@ def numeric_grads(f: Callable, arrays: Sequence[np.ndarray], cot: np.ndarray) ->
     return out
 
 
+def as_tuple(g):
+    """MindSpore gives the gradient itself for a one-element grad_position."""
+    return (g,) if isinstance(g, ms.Tensor) else g
+
+
 def check_first(f: Callable, arrays: Sequence[np.ndarray], seed: int) -> None:
     rng = np.random.default_rng(seed)
     out_shape = f(*[ms.Tensor(a) for a in arrays]).shape
     cot = rng.standard_normal(out_shape)
     n = len(arrays)
     loss = lambda *ts: (f(*ts) * ms.Tensor(cot)).sum()  # noqa: E731
-    analytic = ms.grad(loss, grad_position=tuple(range(n)))(*[ms.Tensor(a) for a in arrays])
+    analytic = as_tuple(ms.grad(loss, grad_position=tuple(range(n)))(*[ms.Tensor(a) for a in arrays]))
     numeric = numeric_grads(f, arrays, cot)
     for k, (a, nm) in enumerate(zip(analytic, numeric)):
         assert a.shape == arrays[k].shape, f"input {k}: grad shape {a.shape} vs {arrays[k].shape}"
@@ -58,14 +63,14 @@ def check_second(f: Callable, arrays: Sequence[np.ndarray], seed: int) -> None:
     pos = tuple(range(n))
 
     def first(*ts):
-        gs = ms.grad(lambda *xs: (f(*xs) * cot).sum(), grad_position=pos)(*ts)
+        gs = as_tuple(ms.grad(lambda *xs: (f(*xs) * cot).sum(), grad_position=pos)(*ts))
         total = None
         for g, v in zip(gs, vs):
             term = (g * v).sum()
             total = term if total is None else total + term
         return total
 
-    analytic = ms.grad(first, grad_position=pos)(*[ms.Tensor(a) for a in arrays])
+    analytic = as_tuple(ms.grad(first, grad_position=pos)(*[ms.Tensor(a) for a in arrays]))
     numeric = numeric_grads(lambda *ts: first(*ts), arrays, np.ones(()))
     for k, (a, nm) in enumerate(zip(analytic, numeric)):
         np.testing.assert_allclose(a.asnumpy(), nm, rtol=1e-4, atol=1e-5, err_msg=f"second order, input {k}")

@@ -1,0 +1,92 @@
+"""Record MindSpore's own answers for the golden cases (run by hand; the tests never need MindSpore).
+
+    python tests/golden/record.py                 # every suite in tests/golden/cases/
+    python tests/golden/record.py ops_math nn     # some suites
+
+The first run makes a virtual environment with MindSpore 2.10's CPU wheel (it needs ``numpy<2``, about
+3 GB; it is never a dependency of mskernel) at ``$MSKERNEL_MS_VENV`` (default
+``~/.cache/mskernel/mindspore-2.10``), then runs this file again inside it with ``--inside``. Each
+suite ``tests/golden/cases/NAME.py`` defines ``CASES = {case name: source}``; its answers go to
+``tests/golden/NAME.json`` beside the sources they came from, so a test notices an edited case that
+was not recorded again.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+HERE = Path(__file__).resolve().parent
+CASES_DIR = HERE / "cases"
+WHEEL = "mindspore==2.10.0"
+
+
+def venv_dir() -> Path:
+    return Path(os.environ.get("MSKERNEL_MS_VENV", Path.home() / ".cache" / "mskernel" / "mindspore-2.10"))
+
+
+def ensure_venv() -> Path:
+    """The wheel's interpreter, installing it on first use."""
+    venv = venv_dir()
+    py = venv / "bin" / "python"
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    probe = subprocess.run([str(py), "-c", "import mindspore"], capture_output=True)
+    if probe.returncode != 0:
+        subprocess.run([str(py), "-m", "pip", "install", "-q", "numpy<2", WHEEL, "protobuf", "safetensors"],
+                       check=True)
+    return py
+
+
+def load_suite(name: str) -> Dict[str, str]:
+    spec = importlib.util.spec_from_file_location(f"golden_cases_{name}", CASES_DIR / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # type: ignore[union-attr]
+    return dict(mod.CASES)
+
+
+def suites() -> List[str]:
+    return sorted(p.stem for p in CASES_DIR.glob("*.py") if not p.stem.startswith("_"))
+
+
+def record_inside(names: List[str]) -> None:
+    """Runs in the wheel's environment: every case of every suite, answers to JSON."""
+    import warnings
+
+    warnings.filterwarnings("ignore")
+    sys.path.insert(0, str(HERE))
+    import mindspore
+    from harness import run
+
+    mindspore.set_device("CPU")
+    for name in names:
+        cases = load_suite(name)
+        out = {"mindspore": mindspore.__version__, "cases": {}}
+        for case, src in cases.items():
+            os.chdir(os.environ.get("MSKERNEL_GOLDEN_TMP", "/tmp"))
+            out["cases"][case] = {"src": src, "expect": run(src, mindspore)}
+        (HERE / f"{name}.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+        errors = sum("error" in c["expect"] for c in out["cases"].values())
+        print(f"{name}: {len(cases)} cases recorded ({errors} raise)", file=sys.stderr)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("suites", nargs="*", help="suite names (default: all)")
+    ap.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    names = args.suites or suites()
+    if args.inside:
+        record_inside(names)
+        return
+    py = ensure_venv()
+    subprocess.run([str(py), __file__, "--inside", *names], check=True)
+
+
+if __name__ == "__main__":
+    main()

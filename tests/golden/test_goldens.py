@@ -1,0 +1,81 @@
+"""mskernel gives what MindSpore 2.10 gave for every recorded golden case (values, structure, error type).
+
+The answers were recorded from the real wheel by ``record.py``; see ``harness.py`` for what a case is.
+A case's source runs with ``mindspore`` replaced by ``mskernel`` in it, as a user would swap imports.
+Per-suite options (``OPTIONS = {case: {...}}`` in the case file): ``rtol``/``atol``; ``message=True`` to
+compare an error's text exactly; ``stdout=True`` to compare what was printed; ``differs="reason"`` for a
+known disagreement (the test then checks it still differs, so fixing it means removing the entry).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from harness import Mismatch, compare, run  # noqa: E402
+
+import mskernel  # noqa: E402
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"golden_cases_{name}", HERE / "cases" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _params():
+    out = []
+    for js in sorted(HERE.glob("*.json")):
+        recorded = json.loads(js.read_text())["cases"]
+        src_file = HERE / "cases" / f"{js.stem}.py"
+        mod = _load(js.stem) if src_file.exists() else None
+        options = getattr(mod, "OPTIONS", {}) if mod else {}
+        current = getattr(mod, "CASES", {}) if mod else {}
+        for case, rec in recorded.items():
+            out.append(pytest.param(js.stem, case, rec, options.get(case, {}), current.get(case),
+                                    id=f"{js.stem}::{case}"))
+    return out
+
+
+def swap_imports(src: str) -> str:
+    """The user's edit: ``mindspore`` becomes ``mskernel``."""
+    return re.sub(r"\bmindspore\b", "mskernel", src)
+
+
+def check(rec: dict, opts: dict) -> None:
+    want = rec["expect"]
+    got = run(swap_imports(rec["src"]), mskernel)
+    if "error" in want:
+        if "error" not in got:
+            raise Mismatch(f"MindSpore raised {want['error']}: {want['message'][:300]}\nmskernel returned "
+                           f"{str(got.get('result'))[:300]}")
+        if got["error"] != want["error"]:
+            raise Mismatch(f"MindSpore raised {want['error']} ({want['message'][:200]}), mskernel raised "
+                           f"{got['error']}: {got['message'][:300]}")
+        if opts.get("message") and got["message"] != want["message"]:
+            raise Mismatch(f"error text differs:\n  MindSpore: {want['message']}\n  mskernel:  {got['message']}")
+        return
+    if "error" in got:
+        raise Mismatch(f"mskernel raised {got['error']}: {got['message'][:600]}")
+    compare(want["result"], got["result"], rtol=opts.get("rtol", 1e-5), atol=opts.get("atol", 1e-6))
+    if opts.get("stdout") and got["stdout"] != want["stdout"]:
+        raise Mismatch(f"printed text differs:\n--- MindSpore\n{want['stdout']}--- mskernel\n{got['stdout']}")
+
+
+@pytest.mark.parametrize("suite, case, rec, opts, current", _params())
+def test_golden(suite, case, rec, opts, current):
+    assert current == rec["src"], (f"case {suite}::{case} was edited (or removed) after it was recorded: run "
+                                   f"python tests/golden/record.py {suite}")
+    if "differs" in opts:
+        with pytest.raises(Mismatch):
+            check(rec, opts)
+        return
+    check(rec, opts)
