@@ -1,14 +1,10 @@
 """Tensor: a numpy buffer, a MindSpore dtype, and autograd bookkeeping.
 
 A Tensor owns (or views) one numpy array. Slicing gives strided zero-copy views, like numpy.
-Its operators and methods (``x * y``, ``x.sum()``, ``x.reshape(...)``) are declared on the class
-below, one line each, and run the differentiable ops of :mod:`mskernel.ops`, so they are the same
-recorded ops as ``ops.mul`` or ``ops.sum``.
-
-Layering: the ops import this module, so this module must not import them at module level. Every
-method reaches the ops through ``_F``, a stand-in for :mod:`mskernel.ops.functional` that imports it
-on first use (a function-level import; ``tests/test_import_cycles.py`` checks there is no
-module-level cycle) and then keeps each function as a plain attribute.
+This module holds the data and knows no op: the operators and methods that compute (``x * y``,
+``x.sum()``, ``x.exp_()``) are attached by the op table when :mod:`mskernel.ops` loads (the entries
+in :mod:`mskernel.ops.table`, and :mod:`mskernel.ops.methods` for those whose Tensor form differs from
+the functional op), so they are the same recorded ops as ``ops.mul`` or ``ops.sum``.
 
 Example:
     >>> import mskernel as ms
@@ -35,17 +31,6 @@ from mskernel.dtype import Type
 __all__ = ["Tensor", "from_numpy", "is_tensor"]
 
 
-class _Ops:
-    """:mod:`mskernel.ops.functional`, imported when a Tensor method first needs an op (see the module docstring)."""
-
-    def __getattr__(self, name: str) -> Any:
-        from mskernel.ops import functional
-        fn = getattr(functional, name)
-        setattr(self, name, fn)  # later lookups are a plain attribute read
-        return fn
-
-
-_F: Any = _Ops()
 _SCALARS = (int, float, bool, np.ndarray, np.generic)
 
 
@@ -265,12 +250,6 @@ class Tensor:
         """True when the buffer is C-contiguous (not a strided view)."""
         return self._data.flags.c_contiguous
 
-    def contiguous(self) -> "Tensor":
-        """This tensor if C-contiguous, else a contiguous copy (differentiable)."""
-        if self._data.flags.c_contiguous:
-            return self
-        return _F.identity(self, copy=True)
-
     def stride(self) -> Tuple[int, ...]:
         """Strides in elements (MindSpore/torch convention)."""
         return tuple(s // self._data.itemsize for s in self._data.strides)
@@ -305,106 +284,7 @@ class Tensor:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         return int(self._data)
 
-    # -- operators: the ops of mskernel.ops (see the module docstring) --------------------------
-    def __add__(self, other: Any) -> "Tensor": return _F.add(self, other)
-    def __radd__(self, other: Any) -> "Tensor": return _F.add(other, self)
-    def __sub__(self, other: Any) -> "Tensor": return _F.sub(self, other)
-    def __rsub__(self, other: Any) -> "Tensor": return _F.sub(other, self)
-    def __mul__(self, other: Any) -> "Tensor": return _F.mul(self, other)
-    def __rmul__(self, other: Any) -> "Tensor": return _F.mul(other, self)
-    def __truediv__(self, other: Any) -> "Tensor": return _F.div(self, other)
-    def __rtruediv__(self, other: Any) -> "Tensor": return _F.div(other, self)
-    def __pow__(self, other: Any) -> "Tensor": return _F.pow(self, other)
-    def __rpow__(self, other: Any) -> "Tensor": return _F.pow(other, self)
-    def __matmul__(self, other: Any) -> "Tensor": return _F.matmul(self, other)
-    def __rmatmul__(self, other: Any) -> "Tensor": return _F.matmul(other, self)
-    def __neg__(self) -> "Tensor": return _F.neg(self)
-    def __pos__(self) -> "Tensor": return self
-    def __abs__(self) -> "Tensor": return _F.abs(self)
-    def __invert__(self) -> "Tensor": return _F.logical_not(self)
-    def __lt__(self, other: Any) -> "Tensor": return _F.less(self, other)
-    def __le__(self, other: Any) -> "Tensor": return _F.less_equal(self, other)
-    def __gt__(self, other: Any) -> "Tensor": return _F.greater(self, other)
-    def __ge__(self, other: Any) -> "Tensor": return _F.greater_equal(self, other)
-
-    def __eq__(self, other: Any) -> Any:  # type: ignore[override]
-        return _F.equal(self, other) if isinstance(other, (Tensor, *_SCALARS)) else NotImplemented
-
-    def __ne__(self, other: Any) -> Any:  # type: ignore[override]
-        return _F.not_equal(self, other) if isinstance(other, (Tensor, *_SCALARS)) else NotImplemented
-
     __hash__ = object.__hash__
-
-    def __getitem__(self, index: Any) -> "Tensor": return _F.getitem(self, index)
-
-    # -- methods: the same ops (MindSpore's Tensor method signatures) ---------------------------
-    def add(self, other: Any) -> "Tensor": return _F.add(self, other)
-    def sub(self, other: Any) -> "Tensor": return _F.sub(self, other)
-    def mul(self, other: Any) -> "Tensor": return _F.mul(self, other)
-    def div(self, other: Any) -> "Tensor": return _F.div(self, other)
-    def pow(self, exponent: Any) -> "Tensor": return _F.pow(self, exponent)
-    def matmul(self, other: Any) -> "Tensor": return _F.matmul(self, other)
-    def neg(self) -> "Tensor": return _F.neg(self)
-    def abs(self) -> "Tensor": return _F.abs(self)
-    def exp(self) -> "Tensor": return _F.exp(self)
-    def log(self) -> "Tensor": return _F.log(self)
-    def sqrt(self) -> "Tensor": return _F.sqrt(self)
-    def sin(self) -> "Tensor": return _F.sin(self)
-    def cos(self) -> "Tensor": return _F.cos(self)
-    def tanh(self) -> "Tensor": return _F.tanh(self)
-    def sigmoid(self) -> "Tensor": return _F.sigmoid(self)
-    def relu(self) -> "Tensor": return _F.relu(self)
-    def square(self) -> "Tensor": return _F.square(self)
-
-    def sum(self, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None) -> "Tensor":
-        """Sum over ``axis`` (all axes by default), plus ``initial`` if given.
-
-        Example:
-            >>> import mskernel as ms
-            >>> print(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]).sum(axis=0, initial=1.0))
-            [5. 7.]
-        """
-        out = _F.sum(self, axis, keepdims, dtype=dtype)
-        return out if initial is None else out + initial
-
-    def mean(self, axis: Any = None, keep_dims: bool = False) -> "Tensor": return _F.mean(self, axis, keep_dims)
-
-    def max(self, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None,
-            return_indices: bool = False) -> "Tensor":
-        """The largest element over ``axis`` (``initial``, ``where``, ``return_indices`` are accepted and ignored)."""
-        return _F.amax(self, axis, keepdims)
-
-    def min(self, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None,
-            return_indices: bool = False) -> "Tensor":
-        """The smallest element over ``axis`` (``initial``, ``where``, ``return_indices`` are accepted and ignored)."""
-        return _F.amin(self, axis, keepdims)
-
-    def reshape(self, *shape: Any) -> "Tensor": return _F.reshape(self, _shape_from_args(shape))
-    view = reshape
-
-    def transpose(self, *axes: Any) -> "Tensor":
-        """Permute the axes (reversed when none are given); ``t.transpose(1, 0)`` or ``t.transpose((1, 0))``.
-
-        Example:
-            >>> import mskernel as ms
-            >>> ms.Tensor(np.zeros((2, 3, 4))).transpose(2, 0, 1).shape
-            (4, 2, 3)
-        """
-        if not axes or (len(axes) == 1 and axes[0] is None):
-            return _F.transpose(self, tuple(reversed(range(self.ndim))))
-        return _F.transpose(self, _shape_from_args(axes))
-
-    @property
-    def T(self) -> "Tensor":
-        """The tensor with its axes reversed."""
-        return _F.transpose(self, tuple(reversed(range(self.ndim))))
-
-    def swapaxes(self, axis0: int, axis1: int) -> "Tensor": return _F.swapaxes(self, axis0, axis1)
-    def astype(self, dtype: Any, copy: bool = True) -> "Tensor": return _F.cast(self, mstype.to_dtype(dtype))
-    def expand_dims(self, axis: int) -> "Tensor": return _F.expand_dims(self, axis)
-    def squeeze(self, axis: Any = None) -> "Tensor": return _F.squeeze(self, axis)
-    def flatten(self, start_dim: int = 0, end_dim: int = -1) -> "Tensor": return _F.flatten(self, start_dim, end_dim)
-    def broadcast_to(self, shape: Any) -> "Tensor": return _F.broadcast_to(self, shape)
 
     def __str__(self) -> str:
         return str(self._data)
@@ -466,26 +346,10 @@ def _unwrap_index(index: Any) -> Any:
 
 
 
-
-def _shape_from_args(args: tuple) -> Any:
-    """``t.reshape(2, 3)`` and ``t.reshape((2, 3))`` mean the same shape."""
-    if len(args) == 1 and isinstance(args[0], (tuple, list, Tensor)):
-        return args[0]
-    return args
-
-
 _C = cengine()
 if _C is not None:  # the compiled core allocates Tensors without running Python (same fields as _wrap)
     _C.bind_tensor(Tensor, np.ndarray, np.asarray)
     Tensor._wrap = _C.wrap  # type: ignore[method-assign]  # a builtin: not bound as a method
-    # + - * / and unary - take the core's fast path for untracked float tensors (what backward rules and no_grad
-    # code run); everything else (recording, promotion, errors) falls back to the methods declared above.
-    for _op, _name, _ufunc in (("add", "add", np.add), ("sub", "sub", np.subtract), ("mul", "mul", np.multiply),
-                              ("div", "truediv", np.true_divide)):
-        _slow = getattr(Tensor, f"__{_name}__")
-        setattr(Tensor, f"__{_name}__", _C.Binop(_op, _ufunc, _slow))
-        setattr(Tensor, f"__r{_name}__", _C.Binop(_op, _ufunc, _slow, True))
-    Tensor.__neg__ = _C.Binop("neg", np.negative, Tensor.__neg__)  # type: ignore[method-assign]
 
 
 class _Placeholder(Tensor):

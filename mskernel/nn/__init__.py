@@ -6,7 +6,8 @@ Example:
     True
 """
 from mskernel.nn.cell import Cell
-from mskernel.nn import layer, loss, optim, wrap, learning_rate_schedule, dynamic_lr, metrics
+from mskernel.nn import container, layer, loss, optim, wrap, learning_rate_schedule, dynamic_lr, metrics
+from mskernel.nn.container import *  # noqa: F401,F403
 from mskernel.nn.layer import *  # noqa: F401,F403
 from mskernel.nn.loss import *  # noqa: F401,F403
 from mskernel.nn.optim import *  # noqa: F401,F403
@@ -15,5 +16,5 @@ from mskernel.nn.learning_rate_schedule import *  # noqa: F401,F403
 from mskernel.nn.dynamic_lr import *  # noqa: F401,F403
 from mskernel.nn.metrics import *  # noqa: F401,F403
 
-__all__ = ["Cell", *layer.__all__, *loss.__all__, *optim.__all__, *wrap.__all__, *learning_rate_schedule.__all__,
-           *dynamic_lr.__all__, *metrics.__all__]
+__all__ = ["Cell", *container.__all__, *layer.__all__, *loss.__all__, *optim.__all__, *wrap.__all__,
+           *learning_rate_schedule.__all__, *dynamic_lr.__all__, *metrics.__all__]

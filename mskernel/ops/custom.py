@@ -33,7 +33,7 @@ from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make
 from mskernel.kernels.hybrid import HybridAdapter
 from mskernel.kernels.pyfunc import PyFuncKernel
 from mskernel.ops.op_info import normalize_reg_info, parse_attr_value
-from mskernel.ops.primitives import PrimitiveWithInfer
+from mskernel.ops.primitive import PrimitiveWithInfer
 from mskernel.common.tensor import Tensor
 
 __all__ = ["Custom"]

@@ -1,16 +1,13 @@
-"""``mindspore.ops.functional`` (imported as ``F``): the functional ops.
+"""``mindspore.ops.functional`` (imported as ``F``): every functional op of the op table.
 
 Example:
     >>> import mskernel as ms
     >>> from mskernel.ops import functional as F
-    >>> print(F.mul(ms.Tensor([2.0]), 4))
-    [8.]
+    >>> print(F.mul(ms.Tensor([2.0]), 4), F.atan2(ms.Tensor([1.0]), ms.Tensor([1.0])))
+    [8.] [0.7853981]
 """
-from mskernel.ops.math import *  # noqa: F401,F403
-from mskernel.ops.math import __all__ as _math
-from mskernel.ops.reduce import *  # noqa: F401,F403
-from mskernel.ops.reduce import __all__ as _reduce
-from mskernel.ops.shape import *  # noqa: F401,F403
-from mskernel.ops.shape import __all__ as _shape
+from mskernel.ops.registry import FUNCTIONS
 
-__all__ = list(_math) + list(_reduce) + list(_shape)
+globals().update(FUNCTIONS)
+
+__all__ = sorted(FUNCTIONS)

@@ -1,13 +1,15 @@
-"""``mindspore.ops.operations`` (imported as ``P``): the primitive classes and ``Custom``.
+"""``mindspore.ops.operations`` (imported as ``P``): the primitive classes of the op table, and ``Custom``.
 
 Example:
     >>> import mskernel as ms
     >>> from mskernel.ops import operations as P
-    >>> print(P.Mul()(ms.Tensor([2.0]), ms.Tensor([3.0])))
-    [6.]
+    >>> print(P.Mul()(ms.Tensor([2.0]), ms.Tensor([3.0])), P.ReduceSum(keep_dims=True)(ms.Tensor([1.0, 2.0])))
+    [6.] [3.]
 """
 from mskernel.ops.custom import Custom
-from mskernel.ops.primitives import *  # noqa: F401,F403
-from mskernel.ops.primitives import __all__ as _prims
+from mskernel.ops.primitive import Primitive, PrimitiveWithInfer
+from mskernel.ops.registry import PRIMITIVES
 
-__all__ = list(_prims) + ["Custom"]
+globals().update(PRIMITIVES)
+
+__all__ = sorted(PRIMITIVES) + ["Custom", "Primitive", "PrimitiveWithInfer"]

@@ -363,7 +363,7 @@ def identity(input: Any, copy: bool = False) -> Tensor:
         [1.]
     """
     x = check_tensor(input, "Identity", "input")
-    out = Tensor._wrap(np.array(x._data, copy=True) if copy else x._data.view())
+    out = Tensor._wrap(np.array(x._data, copy=True, order="C") if copy else x._data.view())
     if STATE.enabled and x._rg:
         _record1("Identity", (x,), out, lambda d: (d[0],))
     return out

@@ -1,0 +1,226 @@
+"""One op, declared once: :class:`Op` — MindSpore's signature, the forward, the backward, the dtype rule.
+
+An entry of the op table (``mskernel/ops/table/*.py``) is one ``Op(...)`` line. From it come the
+functional op (``ops.exp``), the primitive class (``ops.Exp()(x)``), the Tensor method (``x.exp()``,
+and ``x.exp_()`` where MindSpore has the in-place form) and the compatibility table; see
+:mod:`mskernel.ops.registry`, which builds them.
+
+The pieces of an entry:
+
+* ``name`` and ``sig``: the functional name and MindSpore's parameter list, written as Python
+  (``"input, axis=None, keep_dims=False"``). The first ``inputs`` parameters are the op's tensor
+  inputs; the rest are attributes.
+* ``forward(*arrays, **attrs)``: numpy in, numpy out (an array, or a tuple for several outputs).
+* ``backward``: a function whose parameter names say what it needs — ``g`` (the output gradient;
+  a tuple for several outputs), ``out`` (the outputs), the tensor inputs and attributes by their
+  names in ``sig`` — returning one gradient per tensor input (None where there is none). It is
+  written with ops, so the engine records it and higher-order gradients work.
+* ``dtype``: how tensor inputs are coerced — ``"any"`` (Tensors of any dtype), ``"float"`` (floating
+  only: MindSpore's TypeError otherwise), ``"to_float"`` (integers become Float32), ``"number"``
+  (like ``any``, and Python numbers become Tensors), ``"promote"`` (operands promoted together,
+  Python numbers included, as MindSpore's binary ops do), ``"promote_float"`` (promoted, then integers
+  become Float32).
+* ``prim``: the primitive class: ``"Exp"`` (called with the tensor inputs), or
+  ``"ReduceSum(keep_dims=False)(x, axis=()) -> x, axis, keep_dims"``: MindSpore's constructor
+  attributes, then its call parameters, then the arguments handed to the functional op.
+* ``method``: Tensor method names (``True`` for the functional name) and ``inplace`` for the
+  ``name_`` form.
+* ``fn``: an implementation written by hand (for the hottest ops, which have a C fast path); the
+  entry still declares its signature, primitive and methods.
+
+Example:
+    >>> import numpy as np, mskernel as ms
+    >>> op = Op("twice", "input", forward=lambda x: x * 2, backward=lambda g: (g * 2,), dtype="float",
+    ...         prim="Twice")
+    >>> f = op.functional()
+    >>> x = ms.Tensor([1.0, 2.0])
+    >>> print(f(x), ms.grad(lambda a: f(a).sum())(x))
+    [2. 4.] [2. 2.]
+    >>> f(ms.Tensor([1]))
+    Traceback (most recent call last):
+    ...
+    TypeError: For 'Twice', the input argument 'input' must be a type of {Float16, Float32, Float64}, but got Int64.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from mskernel import dtype as mstype
+from mskernel.autograd.node import STATE, record
+from mskernel.common.tensor import Tensor
+from mskernel.ops._core import as_tensor, binary_args, broadcast_error, cast_tensor, check_tensor, float_input
+
+__all__ = ["Op", "apply", "coerce", "F"]
+
+
+class _Functions:
+    """The functional ops by name, filled by :mod:`mskernel.ops.registry` once the table is built; backward
+    rules call ops through it (``F.cos(x)``), so a table module needs no import of the registry."""
+
+
+F: Any = _Functions()
+
+_new = Tensor._wrap
+
+
+def _to_float(x: Tensor) -> Tensor:
+    return cast_tensor(x, mstype.float32) if x._data.dtype.kind in "biu" else x
+
+
+def coerce(rule: str, op: str, names: Sequence[str], values: Sequence[Any]) -> List[Tensor]:
+    """The tensor inputs after the entry's dtype rule (see the module docstring).
+
+    Example:
+        >>> import mskernel as ms
+        >>> [t.dtype for t in coerce("promote", "Add", ("x", "y"), (ms.Tensor([1], ms.int32), 2.5))]
+        [mindspore.float32, mindspore.float32]
+    """
+    if rule == "promote" or rule == "promote_float":
+        if len(values) == 2:
+            ts = list(binary_args(values[0], values[1], op))
+        else:
+            ts = [as_tensor(v, op, n) for n, v in zip(names, values)]
+            dt = ts[0].dtype
+            for t in ts[1:]:
+                dt = mstype.promote(dt, t.dtype)
+            ts = [cast_tensor(t, dt) for t in ts]
+        return [_to_float(t) for t in ts] if rule == "promote_float" else ts
+    if rule == "float":
+        return [float_input(v, op, n) for n, v in zip(names, values)]
+    if rule == "to_float":
+        return [_to_float(check_tensor(v, op, n)) for n, v in zip(names, values)]
+    if rule == "number":
+        return [as_tensor(v, op, n) for n, v in zip(names, values)]
+    return [check_tensor(v, op, n) for n, v in zip(names, values)]
+
+
+class Op:
+    """One table entry (see the module docstring for each argument).
+
+    Example:
+        >>> op = Op("neg2", "input", forward=np.negative, backward=lambda g: (-g,), prim="Neg2")
+        >>> op.params, op.tensor_names
+        (['input'], ['input'])
+    """
+
+    def __init__(self, name: str, sig: str, forward: Optional[Callable] = None, backward: Optional[Callable] = None,
+                 *, inputs: int = 1, dtype: str = "any", prim: Union[None, str, Tuple[str, ...]] = None,
+                 method: Union[bool, str, Tuple[str, ...]] = False, inplace: bool = False,
+                 fn: Optional[Callable] = None, aliases: Tuple[str, ...] = (), outputs: int = 1,
+                 doc: str = "", note: str = "") -> None:
+        self.name = name
+        self.sig = sig
+        self.forward = forward
+        self.backward = backward
+        self.n_inputs = inputs
+        self.dtype = dtype
+        self.prim_spec = prim
+        self.prim_name = _prim_name(prim) or "".join(p.capitalize() for p in name.split("_"))
+        self.methods: Tuple[str, ...] = ((name,) if method is True else (method,) if isinstance(method, str)
+                                         else tuple(method) if method else ())
+        self.inplace = inplace
+        self.fn = fn
+        self.aliases = aliases
+        self.outputs = outputs
+        self.doc = doc
+        self.note = note
+        params = inspect.signature(eval(f"lambda {sig}: None")).parameters  # noqa: S307 (our own table text)
+        self.params: List[str] = list(params)
+        self.tensor_names: List[str] = self.params[:inputs]
+        self.attr_names: List[str] = self.params[inputs:]
+        self._bwd_args: Optional[List[str]] = list(inspect.signature(backward).parameters) if backward else None
+        if self._bwd_args is not None:
+            unknown = set(self._bwd_args) - {"g", "out"} - set(self.params)
+            if unknown:
+                raise TypeError(f"op table entry '{name}': the backward takes unknown parameters {sorted(unknown)}")
+        self._functional: Optional[Callable] = None
+
+    # -- the functional op -------------------------------------------------------------------------
+    def functional(self) -> Callable:
+        """The functional op (built once): MindSpore's signature, calling :func:`apply` or ``fn``.
+
+        Example:
+            >>> import mskernel as ms
+            >>> Op("half", "input", forward=lambda x: x / 2, dtype="float").functional()(ms.Tensor([3.0]))
+            Tensor(shape=[1], dtype=Float32, value= [ 1.50000000e+00])
+        """
+        if self._functional is not None:
+            return self._functional
+        if self.fn is not None:
+            f = self.fn
+        else:
+            tensors = ", ".join(self.tensor_names) + ("," if self.tensor_names else "")
+            attrs = ", ".join(f"{a!r}: {a}" for a in self.attr_names)
+            src = f"def {self.name}({self.sig}):\n    return _apply(_op, ({tensors}), {{{attrs}}})\n"
+            scope: Dict[str, Any] = {"_apply": apply, "_op": self}
+            exec(compile(src, f"<op table: {self.name}>", "exec"), scope)  # noqa: S102 (our own table text)
+            f = scope[self.name]
+            f.__module__ = "mskernel.ops.functional"
+            f.__qualname__ = self.name
+        if not f.__doc__:
+            f.__doc__ = self.doc or f"MindSpore's ``ops.{self.name}({self.sig})``."
+        self._functional = f
+        return f
+
+    def __repr__(self) -> str:
+        return f"Op({self.name}({self.sig}))"
+
+
+def _prim_name(spec: Union[None, str, Tuple[str, ...]]) -> Optional[str]:
+    if isinstance(spec, tuple):
+        spec = spec[0]
+    return re.match(r"\s*(\w+)", spec).group(1) if spec else None
+
+
+def _bwd_call(op: Op, ins: List[Tensor], attrs: Dict[str, Any]) -> Callable:
+    names = op._bwd_args or []
+    env = {n: t for n, t in zip(op.tensor_names, ins) if n in names}  # keep only what the rule reads
+    env.update(attrs)
+    multi = op.outputs != 1
+    uses_out = "out" in names
+
+    def backward(douts: Sequence[Tensor], outs: Optional[Sequence[Tensor]] = None) -> Any:
+        env["g"] = tuple(douts) if multi else douts[0]
+        if uses_out:
+            env["out"] = tuple(outs) if multi else outs[0]
+        grads = op.backward(*[env[n] for n in names])
+        if not isinstance(grads, (tuple, list)):
+            grads = (grads,)
+        return grads
+    if uses_out:
+        return backward
+    return lambda douts: backward(douts)
+
+
+def apply(op: Op, values: Tuple[Any, ...], attrs: Dict[str, Any]) -> Any:
+    """Run a table op: coerce the tensor inputs, call the forward on their arrays, record the backward.
+
+    Example:
+        >>> import mskernel as ms
+        >>> op = Op("sq", "input", forward=np.square, backward=lambda g, input: (g * 2 * input,), dtype="float")
+        >>> x = ms.Tensor([3.0])
+        >>> print(ms.grad(lambda a: apply(op, (a,), {}).sum())(x))
+        [6.]
+    """
+    name = op.prim_name
+    ins = coerce(op.dtype, name, op.tensor_names, values)
+    try:
+        res = op.forward(*[t._data for t in ins], **attrs)
+    except ValueError as e:
+        if len(ins) == 2 and "broadcast" in str(e):
+            raise broadcast_error(name, ins[0], ins[1]) from None
+        raise
+    if op.outputs == 1:
+        outs: Tuple[Tensor, ...] = (_new(res if res.__class__ is np.ndarray else np.asarray(res)),)
+    else:
+        outs = tuple(_new(r if r.__class__ is np.ndarray else np.asarray(r)) for r in res)
+    if op.backward is not None and STATE.enabled:
+        for t in ins:
+            if t._rg:
+                record(name, ins, outs, _bwd_call(op, ins, attrs), needs_outputs="out" in (op._bwd_args or ()))
+                break
+    return outs[0] if op.outputs == 1 else outs

@@ -1,0 +1,52 @@
+"""MindSpore's primitive base classes: ``Primitive`` and ``PrimitiveWithInfer``.
+
+The op table generates one subclass per primitive (:mod:`mskernel.ops.registry`); ``ops.Custom``
+derives from ``PrimitiveWithInfer``.
+
+Example:
+    >>> p = Primitive("MyOp")
+    >>> p.add_prim_attr("k", 3).attrs["k"], p
+    (3, Prim[MyOp]<k=3>)
+"""
+from __future__ import annotations
+
+from typing import Any, Dict
+
+__all__ = ["Primitive", "PrimitiveWithInfer"]
+
+
+class Primitive:
+    """Base of primitive ops: a name, attributes (``add_prim_attr``) and ``__call__``.
+
+    Example:
+        >>> p = Primitive("MyOp")
+        >>> p.add_prim_attr("k", 3).attrs["k"]
+        3
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.attrs: Dict[str, Any] = {}
+
+    def add_prim_attr(self, name: str, value: Any) -> "Primitive":
+        """Set an attribute (MindSpore's ``add_prim_attr``)."""
+        self.attrs[name] = value
+        return self
+
+    def del_prim_attr(self, name: str) -> "Primitive":
+        """Remove an attribute."""
+        self.attrs.pop(name, None)
+        return self
+
+    def init_prim_io_names(self, inputs: Any, outputs: Any) -> None:
+        """Record input/output names (kept as attributes, as in MindSpore)."""
+        self.attrs["input_names"] = list(inputs)
+        self.attrs["output_names"] = list(outputs)
+
+    def __repr__(self) -> str:
+        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
+        return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
+
+
+class PrimitiveWithInfer(Primitive):
+    """Primitive with ``infer_shape``/``infer_dtype`` hooks (MindSpore's base of ``Custom``)."""

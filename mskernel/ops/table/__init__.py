@@ -1,0 +1,15 @@
+"""The op table: one :class:`~mskernel.ops.opdef.Op` entry per MindSpore op, grouped by family.
+
+Each module holds ``OPS``; :mod:`mskernel.ops.registry` builds the functional ops, primitive classes and
+Tensor methods from them. Adding an op is one entry (and one golden case).
+
+Example:
+    >>> from mskernel.ops import table
+    >>> sum(len(m.OPS) for m in table.MODULES) > 50
+    True
+"""
+from mskernel.ops.table import arith, creation, index, linalg, nn, random, reduce, shape, unary
+
+MODULES = (arith, unary, reduce, shape, index, linalg, creation, random, nn)
+
+__all__ = ["MODULES"]

@@ -1,0 +1,111 @@
+"""Op table: binary arithmetic, comparison and logical ops.
+
+Operands are promoted together as MindSpore does (bool < ints < floats, Python numbers included);
+the engine sums each gradient back to its operand's shape, so rules are written for broadcast shapes.
+``add``/``sub``/``mul``/``div``/``pow``/``maximum``/``minimum`` are hand-written in
+:mod:`mskernel.ops.math` (the engine has a C fast path for them); their entries declare the rest.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x, y = ms.Tensor([1.0, -2.0]), ms.Tensor([3.0, 4.0])
+    >>> print(ops.atan2(x, y), ops.ge(x, 0), ops.Greater()(x, y), x.remainder(3.0))
+    [ 0.32175058 -0.46364763] [ True False] [False False] [1. 1.]
+"""
+from __future__ import annotations
+
+from typing import List
+
+import numpy as np
+
+from mskernel.ops import math as M
+from mskernel.ops.opdef import F, Op
+
+_CMP = dict(inputs=2, dtype="promote", method=True)
+
+
+def _floor_div(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.floor_divide(x, y)
+
+
+def _div_rounding(x: np.ndarray, y: np.ndarray, rounding_mode: str) -> np.ndarray:
+    if rounding_mode == "floor":
+        return np.floor_divide(x, y)
+    if rounding_mode == "trunc":
+        q = np.trunc(np.true_divide(x, y))
+        return q.astype(x.dtype) if x.dtype.kind in "iu" else q
+    raise ValueError(f"For 'Div', 'rounding_mode' must be None, 'floor' or 'trunc', but got {rounding_mode!r}.")
+
+
+def _div(input, other, *, rounding_mode=None):  # noqa: ANN001, ANN202
+    """``input / other``; ``rounding_mode`` "floor" or "trunc" rounds the quotient (no gradient then).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(_div(ms.Tensor([7.0, -7.0]), 2.0, rounding_mode="trunc"))
+        [ 3. -3.]
+    """
+    if rounding_mode is None:
+        return M.div(input, other)
+    return F.div_rounded(input, other, rounding_mode)
+
+
+OPS: List[Op] = [
+    # hand-written (C fast path); the entries declare signature, primitive and methods
+    Op("add", "input, other", fn=M.add, inputs=2, prim="Add", method=True, inplace=True),
+    Op("sub", "input, other", fn=M.sub, inputs=2, prim="Sub", method=True, inplace=True, aliases=("subtract",)),
+    Op("mul", "input, other", fn=M.mul, inputs=2, prim="Mul", method=True, inplace=True, aliases=("multiply",)),
+    Op("div", "input, other, *, rounding_mode=None", fn=_div, inputs=2, prim=("Div", "RealDiv"),
+       method=("div", "true_divide"), inplace=True, aliases=("true_divide", "divide")),
+    Op("div_rounded", "input, other, rounding_mode", _div_rounding, inputs=2, dtype="promote"),
+    Op("pow", "input, exponent", fn=M.pow, inputs=2, prim="Pow", method=True, inplace=True),
+    Op("maximum", "input, other", fn=M.maximum, inputs=2, prim="Maximum", method=True),
+    Op("minimum", "input, other", fn=M.minimum, inputs=2, prim="Minimum", method=True),
+    # table-defined: forward on arrays, backward with ops
+    Op("atan2", "input, other", np.arctan2,
+       lambda g, input, other: (g * other / (input * input + other * other),
+                                -g * input / (input * input + other * other)),
+       inputs=2, dtype="promote_float", prim="Atan2", method=True, aliases=("arctan2",)),
+    Op("floor_divide", "input, other", _floor_div, inputs=2, dtype="promote", prim="FloorDiv", method=True),
+    Op("remainder", "input, other", np.mod,
+       lambda g, input, other: (g, -g * F.floor_divide(input, other)),
+       inputs=2, dtype="promote", prim="FloorMod", method=True),
+    Op("fmod", "input, other", np.fmod,
+       lambda g, input, other: (g, -g * F.trunc(input / other)),
+       inputs=2, dtype="promote", method=True),
+    Op("squared_difference", "input, other", lambda x, y: np.square(x - y),
+       lambda g, input, other: (g * 2 * (input - other), g * -2 * (input - other)),
+       inputs=2, dtype="promote", prim="SquaredDifference"),
+    Op("xlogy", "input, other",
+       lambda x, y: np.where(x == 0, np.zeros((), np.result_type(x, y)), x * np.log(np.where(x == 0, 1, y))),
+       lambda g, input, other: (g * F.xlogy(F.ones_like(input), other), g * input / other),
+       inputs=2, dtype="promote_float", prim="Xlogy", method=True),
+    Op("hypot", "input, other", np.hypot,
+       lambda g, out, input, other: (g * input / out, g * other / out),
+       inputs=2, dtype="promote_float", method=True),
+    Op("lerp", "input, end, weight", lambda x, e, w: x + w * (e - x),
+       lambda g, input, end, weight: (g * (1 - weight), g * weight, g * (end - input)),
+       inputs=3, dtype="promote_float", prim="Lerp", method=True),
+    # comparisons and logic (no gradient)
+    Op("equal", "input, other", fn=M.equal, prim="Equal", aliases=("eq",), **_CMP),
+    Op("not_equal", "input, other", fn=M.not_equal, prim="NotEqual", aliases=("ne",), **_CMP),
+    Op("less", "input, other", fn=M.less, prim="Less", aliases=("lt",), **_CMP),
+    Op("less_equal", "input, other", fn=M.less_equal, prim="LessEqual", aliases=("le",), **_CMP),
+    Op("greater", "input, other", fn=M.greater, prim="Greater", aliases=("gt",), **_CMP),
+    Op("greater_equal", "input, other", fn=M.greater_equal, prim="GreaterEqual", aliases=("ge",), **_CMP),
+    Op("isclose", "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
+       lambda x, y, rtol, atol, equal_nan: np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan),
+       inputs=2, dtype="promote", prim="IsClose(rtol=1e-05, atol=1e-08, equal_nan=True)(input, other)"
+       " -> input, other, rtol, atol, equal_nan", method=True),
+    Op("logical_and", "input, other", lambda x, y: np.logical_and(x, y), inputs=2, dtype="number",
+       prim="LogicalAnd", method=True),
+    Op("logical_or", "input, other", lambda x, y: np.logical_or(x, y), inputs=2, dtype="number",
+       prim="LogicalOr", method=True),
+    Op("logical_xor", "input, other", lambda x, y: np.logical_xor(x, y), inputs=2, dtype="number",
+       prim="LogicalXor", method=True),
+    Op("logical_not", "input", fn=M.logical_not, prim="LogicalNot", method=True),
+    Op("bitwise_and", "input, other", np.bitwise_and, inputs=2, dtype="promote", prim="BitwiseAnd", method=True),
+    Op("bitwise_or", "input, other", np.bitwise_or, inputs=2, dtype="promote", prim="BitwiseOr", method=True),
+    Op("bitwise_not", "input", np.invert, prim="Invert", method=True),
+    Op("bitwise_xor", "input, other", np.bitwise_xor, inputs=2, dtype="promote", prim="BitwiseXor", method=True),
+]

@@ -1,0 +1,33 @@
+"""Op table: reductions.
+
+Axis arguments take None (all), an int or a tuple, negative axes included; ``keep_dims``/``keepdims``
+as MindSpore spells each op's.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x = ms.Tensor([[1.0, 5.0], [3.0, 2.0]])
+    >>> print(ops.sum(x, 1), ops.ReduceMean(keep_dims=True)(x, 0), x.sum())
+    [6. 5.] [[2.  3.5]] 11.0
+"""
+from __future__ import annotations
+
+from typing import List
+
+from mskernel.ops import reduce as R
+from mskernel.ops.opdef import Op
+
+OPS: List[Op] = [
+    Op("sum", "input, dim=None, keepdim=False, *, dtype=None", fn=R.sum,
+       prim="ReduceSum(keep_dims=False, skip_mode=False)(x, axis=()) -> x, axis, keep_dims"),
+    Op("reduce_sum", "x, axis=(), keep_dims=False", fn=R.reduce_sum),
+    Op("mean", "x, axis=None, keep_dims=False", fn=R.mean,
+       prim="ReduceMean(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", method=True),
+    Op("reduce_mean", "x, axis=(), keep_dims=False", fn=R.reduce_mean),
+    Op("amax", "input, axis=None, keepdims=False", fn=R.amax,
+       prim="ReduceMax(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", method=True),
+    Op("amin", "input, axis=None, keepdims=False", fn=R.amin,
+       prim="ReduceMin(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", method=True),
+    Op("reduce_max", "x, axis=(), keep_dims=False", fn=R.reduce_max),
+    Op("reduce_min", "x, axis=(), keep_dims=False", fn=R.reduce_min),
+]

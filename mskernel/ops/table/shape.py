@@ -1,0 +1,33 @@
+"""Op table: shape, layout and dtype ops (views stay views).
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x = ms.Tensor([[1.0, 2.0, 3.0]])
+    >>> ops.transpose(x, (1, 0)).shape, ops.Reshape()(x, (3,)).shape, x.expand_dims(0).shape
+    ((3, 1), (3,), (1, 1, 3))
+"""
+from __future__ import annotations
+
+from typing import List
+
+from mskernel.ops import shape as S
+from mskernel.ops.opdef import Op
+
+OPS: List[Op] = [
+    Op("reshape", "input, shape", fn=S.reshape, prim="Reshape"),
+    Op("transpose", "input, input_perm", fn=S.transpose, prim="Transpose", aliases=("permute",)),
+    Op("swapaxes", "input, axis0, axis1", fn=S.swapaxes, method=True, aliases=("swapdims",)),
+    Op("broadcast_to", "input, shape", fn=S.broadcast_to, prim="BroadcastTo(shape)(x) -> x, shape", method=True),
+    Op("expand_dims", "input_x, axis", fn=S.expand_dims, prim="ExpandDims", method=True),
+    Op("squeeze", "input, axis=None", fn=S.squeeze, prim="Squeeze(axis=())(x) -> x, axis if axis != () else None",
+       method=True),
+    Op("flatten", "input, start_dim=0, end_dim=-1", fn=S.flatten, method=True),
+    Op("concat", "tensors, axis=0", fn=S.concat, prim="Concat(axis=0)(x) -> x, axis", aliases=("cat",)),
+    Op("stack", "tensors, axis=0", fn=S.stack, prim="Stack(axis=0)(x) -> x, axis"),
+    Op("cast", "input, dtype", fn=S.cast, prim="Cast"),
+    Op("identity", "input, copy=False", fn=S.identity, prim="Identity"),
+    Op("stop_gradient", "value", fn=S.stop_gradient, prim="StopGradient"),
+    Op("getitem", "input, index", fn=S.getitem),
+    Op("sum_to", "input, shape", fn=S.sum_to),
+]

@@ -1,0 +1,138 @@
+"""Op table: elementwise functions of one tensor, each backward beside its forward.
+
+dtype rules measured on MindSpore 2.10's CPU wheel: transcendental functions take floating inputs
+only (``float``); ``sqrt``/``reciprocal`` turn integers into Float32 (``to_float``); ``abs``, ``neg``,
+``sign``, ``square``, ``round`` keep integers (``any``). Derivatives at kinks follow MindSpore
+(``abs``/``relu``/``sign`` give 0 at 0).
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x = ms.Tensor([0.25, 0.5])
+    >>> print(ops.log1p(x), x.rsqrt(), ops.clamp(x, 0.3, 0.4))
+    [0.22314356 0.40546513] [2.        1.4142135] [0.3 0.4]
+    >>> print(ms.grad(lambda a: ops.erf(a).sum())(x))
+    [1.0600142 0.8787826]
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, List
+
+import numpy as np
+
+from mskernel.common.tensor import Tensor
+from mskernel.ops import math as M
+from mskernel.ops.opdef import F, Op
+
+_FLOAT = dict(dtype="float", method=True)
+_erf = np.frompyfunc(math.erf, 1, 1)
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+
+def _np_erf(x: np.ndarray) -> np.ndarray:
+    return np.asarray(_erf(x), dtype=x.dtype)
+
+
+def _np_erfinv(y: np.ndarray) -> np.ndarray:
+    """Inverse error function: a rational first guess, then Newton steps on erf in float64."""
+    y64 = np.asarray(y, np.float64)
+    a = 0.147
+    ln = np.log1p(-y64 * y64)
+    t = 2 / (math.pi * a) + ln / 2
+    x = np.sign(y64) * np.sqrt(np.sqrt(t * t - ln / a) - t)
+    for _ in range(3):
+        err = np.asarray(_erf(x), np.float64) - y64
+        x = x - err / (_TWO_OVER_SQRT_PI * np.exp(-x * x))
+    x = np.where(y64 == 1, np.inf, np.where(y64 == -1, -np.inf, x))
+    return x.astype(y.dtype)
+
+
+def _mask(cond: np.ndarray, like: Tensor) -> Tensor:
+    return Tensor._wrap(cond.astype(like._data.dtype))
+
+
+def _clamp(x: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:
+    lo = min._data if isinstance(min, Tensor) else min
+    hi = max._data if isinstance(max, Tensor) else max
+    if lo is None and hi is None:
+        raise ValueError("For 'clamp', at least one of 'min' and 'max' must not be None.")
+    out = x
+    if lo is not None:
+        out = np.maximum(out, lo)
+    if hi is not None:
+        out = np.minimum(out, hi)
+    return out.astype(x.dtype, copy=False)
+
+
+def _clamp_grad(g: Tensor, input: Tensor, min: Any, max: Any) -> tuple:
+    x = input._data
+    keep = np.ones(x.shape, bool)
+    if min is not None:
+        keep &= x >= (min._data if isinstance(min, Tensor) else min)
+    if max is not None:
+        keep &= x <= (max._data if isinstance(max, Tensor) else max)
+    return (g * _mask(keep, g),)
+
+
+OPS: List[Op] = [
+    # hand-written in mskernel.ops.math (tuned recording); declared here
+    Op("neg", "input", fn=M.neg, prim="Neg", method=True, aliases=("negative",)),
+    Op("exp", "input", fn=M.exp, prim="Exp", method=True, inplace=True),
+    Op("log", "input", fn=M.log, prim="Log", method=True),
+    Op("sqrt", "input", fn=M.sqrt, prim="Sqrt", method=True),
+    Op("sin", "input", fn=M.sin, prim="Sin", method=True),
+    Op("cos", "input", fn=M.cos, prim="Cos", method=True),
+    Op("tanh", "input", fn=M.tanh, prim="Tanh", method=True),
+    Op("sigmoid", "input", fn=M.sigmoid, prim="Sigmoid", method=True),
+    Op("relu", "input", fn=M.relu, prim="ReLU", method=True),
+    Op("abs", "input", fn=M.abs, prim="Abs", method=True, aliases=("absolute",)),
+    Op("sign", "input", fn=M.sign, prim="Sign", method=True),
+    Op("square", "input", fn=M.square, prim="Square", method=True),
+    # table-defined
+    Op("tan", "input", np.tan, lambda g, out: (g * (1 + out * out),), prim="Tan", **_FLOAT),
+    Op("asin", "input", np.arcsin, lambda g, input: (g * F.rsqrt(1 - input * input),), prim="Asin",
+       aliases=("arcsin",), **_FLOAT),
+    Op("acos", "input", np.arccos, lambda g, input: (-g * F.rsqrt(1 - input * input),), prim="ACos",
+       aliases=("arccos",), **_FLOAT),
+    Op("atan", "input", np.arctan, lambda g, input: (g / (1 + input * input),), prim="Atan",
+       aliases=("arctan",), **_FLOAT),
+    Op("sinh", "input", np.sinh, lambda g, input: (g * F.cosh(input),), prim="Sinh", **_FLOAT),
+    Op("cosh", "input", np.cosh, lambda g, input: (g * F.sinh(input),), prim="Cosh", **_FLOAT),
+    Op("asinh", "input", np.arcsinh, lambda g, input: (g * F.rsqrt(input * input + 1),), prim="Asinh",
+       aliases=("arcsinh",), **_FLOAT),
+    Op("acosh", "input", np.arccosh, lambda g, input: (g * F.rsqrt(input * input - 1),), prim="Acosh",
+       aliases=("arccosh",), **_FLOAT),
+    Op("atanh", "input", np.arctanh, lambda g, input: (g / (1 - input * input),), prim="Atanh",
+       aliases=("arctanh",), **_FLOAT),
+    Op("log1p", "input", np.log1p, lambda g, input: (g / (1 + input),), prim="Log1p", **_FLOAT),
+    Op("expm1", "input", np.expm1, lambda g, out: (g * (out + 1),), prim="Expm1", **_FLOAT),
+    Op("log2", "input", np.log2, lambda g, input: (g / (input * math.log(2)),), **_FLOAT),
+    Op("log10", "input", np.log10, lambda g, input: (g / (input * math.log(10)),), **_FLOAT),
+    Op("exp2", "input", np.exp2, lambda g, out: (g * out * math.log(2),), dtype="to_float", method=True),
+    Op("erf", "input", _np_erf, lambda g, input: (g * _TWO_OVER_SQRT_PI * F.exp(-input * input),), prim="Erf",
+       **_FLOAT),
+    Op("erfc", "input", lambda x: (1 - _np_erf(x)).astype(x.dtype),
+       lambda g, input: (-g * _TWO_OVER_SQRT_PI * F.exp(-input * input),), prim="Erfc", **_FLOAT),
+    Op("erfinv", "input", _np_erfinv, lambda g, out: (g * (math.sqrt(math.pi) / 2) * F.exp(out * out),),
+       prim="Erfinv", **_FLOAT),
+    Op("rsqrt", "input", lambda x: 1 / np.sqrt(x), lambda g, out: (g * -0.5 * out * out * out,), prim="Rsqrt",
+       **_FLOAT),
+    Op("reciprocal", "input", lambda x: np.reciprocal(x), lambda g, out: (-g * out * out,), dtype="to_float",
+       prim="Reciprocal", method=True),
+    Op("floor", "input", np.floor, lambda g: (g * 0,), prim="Floor", **_FLOAT),
+    Op("ceil", "input", np.ceil, lambda g: (g * 0,), prim="Ceil", **_FLOAT),
+    Op("trunc", "input", np.trunc, lambda g: (g * 0,), prim="Trunc", method=True),
+    Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), lambda g: (g * 0,),
+       prim="Round", method=True),
+    Op("frac", "input", lambda x: x - np.trunc(x), lambda g: (g,), method=True),
+    Op("clamp", "input, min=None, max=None", _clamp, _clamp_grad, method=True, aliases=("clip",),
+       inplace=True),
+    Op("nan_to_num", "input, nan=0.0, posinf=None, neginf=None",
+       lambda x, nan, posinf, neginf: np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf),
+       lambda g, input: (g * _mask(np.isfinite(input._data), g),), method=True),
+    Op("isnan", "input", np.isnan, prim="IsNan", method=True),
+    Op("isinf", "input", np.isinf, prim="IsInf", method=True),
+    Op("isfinite", "input", np.isfinite, prim="IsFinite", method=True),
+    Op("signbit", "input", np.signbit, method=True),
+]
