@@ -15,7 +15,7 @@ from mskernel.dtype import (Type, bool_, complex64, complex128, double, dtype_to
                             float32, float64, float_, half, int8, int16, int32, int64, pytype_to_dtype, single,
                             uint8, uint16, uint32, uint64)
 from mskernel.common import Parameter, ParameterTuple, Tensor, get_seed, set_seed
-from mskernel.common.tensor import from_numpy, is_tensor
+from mskernel.common.tensor import from_numpy, is_tensor, tensor
 from mskernel import autograd
 from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_grad,
                                value_and_grad)
@@ -23,7 +23,7 @@ from mskernel.autograd.function import _Function
 from mskernel.common.api import jit, mutable
 from mskernel import ops
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
-from mskernel import nn
+from mskernel import common, context, nn
 from mskernel import train
 from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints: MindSpore's top-level names)
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
@@ -78,4 +78,4 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
            "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
-           "ParameterTuple", "set_seed", "get_seed", "train", *train.__all__]
+           "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", *train.__all__]

@@ -138,7 +138,7 @@ def test_tensor_methods():
 METHODS = ("__add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__ __pow__ __rpow__ __matmul__ "
            "__rmatmul__ __neg__ __pos__ __abs__ __invert__ __lt__ __le__ __gt__ __ge__ __eq__ __ne__ __getitem__ sum "
            "mean max min reshape view transpose T swapaxes astype expand_dims squeeze flatten broadcast_to abs exp log "
-           "sqrt sin cos tanh sigmoid relu square matmul pow add sub mul div neg").split()
+           "sqrt sin cos tanh sigmoid square matmul pow add sub mul div neg").split()
 
 
 def test_operators_and_methods_are_attached_by_the_op_table():

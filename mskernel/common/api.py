@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 
 from mskernel.common.tensor import Tensor
 
-__all__ = ["jit", "mutable"]
+__all__ = ["jit", "mutable", "_pynative_executor"]
 
 
 def jit(function: Optional[Callable] = None, *args: Any, **options: Any) -> Any:
@@ -71,3 +71,64 @@ def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
     if not isinstance(dynamic_len, bool):
         raise TypeError(f"For 'mutable', the 'dynamic_len' should be bool, but got {type(dynamic_len)}.")
     return input_data
+
+
+class _PynativeExecutor:
+    """MindSpore's ``mindspore.common.api._pynative_executor``: here everything already runs eagerly.
+
+    Real files call a few of its methods (``sync``, ``set_grad_flag``, ``grad_flag``, ``requires_grad``,
+    ``enable_grad``, ``new_graph``/``end_graph``); they reflect or switch mskernel's grad mode, or do nothing
+    where MindSpore would only manage its graph executor.
+
+    Example:
+        >>> from mskernel.common.api import _pynative_executor
+        >>> _pynative_executor.sync(); _pynative_executor.enable_grad()
+        True
+    """
+
+    def __init__(self) -> None:
+        self._grad_flag = False
+
+    def sync(self) -> None:
+        """Wait for queued kernels (none: mskernel runs each op when it is called)."""
+
+    def set_grad_flag(self, flag: bool) -> None:
+        """Remember the flag MindSpore sets while a gradient is being taken."""
+        self._grad_flag = bool(flag)
+
+    def grad_flag(self) -> bool:
+        """The flag given to :meth:`set_grad_flag`."""
+        return self._grad_flag
+
+    def enable_grad(self) -> bool:
+        """Whether ops record gradients now (mskernel's grad mode)."""
+        from mskernel.autograd.node import STATE
+        return STATE.enabled
+
+    def set_enable_grad(self, flag: bool) -> None:
+        """Turn recording on or off (as ``mskernel.autograd.set_grad_enabled``)."""
+        from mskernel.autograd.node import STATE
+        STATE.enabled = bool(flag)
+
+    def requires_grad(self) -> bool:
+        """Whether a gradient is being taken."""
+        return self._grad_flag
+
+    def new_graph(self, obj: Any, *args: Any, **kwargs: Any) -> None:
+        """Nothing to do: mskernel records each op as it runs."""
+
+    def end_graph(self, obj: Any, output: Any, *args: Any, **kwargs: Any) -> None:
+        """Nothing to do: mskernel records each op as it runs."""
+
+    def check_run(self, *args: Any, **kwargs: Any) -> bool:
+        """Always runnable."""
+        return True
+
+    def clear_res(self) -> None:
+        """Nothing is cached between runs."""
+
+    def set_async_for_graph(self, flag: bool) -> None:
+        """Accepted; ops always run synchronously here."""
+
+
+_pynative_executor = _PynativeExecutor()

@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import numbers
+import weakref
 from typing import Any, Optional, Tuple, Union
 
 import numpy as np
@@ -28,7 +29,9 @@ from mskernel._accel import cengine
 from mskernel._format import tensor_repr
 from mskernel.dtype import Type
 
-__all__ = ["Tensor", "from_numpy", "is_tensor"]
+__all__ = ["Tensor", "from_numpy", "is_tensor", "tensor"]
+
+_UNINITIALIZED: "weakref.WeakValueDictionary[int, Tensor]" = weakref.WeakValueDictionary()  # init= before init_data()
 
 
 _SCALARS = (int, float, bool, np.ndarray, np.generic)
@@ -129,6 +132,7 @@ class Tensor:
             else:
                 from mskernel.common.initializer import initializer  # the initializers build Tensors
                 arr = initializer(init, shp, dtype)._data
+                _UNINITIALIZED[id(self)] = self  # MindSpore initialises it on init_data(); until then it prints as such
         else:
             if shape is not None:
                 raise ValueError("For 'Tensor', 'shape' can only be given when 'input_data' is None.")
@@ -287,7 +291,37 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __str__(self) -> str:
+        if _UNINITIALIZED.get(id(self)) is self:
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<uninitialized>)"
         return str(self._data)
+
+    def init_data(self, slice_index: Any = None, shape: Any = None, opt_shard_group: Any = None) -> "Tensor":
+        """Initialise a tensor made with ``init=`` (MindSpore creates its data lazily); returns it.
+
+        Example:
+            >>> import mskernel as ms
+            >>> from mskernel.common.initializer import One
+            >>> t = ms.Tensor(shape=(2,), dtype=ms.float32, init=One())
+            >>> print(t)
+            Tensor(shape=[2], dtype=Float32, value=
+            <uninitialized>)
+            >>> print(t.init_data())
+            [1. 1.]
+        """
+        _UNINITIALIZED.pop(id(self), None)
+        return self
+
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> "Tensor":
+        """A Tensor sharing memory with ``array`` (MindSpore's ``Tensor.from_numpy``).
+
+        Example:
+            >>> import numpy as np, mskernel as ms
+            >>> a = np.ones(2, np.float32); t = ms.Tensor.from_numpy(a); a[0] = 3
+            >>> print(t)
+            [3. 1.]
+        """
+        return from_numpy(array)
 
     def __repr__(self) -> str:
         return tensor_repr(self._data, self.dtype.name)
@@ -386,6 +420,18 @@ def from_numpy(array: np.ndarray) -> Tensor:
     if array.dtype not in Type._by_np:
         raise TypeError(f"For 'from_numpy', the numpy dtype {array.dtype} is not supported.")
     return Tensor._wrap(array)
+
+
+def tensor(input_data: Any = None, dtype: Optional[Type] = None, shape: Any = None, init: Any = None,
+           const_arg: bool = False, device: Optional[str] = None) -> Tensor:
+    """MindSpore's factory ``mindspore.tensor(...)``: the same as ``Tensor(...)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.tensor([1, 2], ms.float32)
+        Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00])
+    """
+    return Tensor(input_data, dtype, shape, init, const_arg, device)
 
 
 def is_tensor(obj: Any) -> bool:

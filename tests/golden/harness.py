@@ -103,9 +103,10 @@ def run(src: str, ms: Any, extra: Optional[Dict[str, Any]] = None) -> Dict[str, 
     try:
         with contextlib.redirect_stdout(out):
             exec(compile(src, _source_file(src), "exec"), env)
+            result = encode(env.get("result"))  # MindSpore runs ops asynchronously: errors may surface here
     except Exception as e:  # the error is the answer
         return {"error": type(e).__name__, "message": str(e).strip()[:2000], "stdout": out.getvalue()}
-    return {"result": encode(env.get("result")), "stdout": out.getvalue()}
+    return {"result": result, "stdout": out.getvalue()}
 
 
 class Mismatch(AssertionError):
