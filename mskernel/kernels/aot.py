@@ -277,7 +277,7 @@ class AotKernel(CustomKernel):
                 sig.workspaces = [int(self.rt.mk_aot_workspace_size(self.extra, i))
                                   for i in range(self.rt.mk_aot_workspace_count(self.extra))]
             self._sigs[key] = sig
-        workspaces = [np.empty(max(size, _WORKSPACE_MIN), np.uint8) for size in sig.workspaces]
+        workspaces = [np.zeros(max(size, _WORKSPACE_MIN), np.uint8) for size in sig.workspaces]  # deterministic
         buffers = ins + outs + workspaces
         params = (ctypes.c_void_p * max(len(buffers), 1))(*[b.ctypes.data for b in buffers])
         ret = ctypes.c_int()

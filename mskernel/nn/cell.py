@@ -1,4 +1,10 @@
-"""``nn.Cell``: MindSpore's module class — ``construct``, parameters and sub-cells by attribute.
+"""``nn.Cell``: MindSpore's module class — ``construct``, parameters, sub-cells and buffers by attribute.
+
+Parameter names follow MindSpore: an unnamed Parameter takes the attribute name it is stored under;
+a Cell assigned as an attribute of a Cell whose ``auto_prefix`` is True has every parameter it holds
+renamed to ``<attribute>.<path>`` (``update_parameters_name``), so a ``weight`` of the first cell of
+a SequentialCell stored as ``body`` is named ``body.0.weight`` — whatever name it had before. A Cell
+never renames the parameters of a cell it holds when it is itself the top-level network.
 
 A Cell that defines ``bprop(self, *inputs, out, dout)`` gets that as the backward of the whole
 cell (MindSpore's custom Cell bprop); it is recorded through the same engine node as any op.
@@ -6,7 +12,7 @@ Its result follows MindSpore's ``CheckBpropOut`` rules: None is a TypeError ("Th
 function output is none."); a single Tensor is wrapped in a tuple; there must be one gradient
 per input (TypeError), each None or a Tensor (TypeError) of the input's dtype (TypeError) and
 shape (ValueError); integer inputs get the bprop's values. A bprop whose parameters cannot take
-``(*inputs, out, dout)`` is a TypeError naming the net.
+``(*inputs, out, dout)`` is a TypeError naming the net. Hooks: see :mod:`mskernel.nn.cell_hooks`.
 
 Example:
     >>> import mskernel as ms
@@ -23,17 +29,38 @@ Example:
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Dict, Iterator, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
+from mskernel import dtype as mstype
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
-from mskernel.common.parameter import Parameter
+from mskernel.common.parameter import Parameter, ParameterTuple, is_generated_name
 from mskernel.common.tensor import Tensor
+from mskernel.nn import cell_hooks as _hooks
+from mskernel.nn.cell_hooks import CellHooksMixin, HookTables
+from mskernel.nn.cell_tree import CellTreeMixin
 
 __all__ = ["Cell"]
 
 
-class Cell:
+def _addindent(text: str, spaces: int) -> str:
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    pad = " " * spaces
+    return "\n".join([lines[0]] + [pad + line for line in lines[1:]])
+
+
+def _cast_floats(value: Any, dtype: mstype.Type) -> Any:
+    """Float Tensors in ``value`` (a Tensor or a flat tuple/list) cast to ``dtype`` (differentiably)."""
+    if isinstance(value, Tensor):
+        return value.astype(dtype) if mstype.is_float(value.dtype) and value.dtype != dtype else value
+    if isinstance(value, (tuple, list)):
+        return type(value)(_cast_floats(v, dtype) for v in value)
+    return value
+
+
+class Cell(CellTreeMixin, CellHooksMixin):
     """Base class of networks. Subclasses implement ``construct``; call the cell to run it.
 
     Example:
@@ -45,42 +72,262 @@ class Cell:
         [2.]
     """
 
-    def __init__(self, auto_prefix: bool = True, flags: Any = None) -> None:
-        object.__setattr__(self, "_params", OrderedDict())
-        object.__setattr__(self, "_cells", OrderedDict())
-        object.__setattr__(self, "training", False)
-        object.__setattr__(self, "_auto_prefix", auto_prefix)
+    def __init__(self, auto_prefix: bool = True, flags: Optional[dict] = None) -> None:
+        setup = object.__setattr__
+        setup(self, "_params", OrderedDict())
+        setup(self, "_cells", OrderedDict())
+        setup(self, "_buffers", OrderedDict())
+        setup(self, "_non_persistent_buffers_set", set())
+        setup(self, "training", False)
+        setup(self, "requires_grad", False)
+        setup(self, "_auto_prefix", auto_prefix)
+        setup(self, "_phase", "train")
+        setup(self, "mixed_precision_type", None)
+        setup(self, "_hooks", HookTables())
+        setup(self, "has_bprop", hasattr(self, "bprop"))
+        setup(self, "_flags", {})
+        if flags:
+            self.add_flags(**flags)
 
-    def _registries(self) -> Tuple[Dict[str, Parameter], Dict[str, "Cell"]]:
+    # -- attribute registry ----------------------------------------------------------------------
+    def _registries(self) -> Tuple[Dict[str, Optional[Parameter]], Dict[str, Optional["Cell"]]]:
         try:
             return object.__getattribute__(self, "_params"), object.__getattribute__(self, "_cells")
         except AttributeError:
-            raise RuntimeError(f"{type(self).__name__}.__init__ must call super().__init__() before assigning "
-                               f"parameters or sub-cells.") from None
+            raise AttributeError(f"{type(self).__name__}.__init__ must call super().__init__() before assigning "
+                                 f"parameters or sub-cells.") from None
+
+    def __getattr__(self, name: str) -> Any:
+        d = self.__dict__
+        params = d.get("_params")
+        if params is not None and name in params:
+            param = params[name]
+            mixed = d.get("_mixed_active")
+            if mixed is not None and param is not None and mstype.is_float(param.dtype) and param.dtype != mixed:
+                return param.astype(mixed)  # to_float: construct reads the parameter in the cell's dtype
+            return param
+        for table in ("_buffers", "_cells"):
+            entries = d.get(table)
+            if entries is not None and name in entries:
+                return entries[name]
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, (Parameter, Cell)) or name in self.__dict__.get("_params", ()) \
-                or name in self.__dict__.get("_cells", ()):
-            params, cells = self._registries()
-            params.pop(name, None)
-            cells.pop(name, None)
-            if isinstance(value, Parameter):
-                if value._auto_name:
-                    value.name = name
-                    value._auto_name = False
-                params[name] = value
-            elif isinstance(value, Cell):
-                cells[name] = value
+        if isinstance(value, Parameter):
+            self.__dict__.pop(name, None)
+            self.insert_param_to_cell(name, value)
+        elif isinstance(value, ParameterTuple):
+            for item in _unique(value):
+                if is_generated_name(item.name):
+                    item.name = f"Parameter${self.__dict__.get('_tuple_ids', 1)}"
+                    self.__dict__["_tuple_ids"] = self.__dict__.get("_tuple_ids", 1) + 1
+                self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
+            object.__setattr__(self, name, value)
+        elif isinstance(value, Cell):
+            self.__dict__.pop(name, None)
+            if self.__dict__.get("_auto_prefix", True):
+                value.update_parameters_name(name + ".")
+            self.insert_child_to_cell(name, value)
+        else:
+            self._set_plain_attr(name, value)
+
+    def _set_plain_attr(self, name: str, value: Any) -> None:
+        d = self.__dict__
+        params = d.get("_params")
+        if params is not None and name in params:
+            if value is None:
+                params[name] = None
+            elif isinstance(value, Tensor) and params[name] is not None:
+                params[name].set_data(value)
+            else:
+                raise TypeError(f"Parameter '{name}' already exists in network, can not assign this type: "
+                                f"'{type(value)}' as a parameter.")
+            return
+        for table, what in (("_cells", "Sub cell"), ("_buffers", "Buffer")):
+            entries = d.get(table)
+            if entries is not None and name in entries:
+                if value is not None:
+                    kind = "cell" if table == "_cells" else "buffer"
+                    raise TypeError(f"{what} '{name}' already exists in network, can not assign this type: "
+                                    f"'{type(value)}' as a {kind}.")
+                entries[name] = None
+                return
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name: str) -> None:
-        self.__dict__.get("_params", {}).pop(name, None)
-        self.__dict__.get("_cells", {}).pop(name, None)
+        d = self.__dict__
+        for table in ("_params", "_buffers", "_cells"):
+            entries = d.get(table)
+            if entries is not None and name in entries:
+                del entries[name]
+                return
         object.__delattr__(self, name)
 
+    def __bool__(self) -> bool:
+        return True
+
+    def insert_param_to_cell(self, param_name: str, param: Optional[Parameter],
+                             check_name_contain_dot: bool = True) -> None:
+        """Register ``param`` under ``param_name`` (a generated ``Parameter#N`` name becomes ``param_name``).
+
+        Example:
+            >>> import mskernel as ms
+            >>> c = Cell(); c.insert_param_to_cell("bias", ms.Parameter(1.0)); c.bias.name
+            'bias'
+        """
+        if not param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not contain'.' ")
+        if "_params" not in self.__dict__:
+            raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+        if hasattr(self, param_name) and param_name not in self._params:
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network."
+                           f"Cannot insert another parameter with the same name.")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, "
+                            f"but got {type(param)}.")
+        if isinstance(param, Parameter) and is_generated_name(param.name):
+            param.name = param_name
+        self._params[param_name] = param
+
+    def insert_child_to_cell(self, child_name: str, child_cell: Optional["Cell"]) -> None:
+        """Register ``child_cell`` under ``child_name`` (its parameters keep their names).
+
+        Example:
+            >>> c = Cell(); c.insert_child_to_cell("sub", Cell()); list(c.name_cells())
+            ['sub']
+        """
+        if not isinstance(child_name, str):
+            raise TypeError(f"For 'insert_child_to_cell', the type of parameter 'child_name' must be str, "
+                            f"but got {type(child_name)}.")
+        if not child_name or "." in child_name:
+            raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None and "
+                           "can not contain '.' ")
+        if "_cells" not in self.__dict__:
+            raise AttributeError(f"{type(self).__name__}.__init__ must call super().__init__() before assigning "
+                                 f"sub-cells.")
+        if hasattr(self, child_name) and child_name not in self._cells:
+            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the network."
+                           f"Cannot insert another child cell with the same name.")
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            raise TypeError(f"For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
+                            f"but got type {type(child_cell)}.")
+        self._cells[child_name] = child_cell
+
+    # -- modes and flags ---------------------------------------------------------------------------
+    def add_flags(self, **flags: Any) -> "Cell":
+        """Set attributes given as keyword flags on this cell.
+
+        Example:
+            >>> Cell().add_flags(my_flag=True).get_flags()
+            {'my_flag': True}
+        """
+        self.__dict__["_flags"].update(flags)
+        for key, value in flags.items():
+            object.__setattr__(self, key, value)
+        return self
+
+    def add_flags_recursive(self, **flags: Any) -> "Cell":
+        """:meth:`add_flags` on this cell and all sub-cells.
+
+        Example:
+            >>> c = Cell(); c.a = Cell(); c.add_flags_recursive(x=1).a.get_flags()
+            {'x': 1}
+        """
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+        return self
+
+    def get_flags(self) -> Dict[str, Any]:
+        """The flags set by :meth:`add_flags`.
+
+        Example:
+            >>> Cell().get_flags()
+            {}
+        """
+        return self.__dict__["_flags"]
+
+    @property
+    def phase(self) -> str:
+        """``'train'`` or ``'predict'`` (set by :meth:`set_train` on this cell only).
+
+        Example:
+            >>> Cell().set_train(False).phase
+            'predict'
+        """
+        return self.__dict__["_phase"]
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError(f"For 'Cell', the type of 'phase' must be str, but got {type(value).__name__}.")
+        self.__dict__["_phase"] = value
+
+    @property
+    def cls_name(self) -> str:
+        """The class name.
+
+        Example:
+            >>> Cell().cls_name
+            'Cell'
+        """
+        return type(self).__name__
+
+    def set_train(self, mode: bool = True) -> "Cell":
+        """Set ``training`` on this cell and its sub-cells; ``phase`` becomes 'train' or 'predict'.
+
+        Example:
+            >>> c = Cell(); c.a = Cell(); c.set_train().a.training
+            True
+        """
+        self.__dict__["_phase"] = "train" if mode else "predict"
+        for _, cell in self.cells_and_names():
+            object.__setattr__(cell, "training", mode)
+        return self
+
+    def set_grad(self, requires_grad: bool = True) -> "Cell":
+        """Set ``requires_grad`` of this cell (gradients are always available here).
+
+        Example:
+            >>> Cell().set_grad().requires_grad
+            True
+        """
+        object.__setattr__(self, "requires_grad", requires_grad)
+        return self
+
+    def to_float(self, dst_type: mstype.Type) -> "Cell":
+        """Run this cell and its sub-cells in ``dst_type`` (float16, float32 or bfloat16): each call casts the
+        cell's float Tensor inputs and outputs to it, and inside ``construct`` its float parameters read as
+        ``dst_type`` (a differentiable cast; the parameters keep their dtype and get gradients in it).
+
+        Example:
+            >>> import mskernel as ms
+            >>> class Id(Cell):
+            ...     def construct(self, x):
+            ...         return x
+            >>> Id().to_float(ms.float16)(ms.Tensor([1.0])).dtype
+            mindspore.float16
+        """
+        allowed = tuple(t for t in (mstype.float16, mstype.float32, getattr(mstype, "bfloat16", None)) if t)
+        if dst_type not in allowed:
+            raise ValueError(f"For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
+                             f"mstype.bfloat16, but got type: {type(dst_type)} and value: {dst_type}.")
+        for _, cell in self.cells_and_names():
+            object.__setattr__(cell, "mixed_precision_type", dst_type)
+        return self
+
+    # -- running ---------------------------------------------------------------------------------------
     def construct(self, *args: Any, **kwargs: Any) -> Any:
-        """The computation; subclasses override it."""
-        raise NotImplementedError(f"{type(self).__name__} must implement 'construct'.")
+        """The computation; subclasses override it.
+
+        Example:
+            >>> Cell().construct()
+            Traceback (most recent call last):
+            ...
+            AttributeError: For 'Cell', the method 'construct' is not defined.
+        """
+        raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
     def set_inputs(self, *inputs: Any) -> None:
         """Declare the inputs' shapes (dims may be None/-1: ``Tensor(shape=[4, None], dtype=...)``) and
@@ -99,12 +346,22 @@ class Cell:
         self.__dict__["_dynamic_inputs"] = inputs
 
     def get_inputs(self) -> Any:
-        """The inputs given to :meth:`set_inputs` (None if it was not called)."""
+        """The inputs given to :meth:`set_inputs` (None if it was not called).
+
+        Example:
+            >>> Cell().get_inputs() is None
+            True
+        """
         return self.__dict__.get("_dynamic_inputs")
 
     def init_parameters_data(self, auto_parallel_mode: bool = False) -> Dict[Any, Any]:
         """MindSpore's lazy parameter initialization: mskernel's parameters always hold their data, so
-        nothing is replaced (an empty mapping)."""
+        nothing is replaced (an empty mapping).
+
+        Example:
+            >>> Cell().init_parameters_data()
+            {}
+        """
         return {}
 
     def _check_inputs(self, declared: tuple, args: tuple) -> None:
@@ -127,13 +384,48 @@ class Cell:
                                 f"{want.dtype}.")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        declared = self.__dict__.get("_dynamic_inputs")
+        d = self.__dict__
+        declared = d.get("_dynamic_inputs")
         if declared is not None:
             self._check_inputs(declared, args)
-        bprop = getattr(type(self), "bprop", None)
-        if bprop is None or not STATE.enabled:
+        hooks = d.get("_hooks")
+        has_bprop = getattr(type(self), "bprop", None) is not None and STATE.enabled
+        if not (has_bprop or d.get("mixed_precision_type") is not None or (hooks is not None and hooks.any())):
             return self.construct(*args, **kwargs)
-        return self._call_with_bprop(args, kwargs)
+        return self._run_construct(args, kwargs, has_bprop)
+
+    def _run_construct(self, args: tuple, kwargs: dict, has_bprop: bool) -> Any:
+        hooks: HookTables = self.__dict__.get("_hooks") or HookTables()
+        mixed = self.__dict__.get("mixed_precision_type")
+        if mixed is not None:
+            args = _cast_floats(args, mixed)
+        called: set = set()
+        output = None
+        try:
+            if hooks.forward_pre:
+                args, kwargs = _hooks.run_forward_pre_hooks(self, hooks, args, kwargs)
+            call = _hooks.BackwardHookCall(self, hooks) if hooks.backward else None
+            if call is not None:
+                args = call.inputs(args)
+            if mixed is not None:
+                self.__dict__["_mixed_active"] = mixed
+            try:
+                output = self._call_with_bprop(args, kwargs) if has_bprop else self.construct(*args, **kwargs)
+            finally:
+                self.__dict__.pop("_mixed_active", None)
+            if mixed is not None:
+                output = _cast_floats(output, mixed)
+            if hooks.forward:
+                output = _hooks.run_forward_hooks(self, hooks, args, kwargs, output, called)
+            if call is not None:
+                output = call.outputs(output)
+            if hooks.backward_pre:
+                output = _hooks.wrap_backward_pre_hook(self, hooks, output)
+            return output
+        except Exception:
+            if hooks.forward_always:
+                _hooks.run_always_called_hooks(self, hooks, args, kwargs, output, called)
+            raise
 
     def _call_with_bprop(self, args: tuple, kwargs: dict) -> Any:
         prev = STATE.enabled
@@ -150,10 +442,10 @@ class Cell:
 
         def backward(douts: List[Tensor]) -> Any:
             o = fresh if multi else fresh[0]
-            d = tuple(douts) if multi else douts[0]
+            dout = tuple(douts) if multi else douts[0]
             who = f"For user defined method 'bprop' of net '{type(self).__name__}'"
             check_bprop_args(self.bprop, len(args) + 2, who)
-            grads = self.bprop(*args, o, d)
+            grads = self.bprop(*args, o, dout)
             if grads is None:
                 raise TypeError("The python function output is none.")
             return check_bprop_output(grads, args, who)  # MindSpore's rules and messages
@@ -161,85 +453,38 @@ class Cell:
                any_dtype=True)
         return fresh if multi else fresh[0]
 
-    # -- parameters and cells ------------------------------------------------------------------
-    def parameters_and_names(self, name_prefix: str = "", expand: bool = True) -> Iterator[Tuple[str, Parameter]]:
-        """``(qualified_name, parameter)`` for this cell's and (if ``expand``) sub-cells' parameters.
+    # -- printing ---------------------------------------------------------------------------------------
+    def extend_repr(self) -> str:
+        """Extra text shown inside the parentheses of ``repr(cell)`` (override it).
 
         Example:
-            >>> import mskernel as ms
-            >>> c = ms.nn.Cell(); c.p = ms.Parameter(1.0)
-            >>> [n for n, _ in c.parameters_and_names()]
-            ['p']
+            >>> Cell().extend_repr()
+            ''
         """
-        seen = set()
-        for prefix, cell in (self.cells_and_names(name_prefix) if expand else [(name_prefix, self)]):
-            params, _ = cell._registries()
-            for n, p in params.items():
-                if id(p) in seen:
-                    continue
-                seen.add(id(p))
-                yield (f"{prefix}.{n}" if prefix else n), p
-
-    def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
-        """All parameters (each once)."""
-        for _, p in self.parameters_and_names(expand=expand):
-            yield p
-
-    def trainable_params(self, recurse: bool = True) -> List[Parameter]:
-        """Parameters with ``requires_grad`` (the usual ``weights`` for ``grad``).
-
-        Example:
-            >>> import mskernel as ms
-            >>> c = ms.nn.Cell(); c.a = ms.Parameter(1.0); c.b = ms.Parameter(2.0, requires_grad=False)
-            >>> [p.name for p in c.trainable_params()]
-            ['a']
-        """
-        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
-
-    def untrainable_params(self, recurse: bool = True) -> List[Parameter]:
-        """Parameters without ``requires_grad``."""
-        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
-
-    def cells_and_names(self, cell_name: str = "") -> Iterator[Tuple[str, "Cell"]]:
-        """``(qualified_name, cell)`` for this cell and all sub-cells, depth first."""
-        seen = set()
-        stack = [(cell_name, self)]
-        while stack:
-            name, cell = stack.pop(0)
-            if id(cell) in seen:
-                continue
-            seen.add(id(cell))
-            yield name, cell
-            _, cells = cell._registries()
-            stack[0:0] = [((f"{name}.{n}" if name else n), c) for n, c in cells.items()]
-
-    def cells(self) -> List["Cell"]:
-        """Direct sub-cells."""
-        return list(self._registries()[1].values())
-
-    def name_cells(self) -> "OrderedDict[str, Cell]":
-        """Direct sub-cells by attribute name."""
-        return OrderedDict(self._registries()[1])
-
-    def insert_param_to_cell(self, param_name: str, param: Parameter, check_name_contain_dot: bool = True) -> None:
-        """Register a parameter under ``param_name``."""
-        if check_name_contain_dot and "." in param_name:
-            raise KeyError(f"The name of parameter should not contain \".\", but got {param_name}.")
-        setattr(self, param_name, param)
-
-    def set_train(self, mode: bool = True) -> "Cell":
-        """Set training mode on this cell and its sub-cells."""
-        for _, c in self.cells_and_names():
-            object.__setattr__(c, "training", mode)
-        return self
-
-    def set_grad(self, requires_grad: bool = True) -> "Cell":
-        """Accepted for compatibility (gradients are always available here)."""
-        return self
+        return ""
 
     def __repr__(self) -> str:
-        subs = self._registries()[1]
-        if not subs:
-            return f"{type(self).__name__}<>"
-        inner = "\n".join(f"  ({n}): " + repr(c).replace("\n", "\n  ") for n, c in subs.items())
-        return f"{type(self).__name__}<\n{inner}\n  >"
+        extra = self.extend_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({key}): " + _addindent(repr(cell), 2) for key, cell in self._registries()[1].items()]
+        lines = extra_lines + child_lines
+        text = type(self).__name__ + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                text += extra_lines[0]
+            else:
+                text += "\n  " + "\n  ".join(lines) + "\n"
+        return text + ")"
+
+    def __str__(self) -> str:
+        return self.__repr__()
+
+
+def _unique(items: Any) -> List[Any]:
+    seen: set = set()
+    out = []
+    for item in items:
+        if id(item) not in seen:
+            seen.add(id(item))
+            out.append(item)
+    return out

@@ -116,3 +116,21 @@ extern "C" int MissingAttr(int, void **, int *, int64_t **, const char **, void 
 // A C++ InferShape that throws something that is not a std::exception (must not terminate the process).
 extern "C" int OddThrow(int, void **, int *, int64_t **, const char **, void *, void *) { return 0; }
 extern "C" std::vector<int64_t> OddThrowInferShape(int *, int64_t **, AotExtra *) { throw 42; }
+
+// out = x + (the workspace as it arrives): a kernel that reads its workspace before writing it sees zeros.
+extern "C" int ReadWorkspaceInit(int *ndims, int64_t **shapes, const char **dtypes, AotExtra *extra) {
+  extra->SetWorkSpace({static_cast<size_t>(numel(ndims[0], shapes[0])) * sizeof(float)});
+  return 0;
+}
+extern "C" int ReadWorkspace(int nparam, void **params, int *ndims, int64_t **shapes, const char **dtypes,
+                             void *stream, void *extra_void) {
+  auto *x = static_cast<float *>(params[0]);
+  auto *out = static_cast<float *>(params[1]);
+  auto *ws = static_cast<float *>(params[2]);
+  int64_t n = numel(ndims[0], shapes[0]);
+  for (int64_t i = 0; i < n; ++i) {
+    out[i] = x[i] + ws[i];
+    ws[i] = 1e30f;  // dirty it: the next call must get a fresh zeroed workspace again
+  }
+  return 0;
+}

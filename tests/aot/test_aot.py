@@ -51,6 +51,14 @@ def test_attributes_call_time_and_by_value_with_workspace(src):
     np.testing.assert_allclose(op2(f32(x), f32(y)).asnumpy(), x + y * 0.5 * 2 + 1, rtol=1e-6)
 
 
+def test_workspace_arrives_zeroed(src):
+    # a kernel that reads its workspace before writing it is deterministic (issue [11] item 7)
+    x = np.arange(1.0, 1.0 + 4 * 1000, dtype=np.float32).reshape(4, 1000)
+    op = ops.Custom(f"{src}:ReadWorkspace", lambda a: a, lambda a: a, "aot")
+    for _ in range(3):  # the kernel dirties its workspace each time
+        np.testing.assert_array_equal(op(f32(x)).asnumpy(), x)
+
+
 @pytest.mark.parametrize("axis,keep", [(0, False), (1, False), (1, True)])
 def test_cpp_infer_shape_and_type_with_attrs_and_init_workspace(src, axis, keep):
     info = (CustomRegOp(f"add_reduce_{axis}_{keep}").input(0, "x1").input(1, "x2").output(0, "y")

@@ -113,7 +113,7 @@ class PyboostRunner : public std::enable_shared_from_this<PyboostRunner> {
     std::unique_ptr<std::max_align_t[]> workspace;
     if (bytes > 0) {
       const size_t n = (bytes + 64 + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);  // with slack
-      workspace.reset(new std::max_align_t[n]);
+      workspace.reset(new std::max_align_t[n]());  // zeroed: a kernel that reads it first is deterministic
       _workspace_ptr_ = workspace.get();
     }
     struct ResetWorkspace {
