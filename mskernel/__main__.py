@@ -3,6 +3,7 @@
 Commands:
     doctor    check Python, numpy, compiler, ninja, pybind11, Python headers, OpenMP and the
               build cache, then build and run a tiny kernel and a tiny pybind11 module.
+    compat    print the MindSpore compatibility table (``--write`` regenerates docs/compatibility.md).
     cache     print the build cache directory (``--pch`` for the precompiled-header directory);
               ``--usage`` prints what it holds; ``--prune [--max-size 2G] [--older-than DAYS]
               [--dry-run]`` removes least recently used builds (it also happens after every cold
@@ -34,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
                    description="Check Python, numpy, the C++ compiler, ninja, pybind11 and Python headers, "
                                "OpenMP and the build cache, then build and run a tiny extern \"C\" kernel and a "
                                "tiny pybind11 module. Exits 0 when everything works.")
+    compat = sub.add_parser("compat", help="print the MindSpore compatibility table",
+                            description="Every MindSpore name real code uses, and whether mskernel runs it.")
+    compat.add_argument("--write", action="store_true", help="regenerate docs/compatibility.md in the source tree")
     cache = sub.add_parser("cache", help="print, measure or prune the build cache")
     cache.add_argument("--pch", action="store_true", help="print the precompiled-header directory instead")
     cache.add_argument("--usage", action="store_true", help="print how much the cache holds")
@@ -100,6 +104,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1 if run_doctor() else 0
     if args.command == "cache":
         return _cache_command(parser, args)
+    if args.command == "compat":
+        from pathlib import Path
+
+        from mskernel.compat import markdown
+
+        text = markdown()
+        if args.write:
+            (Path(__file__).resolve().parents[1] / "docs" / "compatibility.md").write_text(text)
+        else:
+            sys.stdout.write(text)
+        return 0
     parser.print_help()
     return 0
 

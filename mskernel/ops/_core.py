@@ -80,7 +80,12 @@ def binary_args(x: Any, y: Any, op: str) -> Tuple[Tensor, Tensor]:
         dx, dy = x._data.dtype, y._data.dtype
         if dx == dy:
             return x, y
-        dt = mstype.promote(mstype.Type._by_np[dx], mstype.Type._by_np[dy])
+        if dx.kind == "f" and dy.kind == "f" and (x._data.ndim == 0) != (y._data.ndim == 0):
+            # measured on MindSpore 2.10: a 0-d float tensor does not widen another float tensor
+            # (float16 * 0-d float32 is Float16, float32 * 0-d float64 is Float32); integers do widen
+            dt = mstype.Type._by_np[dy if x._data.ndim == 0 else dx]
+        else:
+            dt = mstype.promote(mstype.Type._by_np[dx], mstype.Type._by_np[dy])
         return cast_tensor(x, dt), cast_tensor(y, dt)
     if xt:
         if isinstance(y, _SCALARS):

@@ -74,8 +74,9 @@ def encode(value: Any) -> Any:
         kind = "parameter" if type(value).__name__ == "Parameter" else "tensor"
         arr = np.asarray(value.asnumpy())
         return {"t": kind, "dtype": str(value.dtype), "shape": list(arr.shape), "data": _values(arr)}
-    if type(value).__module__.split(".")[0] in ("mindspore", "mskernel") and "dtype" in type(value).__module__ \
-            or type(value).__name__ in ("Type", "TensorType") or hasattr(value, "is_dtype"):
+    if type(value).__module__.split(".")[0] in ("mindspore", "mskernel") and \
+            ("dtype" in type(value).__module__ or "typing" in type(value).__module__) \
+            or type(value).__name__ in ("Type", "TensorType"):
         return {"t": "dtype", "v": str(value)}
     return {"t": "other", "type": type(value).__name__, "v": str(value)}
 

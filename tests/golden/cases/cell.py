@@ -371,6 +371,4 @@ OPTIONS = {
     "parameter_tuple_type_error": {"message": True},
     "parameter_tuple_dup_name": {"message": True},
     "parameter_tuple_clone_prefix_error": {"message": True},
-    "to_float_sub": {"differs": "op-level promotion: MindSpore's Float16 * 0-d Float32 tensor stays Float16, "
-                                "mskernel's Mul promotes to Float32 (not a Cell matter)"},
 }

@@ -1,0 +1,38 @@
+"""The compatibility table is generated from mskernel itself and kept current in docs/compatibility.md."""
+from pathlib import Path
+
+import pytest
+
+import mskernel as ms
+from mskernel import compat
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_docs_page_is_current():
+    page = (ROOT / "docs" / "compatibility.md").read_text()
+    assert page == compat.markdown(), "docs/compatibility.md is stale: run python -m mskernel compat --write"
+
+
+def test_every_status_is_looked_up():
+    seen = {st for _, _, st, _ in compat.rows()}
+    assert seen <= {"runs", "runs on the CPU", "refused", "missing"}
+    assert compat.status("ops", "atan2") == ("runs", "")
+    assert compat.status("ops", "no_such_op_anywhere") == ("missing", "")
+
+
+@pytest.mark.parametrize("group, name", [("top", "export"), ("top", "load")])
+def test_refused_names_exist_and_refuse(group, name):
+    # a refused name is provided so that using it says why (issue [12]: load/export refused clearly)
+    fn = getattr(ms, name, None)
+    if fn is None:
+        pytest.skip(f"mskernel.{name} not provided yet")
+    with pytest.raises(Exception, match="graph"):
+        fn("model.mindir")
+
+
+def test_every_op_table_entry_is_listed():
+    from mskernel.ops.registry import OPS
+    page = compat.markdown()
+    for op in OPS:
+        assert f"| {op.name}" in page
