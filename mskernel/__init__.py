@@ -22,6 +22,7 @@ from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_gr
 from mskernel.autograd.function import _Function
 from mskernel.common.api import jit, mutable
 from mskernel import ops
+from mskernel.ops.composite import jacfwd, jacrev, jvp, vjp, vmap
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
 from mskernel import common, context, nn
 from mskernel import train
@@ -78,4 +79,5 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
            "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
-           "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", *train.__all__]
+           "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "jacfwd", "jacrev",
+           "jvp", "vjp", "vmap", *train.__all__]

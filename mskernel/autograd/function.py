@@ -6,7 +6,14 @@ stores what ``backward`` needs with ``ctx.save_for_backward(*tensors)`` (read ba
 ``ctx.saved_tensors``) or as any attribute; ``ctx.needs_input_grad`` says per input whether its
 gradient is wanted; ``ctx.mark_dirty(*inputs)`` declares inputs modified in place,
 ``ctx.mark_non_differentiable(*outputs)`` outputs with no gradient, and
-``ctx.set_materialize_grads(False)`` passes None instead of zeros for unused outputs.
+``ctx.set_materialize_grads(False)`` passes None instead of zeros for unused outputs. A
+``forward`` without ``ctx`` plus a static ``setup_context(ctx, inputs, output)`` also works.
+
+As in MindSpore, a tensor returned by ``forward`` that is one of its inputs comes back as a new
+Tensor sharing its memory. An input marked dirty bumps its ``_version`` (the returned tensor
+shares it) and its history moves to the new node, so later uses of the input differentiate
+through ``backward``; marking dirty a leaf that requires grad (an input of ``grad``, or a
+Parameter requiring grad inside ``grad``) raises, and every dirty tensor must be returned.
 
 One application is one node of the engine's graph (kind ``"python_function"``), the same graph
 as built-in ops, ``ops.Custom`` and C++ ``Function<T>`` nodes. ``backward`` returns one gradient
@@ -28,12 +35,18 @@ Example:
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, List, Optional, Sequence, Tuple
 
+import numpy as np
+
 from mskernel.autograd.node import STATE, record
+from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 
 __all__ = ["_Function"]
+
+_LEAF_DIRTY = "A leaf tensor that need grad is being used in an inplace operator."
 
 
 class _Function:
@@ -52,6 +65,11 @@ class _Function:
     def backward(ctx: Any, *grad_outputs: Any) -> Any:
         """One gradient (or None) per forward input, from one gradient per output (override it)."""
         raise NotImplementedError("backward function should be customized.")
+
+    @staticmethod
+    def setup_context(ctx: Any, inputs: Tuple[Any, ...], output: Any) -> Any:
+        """Optional: with it, ``forward`` takes no ``ctx`` and this saves what ``backward`` needs."""
+        raise NotImplementedError("setup_context is not implemented.")
 
     def save_for_backward(self, *tensors: Any) -> None:
         """Keep ``tensors`` for ``backward`` (as ``saved_tensors``)."""
@@ -73,59 +91,111 @@ class _Function:
     def apply(cls, *args: Any, **kwargs: Any) -> Any:
         """Run ``forward`` and record one graph node whose backward calls ``backward``."""
         ctx = cls()
+        has_setup = cls.setup_context is not _Function.setup_context
+        if has_setup:  # MindSpore binds the defaults so that setup_context sees every input
+            bound = inspect.signature(cls.forward).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args, kwargs = tuple(bound.args), dict(bound.kwargs)
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._rg for a in args)
         prev = STATE.enabled
         STATE.enabled = False
         try:
-            result = cls.forward(ctx, *args, **kwargs)
+            if has_setup:
+                result = cls.forward(*args, **kwargs)
+                cls.setup_context(ctx, args, result)
+            else:
+                result = cls.forward(ctx, *args, **kwargs)
         finally:
             STATE.enabled = prev
         multi = isinstance(result, tuple)
         results = list(result) if multi else [result]
-        if not (STATE.enabled and any(ctx.needs_input_grad)):
-            return result
-        dirty = {id(t) for t in getattr(ctx, "dirty_tensors", ())}
+        dirty_inputs = _check_dirty(ctx, args, results)
         inputs = list(args)
         for k, a in enumerate(args):
-            if id(a) in dirty:  # the old value, with the old history, is what the node differentiates
+            if any(a is d for d in dirty_inputs):  # the node differentiates the old value, with the old history
                 old = Tensor._wrap(a._data)
                 old._rg, old._node, old._idx = a._rg, a._node, a._idx
                 inputs[k] = old
                 a._version += 1
-        arg_ids = {id(a) for a in args if isinstance(a, Tensor) and id(a) not in dirty}
+        arg_ids = {id(a) for a in args if isinstance(a, Tensor)}
         positions = [j for j, r in enumerate(results) if isinstance(r, Tensor)]
         for j in positions:
-            if id(results[j]) in arg_ids:  # an input returned as is: same memory, a new tensor
-                results[j] = Tensor._wrap(results[j]._data)
+            r = results[j]
+            if id(r) in arg_ids:  # an input returned as is: same memory (and version), a new tensor
+                results[j] = Tensor._wrap(r._data)
+                results[j]._version = r._version
         outs = [results[j] for j in positions]
-        record(cls.__name__, inputs, outs, _backward(cls, ctx, args), kind="python_function",
-               info={"function": cls.__qualname__}, materialize_grads=ctx.materialize_grads)
-        for o in getattr(ctx, "non_differentiable", ()):
-            for r in outs:
-                if r is o or r._data is getattr(o, "_data", None):
-                    r._rg, r._node, r._idx = False, None, 0
+        if STATE.enabled and any(ctx.needs_input_grad):
+            record(cls.__name__, inputs, outs, _backward(cls, ctx, args), kind="python_function",
+                   info={"function": cls.__qualname__}, materialize_grads=ctx.materialize_grads)
+            for o in getattr(ctx, "non_differentiable", ()):
+                for r in outs:
+                    if r is o or r._data is getattr(o, "_data", None):
+                        r._rg, r._node, r._idx = False, None, 0
+        for a in dirty_inputs:  # the modified input now holds the output: later uses go through this node
+            for j in positions:
+                if _result_of(results[j], a):
+                    a._rg, a._node, a._idx = results[j]._rg, results[j]._node, results[j]._idx
+                    break
         return tuple(results) if multi else results[0]
 
 
-def _backward(cls: type, ctx: _Function, args: Sequence[Any]):
-    name = cls.__name__
+def _result_of(out: Tensor, a: Tensor) -> bool:
+    """Whether ``out`` is the rewrapped dirty input ``a``."""
+    return out._data is a._data
 
+
+def _leaf_needing_grad(t: Tensor) -> bool:
+    """MindSpore's leaves that need grad: the inputs of ``grad``, and Parameters requiring grad while a
+    ``grad`` runs (outside one, as in MindSpore, a Parameter may be modified)."""
+    if t._node is not None:
+        return False
+    if isinstance(t, Parameter):
+        return bool(getattr(t, "requires_grad", t._rg)) and STATE.depth > 0
+    return t._rg
+
+
+def _check_dirty(ctx: _Function, args: Sequence[Any], results: Sequence[Any]) -> List[Tensor]:
+    """The inputs marked dirty, after MindSpore's checks."""
+    dirty = list(getattr(ctx, "dirty_tensors", ()))
+    if not dirty:
+        return []
+    ins = [a for a in args if isinstance(a, Tensor) and any(a is d for d in dirty)]
+    for a in ins:
+        if STATE.enabled and _leaf_needing_grad(a):
+            raise RuntimeError(_LEAF_DIRTY)
+    for d in dirty:
+        if not any(r is d for r in results):
+            raise RuntimeError("The dirty tensors must all be outputs of the forward function.")
+    return ins
+
+
+def _shape_text(shape: Tuple[int, ...]) -> str:
+    return "[const vector]{" + ", ".join(str(s) for s in shape) + "}"
+
+
+def _backward(cls: type, ctx: _Function, args: Sequence[Any]):
     def backward(douts: Sequence[Optional[Tensor]]) -> List[Optional[Tensor]]:
         grads = cls.backward(ctx, *douts)
         if not isinstance(grads, tuple):
             grads = (grads,)
-        n = len(args)  # MindSpore's checks (FunctionBase): extra entries are allowed only as None
-        if len(grads) < n or any(g is not None for g in grads[n:]):
-            raise RuntimeError(f"For '{name}', Function backward return a wrong number of gradients, expect: {n}, "
-                               f"but: {len(grads)}")
+        n = len(args)  # MindSpore's checks (FunctionBase); extra entries are ignored
+        if len(grads) < n:
+            raise RuntimeError(f"Function backward return a wrong number of gradients, expect: {n}but: {len(grads)}")
         for i, (g, a) in enumerate(zip(grads, args)):
             if g is None:
                 continue
             if not isinstance(a, Tensor):
-                raise RuntimeError(f"For '{name}', input is not tensor, but gradient is not none, position: {i} "
-                                   f"type: {type(g).__name__}")
+                raise RuntimeError(f"Input is not tensor, but gradient is not none, position: {i} type: {type(g)}")
             if not isinstance(g, Tensor):
-                raise RuntimeError(f"For '{name}', gradient should be none or tensor, position: {i} type: "
-                                   f"{type(g).__name__}")
+                raise RuntimeError(f"Gradient should be none or tensor, position: {i} type: {type(g)}")
+            gs, xs = g._data.shape, a._data.shape
+            try:
+                ok = np.broadcast_shapes(gs, xs) == gs
+            except ValueError:
+                ok = False
+            if not ok:
+                raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to "
+                                   f"expected shape, but got {_shape_text(gs)} vs {_shape_text(xs)}")
         return list(grads[:n])
     return backward
