@@ -50,7 +50,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from mskernel import dtype as mstype
-from mskernel.autograd.node import STATE, record
+from mskernel.autograd.node import STATE, _record1, record
 from mskernel.common.tensor import Tensor
 from mskernel.ops._core import as_tensor, binary_args, broadcast_error, cast_tensor, check_tensor, float_input
 
@@ -153,10 +153,15 @@ class Op:
         if self.fn is not None:
             f = self.fn
         else:
-            tensors = ", ".join(self.tensor_names) + ("," if self.tensor_names else "")
-            attrs = ", ".join(f"{a!r}: {a}" for a in self.attr_names)
-            src = f"def {self.name}({self.sig}):\n    return _apply(_op, ({tensors}), {{{attrs}}})\n"
-            scope: Dict[str, Any] = {"_apply": apply, "_op": self}
+            src = self._fast_source() if self.outputs == 1 and self.tensor_names else None
+            if src is None:
+                tensors = ", ".join(self.tensor_names) + ("," if self.tensor_names else "")
+                attrs = ", ".join(f"{a!r}: {a}" for a in self.attr_names)
+                src = f"def {self.name}({self.sig}):\n    return _apply(_op, ({tensors}), {{{attrs}}})\n"
+            scope: Dict[str, Any] = {"_apply": apply, "_op": self, "_Tensor": Tensor, "_nd": np.ndarray,
+                                     "_asarray": np.asarray, "_new": _new, "_coerce": coerce, "_STATE": STATE,
+                                     "_rec1": _record1, "_fwd": self.forward, "_bwd": self.backward,
+                                     "_berr": broadcast_error}
             exec(compile(src, f"<op table: {self.name}>", "exec"), scope)  # noqa: S102 (our own table text)
             f = scope[self.name]
             f.__module__ = "mskernel.ops.functional"
@@ -165,6 +170,41 @@ class Op:
             f.__doc__ = self.doc or f"MindSpore's ``ops.{self.name}({self.sig})``."
         self._functional = f
         return f
+
+    def _fast_source(self) -> str:
+        """The functional op as straight-line code for one output: the dtype rule's common case inline (the
+        rest goes through :func:`coerce`), the forward, and one recorded node whose backward reads only what
+        the rule names. Same behaviour as :func:`apply`, at the cost of a hand-written op."""
+        ts = self.tensor_names
+        slow = {"any": "", "number": "", "float": ' or {t}._data.dtype.kind not in "fc"',
+                "to_float": ' or {t}._data.dtype.kind not in "fc"', "promote": "",
+                "promote_float": ' or {t}._data.dtype.kind not in "fc"'}[self.dtype]
+        cond = " or ".join(f"{t}.__class__ is not _Tensor" + slow.format(t=t) for t in ts)
+        if self.dtype.startswith("promote") and len(ts) > 1:
+            cond += "".join(f" or {t}._data.dtype is not {ts[0]}._data.dtype" for t in ts[1:])
+        names = ", ".join(repr(t) for t in ts)
+        lines = [f"def {self.name}({self.sig}):",
+                 f"    if {cond}:",
+                 f"        {', '.join(ts)}, = _coerce({self.dtype!r}, {self.prim_name!r}, ({names},), "
+                 f"({', '.join(ts)},))"]
+        call = ", ".join([f"{t}._data" for t in ts] + [f"{a}={a}" for a in self.attr_names])
+        if len(ts) > 1:
+            lines += ["    try:", f"        _r = _fwd({call})", "    except ValueError as _e:",
+                      "        if 'broadcast' in str(_e):",
+                      f"            raise _berr({self.prim_name!r}, {ts[0]}, {ts[1]}) from None", "        raise"]
+        else:
+            lines.append(f"    _r = _fwd({call})")
+        lines.append("    _o = _new(_r if _r.__class__ is _nd else _asarray(_r))")
+        if self.backward is not None:
+            args = self._bwd_args or []
+            uses_out = "out" in args
+            pass_args = ", ".join("_d[0]" if a == "g" else "_os[0]" if a == "out" else a for a in args)
+            lam = f"lambda _d, _os: _bwd({pass_args})" if uses_out else f"lambda _d: _bwd({pass_args})"
+            any_rg = " or ".join(f"{t}._rg" for t in ts)
+            lines += [f"    if _STATE.enabled and ({any_rg}):",
+                      f"        _rec1({self.prim_name!r}, ({', '.join(ts)},), _o, {lam}{', True' if uses_out else ''})"]
+        lines.append("    return _o")
+        return "\n".join(lines) + "\n"
 
     def __repr__(self) -> str:
         return f"Op({self.name}({self.sig}))"
