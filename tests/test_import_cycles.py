@@ -134,8 +134,9 @@ LAYERS = [
     ("mskernel.errors", "mskernel.dtype", "mskernel._format", "mskernel._accel", "mskernel.common.tensor"),
     ("mskernel.autograd",),
     ("mskernel.kernels",),  # numpy in, numpy out: below the ops that dispatch to them
-    ("mskernel.ops", "mskernel.cpp", "mskernel.nn"),
-    ("mskernel.gradcheck",),
+    ("mskernel.ops", "mskernel.cpp"),
+    ("mskernel.nn", "mskernel.gradcheck"),
+    ("mskernel.train", "mskernel.amp", "mskernel.dataset"),  # the training surface sits on nn ([12])
 ]
 
 
