@@ -25,6 +25,7 @@ from mskernel import ops
 from mskernel.ops.composite import jacfwd, jacrev, jvp, vjp, vmap
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
 from mskernel import common, context, nn
+from mskernel import amp, communication  # after nn: amp reaches into nn's cells
 from mskernel import train
 from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints: MindSpore's top-level names)
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
@@ -79,5 +80,5 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
            "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
-           "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "jacfwd", "jacrev",
-           "jvp", "vjp", "vmap", *train.__all__]
+           "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
+           "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]

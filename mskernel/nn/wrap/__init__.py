@@ -1,8 +1,15 @@
-"""``mindspore.nn`` wrap: filled in by issue [12].
+"""``mindspore.nn`` wrappers: loss/eval cells, one training step, loss scaling (and ``LossBase`` for losses).
 
 Example:
     >>> from mskernel.nn import wrap
-    >>> isinstance(wrap.__all__, list)
+    >>> "TrainOneStepCell" in wrap.__all__
     True
 """
-__all__: list = []
+from mskernel.nn.wrap.cell_wrapper import (ForwardValueAndGrad, TrainOneStepCell, WithEvalCell, WithGradCell,
+                                           WithLossCell)
+from mskernel.nn.wrap.loss_base import LossBase
+from mskernel.nn.wrap.loss_scale import (DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell,
+                                         TrainOneStepWithLossScaleCell)
+
+__all__ = ["ForwardValueAndGrad", "TrainOneStepCell", "WithLossCell", "WithGradCell", "WithEvalCell", "LossBase",
+           "TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell"]

@@ -1,0 +1,340 @@
+"""Classification metrics: Accuracy, Precision, Recall, Fbeta/F1 and top-k accuracy.
+
+``y_pred`` holds scores with the classes on axis 1; ``y`` holds class indices (or one-hot rows, which
+are turned into indices). With ``eval_type='multilabel'`` both are 0/1 arrays of the same shape.
+
+Example:
+    >>> import numpy as np
+    >>> acc = Accuracy()
+    >>> acc.update(np.array([[0.2, 0.8], [0.6, 0.4]]), np.array([1, 1]))
+    >>> acc.eval()
+    0.5
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Union
+
+import numpy as np
+
+from mskernel.nn.metrics_base import EvaluationBase, Metric, is_onehot, rearrange_inputs, scalar
+
+__all__ = ["Accuracy", "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
+           "Top5CategoricalAccuracy"]
+
+_EPS = sys.float_info.min
+
+
+def _check_average(average: Any, name: str) -> None:
+    if not isinstance(average, bool):
+        raise TypeError(f"For '{name}', the type of 'average' should be bool, but got {type(average).__name__}.")
+
+
+class Accuracy(EvaluationBase):
+    """The fraction of samples classified right ('classification') or with every label right ('multilabel').
+
+    Example:
+        >>> import mskernel as ms
+        >>> import numpy as np
+        >>> x = ms.Tensor(np.array([[0.2, 0.5], [0.3, 0.1], [0.9, 0.6]]), ms.float32)
+        >>> y = ms.Tensor(np.array([1, 0, 1]), ms.float32)
+        >>> m = Accuracy('classification'); m.update(x, y); print(round(m.eval(), 4))
+        0.6667
+    """
+
+    def __init__(self, eval_type: str = "classification") -> None:
+        super().__init__(eval_type)
+        self.clear()
+
+    def clear(self) -> None:
+        self._correct_num = 0
+        self._total_num = 0
+        self._class_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs: Any) -> None:
+        if len(inputs) != 2:
+            raise ValueError(f"For 'Accuracy.update', it needs 2 inputs (predicted value, true value), but got "
+                             f"{len(inputs)}")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        if self._type == "classification" and y_pred.ndim == y.ndim and is_onehot(y):
+            y = y.argmax(axis=1)
+        self._check_shape(y_pred, y)
+        self._check_value(y_pred, y)
+        classes = y_pred.shape[1]
+        if self._class_num == 0:
+            self._class_num = classes
+        elif classes != self._class_num:
+            raise ValueError(f"For 'Accuracy.update', class number not match, last input predicted data contain "
+                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
+                             f"please check your predicted value(inputs[0]).")
+        if self._type == "classification":
+            hits = (y_pred.argmax(axis=1) == y).reshape(-1)
+        else:
+            last = y_pred.ndim - 1
+            rows_pred = y_pred.swapaxes(1, last).reshape(-1, classes)
+            rows_true = y.swapaxes(1, last).reshape(-1, classes)
+            hits = (rows_pred == rows_true).all(axis=1)
+        self._correct_num += int(hits.sum())
+        self._total_num += hits.shape[0]
+
+    def eval(self) -> float:
+        if self._total_num == 0:
+            raise RuntimeError("The 'Accuracy' can not be calculated, because the number of samples is 0, please "
+                               "check whether your inputs(predicted value, true value) are empty, or has called "
+                               "update method before calling eval method.")
+        return self._correct_num / self._total_num
+
+
+class _PerClass(EvaluationBase):
+    """Shared accumulation of Precision and Recall: true positives over a per-class denominator."""
+
+    _name = ""
+
+    def __init__(self, eval_type: str = "classification") -> None:
+        super().__init__(eval_type)
+        self.clear()
+
+    def clear(self) -> None:
+        self._class_num = 0
+        multi = self._type == "multilabel"
+        self._true_positives: Any = np.empty(0) if multi else 0
+        self._denominator: Any = np.empty(0) if multi else 0
+        self._ratio_sum = 0.0
+        self._ratio_count = 0
+
+    def _counts(self, y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    @rearrange_inputs
+    def update(self, *inputs: Any) -> None:
+        name = self._name
+        if len(inputs) != 2:
+            raise ValueError(f"For '{name}.update', it needs 2 inputs (predicted value, true value), but got "
+                             f"{len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        if self._type == "classification" and y_pred.ndim == y.ndim and is_onehot(y):
+            y = y.argmax(axis=1)
+        self._check_shape(y_pred, y)
+        self._check_value(y_pred, y)
+        if self._class_num == 0:
+            self._class_num = y_pred.shape[1]
+        elif y_pred.shape[1] != self._class_num:
+            raise ValueError(f"For '{name}.update', class number not match, last input predicted data contain "
+                             f"{self._class_num} classes, but current predicted data contain {y_pred.shape[1]} "
+                             f"classes, please check your predicted value(inputs[0]).")
+        n = self._class_num
+        if self._type == "classification":
+            if y.max() + 1 > n:
+                raise ValueError(f"For '{name}.update', predicted value (input[0]) should have the same classes "
+                                 f"number as true value (input[1]), but got predicted value classes {n}, true value "
+                                 f"classes {y.max() + 1}.")
+            y = np.eye(n)[y.reshape(-1).astype(np.int64)]
+            y_pred = np.eye(n)[y_pred.argmax(axis=1).reshape(-1)]
+        else:
+            y_pred = y_pred.swapaxes(1, 0).reshape(n, -1)
+            y = y.swapaxes(1, 0).reshape(n, -1)
+        denominator = self._counts(y_pred, y)
+        true_positives = (y * y_pred).sum(axis=0)
+        if self._type == "multilabel":
+            self._ratio_sum += float(np.sum(true_positives / (denominator + _EPS)))
+            self._ratio_count += len(denominator)
+            self._true_positives = np.concatenate((self._true_positives, true_positives))
+            self._denominator = np.concatenate((self._denominator, denominator))
+        else:
+            self._true_positives = self._true_positives + true_positives
+            self._denominator = self._denominator + denominator
+
+    def eval(self, average: bool = False) -> Union[np.ndarray, float]:
+        if self._class_num == 0:
+            raise RuntimeError(f"The '{self._name}' can not be calculated, because the number of samples is 0, "
+                               f"please check whether your inputs (predicted value, true value) are empty, or has "
+                               f"called update method before calling eval method.")
+        _check_average(average, self._name)
+        result = self._true_positives / (self._denominator + _EPS)
+        if not average:
+            return result
+        if self._type == "multilabel":
+            return self._ratio_sum / (self._ratio_count + _EPS)
+        return scalar(result.mean())
+
+
+class Precision(_PerClass):
+    """Per-class precision: true positives over predicted positives (``eval(average=True)``: their mean).
+
+    Example:
+        >>> import numpy as np
+        >>> m = Precision('classification')
+        >>> m.update(np.array([[0.2, 0.5], [0.3, 0.1], [0.9, 0.6]]), np.array([1, 0, 1]))
+        >>> m.eval(), m.eval(average=True)
+        (array([0.5, 1. ]), 0.75)
+    """
+
+    _name = "Precision"
+
+    def _counts(self, y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return y_pred.sum(axis=0)
+
+
+class Recall(_PerClass):
+    """Per-class recall: true positives over actual positives (``eval(average=True)``: their mean).
+
+    Example:
+        >>> import numpy as np
+        >>> m = Recall('classification')
+        >>> m.update(np.array([[0.2, 0.5], [0.3, 0.1], [0.9, 0.6]]), np.array([1, 0, 1]))
+        >>> m.eval(), m.eval(average=True)
+        (array([1. , 0.5]), 0.75)
+    """
+
+    _name = "Recall"
+
+    def _counts(self, y_pred: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return y.sum(axis=0)
+
+
+class Fbeta(Metric):
+    """Per-class F-beta score: ``(1 + beta²)·TP / (beta²·actual + predicted)``.
+
+    Example:
+        >>> import numpy as np
+        >>> m = Fbeta(1)
+        >>> m.update(np.array([[0.2, 0.5], [0.3, 0.1], [0.9, 0.6]]), np.array([1, 0, 1]))
+        >>> print(m.eval(), round(m.eval(average=True), 4))
+        [0.66666667 0.66666667] 0.6667
+    """
+
+    def __init__(self, beta: float) -> None:
+        super().__init__()
+        if not beta > 0:
+            raise ValueError(f"For 'Fbeta', the argument 'beta' must be greater than 0, but got {beta}.")
+        self.beta = beta
+        self.clear()
+
+    def clear(self) -> None:
+        self._true_positives: Any = 0
+        self._actual_positives: Any = 0
+        self._positives: Any = 0
+        self._class_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs: Any) -> None:
+        name = type(self).__name__ if type(self) is not F1 else "Fbeta"
+        if len(inputs) != 2:
+            raise ValueError(f"For '{name}.update', it needs 2 inputs (predicted value, true value), but got "
+                             f"{len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        if y_pred.ndim == y.ndim and is_onehot(y):
+            y = y.argmax(axis=1)
+        if self._class_num == 0:
+            self._class_num = y_pred.shape[1]
+        elif y_pred.shape[1] != self._class_num:
+            raise ValueError(f"For '{name}.update', class number not match, last input predicted data contain "
+                             f"{self._class_num} classes, but current predicted data contain {y_pred.shape[1]} "
+                             f"classes, please check your predicted value(inputs[0]).")
+        n = self._class_num
+        if y.max() + 1 > n:
+            raise ValueError(f"For '{name}.update', predicted value(inputs[0]) and true value(inputs[1]) should "
+                             f"contain same classes, but got predicted value contains {n} classes and true value "
+                             f"contains {y.max() + 1} classes.")
+        y = np.eye(n)[y.reshape(-1).astype(np.int64)]
+        y_pred = np.eye(n)[y_pred.argmax(axis=1).reshape(-1)]
+        self._true_positives = self._true_positives + (y * y_pred).sum(axis=0)
+        self._positives = self._positives + y_pred.sum(axis=0)
+        self._actual_positives = self._actual_positives + y.sum(axis=0)
+
+    def eval(self, average: bool = False) -> Union[np.ndarray, float]:
+        _check_average(average, type(self).__name__)
+        if self._class_num == 0:
+            raise RuntimeError("The 'Fbeta' can not be calculated, because the number of samples is 0, please check "
+                               "whether your inputs(predicted value, true value) are empty, or has called update "
+                               "method before calling eval method.")
+        b2 = self.beta ** 2
+        score = (1.0 + b2) * self._true_positives / (b2 * self._actual_positives + self._positives + _EPS)
+        return scalar(score.mean()) if average else score
+
+
+class F1(Fbeta):
+    """F-beta with beta = 1 (the harmonic mean of precision and recall).
+
+    Example:
+        >>> import numpy as np
+        >>> print(F1()(np.array([[0.1, 0.9], [0.8, 0.2]]), np.array([1, 0])))
+        [1. 1.]
+    """
+
+    def __init__(self) -> None:
+        super().__init__(1.0)
+
+
+class TopKCategoricalAccuracy(Metric):
+    """The fraction of samples whose true class is among the ``k`` highest scores.
+
+    Example:
+        >>> import numpy as np
+        >>> m = TopKCategoricalAccuracy(2)
+        >>> m.update(np.array([[0.2, 0.5, 0.3], [0.3, 0.1, 0.6]]), np.array([2, 1]))
+        >>> m.eval()
+        0.5
+    """
+
+    def __init__(self, k: int) -> None:
+        super().__init__()
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise TypeError(f"For 'TopKCategoricalAccuracy', the type of the argument 'k' should be int, but got 'k' "
+                            f"type: {type(k)}.")
+        if k < 1:
+            raise ValueError(f"For 'TopKCategoricalAccuracy', the argument 'k' must be at least 1, but got 'k' "
+                             f"value: {k}.")
+        self.k = k
+        self.clear()
+
+    def clear(self) -> None:
+        self._correct_num = 0
+        self._samples_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs: Any) -> None:
+        if len(inputs) != 2:
+            raise ValueError(f"For 'TopKCategoricalAccuracy.update', it needs 2 inputs (predicted value, true value), "
+                             f"but got 'inputs' size: {len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        if y_pred.ndim == y.ndim and is_onehot(y):
+            y = y.argmax(axis=1)
+        top = np.argsort(-y_pred, axis=1)[:, :self.k]
+        hits = (top == y.reshape(-1, 1)).sum(axis=1)
+        self._correct_num += int(hits.sum())
+        self._samples_num += top.shape[0]
+
+    def eval(self) -> float:
+        if self._samples_num == 0:
+            raise RuntimeError("The 'TopKCategoricalAccuracy' can not be calculated, because the number of samples "
+                               "is 0, please check whether your inputs (predicted value, true value) are empty, or "
+                               "has called update method before calling eval method.")
+        return self._correct_num / self._samples_num
+
+
+class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
+    """Top-k accuracy with k = 1.
+
+    Example:
+        >>> import numpy as np
+        >>> Top1CategoricalAccuracy()(np.array([[0.2, 0.8], [0.6, 0.4]]), np.array([1, 1]))
+        0.5
+    """
+
+    def __init__(self) -> None:
+        super().__init__(1)
+
+
+class Top5CategoricalAccuracy(TopKCategoricalAccuracy):
+    """Top-k accuracy with k = 5.
+
+    Example:
+        >>> import numpy as np
+        >>> Top5CategoricalAccuracy()(np.eye(6)[[0, 5]], np.array([5, 5]))
+        0.5
+    """
+
+    def __init__(self) -> None:
+        super().__init__(5)

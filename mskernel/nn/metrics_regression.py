@@ -1,0 +1,124 @@
+"""Error metrics and the running mean of a loss: MAE, MSE, Loss.
+
+Example:
+    >>> import numpy as np
+    >>> MSE()(np.array([1.0, 2.0]), np.array([0.0, 0.0]))
+    2.5
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from mskernel.nn.metrics_base import Metric, rearrange_inputs, scalar
+
+__all__ = ["MAE", "MSE", "Loss"]
+
+
+class _Error(Metric):
+    """Sum of an element-wise error over all elements, divided by the number of samples (axis 0)."""
+
+    _name = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clear()
+
+    def clear(self) -> None:
+        self._error_sum: Any = 0
+        self._samples_num = 0
+
+    def _error(self, diff: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    @rearrange_inputs
+    def update(self, *inputs: Any) -> None:
+        if len(inputs) != 2:
+            raise ValueError(f"For '{self._name}.update', it needs 2 inputs (predicted value, true value), but got "
+                             f"{len(inputs)}.")
+        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        self._error_sum = self._error_sum + self._error(y.reshape(y_pred.shape) - y_pred).sum()
+        self._samples_num += y.shape[0]
+
+    def eval(self) -> float:
+        if self._samples_num == 0:
+            raise RuntimeError(f"The '{self._name}' can not be calculated, because the number of samples is 0, please "
+                               f"check whether your inputs(predicted value, true value) are empty, or has called "
+                               f"update method before calling eval method.")
+        return scalar(np.float64(self._error_sum) / self._samples_num)
+
+
+class MAE(_Error):
+    """Mean absolute error: the sum of ``|y - y_pred|`` over the number of samples.
+
+    Example:
+        >>> import numpy as np
+        >>> m = MAE(); m.update(np.array([[0.1, 0.2], [0.6, 0.9]]), np.array([[0.1, 0.25], [0.7, 0.9]]))
+        >>> round(m.eval(), 6)
+        0.075
+    """
+
+    _name = "MAE"
+
+    def _error(self, diff: np.ndarray) -> np.ndarray:
+        return np.abs(diff)
+
+    @property
+    def _abs_error_sum(self) -> Any:
+        return self._error_sum
+
+
+class MSE(_Error):
+    """Mean squared error: the sum of ``(y - y_pred)²`` over the number of samples.
+
+    Example:
+        >>> import numpy as np
+        >>> MSE()(np.array([[0.0, 1.0]]), np.array([[1.0, 1.0]]))
+        1.0
+    """
+
+    _name = "MSE"
+
+    def _error(self, diff: np.ndarray) -> np.ndarray:
+        return np.power(diff, 2)
+
+    @property
+    def _squared_error_sum(self) -> Any:
+        return self._error_sum
+
+
+class Loss(Metric):
+    """The mean over updates of each update's mean loss (a scalar or a 1-D loss per update).
+
+    Example:
+        >>> import mskernel as ms
+        >>> m = Loss(); m.update(ms.Tensor(0.5)); m.update(ms.Tensor([1.0, 2.0])); m.eval()
+        1.0
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clear()
+
+    def clear(self) -> None:
+        self._sum_loss: Any = 0
+        self._total_num = 0
+
+    @rearrange_inputs
+    def update(self, *inputs: Any) -> None:
+        if len(inputs) != 1:
+            raise ValueError(f"For 'Loss.update', it needs 1 input (loss), but got {len(inputs)}")
+        loss = self._convert_data(inputs[0])
+        if loss.ndim == 0:
+            loss = loss.reshape(1)
+        if loss.ndim != 1:
+            raise ValueError(f"For 'Loss.update', the dimension of your input (loss) must be 1, but got {loss.ndim}.")
+        self._sum_loss = self._sum_loss + loss.mean(-1)
+        self._total_num += 1
+
+    def eval(self) -> float:
+        if self._total_num == 0:
+            raise RuntimeError("The 'Loss' can not be calculated, because the number of samples is 0, please check "
+                               "whether has called update method before calling eval method.")
+        return scalar(np.float64(self._sum_loss) / self._total_num)

@@ -1,0 +1,330 @@
+"""``Callback``, ``RunContext`` and the machinery ``Model`` drives them with.
+
+A callback overrides any of ``on_train_begin``, ``on_train_epoch_begin``, ``on_train_step_begin``,
+``on_train_step_end``, ``on_train_epoch_end``, ``on_train_end`` and their ``on_eval_*`` twins; by
+default each calls MindSpore's older name (``begin``, ``epoch_begin``, ``step_begin``, ``step_end``,
+``epoch_end``, ``end``), so callbacks written either way run. ``run_context.original_args()`` is the
+dict-like ``cb_params`` (``cur_epoch_num``, ``cur_step_num``, ``batch_num``, ``net_outputs``,
+``train_network``, ``epoch_num``, ``optimizer``, ``mode``, ...), and ``request_stop()`` ends training
+after the current step.
+
+Example:
+    >>> class Count(Callback):
+    ...     def step_end(self, run_context):
+    ...         print("step", run_context.original_args().cur_step_num)
+    >>> params = InternalCallbackParam(cur_step_num=3)
+    >>> Count().on_train_step_end(RunContext(params))
+    step 3
+"""
+from __future__ import annotations
+
+import logging
+from contextlib import ExitStack
+from typing import Any, List, Optional
+
+import numpy as np
+
+from mskernel.common.tensor import Tensor
+
+__all__ = ["Callback", "RunContext"]
+
+logger = logging.getLogger(__name__)
+
+
+class Callback:
+    """Base class of training/evaluation callbacks; every hook does nothing unless overridden.
+
+    Example:
+        >>> class Hello(Callback):
+        ...     def on_train_begin(self, run_context):
+        ...         print("hello")
+        >>> Hello().on_train_begin(RunContext({}))
+        hello
+    """
+
+    def __enter__(self) -> "Callback":
+        return self
+
+    def __exit__(self, *err: Any) -> None:
+        return None
+
+    def begin(self, run_context: "RunContext") -> None:
+        """Once before training or evaluation (older name of ``on_train_begin``/``on_eval_begin``).
+
+        Example:
+            >>> Callback().begin(RunContext({}))
+        """
+
+    def epoch_begin(self, run_context: "RunContext") -> None:
+        """Before each epoch.
+
+        Example:
+            >>> Callback().epoch_begin(RunContext({}))
+        """
+
+    def epoch_end(self, run_context: "RunContext") -> None:
+        """After each epoch.
+
+        Example:
+            >>> Callback().epoch_end(RunContext({}))
+        """
+
+    def step_begin(self, run_context: "RunContext") -> None:
+        """Before each step.
+
+        Example:
+            >>> Callback().step_begin(RunContext({}))
+        """
+
+    def step_end(self, run_context: "RunContext") -> None:
+        """After each step.
+
+        Example:
+            >>> Callback().step_end(RunContext({}))
+        """
+
+    def end(self, run_context: "RunContext") -> None:
+        """Once after training or evaluation.
+
+        Example:
+            >>> Callback().end(RunContext({}))
+        """
+
+    def on_train_begin(self, run_context: "RunContext") -> None:
+        """Before training (calls ``begin``).
+
+        Example:
+            >>> Callback().on_train_begin(RunContext({}))
+        """
+        self.begin(run_context)
+
+    def on_train_epoch_begin(self, run_context: "RunContext") -> None:
+        """Before each training epoch (calls ``epoch_begin``).
+
+        Example:
+            >>> Callback().on_train_epoch_begin(RunContext({}))
+        """
+        self.epoch_begin(run_context)
+
+    def on_train_epoch_end(self, run_context: "RunContext") -> None:
+        """After each training epoch (calls ``epoch_end``).
+
+        Example:
+            >>> Callback().on_train_epoch_end(RunContext({}))
+        """
+        self.epoch_end(run_context)
+
+    def on_train_step_begin(self, run_context: "RunContext") -> None:
+        """Before each training step (calls ``step_begin``).
+
+        Example:
+            >>> Callback().on_train_step_begin(RunContext({}))
+        """
+        self.step_begin(run_context)
+
+    def on_train_step_end(self, run_context: "RunContext") -> None:
+        """After each training step (calls ``step_end``).
+
+        Example:
+            >>> Callback().on_train_step_end(RunContext({}))
+        """
+        self.step_end(run_context)
+
+    def on_train_end(self, run_context: "RunContext") -> None:
+        """After training (calls ``end``).
+
+        Example:
+            >>> Callback().on_train_end(RunContext({}))
+        """
+        self.end(run_context)
+
+    def on_eval_begin(self, run_context: "RunContext") -> None:
+        """Before evaluation (calls ``begin``).
+
+        Example:
+            >>> Callback().on_eval_begin(RunContext({}))
+        """
+        self.begin(run_context)
+
+    def on_eval_epoch_begin(self, run_context: "RunContext") -> None:
+        """Before the evaluation pass (calls ``epoch_begin``).
+
+        Example:
+            >>> Callback().on_eval_epoch_begin(RunContext({}))
+        """
+        self.epoch_begin(run_context)
+
+    def on_eval_epoch_end(self, run_context: "RunContext") -> None:
+        """After the evaluation pass (calls ``epoch_end``).
+
+        Example:
+            >>> Callback().on_eval_epoch_end(RunContext({}))
+        """
+        self.epoch_end(run_context)
+
+    def on_eval_step_begin(self, run_context: "RunContext") -> None:
+        """Before each evaluation step (calls ``step_begin``).
+
+        Example:
+            >>> Callback().on_eval_step_begin(RunContext({}))
+        """
+        self.step_begin(run_context)
+
+    def on_eval_step_end(self, run_context: "RunContext") -> None:
+        """After each evaluation step (calls ``step_end``).
+
+        Example:
+            >>> Callback().on_eval_step_end(RunContext({}))
+        """
+        self.step_end(run_context)
+
+    def on_eval_end(self, run_context: "RunContext") -> None:
+        """After evaluation (calls ``end``).
+
+        Example:
+            >>> Callback().on_eval_end(RunContext({}))
+        """
+        self.end(run_context)
+
+
+_HOOKS = ("begin", "epoch_begin", "epoch_end", "step_begin", "step_end", "end",
+          "on_train_begin", "on_train_epoch_begin", "on_train_epoch_end", "on_train_step_begin", "on_train_step_end",
+          "on_train_end", "on_eval_begin", "on_eval_epoch_begin", "on_eval_epoch_end", "on_eval_step_begin",
+          "on_eval_step_end", "on_eval_end")
+
+
+class CallbackManager(Callback):
+    """Runs a list of callbacks in order at every hook (entering each as a context manager).
+
+    Example:
+        >>> class Say(Callback):
+        ...     def __init__(self, word):
+        ...         self.word = word
+        ...     def step_end(self, run_context):
+        ...         print(self.word)
+        >>> with CallbackManager([Say("a"), Say("b")]) as cbs:
+        ...     cbs.on_train_step_end(RunContext({}))
+        a
+        b
+    """
+
+    def __init__(self, callbacks: Any) -> None:
+        self._callbacks: List[Callback] = []
+        self._stack: Optional[ExitStack] = None
+        if isinstance(callbacks, Callback):
+            self._callbacks.append(callbacks)
+        elif isinstance(callbacks, list):
+            for cb in callbacks:
+                if not isinstance(cb, Callback):
+                    raise TypeError("When the 'callbacks' is a list, the elements in 'callbacks' must be Callback "
+                                    "functions.")
+                self._callbacks.append(cb)
+        elif callbacks is not None:
+            raise TypeError("The 'callbacks' is not a Callback or a list of Callback.")
+
+    def __enter__(self) -> "CallbackManager":
+        if self._stack is None:
+            self._stack = ExitStack().__enter__()
+            entered = []
+            for cb in self._callbacks:
+                target = self._stack.enter_context(cb)
+                if not isinstance(target, Callback):
+                    logger.warning("Please return 'self' or a Callback as the enter target.")
+                    target = cb
+                entered.append(target)
+            self._callbacks = entered
+        return self
+
+    def __exit__(self, *err: Any) -> Any:
+        stack, self._stack = self._stack, None
+        return stack.__exit__(*err) if stack is not None else None
+
+
+def _fan_out(hook: str) -> Any:
+    def run(self: CallbackManager, run_context: "RunContext") -> None:
+        for cb in self._callbacks:
+            getattr(cb, hook)(run_context)
+    run.__name__ = hook
+    run.__doc__ = f"Call ``{hook}`` of every callback."
+    return run
+
+
+for _hook in _HOOKS:
+    setattr(CallbackManager, _hook, _fan_out(_hook))
+
+
+class InternalCallbackParam(dict):
+    """``cb_params``: a dict whose keys read and write as attributes.
+
+    Example:
+        >>> p = InternalCallbackParam(); p.cur_epoch_num = 2; p["cur_epoch_num"]
+        2
+    """
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        self[key] = value
+
+
+class RunContext:
+    """What a callback sees: ``original_args()`` (the cb_params) and a way to stop training.
+
+    Example:
+        >>> rc = RunContext({"cur_step_num": 1})
+        >>> rc.request_stop(); rc.get_stop_requested(), rc.original_args()
+        (True, {'cur_step_num': 1})
+    """
+
+    def __init__(self, original_args: dict) -> None:
+        if not isinstance(original_args, dict):
+            raise TypeError(f"The argument 'original_args' of RunContext should be dict type, but got "
+                            f"{type(original_args)}.")
+        self._original_args = original_args
+        self._stop_requested = False
+
+    def original_args(self) -> dict:
+        """The model's information for callbacks (cb_params).
+
+        Example:
+            >>> RunContext({"mode": "train"}).original_args()["mode"]
+            'train'
+        """
+        return self._original_args
+
+    def request_stop(self) -> None:
+        """Ask the training (or evaluation) loop to stop after the current step.
+
+        Example:
+            >>> rc = RunContext({}); rc.request_stop(); rc.get_stop_requested()
+            True
+        """
+        self._stop_requested = True
+
+    def get_stop_requested(self) -> bool:
+        """Whether a stop was requested.
+
+        Example:
+            >>> RunContext({}).get_stop_requested()
+            False
+        """
+        return self._stop_requested
+
+
+def handle_loss(loss: Any) -> Any:
+    """The loss as LossMonitor prints it: the first Tensor of a tuple, a Tensor's mean as a Python float.
+
+    Example:
+        >>> handle_loss(Tensor([1.0, 2.0]))
+        1.5
+    """
+    if isinstance(loss, (tuple, list)):
+        if loss and isinstance(loss[0], Tensor):
+            loss = loss[0]
+    elif isinstance(loss, Tensor):
+        loss = float(np.mean(loss.asnumpy()))
+    return loss
