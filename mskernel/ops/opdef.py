@@ -64,6 +64,9 @@ class _Functions:
 
 F: Any = _Functions()
 
+#: names a signature's defaults may use, as MindSpore writes them (``dtype=mindspore.float32``)
+SIG_NAMES: Dict[str, Any] = {"mindspore": mstype}
+
 _new = Tensor._wrap
 
 
@@ -128,7 +131,7 @@ class Op:
         self.outputs = outputs
         self.doc = doc
         self.note = note
-        params = inspect.signature(eval(f"lambda {sig}: None")).parameters  # noqa: S307 (our own table text)
+        params = inspect.signature(eval(f"lambda {sig}: None", SIG_NAMES)).parameters  # noqa: S307 (our table text)
         self.params: List[str] = list(params)
         self.tensor_names: List[str] = self.params[:inputs]
         self.attr_names: List[str] = self.params[inputs:]
@@ -158,7 +161,7 @@ class Op:
                 tensors = ", ".join(self.tensor_names) + ("," if self.tensor_names else "")
                 attrs = ", ".join(f"{a!r}: {a}" for a in self.attr_names)
                 src = f"def {self.name}({self.sig}):\n    return _apply(_op, ({tensors}), {{{attrs}}})\n"
-            scope: Dict[str, Any] = {"_apply": apply, "_op": self, "_Tensor": Tensor, "_nd": np.ndarray,
+            scope: Dict[str, Any] = {**SIG_NAMES, "_apply": apply, "_op": self, "_Tensor": Tensor, "_nd": np.ndarray,
                                      "_asarray": np.asarray, "_new": _new, "_coerce": coerce, "_STATE": STATE,
                                      "_rec1": _record1, "_fwd": self.forward, "_bwd": self.backward,
                                      "_berr": broadcast_error}

@@ -24,7 +24,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from mskernel.autograd.node import STATE
 from mskernel.common.tensor import Tensor
 from mskernel.ops import methods, table
-from mskernel.ops.opdef import F, Op
+from mskernel.ops.opdef import SIG_NAMES, F, Op
 from mskernel.ops.primitive import Primitive
 
 __all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "compat_rows", "inplace_update"]
@@ -59,7 +59,7 @@ def _split_spec(spec: str) -> Tuple[str, Optional[str], Optional[str], Optional[
 
 def _params(sig: str) -> List[str]:
     import inspect
-    return list(inspect.signature(eval(f"lambda {sig}: None")).parameters)  # noqa: S307 (our own table text)
+    return list(inspect.signature(eval(f"lambda {sig}: None", SIG_NAMES)).parameters)  # noqa: S307 (our table)
 
 
 def make_primitive(spec: str, fn: Callable, op: Op) -> type:
@@ -87,7 +87,7 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
     for a in init_names:
         lines.append(f"    {a} = self.{a}")
     lines.append(f"    return _fn({mapping})")
-    scope: Dict[str, Any] = {"_fn": fn, "_Primitive": Primitive}
+    scope: Dict[str, Any] = {**SIG_NAMES, "_fn": fn, "_Primitive": Primitive}
     exec(compile("\n".join(lines) + "\n", f"<op table: {name}>", "exec"), scope)  # noqa: S102 (our own text)
     doc = (f"MindSpore's ``ops.{name}({init_sig})({call if call is not None else ', '.join(op.params)})``: "
            f"the primitive form of :func:`mskernel.ops.{op.name}`.")

@@ -8,8 +8,8 @@ Example:
     >>> sum(len(m.OPS) for m in table.MODULES) > 50
     True
 """
-from mskernel.ops.table import arith, creation, index, linalg, nn, random, reduce, shape, state, unary
+from mskernel.ops.table import arith, creation, index, linalg, misc, nn, random, reduce, shape, state, unary
 
-MODULES = (arith, unary, reduce, shape, index, linalg, creation, random, state, nn)
+MODULES = (arith, unary, reduce, shape, index, linalg, creation, random, state, misc, nn)
 
 __all__ = ["MODULES"]
