@@ -192,7 +192,7 @@ def test_clear_errors_for_bad_inputs():
                             "x.shape is [2], y.shape is [3].")
     with pytest.raises(TypeError, match="For 'Mul', the input argument 'y' must be a Tensor or a number, but got str"):
         ops.mul(x, "a")
-    with pytest.raises(TypeError, match="For 'Exp', the input argument 'x' must be a Tensor, but got list"):
+    with pytest.raises(TypeError, match="For 'Exp', the input argument 'input' must be a Tensor, but got list"):
         ops.exp([1.0])
     with pytest.raises(TypeError, match=r"For 'Exp', .* must be a type of \{Float16, Float32, Float64\}, but got Int64"):  # noqa: E501 (test data)
         ops.exp(ms.Tensor([1, 2]))

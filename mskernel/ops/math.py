@@ -1,4 +1,7 @@
-"""Elementwise and matrix built-in ops, each forward next to its backward rule.
+"""The hand-tuned binary, comparison and matrix ops the op table's entries point at (``fn=``).
+
+Their calls go through one C fast path (``_binary``) when the engine core is built; every other
+elementwise op is a forward/backward entry of :mod:`mskernel.ops.table`.
 
 Backward rules are written with ops, so when the engine records them (``create_graph``)
 higher-order gradients come for free. Broadcast gradients are summed back to input shapes by
@@ -21,11 +24,11 @@ from mskernel._accel import cengine
 from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, _record1, record
 from mskernel import dtype as mstype
-from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor, float_input
+from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor
+from mskernel.ops.opdef import F
 from mskernel.common.tensor import Tensor
 
-__all__ = ["add", "sub", "mul", "div", "neg", "pow", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid",
-           "relu", "abs", "maximum", "minimum", "matmul", "square", "sign", "equal", "not_equal", "less",
+__all__ = ["add", "sub", "mul", "div", "pow", "maximum", "minimum", "matmul", "equal", "not_equal", "less",
            "less_equal", "greater", "greater_equal", "where", "logical_not"]
 
 
@@ -124,21 +127,6 @@ def div(input: Any, other: Any) -> Tensor:
     return out
 
 
-def neg(input: Any) -> Tensor:
-    """``-input``.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(neg(ms.Tensor([1.0, -2.0])))
-        [-1.  2.]
-    """
-    x = check_tensor(input, "Neg", "input")
-    out = Tensor._wrap(np.negative(x._data))
-    if STATE.enabled and x._rg:
-        _record1("Neg", (x,), out, lambda d: (-d[0],))
-    return out
-
-
 def pow(input: Any, exponent: Any) -> Tensor:
     """``input ** exponent`` (either may be a scalar).
 
@@ -153,164 +141,9 @@ def pow(input: Any, exponent: Any) -> Tensor:
 
         def backward(d, outs):
             dx = d[0] * y * x ** (y - 1) if xr else None
-            dy = d[0] * outs[0] * log(where(x > 0, x, ones_like(x))) if yr else None
+            dy = d[0] * outs[0] * F.log(where(x > 0, x, ones_like(x))) if yr else None
             return dx, dy
         record("Pow", (x, y), (out,), backward, needs_outputs=True)
-    return out
-
-
-def _unary(op: str, fn: Callable, input: Any, backward: Callable, needs_outputs: bool = False) -> Tensor:
-    x = float_input(input, op)
-    out = Tensor._wrap(fn(x._data))
-    if STATE.enabled and x._rg:
-        _record1(op, (x,), out, backward, needs_outputs)
-    return out
-
-
-def exp(input: Any) -> Tensor:
-    """Elementwise e**x.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(exp(ms.Tensor([0.0])))
-        [1.]
-    """
-    return _unary("Exp", np.exp, input, lambda d, o: (d[0] * o[0],), needs_outputs=True)
-
-
-def log(input: Any) -> Tensor:
-    """Natural logarithm.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(log(ms.Tensor([1.0])))
-        [0.]
-    """
-    x = input
-    return _unary("Log", np.log, input, lambda d: (d[0] / x,))
-
-
-def sqrt(input: Any) -> Tensor:
-    """Square root.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(sqrt(ms.Tensor([4.0])))
-        [2.]
-    """
-    return _unary("Sqrt", np.sqrt, input, lambda d, o: (d[0] / (o[0] * 2),), needs_outputs=True)
-
-
-def sin(input: Any) -> Tensor:
-    """Sine.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(sin(ms.Tensor([0.0])))
-        [0.]
-    """
-    x = input
-    return _unary("Sin", np.sin, input, lambda d: (d[0] * cos(x),))
-
-
-def cos(input: Any) -> Tensor:
-    """Cosine.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(cos(ms.Tensor([0.0])))
-        [1.]
-    """
-    x = input
-    return _unary("Cos", np.cos, input, lambda d: (-d[0] * sin(x),))
-
-
-def tanh(input: Any) -> Tensor:
-    """Hyperbolic tangent.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(tanh(ms.Tensor([0.0])))
-        [0.]
-    """
-    return _unary("Tanh", np.tanh, input, lambda d, o: (d[0] * (1 - o[0] * o[0]),), needs_outputs=True)
-
-
-def _np_sigmoid(a: np.ndarray) -> np.ndarray:
-    # numerically stable for large |a|
-    out = np.empty_like(a)
-    pos = a >= 0
-    np.divide(1, 1 + np.exp(-a, where=pos, out=np.zeros_like(a)), where=pos, out=out)
-    e = np.exp(a, where=~pos, out=np.zeros_like(a))
-    np.divide(e, 1 + e, where=~pos, out=out)
-    return out
-
-
-def sigmoid(input: Any) -> Tensor:
-    """Logistic sigmoid 1 / (1 + e**-x).
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(sigmoid(ms.Tensor([0.0])))
-        [0.5]
-    """
-    return _unary("Sigmoid", _np_sigmoid, input, lambda d, o: (d[0] * o[0] * (1 - o[0]),), needs_outputs=True)
-
-
-def relu(input: Any) -> Tensor:
-    """max(x, 0); the gradient at 0 is 0 (as MindSpore's ReLU).
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(relu(ms.Tensor([-1.0, 2.0])))
-        [0. 2.]
-    """
-    x = check_tensor(input, "ReLU", "input")
-    out = Tensor._wrap(np.maximum(x._data, 0).astype(x._data.dtype, copy=False))
-    if STATE.enabled and x._rg:
-        _record1("ReLU", (x,), out, lambda d: (d[0] * Tensor._wrap((x._data > 0).astype(x._data.dtype)),))
-    return out
-
-
-def abs(input: Any) -> Tensor:
-    """Absolute value; the gradient at 0 is 0.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(abs(ms.Tensor([-1.5])))
-        [1.5]
-    """
-    x = check_tensor(input, "Abs", "input")
-    out = Tensor._wrap(np.abs(x._data))
-    if STATE.enabled and x._rg:
-        _record1("Abs", (x,), out, lambda d: (d[0] * Tensor._wrap(np.sign(x._data)),))
-    return out
-
-
-def sign(input: Any) -> Tensor:
-    """-1, 0 or 1 by sign (no gradient).
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(sign(ms.Tensor([-2.0, 0.0, 3.0])))
-        [-1.  0.  1.]
-    """
-    x = check_tensor(input, "Sign", "input")
-    return Tensor._wrap(np.sign(x._data))
-
-
-def square(input: Any) -> Tensor:
-    """x * x.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(square(ms.Tensor([3.0])))
-        [9.]
-    """
-    x = check_tensor(input, "Square", "input")
-    out = Tensor._wrap(np.square(x._data))
-    if STATE.enabled and x._rg:
-        _record1("Square", (x,), out, lambda d: (d[0] * x * 2,))
     return out
 
 

@@ -22,7 +22,6 @@ from typing import Any, List
 import numpy as np
 
 from mskernel.common.tensor import Tensor
-from mskernel.ops import math as M
 from mskernel.ops.opdef import F, Op
 
 _FLOAT = dict(dtype="float", method=True)
@@ -46,6 +45,16 @@ def _np_erfinv(y: np.ndarray) -> np.ndarray:
         x = x - err / (_TWO_OVER_SQRT_PI * np.exp(-x * x))
     x = np.where(y64 == 1, np.inf, np.where(y64 == -1, -np.inf, x))
     return x.astype(y.dtype)
+
+
+def _np_sigmoid(a: np.ndarray) -> np.ndarray:
+    """1 / (1 + e**-a), without overflow for large |a|."""
+    out = np.empty_like(a)
+    pos = a >= 0
+    np.divide(1, 1 + np.exp(-a, where=pos, out=np.zeros_like(a)), where=pos, out=out)
+    e = np.exp(a, where=~pos, out=np.zeros_like(a))
+    np.divide(e, 1 + e, where=~pos, out=out)
+    return out
 
 
 def _mask(cond: np.ndarray, like: Tensor) -> Tensor:
@@ -76,19 +85,20 @@ def _clamp_grad(g: Tensor, input: Tensor, min: Any, max: Any) -> tuple:
 
 
 OPS: List[Op] = [
-    # hand-written in mskernel.ops.math (tuned recording); declared here
-    Op("neg", "input", fn=M.neg, prim="Neg", method=True, aliases=("negative",)),
-    Op("exp", "input", fn=M.exp, prim="Exp", method=True, inplace=True),
-    Op("log", "input", fn=M.log, prim="Log", method=True),
+    Op("neg", "input", np.negative, lambda g: (-g,), prim="Neg", method=True, aliases=("negative",)),
+    Op("exp", "input", np.exp, lambda g, out: (g * out,), prim="Exp", inplace=True, **_FLOAT),
+    Op("log", "input", np.log, lambda g, input: (g / input,), prim="Log", **_FLOAT),
     Op("sqrt", "input", np.sqrt, lambda g, out: (g / (out * 2),), dtype="to_float", prim="Sqrt", method=True),
-    Op("sin", "input", fn=M.sin, prim="Sin", method=True),
-    Op("cos", "input", fn=M.cos, prim="Cos", method=True),
-    Op("tanh", "input", fn=M.tanh, prim="Tanh", method=True),
-    Op("sigmoid", "input", fn=M.sigmoid, prim="Sigmoid", method=True),
-    Op("relu", "input", fn=M.relu, prim="ReLU"),
-    Op("abs", "input", fn=M.abs, prim="Abs", method=True, aliases=("absolute",)),
-    Op("sign", "input", fn=M.sign, prim="Sign", method=True),
-    Op("square", "input", fn=M.square, prim="Square", method=True),
+    Op("sin", "input", np.sin, lambda g, input: (g * F.cos(input),), prim="Sin", **_FLOAT),
+    Op("cos", "input", np.cos, lambda g, input: (-g * F.sin(input),), prim="Cos", **_FLOAT),
+    Op("tanh", "input", np.tanh, lambda g, out: (g * (1 - out * out),), prim="Tanh", **_FLOAT),
+    Op("sigmoid", "input", _np_sigmoid, lambda g, out: (g * out * (1 - out),), prim="Sigmoid", **_FLOAT),
+    Op("relu", "input", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
+       lambda g, input: (g * _mask(input._data > 0, g),), prim="ReLU"),
+    Op("abs", "input", np.abs, lambda g, input: (g * Tensor._wrap(np.sign(input._data).astype(g._data.dtype)),),
+       prim="Abs", method=True, aliases=("absolute",)),
+    Op("sign", "input", np.sign, prim="Sign", method=True),
+    Op("square", "input", np.square, lambda g, input: (g * input * 2,), prim="Square", method=True),
     # table-defined
     Op("tan", "input", np.tan, lambda g, out: (g * (1 + out * out),), prim="Tan", **_FLOAT),
     Op("asin", "input", np.arcsin, lambda g, input: (g * F.rsqrt(1 - input * input),), prim="Asin",
