@@ -6,7 +6,7 @@ Example:
     True
 """
 from mskernel.nn.cell import Cell
-from mskernel.nn import container, layer, loss, optim, wrap, learning_rate_schedule, dynamic_lr, metrics
+from mskernel.nn import container, layer, wrap, loss, optim, learning_rate_schedule, dynamic_lr, metrics
 from mskernel.nn.container import *  # noqa: F401,F403
 from mskernel.nn.layer import *  # noqa: F401,F403
 from mskernel.nn.loss import *  # noqa: F401,F403

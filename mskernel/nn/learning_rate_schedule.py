@@ -1,8 +1,24 @@
-"""``mindspore.nn`` learning_rate_schedule: filled in by issue [12].
+"""``nn.LearningRateSchedule``: a Cell mapping ``global_step`` to a learning rate (the base; schedules derive).
 
 Example:
-    >>> from mskernel.nn import learning_rate_schedule
-    >>> isinstance(learning_rate_schedule.__all__, list)
-    True
+    >>> import mskernel as ms
+    >>> class Half(LearningRateSchedule):
+    ...     def construct(self, global_step):
+    ...         return 0.5 / (global_step + 1.0)
+    >>> print(Half()(ms.Tensor([1.0])))
+    [0.25]
 """
-__all__: list = []
+from __future__ import annotations
+
+from mskernel.nn.cell import Cell
+
+__all__ = ["LearningRateSchedule"]
+
+
+class LearningRateSchedule(Cell):
+    """Base class of learning-rate schedules: ``construct(global_step)`` returns the rate.
+
+    Example:
+        >>> isinstance(LearningRateSchedule(), Cell)
+        True
+    """

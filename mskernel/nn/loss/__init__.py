@@ -1,8 +1,11 @@
-"""``mindspore.nn`` loss: filled in by issue [12].
+"""``mindspore.nn`` losses.
 
 Example:
     >>> from mskernel.nn import loss
-    >>> isinstance(loss.__all__, list)
+    >>> "CrossEntropyLoss" in loss.__all__
     True
 """
-__all__: list = []
+from mskernel.nn.loss import loss as _loss
+from mskernel.nn.loss.loss import *  # noqa: F401,F403
+
+__all__ = [n for n in _loss.__all__ if n != "LossBase"]  # LossBase is exported from nn.wrap

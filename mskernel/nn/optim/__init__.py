@@ -1,8 +1,13 @@
-"""``mindspore.nn`` optim: filled in by issue [12].
+"""``mindspore.nn`` optimizers: ``Optimizer``, ``SGD``, ``Momentum``, ``Adam``.
 
 Example:
     >>> from mskernel.nn import optim
-    >>> isinstance(optim.__all__, list)
+    >>> "Momentum" in optim.__all__
     True
 """
-__all__: list = []
+from mskernel.nn.optim import adam, optimizer, sgd
+from mskernel.nn.optim.adam import *  # noqa: F401,F403
+from mskernel.nn.optim.optimizer import *  # noqa: F401,F403
+from mskernel.nn.optim.sgd import *  # noqa: F401,F403
+
+__all__ = [*optimizer.__all__, *sgd.__all__, *adam.__all__]

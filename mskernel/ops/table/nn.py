@@ -1,8 +1,8 @@
-"""Op table: nn ops.
+"""Op table: the neural-network functional ops (activations, losses), gathered from their family modules.
 
 Example:
     >>> from mskernel.ops.table import nn
-    >>> isinstance(nn.OPS, list)
+    >>> "softmax" in [op.name for op in nn.OPS]
     True
 """
 from __future__ import annotations
@@ -10,5 +10,6 @@ from __future__ import annotations
 from typing import List
 
 from mskernel.ops.opdef import Op
+from mskernel.ops.table import nn_act, nn_loss
 
-OPS: List[Op] = []
+OPS: List[Op] = [*nn_act.OPS, *nn_loss.OPS]

@@ -1,0 +1,184 @@
+"""MindSpore's activation cells (``nn.ReLU()``, ``nn.GELU()``, ...), each over its functional op.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import nn
+    >>> x = ms.Tensor([-1.0, 0.0, 2.0])
+    >>> print(nn.ReLU()(x), nn.LeakyReLU(0.1)(x), get_activation("tanh")(x))
+    [0. 0. 2.] [-0.1  0.   2. ] [-0.7615942  0.         0.9640276]
+"""
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from mskernel.common.parameter import Parameter
+from mskernel.common.tensor import Tensor
+from mskernel.nn.cell import Cell
+from mskernel.ops import functional as F
+
+__all__ = ["ReLU", "ReLU6", "Sigmoid", "Tanh", "GELU", "SiLU", "LeakyReLU", "Softmax", "LogSoftmax", "ELU",
+           "PReLU", "Softplus", "HSwish", "HSigmoid", "Mish", "SeLU", "Softsign", "get_activation"]
+
+
+class _Act(Cell):
+    _fn: Any = None
+
+    def construct(self, x: Tensor) -> Tensor:
+        return type(self)._fn(x)
+
+
+def _act(name: str, fn: Any, doc: str) -> type:
+    return type(name, (_Act,), {"_fn": staticmethod(fn), "__doc__": doc, "__module__": __name__})
+
+
+ReLU = _act("ReLU", F.relu, "``nn.ReLU()``: max(x, 0).")
+ReLU6 = _act("ReLU6", F.relu6, "``nn.ReLU6()``: min(max(x, 0), 6).")
+Sigmoid = _act("Sigmoid", F.sigmoid, "``nn.Sigmoid()``.")
+Tanh = _act("Tanh", F.tanh, "``nn.Tanh()``.")
+SiLU = _act("SiLU", F.silu, "``nn.SiLU()``: x * sigmoid(x).")
+HSwish = _act("HSwish", F.hardswish, "``nn.HSwish()``.")
+HSigmoid = _act("HSigmoid", F.hardsigmoid, "``nn.HSigmoid()``.")
+Mish = _act("Mish", F.mish, "``nn.Mish()``.")
+SeLU = _act("SeLU", F.selu, "``nn.SeLU()``.")
+Softsign = _act("Softsign", F.softsign, "``nn.Softsign()``.")
+
+
+class GELU(Cell):
+    """``nn.GELU(approximate=True)``: the tanh approximation by default, as MindSpore's.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(GELU(approximate=False)(ms.Tensor([1.0])))
+        [0.8413447]
+    """
+
+    def __init__(self, approximate: bool = True) -> None:
+        super().__init__()
+        self.approximate = "tanh" if approximate else "none"
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.gelu(x, self.approximate)
+
+
+class LeakyReLU(Cell):
+    """``nn.LeakyReLU(alpha=0.2)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(LeakyReLU()(ms.Tensor([-1.0])))
+        [-0.2]
+    """
+
+    def __init__(self, alpha: float = 0.2) -> None:
+        super().__init__()
+        self.alpha = alpha
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.leaky_relu(x, self.alpha)
+
+
+class Softmax(Cell):
+    """``nn.Softmax(axis=-1)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Softmax()(ms.Tensor([0.0, 0.0])))
+        [0.5 0.5]
+    """
+
+    def __init__(self, axis: int = -1) -> None:
+        super().__init__()
+        self.axis = axis
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.softmax(x, self.axis)
+
+
+class LogSoftmax(Softmax):
+    """``nn.LogSoftmax(axis=-1)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(LogSoftmax()(ms.Tensor([0.0, 0.0])))
+        [-0.6931472 -0.6931472]
+    """
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.log_softmax(x, self.axis)
+
+
+class ELU(Cell):
+    """``nn.ELU(alpha=1.0)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ELU()(ms.Tensor([-1.0, 1.0])))
+        [-0.63212055  1.        ]
+    """
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        super().__init__()
+        self.alpha = alpha
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.elu(x, self.alpha)
+
+
+class Softplus(Cell):
+    """``nn.Softplus(beta=1.0, threshold=20.0)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Softplus()(ms.Tensor([0.0])))
+        [0.6931472]
+    """
+
+    def __init__(self, beta: float = 1.0, threshold: float = 20.0) -> None:
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.softplus(x, self.beta, self.threshold)
+
+
+class PReLU(Cell):
+    """``nn.PReLU(channel=1, w=0.25)``: a learnable negative slope (Parameter ``alpha``).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(PReLU()(ms.Tensor([-2.0, 1.0])))
+        [-0.5  1. ]
+    """
+
+    def __init__(self, channel: int = 1, w: Any = 0.25) -> None:
+        super().__init__()
+        import numpy as np
+        data = w._data if isinstance(w, Tensor) else np.full((channel,), w, np.float32)
+        self.alpha = Parameter(Tensor(np.asarray(data, np.float32)), name="alpha")
+
+    def construct(self, x: Tensor) -> Tensor:
+        w = self.alpha
+        if x.ndim >= 2 and w.shape[0] > 1:
+            w = F.reshape(w, (w.shape[0],) + (1,) * (x.ndim - 2))
+        return F.prelu(x, w)
+
+
+_BY_NAME: Dict[str, type] = {"relu": ReLU, "relu6": ReLU6, "sigmoid": Sigmoid, "tanh": Tanh, "gelu": GELU,
+                             "silu": SiLU, "leakyrelu": LeakyReLU, "softmax": Softmax, "logsoftmax": LogSoftmax,
+                             "elu": ELU, "prelu": PReLU, "softplus": Softplus, "hswish": HSwish,
+                             "hsigmoid": HSigmoid, "mish": Mish, "selu": SeLU, "softsign": Softsign}
+
+
+def get_activation(name: Any, prim_name: Any = None) -> Any:
+    """The activation cell for a MindSpore name (``"relu"``, ``"gelu"``, ...); None for None.
+
+    Example:
+        >>> get_activation("relu")
+        ReLU()
+    """
+    if name is None:
+        return None
+    if not isinstance(name, str) or name.lower() not in _BY_NAME:
+        raise KeyError(f"For 'get_activation', the activation name must be one of {sorted(_BY_NAME)}, but got "
+                       f"{name!r}.")
+    return _BY_NAME[name.lower()]()

@@ -1,0 +1,257 @@
+"""``nn.Optimizer``: MindSpore's optimizer base — parameters and groups, learning rates, weight decay, loss scale.
+
+A subclass implements :meth:`Optimizer.apply` for one parameter (the update rule, in numpy on the
+parameter's own buffer, so references and views see it); the base does the rest as MindSpore does:
+``optimizer(grads)`` divides by ``loss_scale``, adds ``weight_decay * param`` for parameters whose name
+holds neither ``beta`` nor ``gamma`` (MindSpore's default filter), reads the learning rate for the
+current ``global_step`` (a float, a per-step list, a Tensor or a ``LearningRateSchedule``), updates
+every parameter and advances ``global_step``. Parameter groups are dicts with ``params`` and optional
+``lr``, ``weight_decay``, ``grad_centralization``; ``{"order_params": ...}`` fixes the order.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import nn
+    >>> w = ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+    >>> opt = nn.SGD([w], learning_rate=0.5)
+    >>> _ = opt((ms.Tensor([1.0, 1.0]),))
+    >>> print(w.asnumpy(), opt.global_step.asnumpy(), float(opt.get_lr().asnumpy()))
+    [0.5 1.5] [1] 0.5
+"""
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from mskernel import dtype as mstype
+from mskernel.autograd.node import no_grad
+from mskernel.common.parameter import Parameter, ParameterTuple
+from mskernel.common.tensor import Tensor
+from mskernel.nn.cell import Cell
+
+__all__ = ["Optimizer"]
+
+
+def _default_decay_filter(p: Parameter) -> bool:
+    return "beta" not in p.name and "gamma" not in p.name
+
+
+def _lr_values(lr: Any, cls: str) -> Tuple[str, Any]:
+    """('fixed', float) | ('list', np.ndarray) | ('schedule', Cell)."""
+    from mskernel.nn.learning_rate_schedule import LearningRateSchedule
+    if isinstance(lr, LearningRateSchedule):
+        return "schedule", lr
+    if isinstance(lr, bool):
+        raise TypeError(f"For '{cls}', the 'learning_rate' must be float, int, list, tuple, Tensor or "
+                        f"LearningRateSchedule, but got bool.")
+    if isinstance(lr, (int, float)):
+        if lr < 0:
+            raise ValueError(f"For '{cls}', the 'learning_rate' must be greater than or equal to 0, but got {lr}.")
+        return "fixed", float(lr)
+    if isinstance(lr, (list, tuple)):
+        return "list", np.asarray(lr, np.float32)
+    if isinstance(lr, Tensor):
+        arr = np.asarray(lr._data, np.float32)
+        if arr.ndim == 0:
+            return "fixed", float(arr)
+        if arr.ndim == 1:
+            return "list", arr
+        raise ValueError(f"For '{cls}', the dim of Tensor type 'learning_rate' must be 0 or 1, but got {arr.ndim}.")
+    raise TypeError(f"For '{cls}', the 'learning_rate' must be float, int, list, tuple, Tensor or "
+                    f"LearningRateSchedule, but got {type(lr).__name__}.")
+
+
+class Optimizer(Cell):
+    """Base class of optimizers (see the module docstring).
+
+    Example:
+        >>> import mskernel as ms
+        >>> w = ms.Parameter(ms.Tensor([1.0]), name="w")
+        >>> class Halve(Optimizer):
+        ...     def apply(self, i, param, grad, lr):
+        ...         param._data -= lr * grad
+        >>> opt = Halve(0.5, [w]); _ = opt((ms.Tensor([2.0]),)); print(w.asnumpy())
+        [0.]
+    """
+
+    def __init__(self, learning_rate: Any, parameters: Any, weight_decay: float = 0.0,
+                 loss_scale: float = 1.0) -> None:
+        super().__init__(auto_prefix=False)
+        cls = type(self).__name__
+        if parameters is None or isinstance(parameters, (Parameter, Tensor)):
+            raise TypeError(f"For '{cls}', the argument 'parameters' must be a list of Parameters or dicts, but "
+                            f"got {type(parameters).__name__}.")
+        items = list(parameters)
+        if not items:
+            raise ValueError(f"For '{cls}', the argument 'parameters' must not be empty.")
+        if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)) or loss_scale <= 0:
+            raise ValueError(f"For '{cls}', the argument 'loss_scale' must be a positive number, but got "
+                             f"{loss_scale}.")
+        self._check_weight_decay(weight_decay, cls)
+        self.loss_scale = float(loss_scale)
+        self.is_group = isinstance(items[0], dict)
+        self._lr_kind, self._lr = _lr_values(learning_rate, cls)
+        params: List[Parameter] = []
+        self._group_lr: List[Tuple[str, Any]] = []
+        self._group_wd: List[float] = []
+        self._decay: List[bool] = []
+        self._gc: List[bool] = []
+        order: Optional[Sequence[Parameter]] = None
+        if self.is_group:
+            for group in items:
+                if not isinstance(group, dict):
+                    raise TypeError(f"For '{cls}', when 'parameters' is a list of dicts, every item must be a dict.")
+                if "order_params" in group:
+                    order = list(group["order_params"])
+                    continue
+                gl = _lr_values(group["lr"], cls) if "lr" in group else (self._lr_kind, self._lr)
+                gw = group.get("weight_decay", weight_decay)
+                self._check_weight_decay(gw, cls)
+                for p in group["params"]:
+                    self._add(p, cls, params)
+                    self._group_lr.append(gl)
+                    self._group_wd.append(float(gw))
+                    self._decay.append("weight_decay" in group or _default_decay_filter(p))
+                    self._gc.append(bool(group.get("grad_centralization", False)))
+            if order is not None:
+                index = {id(p): i for i, p in enumerate(params)}
+                missing = [p.name for p in order if id(p) not in index]
+                if missing:
+                    raise ValueError(f"For '{cls}', the parameters in 'order_params' must be in the groups, but "
+                                     f"{missing} are not.")
+                perm = [index[id(p)] for p in order]
+                params = [params[i] for i in perm]
+                self._group_lr = [self._group_lr[i] for i in perm]
+                self._group_wd = [self._group_wd[i] for i in perm]
+                self._decay = [self._decay[i] for i in perm]
+                self._gc = [self._gc[i] for i in perm]
+        else:
+            for p in items:
+                self._add(p, cls, params)
+                self._group_lr.append((self._lr_kind, self._lr))
+                self._group_wd.append(float(weight_decay))
+                self._decay.append(_default_decay_filter(p))
+                self._gc.append(False)
+        self._parameters = ParameterTuple(params)
+        self.weight_decay = float(weight_decay)
+        lr0 = self._lr if self._lr_kind == "fixed" else (self._lr[0] if self._lr_kind == "list" else 0.0)
+        self.learning_rate = Parameter(Tensor(np.float32(lr0)), name="learning_rate")
+        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step", requires_grad=False)
+
+    @staticmethod
+    def _check_weight_decay(wd: Any, cls: str) -> None:
+        if isinstance(wd, bool) or not isinstance(wd, (int, float)) or wd < 0:
+            raise ValueError(f"For '{cls}', the 'weight_decay' must be a number greater than or equal to 0, but "
+                             f"got {wd}.")
+
+    @staticmethod
+    def _add(p: Any, cls: str, params: List[Parameter]) -> None:
+        if not isinstance(p, Parameter):
+            raise TypeError(f"For '{cls}', every element of 'parameters' must be a Parameter, but got "
+                            f"{type(p).__name__}.")
+        if any(q is p for q in params):
+            raise RuntimeError(f"For '{cls}', the parameter {p.name} is duplicated in 'parameters'.")
+        params.append(p)
+
+    # -- MindSpore's attribute names ----------------------------------------------------------------
+    @property
+    def parameters(self) -> ParameterTuple:
+        """The parameters this optimizer updates, in order (what ``value_and_grad(..., weights=)`` takes)."""
+        return self._parameters
+
+    def _state(self, prefix: str, init: float = 0.0) -> ParameterTuple:
+        """One state Parameter per parameter, named ``prefix.<name>`` (MindSpore's ``moments.w``, ...)."""
+        return ParameterTuple(Parameter(Tensor(np.full(p.shape, init, p._data.dtype)), name=f"{prefix}.{p.name}",
+                                        requires_grad=False) for p in self._parameters)
+
+    def _lr_at(self, kind: str, value: Any, step: int) -> float:
+        if kind == "fixed":
+            return value
+        if kind == "list":
+            if step >= len(value):  # MindSpore gathers the rate by step: past the list's end it fails
+                raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {len(value)}), "
+                                   f"but got {step}: the dynamic learning rate list has {len(value)} values and "
+                                   f"this is step {step}.")
+            return float(value[step])
+        return float(np.asarray(value(Tensor(np.array([step], np.int32)))._data).reshape(-1)[0])
+
+    def get_lr(self) -> Tensor:
+        """The learning rate of the current step (MindSpore's ``get_lr``; per parameter for groups).
+
+        Example:
+            >>> import mskernel as ms
+            >>> from mskernel import nn
+            >>> opt = nn.SGD([ms.Parameter(ms.Tensor([1.0]), name="w")], learning_rate=[0.1, 0.01])
+            >>> float(opt.get_lr().asnumpy())
+            0.10000000149011612
+        """
+        step = int(self.global_step._data[0])
+        if self.is_group:
+            return tuple(Tensor(np.float32(self._lr_at(k, v, step))) for k, v in self._group_lr)
+        return Tensor(np.float32(self._lr_at(self._lr_kind, self._lr, step)))
+
+    def get_lr_parameter(self, param: Any) -> Any:
+        """The learning rate for ``param`` (or a list of them).
+
+        Example:
+            >>> import mskernel as ms
+            >>> from mskernel import nn
+            >>> w = ms.Parameter(ms.Tensor([1.0]), name="w")
+            >>> float(nn.SGD([w], 0.3).get_lr_parameter(w).asnumpy())
+            0.30000001192092896
+        """
+        step = int(self.global_step._data[0])
+        out = []
+        for p in (param if isinstance(param, (list, tuple)) else [param]):
+            i = next(i for i, q in enumerate(self._parameters) if q is p)
+            k, v = self._group_lr[i]
+            out.append(Tensor(np.float32(self._lr_at(k, v, step))))
+        return out if isinstance(param, (list, tuple)) else out[0]
+
+    # -- one step ------------------------------------------------------------------------------------
+    def prepare_grad(self, i: int, grad: np.ndarray, param: Parameter, decay_in_rule: bool = False) -> np.ndarray:
+        """Loss-scale, weight-decay and centralise one gradient (as the base of MindSpore's optimizers)."""
+        g = np.asarray(grad, param._data.dtype)
+        if self.loss_scale != 1.0:
+            g = g / np.asarray(self.loss_scale, g.dtype)
+        if not decay_in_rule and self._group_wd[i] > 0 and self._decay[i]:
+            g = g + np.asarray(self._group_wd[i], g.dtype) * param._data
+        if self._gc[i] and g.ndim > 1:
+            g = g - g.mean(axis=tuple(range(1, g.ndim)), keepdims=True)
+        return g
+
+    def apply(self, i: int, param: Parameter, grad: np.ndarray, lr: float) -> None:
+        """Update ``param`` in place from its prepared gradient (subclasses implement the rule)."""
+        raise NotImplementedError(f"{type(self).__name__} must implement apply()")
+
+    def construct(self, gradients: Any) -> Any:
+        grads = tuple(gradients) if isinstance(gradients, (tuple, list)) else (gradients,)
+        if len(grads) != len(self._parameters):
+            raise ValueError(f"For '{type(self).__name__}', the number of gradients ({len(grads)}) must equal the "
+                             f"number of parameters ({len(self._parameters)}).")
+        step = int(self.global_step._data[0])
+        with no_grad():
+            self.begin_step(step)
+            for i, (p, g) in enumerate(zip(self._parameters, grads)):
+                if g is None:
+                    continue
+                garr = g._data if isinstance(g, Tensor) else np.asarray(g)
+                k, v = self._group_lr[i]
+                self.apply(i, p, garr, self._lr_at(k, v, step))
+                p._version += 1
+            self.global_step._data[0] = step + 1
+            if self._lr_kind == "fixed":
+                self.learning_rate._data[...] = np.float32(self._lr)
+        return True
+
+    def begin_step(self, step: int) -> None:
+        """Called before the parameters of a step are updated (Adam advances its beta powers here)."""
+
+    @staticmethod
+    def _dtype_of(p: Parameter) -> mstype.Type:
+        return p.dtype
+
+    def extend_repr(self) -> str:
+        return ""
+
+

@@ -1,0 +1,139 @@
+"""Op table: activations and the softmax family, each backward beside its forward.
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> x = ms.Tensor([[1.0, 2.0, 3.0]])
+    >>> print(ops.softmax(x), ops.Softmax(axis=-1)(x).sum())
+    [[0.09003057 0.24472846 0.66524094]] 1.0
+    >>> print(ops.gelu(x, approximate="tanh"), ops.leaky_relu(-x))
+    [[0.841192  1.9545977 2.9963627]] [[-0.2 -0.4 -0.6]]
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, List
+
+import numpy as np
+
+from mskernel.common.tensor import Tensor
+from mskernel.ops.opdef import F, Op
+
+_FLOAT = dict(dtype="float")
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def _softmax(x: np.ndarray, axis: Any = -1, dtype: Any = None) -> np.ndarray:
+    if dtype is not None:
+        x = x.astype(dtype.np)
+    if isinstance(axis, (tuple, list)):
+        axis = tuple(axis)
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def _log_softmax(x: np.ndarray, axis: int) -> np.ndarray:
+    shifted = x - np.max(x, axis=axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+
+
+def _gelu(x: np.ndarray, approximate: str = "none") -> np.ndarray:
+    if approximate == "tanh":
+        return (0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)))).astype(x.dtype)
+    if approximate != "none":
+        raise ValueError(f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got {approximate!r}.")
+    return (0.5 * x * (1 + np.asarray(_erf(x / math.sqrt(2.0)), np.float64))).astype(x.dtype)
+
+
+def _gelu_grad(g: Tensor, input: Tensor, approximate: str) -> tuple:
+    x = input
+    if approximate == "tanh":
+        inner = _SQRT_2_OVER_PI * (x + 0.044715 * x * x * x)
+        t = F.tanh(inner)
+        d = 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _SQRT_2_OVER_PI * (1 + 3 * 0.044715 * x * x)
+        return (g * d,)
+    cdf = 0.5 * (1 + F.erf(x * (1 / math.sqrt(2.0))))
+    pdf = F.exp(x * x * -0.5) * (1 / math.sqrt(2 * math.pi))
+    return (g * (cdf + x * pdf),)
+
+
+def _mask(cond: np.ndarray, like: Tensor) -> Tensor:
+    return Tensor._wrap(cond.astype(like._data.dtype))
+
+
+def _softplus(x: np.ndarray, beta: float = 1, threshold: float = 20) -> np.ndarray:
+    bx = x * beta
+    return np.where(bx > threshold, x, np.log1p(np.exp(np.minimum(bx, threshold))) / beta).astype(x.dtype)
+
+
+def _softmax_grad(g: Tensor, out: Tensor, axis: Any) -> tuple:
+    axis = tuple(axis) if isinstance(axis, (tuple, list)) else axis
+    return (out * (g - F.sum(g * out, axis, True)),)
+
+
+def _dropout(input: Any, p: float = 0.5, training: bool = True, seed: Any = None) -> Tensor:
+    """Zero elements with probability ``p`` and scale the rest by ``1 / (1 - p)``; the identity when not training.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(_dropout(ms.Tensor([1.0, 2.0]), 0.5, training=False))
+        [1. 2.]
+    """
+    if not 0 <= p <= 1:
+        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1], but got {p}.")
+    if not training or p == 0:
+        return input
+    from mskernel.common.seed import generator
+    keep = generator().random(input.shape) >= p
+    scale = 0.0 if p == 1 else 1.0 / (1 - p)
+    return input * Tensor._wrap((keep * scale).astype(input._data.dtype))
+
+
+OPS: List[Op] = [
+    Op("softmax", "input, axis=-1, *, dtype=None", _softmax, _softmax_grad, prim="Softmax(axis=-1)(x) -> x, axis",
+       method=True, **_FLOAT),
+    Op("log_softmax", "logits, axis=-1", _log_softmax,
+       lambda g, out, axis: (g - F.exp(out) * F.sum(g, axis, True),), prim="LogSoftmax(axis=-1)(x) -> x, axis",
+       **_FLOAT),
+    Op("softmin", "x, axis=-1", lambda x, axis: _softmax(-x, axis),
+       lambda g, out, axis: (-(out * (g - F.sum(g * out, axis, True))),), **_FLOAT),
+    Op("gelu", "input, approximate='none'", _gelu, _gelu_grad, prim="GeLU()(x) -> x", **_FLOAT),
+    Op("silu", "input", lambda x: x / (1 + np.exp(-x)),
+       lambda g, input: (g * (F.sigmoid(input) * (1 + input * (1 - F.sigmoid(input)))),), prim="SiLU", **_FLOAT),
+    Op("leaky_relu", "input, alpha=0.2", lambda x, alpha: np.where(x >= 0, x, x * alpha).astype(x.dtype),
+       lambda g, input, alpha: (g * Tensor._wrap(np.where(input._data >= 0, 1.0, alpha).astype(g._data.dtype)),),
+       **_FLOAT),
+    Op("elu", "input_x, alpha=1.0", lambda x, alpha: np.where(x > 0, x, alpha * np.expm1(x)).astype(x.dtype),
+       lambda g, out, input_x, alpha: (g * F.where(input_x > 0, F.ones_like(out), out + alpha),),
+       prim="Elu(alpha=1.0)(input_x) -> input_x, alpha", **_FLOAT),
+    Op("relu6", "x", lambda x: np.clip(x, 0, 6).astype(x.dtype),
+       lambda g, x: (g * _mask((x._data > 0) & (x._data < 6), g),), prim="ReLU6", **_FLOAT),
+    Op("softplus", "input, beta=1, threshold=20", _softplus,
+       lambda g, input, beta, threshold: (g * F.where(input * beta > threshold, F.ones_like(input),
+                                                      F.sigmoid(input * beta)),), prim="Softplus()(x) -> x",
+       **_FLOAT),
+    Op("softsign", "x", lambda x: x / (1 + np.abs(x)), lambda g, x: (g / ((1 + F.abs(x)) * (1 + F.abs(x))),),
+       prim="Softsign", **_FLOAT),
+    Op("hardswish", "input", lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype),
+       lambda g, input: (g * Tensor._wrap(np.where(input._data < -3, 0.0, np.where(
+           input._data > 3, 1.0, (2 * input._data + 3) / 6)).astype(g._data.dtype)),), prim="HSwish", **_FLOAT),
+    Op("hardsigmoid", "input", lambda x: np.clip(x / 6 + 0.5, 0, 1).astype(x.dtype),
+       lambda g, input: (g * _mask((input._data > -3) & (input._data < 3), g) * (1 / 6),), prim="HSigmoid",
+       **_FLOAT),
+    Op("mish", "input", lambda x: (x * np.tanh(np.log1p(np.exp(x)))).astype(x.dtype),
+       lambda g, input: (g * (F.tanh(F.softplus(input)) + input * F.sigmoid(input) *
+                              (1 - F.tanh(F.softplus(input)) ** 2)),), prim="Mish", **_FLOAT),
+    Op("logsigmoid", "x", lambda x: -np.logaddexp(0, -x).astype(x.dtype), lambda g, x: (g * F.sigmoid(-x),),
+       **_FLOAT),
+    Op("selu", "input_x", lambda x: (1.0507009873554805 * np.where(
+        x > 0, x, 1.6732632423543772 * np.expm1(x))).astype(x.dtype),
+       lambda g, input_x: (g * 1.0507009873554805 * F.where(input_x > 0, F.ones_like(input_x),
+                                                              1.6732632423543772 * F.exp(input_x)),),
+       prim="SeLU", **_FLOAT),
+    Op("prelu", "x, weight", lambda x, w: np.where(x >= 0, x, x * w).astype(x.dtype),
+       lambda g, x, weight: (g * F.where(x >= 0, F.ones_like(x), weight * F.ones_like(x)),
+                             g * F.where(x >= 0, F.zeros_like(x), x)),
+       inputs=2, prim="PReLU", **_FLOAT),
+    Op("dropout", "input, p=0.5, training=True, seed=None", fn=_dropout),
+]
