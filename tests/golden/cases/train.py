@@ -135,7 +135,6 @@ CASES = {
 }
 
 OPTIONS = {
-    "model_checkpoint_files": {"differs": "pending: mskernel.train.serialization.save_checkpoint is being written"},
     "train_one_step_sens_zero": {"message": True},
     "forward_value_and_grad_bad_weights": {"message": True},
     "loss_base_bad_reduction": {"message": True},

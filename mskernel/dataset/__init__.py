@@ -1,0 +1,39 @@
+"""``mindspore.dataset`` in memory and in one process: sources, pipeline ops, iterators, transforms.
+
+Supported: ``NumpySlicesDataset``, ``GeneratorDataset`` (generator functions, random-access and iterable
+sources), ``MnistDataset`` and ``Cifar10Dataset`` (standard files in a local directory; never downloaded);
+``batch`` (``drop_remainder``, ``per_batch_map``), ``shuffle`` (seeded by ``dataset.config.set_seed``),
+``map`` (callables and ``transforms``/``vision`` operations), ``repeat``, ``take``, ``skip``, ``zip``,
+``concat``/``+``, ``project``, ``rename``; ``create_tuple_iterator``/``create_dict_iterator``
+(``num_epochs``, ``output_numpy``), ``get_dataset_size``, ``get_col_names``, ``output_shapes``,
+``output_types``. ``num_parallel_workers`` and ``python_multiprocessing`` are accepted; everything runs in
+this process.
+
+Example:
+    >>> import numpy as np
+    >>> from mskernel import dataset as ds
+    >>> data = ds.NumpySlicesDataset({"x": np.arange(6, dtype=np.float32), "y": np.arange(6) % 2}, shuffle=False)
+    >>> for x, y in data.batch(4).create_tuple_iterator():
+    ...     print(x, y)
+    [0. 1. 2. 3.] [0 1 0 1]
+    [4. 5.] [0 1]
+"""
+from mskernel.dataset import config, transforms, vision
+from mskernel.dataset.engine import Dataset, DictIterator, TupleIterator
+from mskernel.dataset.ops import ZipDataset
+from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
+
+
+def zip(datasets):  # noqa: A001 (MindSpore's name)
+    """Rows of several datasets side by side (MindSpore's ``dataset.zip``).
+
+    Example:
+        >>> from mskernel import dataset as ds
+        >>> ds.zip((ds.NumpySlicesDataset({"a": [1]}), ds.NumpySlicesDataset({"b": [2]}))).get_col_names()
+        ['a', 'b']
+    """
+    return ZipDataset(list(datasets))
+
+
+__all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIterator", "NumpySlicesDataset",
+           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "zip"]

@@ -1,0 +1,305 @@
+"""The pipeline ops: batch, shuffle, map, repeat, take, skip, project, rename, zip, concat.
+
+Example:
+    >>> import numpy as np
+    >>> from mskernel import dataset as ds
+    >>> d = ds.NumpySlicesDataset({"a": np.arange(3)}, shuffle=False)
+    >>> [r[0].tolist() for r in d.concat(d).rename(["a"], ["b"]).batch(4).create_tuple_iterator(output_numpy=True)]
+    [[0, 1, 2, 0], [1, 2]]
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Iterator, List, Optional
+
+import numpy as np
+
+from mskernel.dataset import config
+from mskernel.dataset.engine import Dataset, Row
+
+__all__ = ["BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
+           "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
+
+
+class BatchDataset(Dataset):
+    """Rows stacked ``batch_size`` at a time; ``per_batch_map`` gets the columns as lists of arrays.
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> ds.NumpySlicesDataset(np.arange(5), shuffle=False).batch(2, drop_remainder=True).get_dataset_size()
+        2
+    """
+
+    def __init__(self, parent: Dataset, batch_size: int, drop_remainder: bool, per_batch_map: Optional[Callable],
+                 input_columns: Optional[List[str]], output_columns: Optional[List[str]]) -> None:
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0:
+            raise ValueError("batch_size is not within the required interval of [1, 2147483647].")
+        cols = parent.get_col_names()
+        if per_batch_map is not None and output_columns:
+            cols = [c for c in cols if c not in (input_columns or cols)] + output_columns
+        super().__init__(cols, [parent])
+        self.batch_size, self.drop_remainder = batch_size, drop_remainder
+        self.per_batch_map, self.input_columns = per_batch_map, input_columns
+        self.output_columns = output_columns
+
+    def get_batch_size(self) -> int:
+        return self.batch_size
+
+    def _rows(self) -> Iterator[Row]:
+        parent = self.children[0]
+        buf: List[Row] = []
+        batch_num = 0
+        for row in parent._rows():
+            buf.append(row)
+            if len(buf) == self.batch_size:
+                yield self._make(buf, parent, batch_num)
+                batch_num += 1
+                buf = []
+        if buf and not self.drop_remainder:
+            yield self._make(buf, parent, batch_num)
+
+    def _make(self, rows: List[Row], parent: Dataset, batch_num: int) -> Row:
+        columns = [list(c) for c in zip(*rows)]
+        if self.per_batch_map is not None:
+            names = parent.get_col_names()
+            idx = parent._col_index(self.input_columns or names, "batch")
+
+            class _Info:
+                def get_batch_num(self_inner) -> int:
+                    return batch_num
+
+                def get_epoch_num(self_inner) -> int:
+                    return 0
+            out = self.per_batch_map(*[columns[i] for i in idx], _Info())
+            out = out if isinstance(out, tuple) else (out,)
+            rest = [columns[i] for i in range(len(columns)) if i not in idx]
+            if self.output_columns:
+                columns = rest + [list(o) for o in out]
+            else:
+                columns = [list(o) for o in out] + rest
+        return tuple(np.stack([np.asarray(v) for v in col]) for col in columns)
+
+
+class ShuffleDataset(Dataset):
+    """A shuffle buffer of ``buffer_size`` rows (the whole dataset when it is at least that big).
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> ds.config.set_seed(0)
+        >>> sorted(r[0].item() for r in ds.NumpySlicesDataset(np.arange(5), shuffle=False).shuffle(10)
+        ...        .create_tuple_iterator(output_numpy=True))
+        [0, 1, 2, 3, 4]
+    """
+
+    def __init__(self, parent: Dataset, buffer_size: int) -> None:
+        if isinstance(buffer_size, bool) or not isinstance(buffer_size, int) or buffer_size < 2:
+            raise ValueError("buffer_size is not within the required interval of [2, 2147483647].")
+        super().__init__(parent.get_col_names(), [parent])
+        self.buffer_size = buffer_size
+
+    def _rows(self) -> Iterator[Row]:
+        rng = config.rng()
+        buf: List[Row] = []
+        for row in self.children[0]._rows():
+            buf.append(row)
+            if len(buf) >= self.buffer_size:
+                yield buf.pop(int(rng.integers(len(buf))))
+        while buf:
+            yield buf.pop(int(rng.integers(len(buf))))
+
+
+class MapDataset(Dataset):
+    """``operations`` applied to ``input_columns`` (all columns by default), results named ``output_columns``.
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> d = ds.NumpySlicesDataset({"a": [1, 2]}, shuffle=False).map(lambda a: (a, a * 10), ["a"], ["a", "b"])
+        >>> d.get_col_names(), [r[1].item() for r in d.create_tuple_iterator(output_numpy=True)]
+        (['a', 'b'], [10, 20])
+    """
+
+    def __init__(self, parent: Dataset, operations: Any, input_columns: Optional[List[str]],
+                 output_columns: Optional[List[str]]) -> None:
+        names = parent.get_col_names()
+        self.input_columns = input_columns or names
+        parent._col_index(self.input_columns, "map")
+        self.output_columns = output_columns or self.input_columns
+        ops = operations if isinstance(operations, (list, tuple)) else [operations]
+        for op in ops:
+            if not callable(op):
+                raise TypeError(f"For 'map', every operation must be callable, but got {type(op).__name__}.")
+        self.operations = list(ops)
+        cols: List[str] = []
+        for n in names:
+            if n in self.input_columns:
+                if n == self.input_columns[0]:
+                    cols.extend(self.output_columns)
+            else:
+                cols.append(n)
+        super().__init__(cols, [parent])
+
+    def _rows(self) -> Iterator[Row]:
+        parent = self.children[0]
+        idx = parent._col_index(self.input_columns, "map")
+        names = parent.get_col_names()
+        for row in parent._rows():
+            vals: Any = tuple(row[i] for i in idx)
+            for op in self.operations:
+                vals = op(*vals)
+                vals = vals if isinstance(vals, tuple) else (vals,)
+            if len(vals) != len(self.output_columns):
+                raise ValueError(f"For 'map', the operations returned {len(vals)} columns but 'output_columns' "
+                                 f"names {len(self.output_columns)}: {self.output_columns}.")
+            out: List[Any] = []
+            for i, n in enumerate(names):
+                if n in self.input_columns:
+                    if n == self.input_columns[0]:
+                        out.extend(np.asarray(v) for v in vals)
+                else:
+                    out.append(row[i])
+            yield tuple(out)
+
+
+class RepeatDataset(Dataset):
+    """The parent's rows ``count`` times.
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> ds.NumpySlicesDataset(np.arange(2), shuffle=False).repeat(3).get_dataset_size()
+        6
+    """
+
+    def __init__(self, parent: Dataset, count: Optional[int]) -> None:
+        super().__init__(parent.get_col_names(), [parent])
+        self.count = -1 if count is None else int(count)
+
+    def get_repeat_count(self) -> int:
+        return self.count
+
+    def _rows(self) -> Iterator[Row]:
+        rounds = itertools.count() if self.count == -1 else range(self.count)
+        for _ in rounds:
+            yield from self.children[0]._rows()
+
+
+class TakeDataset(Dataset):
+    """The first ``count`` rows (all with -1).
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> ds.NumpySlicesDataset(np.arange(5), shuffle=False).take(3).get_dataset_size()
+        3
+    """
+
+    def __init__(self, parent: Dataset, count: int) -> None:
+        super().__init__(parent.get_col_names(), [parent])
+        self.count = count
+
+    def _rows(self) -> Iterator[Row]:
+        rows = self.children[0]._rows()
+        yield from (rows if self.count == -1 else itertools.islice(rows, self.count))
+
+
+class SkipDataset(Dataset):
+    """All but the first ``count`` rows.
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> ds.NumpySlicesDataset(np.arange(5), shuffle=False).skip(3).get_dataset_size()
+        2
+    """
+
+    def __init__(self, parent: Dataset, count: int) -> None:
+        super().__init__(parent.get_col_names(), [parent])
+        self.count = count
+
+    def _rows(self) -> Iterator[Row]:
+        yield from itertools.islice(self.children[0]._rows(), self.count, None)
+
+
+class ProjectDataset(Dataset):
+    """Only the named columns, in that order.
+
+    Example:
+        >>> from mskernel import dataset as ds
+        >>> ds.NumpySlicesDataset({"a": [1], "b": [2]}).project(["b"]).get_col_names()
+        ['b']
+    """
+
+    def __init__(self, parent: Dataset, columns: List[str]) -> None:
+        self._idx = parent._col_index(columns, "project")
+        super().__init__(columns, [parent])
+
+    def _rows(self) -> Iterator[Row]:
+        for row in self.children[0]._rows():
+            yield tuple(row[i] for i in self._idx)
+
+
+class RenameDataset(Dataset):
+    """The same rows under new column names.
+
+    Example:
+        >>> from mskernel import dataset as ds
+        >>> ds.NumpySlicesDataset({"a": [1]}).rename("a", "z").get_col_names()
+        ['z']
+    """
+
+    def __init__(self, parent: Dataset, input_columns: List[str], output_columns: List[str]) -> None:
+        if len(input_columns) != len(output_columns):
+            raise ValueError("input_columns and output_columns should have the same length.")
+        parent._col_index(input_columns, "rename")
+        mapping = dict(zip(input_columns, output_columns))
+        super().__init__([mapping.get(c, c) for c in parent.get_col_names()], [parent])
+
+    def _rows(self) -> Iterator[Row]:
+        return self.children[0]._rows()
+
+
+class ZipDataset(Dataset):
+    """Rows of several datasets side by side (column names must not repeat).
+
+    Example:
+        >>> from mskernel import dataset as ds
+        >>> a, b = ds.NumpySlicesDataset({"a": [1, 2]}), ds.NumpySlicesDataset({"b": [3]})
+        >>> ds.zip((a, b)).get_col_names(), ds.zip((a, b)).get_dataset_size()
+        (['a', 'b'], 1)
+    """
+
+    def __init__(self, datasets: List[Dataset]) -> None:
+        cols = [c for d in datasets for c in d.get_col_names()]
+        if len(set(cols)) != len(cols):
+            raise ValueError(f"Duplicate column names across the zipped datasets: {cols}.")
+        super().__init__(cols, datasets)
+
+    def _rows(self) -> Iterator[Row]:
+        for parts in zip(*(d._rows() for d in self.children)):
+            yield tuple(c for p in parts for c in p)
+
+
+class ConcatDataset(Dataset):
+    """The rows of several datasets one after another (same columns).
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds
+        >>> (ds.NumpySlicesDataset(np.arange(2)) + ds.NumpySlicesDataset(np.arange(3))).get_dataset_size()
+        5
+    """
+
+    def __init__(self, datasets: List[Dataset]) -> None:
+        first = datasets[0].get_col_names()
+        for d in datasets[1:]:
+            if len(d.get_col_names()) != len(first):
+                raise ValueError(f"For 'concat', every dataset must have the same columns as the first, {first}, "
+                                 f"but one has {d.get_col_names()}.")
+        super().__init__(first, datasets)
+
+    def _rows(self) -> Iterator[Row]:
+        for d in self.children:
+            yield from d._rows()

@@ -1,0 +1,220 @@
+"""Dataset sources: ``NumpySlicesDataset``, ``GeneratorDataset``, ``MnistDataset``, ``Cifar10Dataset``.
+
+Random-access sources shuffle by default (``shuffle=None``), as MindSpore's do; the order comes from
+``dataset.config.set_seed``. MNIST and CIFAR-10 are read from the standard files in a local directory;
+nothing is downloaded.
+
+Example:
+    >>> import numpy as np
+    >>> from mskernel import dataset as ds
+    >>> d = ds.GeneratorDataset(lambda: ((np.array([i]),) for i in range(3)), ["x"])
+    >>> [r[0].tolist() for r in d.create_tuple_iterator(output_numpy=True)]
+    [[0], [1], [2]]
+"""
+from __future__ import annotations
+
+import os
+from typing import Any, Iterator, List, Optional
+
+import numpy as np
+
+from mskernel.dataset import config
+from mskernel.dataset.engine import Dataset, Row
+
+__all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset"]
+
+
+def _order(n: int, shuffle: bool, num_samples: Optional[int]) -> np.ndarray:
+    idx = config.rng().permutation(n) if shuffle else np.arange(n)
+    return idx[:num_samples] if num_samples else idx
+
+
+class NumpySlicesDataset(Dataset):
+    """Rows sliced from arrays along their first axis: a dict (columns by key), a list/tuple of arrays (one
+    column each) or a single array/list (one column, ``column_0``).
+
+    Example:
+        >>> import numpy as np
+        >>> d = NumpySlicesDataset({"a": np.arange(4), "b": np.ones((4, 2))}, shuffle=False)
+        >>> d.get_col_names(), d.get_dataset_size(), d.output_shapes()
+        (['a', 'b'], 4, [[], [2]])
+    """
+
+    def __init__(self, data: Any, column_names: Any = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: int = 1, shuffle: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None) -> None:
+        if isinstance(data, dict):
+            names, cols = list(data), [np.asarray(v) for v in data.values()]
+        elif isinstance(data, tuple):
+            cols = [np.asarray(v) for v in data]
+            names = [f"column_{i}" for i in range(len(cols))]
+        else:
+            cols = [np.asarray(data)]
+            names = ["column_0"]
+        if column_names is not None:
+            given = [column_names] if isinstance(column_names, str) else list(column_names)
+            if len(given) != len(cols):
+                raise ValueError(f"The number of column_names {len(given)} does not match the number of columns "
+                                 f"{len(cols)} in the data.")
+            names = given
+        lengths = {len(c) for c in cols}
+        if len(lengths) > 1:
+            raise ValueError(f"All columns must have the same number of rows, but got lengths {sorted(lengths)}.")
+        super().__init__(names)
+        self._cols = cols
+        self._shuffle = True if shuffle is None else bool(shuffle)
+        self._num_samples = num_samples
+        self._shard = (num_shards, shard_id)
+
+    def _rows(self) -> Iterator[Row]:
+        n = len(self._cols[0]) if self._cols else 0
+        idx = _order(n, self._shuffle, self._num_samples)
+        shards, sid = self._shard
+        if shards:
+            idx = idx[sid::shards]
+        for i in idx:
+            yield tuple(c[i] for c in self._cols)
+
+
+class GeneratorDataset(Dataset):
+    """Rows from Python: a generator function (called each epoch), a random-access source (``__getitem__`` and
+    ``__len__``) or an iterable; each row is a tuple with one value per column.
+
+    Example:
+        >>> class Source:
+        ...     def __getitem__(self, i): return (np.array(i * 2),)
+        ...     def __len__(self): return 3
+        >>> d = GeneratorDataset(Source(), column_names=["v"], shuffle=False)
+        >>> [r[0].item() for r in d.create_tuple_iterator(output_numpy=True)], d.get_dataset_size()
+        ([0, 2, 4], 3)
+    """
+
+    def __init__(self, source: Any, column_names: Any = None, column_types: Any = None, schema: Any = None,
+                 num_samples: Optional[int] = None, num_parallel_workers: int = 1, shuffle: Optional[bool] = None,
+                 sampler: Any = None, num_shards: Optional[int] = None, shard_id: Optional[int] = None,
+                 python_multiprocessing: bool = True, max_rowsize: Any = None) -> None:
+        if column_names is None:
+            raise ValueError("GeneratorDataset: 'column_names' is required (or a schema).")
+        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        super().__init__(names)
+        self._source = source
+        self._random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
+        self._shuffle = self._random_access and (True if shuffle is None else bool(shuffle))
+        self._num_samples = num_samples
+        if sampler is not None and not isinstance(sampler, (list, tuple, np.ndarray)):
+            raise TypeError("GeneratorDataset: only a list of indices is accepted as 'sampler' here.")
+        self._indices = None if sampler is None else np.asarray(sampler)
+
+    def _check(self, row: Any) -> Row:
+        row = row if isinstance(row, tuple) else (tuple(row) if isinstance(row, list) else (row,))
+        if len(row) != len(self._columns):
+            raise RuntimeError(f"Exception thrown from user defined Python function in dataset: the number of "
+                               f"columns returned ({len(row)}) does not match column_names {self._columns}.")
+        return tuple(np.asarray(v) for v in row)
+
+    def _rows(self) -> Iterator[Row]:
+        if self._random_access:
+            idx = self._indices if self._indices is not None else _order(len(self._source), self._shuffle,
+                                                                            self._num_samples)
+            for i in idx:
+                yield self._check(self._source[int(i)])
+            return
+        src = self._source() if callable(self._source) and not hasattr(self._source, "__iter__") else self._source
+        count = 0
+        for row in src:
+            if self._num_samples and count >= self._num_samples:
+                break
+            count += 1
+            yield self._check(row)
+
+
+def _read_idx(path: str) -> np.ndarray:
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] != b"\x00\x00":
+        raise RuntimeError(f"Invalid MNIST file: {path} does not start with an idx header.")
+    ndim = data[3]
+    dims = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], "big") for i in range(ndim)]
+    return np.frombuffer(data, np.uint8, offset=4 + 4 * ndim).reshape(dims)
+
+
+class _FileDataset(Dataset):
+    def __init__(self, names: List[str], images: np.ndarray, labels: np.ndarray, num_samples: Optional[int],
+                 shuffle: Optional[bool], num_shards: Optional[int], shard_id: Optional[int]) -> None:
+        super().__init__(names)
+        self._images, self._labels = images, labels
+        self._shuffle = True if shuffle is None else bool(shuffle)
+        self._num_samples, self._shard = num_samples, (num_shards, shard_id)
+
+    def _rows(self) -> Iterator[Row]:
+        idx = _order(len(self._labels), self._shuffle, self._num_samples)
+        shards, sid = self._shard
+        if shards:
+            idx = idx[sid::shards]
+        for i in idx:
+            yield self._images[i], np.uint32(self._labels[i])
+
+
+def _check_dir(path: str, what: str) -> None:
+    if not os.path.isdir(path):
+        raise ValueError(f"The folder {path} does not exist or is not a directory or permission denied! ({what} "
+                         f"files are read from a local directory; mskernel never downloads them)")
+
+
+class MnistDataset(_FileDataset):
+    """MNIST from ``dataset_dir`` (``train-images-idx3-ubyte`` ... ``t10k-labels-idx1-ubyte``): columns
+    ``image`` (28, 28, 1) uint8 and ``label`` uint32.
+
+    Example:
+        >>> MnistDataset("/no/such/dir")
+        Traceback (most recent call last):
+        ...
+        ValueError: The folder /no/such/dir does not exist or is not a directory or permission denied! ...
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir, "MNIST")
+        usage = usage or "all"
+        parts = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}.get(usage)
+        if parts is None:
+            raise ValueError("Input usage is not within the valid set of ['train', 'test', 'all'].")
+        imgs, labs = [], []
+        for p in parts:
+            imgs.append(_read_idx(os.path.join(dataset_dir, f"{p}-images-idx3-ubyte"))[..., None])
+            labs.append(_read_idx(os.path.join(dataset_dir, f"{p}-labels-idx1-ubyte")))
+        super().__init__(["image", "label"], np.concatenate(imgs), np.concatenate(labs), num_samples, shuffle,
+                         num_shards, shard_id)
+
+
+class Cifar10Dataset(_FileDataset):
+    """CIFAR-10 from ``dataset_dir`` (the binary version: ``data_batch_1.bin`` ... ``test_batch.bin``): columns
+    ``image`` (32, 32, 3) uint8 and ``label`` uint32.
+
+    Example:
+        >>> Cifar10Dataset("/no/such/dir")
+        Traceback (most recent call last):
+        ...
+        ValueError: The folder /no/such/dir does not exist or is not a directory or permission denied! ...
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir, "CIFAR-10")
+        usage = usage or "all"
+        files = {"train": [f"data_batch_{i}.bin" for i in range(1, 6)], "test": ["test_batch.bin"]}
+        names = files.get(usage) if usage != "all" else files["train"] + files["test"]
+        if names is None:
+            raise ValueError("Input usage is not within the valid set of ['train', 'test', 'all'].")
+        recs = [np.fromfile(os.path.join(dataset_dir, n), np.uint8).reshape(-1, 3073)
+                for n in names if os.path.exists(os.path.join(dataset_dir, n))]
+        if not recs:
+            raise RuntimeError(f"Cifar10Dataset: no CIFAR-10 binary files ({names[0]} ...) in {dataset_dir}.")
+        data = np.concatenate(recs)
+        images = data[:, 1:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
+        super().__init__(["image", "label"], np.ascontiguousarray(images), data[:, 0], num_samples, shuffle,
+                         num_shards, shard_id)
+
+
