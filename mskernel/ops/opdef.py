@@ -25,6 +25,8 @@ The pieces of an entry:
   attributes, then its call parameters, then the arguments handed to the functional op.
 * ``method``: Tensor method names (``True`` for the functional name) and ``inplace`` for the
   ``name_`` form.
+* ``label``: the name errors and the graph use when it is not the primitive's (an entry without a class of
+  its own, e.g. ``ops.max``'s kernel is MindSpore's ``ArgMaxWithValue``).
 * ``fn``: an implementation written by hand (for the hottest ops, which have a C fast path); the
   entry still declares its signature, primitive and methods.
 
@@ -114,7 +116,7 @@ class Op:
                  *, inputs: int = 1, dtype: str = "any", prim: Union[None, str, Tuple[str, ...]] = None,
                  method: Union[bool, str, Tuple[str, ...]] = False, inplace: bool = False,
                  fn: Optional[Callable] = None, aliases: Tuple[str, ...] = (), outputs: int = 1,
-                 doc: str = "", note: str = "") -> None:
+                 doc: str = "", note: str = "", label: str = "") -> None:
         self.name = name
         self.sig = sig
         self.forward = forward
@@ -122,7 +124,7 @@ class Op:
         self.n_inputs = inputs
         self.dtype = dtype
         self.prim_spec = prim
-        self.prim_name = _prim_name(prim) or "".join(p.capitalize() for p in name.split("_"))
+        self.prim_name = label or _prim_name(prim) or "".join(p.capitalize() for p in name.split("_"))
         self.methods: Tuple[str, ...] = ((name,) if method is True else (method,) if isinstance(method, str)
                                          else tuple(method) if method else ())
         self.inplace = inplace

@@ -81,7 +81,7 @@ def reduce_sum(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:
 
 
 def mean(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
-    """Arithmetic mean over ``axis`` (all when None); integer inputs give Float32.
+    """Arithmetic mean over ``axis`` (all when None); integer inputs keep their dtype, as MindSpore's.
 
     Example:
         >>> import mskernel as ms
@@ -90,9 +90,9 @@ def mean(input: Any, axis: Any = None, keep_dims: bool = False) -> Tensor:
     """
     x = check_tensor(input, "ReduceMean", "input")
     axes = _reduce_axes(axis, x, "ReduceMean")
-    if x._data.dtype.kind not in "fc":
-        from mskernel.ops.shape import cast
-        x = cast(x, mstype.float32)
+    if x._data.dtype.kind not in "fc":  # MindSpore keeps the integer dtype (the mean truncated toward zero)
+        avg = np.mean(x._data, axis=axes, keepdims=keep_dims, dtype=np.float64)
+        return Tensor._wrap(np.asarray(np.trunc(avg)).astype(x._data.dtype if x._data.dtype != np.bool_ else np.int64))
     n = int(np.prod([x.shape[a] for a in axes])) if axes else 1
     out = Tensor._wrap(np.asarray(np.mean(x._data, axis=axes, keepdims=keep_dims)))
     if STATE.enabled and x._rg:
