@@ -21,7 +21,8 @@ _STATE = {"seed": None, "gen": np.random.default_rng()}
 
 
 def set_seed(seed: int) -> None:
-    """Seed every random op (MindSpore's ``set_seed``); ``seed`` must be a non-negative int.
+    """Seed every random op, the initializers and numpy's global generator (MindSpore's ``set_seed``);
+    ``seed`` must be a non-negative int.
 
     Example:
         >>> set_seed(0); get_seed()
@@ -33,6 +34,7 @@ def set_seed(seed: int) -> None:
         raise ValueError(f"The argument 'seed' must be greater than or equal to 0, but got {seed}.")
     _STATE["seed"] = seed
     _STATE["gen"] = np.random.default_rng(seed)
+    np.random.seed(seed)  # as MindSpore's: numpy's global generator (which initializers draw from) too
 
 
 def get_seed() -> Optional[int]:

@@ -84,6 +84,19 @@ def _clamp_grad(g: Tensor, input: Tensor, min: Any, max: Any) -> tuple:
     return (g * _mask(keep, g),)
 
 
+def _logit(x: np.ndarray, eps: Any = None) -> np.ndarray:
+    if eps is not None and eps >= 0:
+        x = np.clip(x, eps, 1 - eps)
+    return (np.log(x / (1 - x))).astype(x.dtype)
+
+
+def _logit_grad(g: Tensor, input: Tensor, eps: Any) -> tuple:
+    d = g / (input * (1 - input))
+    if eps is not None and eps >= 0:
+        d = d * _mask((input._data >= eps) & (input._data <= 1 - eps), g)
+    return (d,)
+
+
 OPS: List[Op] = [
     Op("neg", "input", np.negative, lambda g: (-g,), prim="Neg", method=True, aliases=("negative",)),
     Op("exp", "input", np.exp, lambda g, out: (g * out,), prim="Exp", inplace=True, **_FLOAT),
@@ -136,11 +149,12 @@ OPS: List[Op] = [
     Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), lambda g: (g * 0,),
        prim="Round", method=True),
     Op("frac", "input", lambda x: x - np.trunc(x), lambda g: (g,), method=True),
-    Op("clamp", "input, min=None, max=None", _clamp, _clamp_grad, method=True, aliases=("clip",),
+    Op("clamp", "input, min=None, max=None", _clamp, _clamp_grad, method=("clamp", "clip"), aliases=("clip",),
        inplace=True),
     Op("nan_to_num", "input, nan=0.0, posinf=None, neginf=None",
        lambda x, nan, posinf, neginf: np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf),
        lambda g, input: (g * _mask(np.isfinite(input._data), g),), method=True),
+    Op("logit", "input, eps=None", _logit, _logit_grad, prim="Logit", **_FLOAT),
     Op("isnan", "input", np.isnan, prim="IsNan", method=True),
     Op("isinf", "input", np.isinf, prim="IsInf", method=True),
     Op("isfinite", "input", np.isfinite, prim="IsFinite", method=True),
