@@ -10,4 +10,4 @@ from mskernel.ops.registry import FUNCTIONS
 
 globals().update(FUNCTIONS)
 
-__all__ = sorted(FUNCTIONS)
+__all__ = sorted(n for n in FUNCTIONS if not n.startswith("_"))

@@ -55,33 +55,39 @@ def _sum(self: Tensor, axis: Any = None, dtype: Any = None, keepdims: bool = Fal
     return out if initial is None else out + initial
 
 
-def _max(self: Tensor, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None,
-         return_indices: bool = False) -> Any:
-    """The largest element over ``axis``; with ``return_indices`` also its index (MindSpore's Tensor.max).
+def _extreme(reduce: str, pair: str) -> Callable:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        # MindSpore 2.10 has two forms: ``x.max(dim, keepdim=False)`` (positional or ``dim=``) returns
+        # ``(values, indices)``; ``x.max(axis=None, keepdims=False, *, initial, where, return_indices)`` the values
+        if "dim" in kwargs or (args and args[0] is not None and not ({"axis", "initial", "where", "return_indices"}
+                                                                   & kwargs.keys())):
+            dim = kwargs.pop("dim", None) if "dim" in kwargs else args[0]
+            rest = args[1:] if args and "dim" not in kwargs else args
+            keepdim = rest[0] if rest else kwargs.pop("keepdim", False)
+            return getattr(F, pair)(self, dim, keepdim)
+        return _numpy_style(self, reduce, *args, **kwargs)
+    return method
+
+
+def _numpy_style(self: Tensor, reduce: str, axis: Any = None, keepdims: bool = False, *, initial: Any = None,
+                 where: Any = None, return_indices: bool = False) -> Any:
+    """The values form of ``Tensor.max``/``Tensor.min`` (``initial`` and ``where`` as numpy's).
 
     Example:
         >>> import mskernel as ms
-        >>> print(ms.Tensor([[1.0, 5.0], [3.0, 2.0]]).max(axis=1))
-        [5. 3.]
+        >>> x = ms.Tensor([[1.0, 5.0], [3.0, 2.0]])
+        >>> print(x.max(axis=1), x.min(), x.max(1)[1])
+        [5. 3.] 1.0 [1 0]
     """
-    out = F.amax(self, axis, keepdims)
+    if initial is not None or where is not None:
+        fn = np.max if reduce == "amax" else np.min
+        kw: Dict[str, Any] = {"initial": initial} if initial is not None else {}
+        if where is not None:
+            kw["where"] = where._data if isinstance(where, Tensor) else np.asarray(where)
+        return Tensor._wrap(np.asarray(fn(self._data, axis=axis, keepdims=keepdims, **kw)))
+    out = getattr(F, reduce)(self, axis, keepdims)
     if return_indices:
-        return out, F.argmax(self, axis, keepdims)
-    return out
-
-
-def _min(self: Tensor, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None,
-         return_indices: bool = False) -> Any:
-    """The smallest element over ``axis``; with ``return_indices`` also its index.
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(ms.Tensor([1.0, -5.0]).min())
-        -5.0
-    """
-    out = F.amin(self, axis, keepdims)
-    if return_indices:
-        return out, F.argmin(self, axis, keepdims)
+        return out, getattr(F, "argmax" if reduce == "amax" else "argmin")(self, axis, keepdims)
     return out
 
 
@@ -109,6 +115,99 @@ def _contiguous(self: Tensor) -> Tensor:
     if self._data.flags.c_contiguous:
         return self
     return F.identity(self, copy=True)
+
+
+def _cast_to(dtype: Any) -> Callable:
+    def method(self: Tensor) -> Tensor:
+        return F.cast(self, dtype)
+    method.__doc__ = f"This tensor as {dtype} (a differentiable cast)."
+    return method
+
+
+def _to(self: Tensor, dtype: Any = None, *args: Any, **kwargs: Any) -> Tensor:
+    """This tensor as ``dtype`` (MindSpore's ``Tensor.to``; devices are ignored on the CPU).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([1.5, 2.5]).to(ms.int32))
+        [1 2]
+    """
+    dtype = kwargs.get("dtype", dtype)
+    if isinstance(dtype, Tensor):
+        dtype = dtype.dtype
+    if dtype is None or isinstance(dtype, str):
+        return self
+    return F.cast(self, mstype.to_dtype(dtype))
+
+
+def _type(self: Tensor, dtype: Any = None) -> Any:
+    """With no argument, the dtype's name (``'Float32'``); else this tensor cast to ``dtype``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.Tensor([1.0]).type(), ms.Tensor([1.0]).type(ms.int32).dtype
+        ('Float32', mindspore.int32)
+    """
+    if dtype is None:
+        return str(self.dtype)
+    return F.cast(self, mstype.to_dtype(dtype))
+
+
+def _fill(self: Tensor, value: Any) -> Tensor:
+    """A tensor like this one filled with ``value`` (a number or a 0-d Tensor).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([1.0, 2.0]).fill(3))
+        [3. 3.]
+    """
+    v = value._data if isinstance(value, Tensor) else value
+    return Tensor._wrap(np.full(self.shape, v, self._data.dtype))
+
+
+def _write(self: Tensor, arr: Any, name: str) -> Tensor:
+    from mskernel.ops.registry import inplace_update
+    return inplace_update(self, Tensor._wrap(np.broadcast_to(np.asarray(arr, self._data.dtype), self.shape)), name)
+
+
+def _copy_(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
+    """Copy ``src`` (broadcast, cast to this dtype) into this tensor in place.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0]); print(x.copy_(ms.Tensor([5.0])), x)
+        [5. 5.] [5. 5.]
+    """
+    from mskernel.ops.registry import inplace_update
+    src_t = src if isinstance(src, Tensor) else Tensor(src)
+    if src_t._rg:
+        return inplace_update(self, F.broadcast_to(F.cast(src_t, self.dtype), self.shape), "copy_")
+    return _write(self, src_t._data, "copy_")
+
+
+def _new(fill: Any) -> Callable:
+    def method(self: Tensor, size: Any, dtype: Any = None, *args: Any) -> Tensor:
+        if isinstance(size, (int, np.integer)):
+            size = (size, *args) if not (args and not isinstance(args[0], (int, np.integer))) else (size,)
+        dt = mstype.to_dtype(dtype).np if dtype is not None else self._data.dtype
+        return Tensor._wrap(np.full(tuple(size), fill, dt))
+    return method
+
+
+def _new_full(self: Tensor, size: Any, fill_value: Any, *, dtype: Any = None) -> Tensor:
+    """A new tensor of ``size`` filled with ``fill_value`` (this tensor's dtype unless ``dtype``).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([1.0]).new_full((2,), 3))
+        [3. 3.]
+    """
+    dt = mstype.to_dtype(dtype).np if dtype is not None else self._data.dtype
+    return Tensor._wrap(np.full(tuple(size) if not isinstance(size, int) else (size,), fill_value, dt))
+
+
+def _sizes(args: tuple) -> tuple:
+    return tuple(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else tuple(args)
 
 
 METHODS: Dict[str, Callable] = {
@@ -143,14 +242,37 @@ METHODS: Dict[str, Callable] = {
     "__ne__": _ne,
     "__getitem__": lambda self, index: F.getitem(self, index),
     "sum": _sum,
-    "max": _max,
-    "min": _min,
+    "max": _extreme("amax", "max"),
+    "min": _extreme("amin", "min"),
     "reshape": lambda self, *shape: F.reshape(self, _shape_from_args(shape)),
     "view": lambda self, *shape: F.reshape(self, _shape_from_args(shape)),
     "transpose": _transpose,
     "T": property(lambda self: F.transpose(self, tuple(reversed(range(self.ndim))))),
     "astype": lambda self, dtype, copy=True: F.cast(self, mstype.to_dtype(dtype)),
     "contiguous": _contiguous,
+    "permute": lambda self, *dims: F.transpose(self, _sizes(dims)),
+    "expand": lambda self, *size: F.expand(self, _sizes(size)),
+    "expand_as": lambda self, other: F.broadcast_to(self, other.shape),
+    "repeat": lambda self, *repeats: F.tile(self, _sizes(repeats)),
+    "to": _to,
+    "float": _cast_to(mstype.float32),
+    "half": _cast_to(mstype.float16),
+    "double": _cast_to(mstype.float64),
+    "int": _cast_to(mstype.int32),
+    "long": _cast_to(mstype.int64),
+    "bool": _cast_to(mstype.bool_),
+    "type": _type,
+    "type_as": lambda self, other: F.cast(self, other.dtype),
+    "fill": _fill,
+    "fill_": lambda self, value: _write(self, value._data if isinstance(value, Tensor) else value, "fill_"),
+    "zero_": lambda self: _write(self, 0, "zero_"),
+    "copy_": _copy_,
+    "new_zeros": _new(0),
+    "new_ones": _new(1),
+    "new_full": _new_full,
+    "clone": lambda self: F.identity(self, copy=True),
+    "dim": lambda self: self.ndim,
+    "nelement": lambda self: self.size,
 }
 
 

@@ -27,7 +27,7 @@ from mskernel.ops import methods, table
 from mskernel.ops.opdef import SIG_NAMES, F, Op
 from mskernel.ops.primitive import Primitive
 
-__all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "compat_rows", "inplace_update"]
+__all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "compat_rows", "inplace_update", "method_form"]
 
 OPS: List[Op] = [op for mod in table.MODULES for op in mod.OPS]
 FUNCTIONS: Dict[str, Callable] = {}
@@ -60,6 +60,14 @@ def _split_spec(spec: str) -> Tuple[str, Optional[str], Optional[str], Optional[
 def _params(sig: str) -> List[str]:
     import inspect
     return list(inspect.signature(eval(f"lambda {sig}: None", SIG_NAMES)).parameters)  # noqa: S307 (our table)
+
+
+def _fn_params(fn: Callable) -> List[str]:
+    import inspect
+    try:
+        return list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return []
 
 
 def make_primitive(spec: str, fn: Callable, op: Op) -> type:
@@ -128,6 +136,36 @@ def _method_inplace(fn: Callable, name: str) -> Callable:
     return method
 
 
+_SYNONYMS = ({"axis", "dim"}, {"keepdims", "keepdim", "keep_dims"})
+
+
+def method_form(fn: Callable, params: List[str]) -> Callable:
+    """The Tensor-method form of a functional op: MindSpore's methods take ``axis=`` or ``dim=`` and
+    ``keepdims=``/``keepdim=``/``keep_dims=`` alike, whichever the functional op names.
+
+    Example:
+        >>> import mskernel as ms
+        >>> m = method_form(lambda input, dim=None, keepdim=False: (dim, keepdim), ["input", "dim", "keepdim"])
+        >>> m(ms.Tensor([1.0]), axis=1, keepdims=True)
+        (1, True)
+    """
+    renames = {}
+    for group in _SYNONYMS:
+        own = [p for p in params if p in group]
+        if own:
+            renames.update({alias: own[0] for alias in group if alias != own[0]})
+    if not renames:
+        return fn
+
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Any:
+        for alias in kwargs.keys() & renames.keys():
+            kwargs[renames[alias]] = kwargs.pop(alias)
+        return fn(self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = getattr(fn, "__name__", "method")
+    method.__doc__ = fn.__doc__
+    return method
+
+
 def _build() -> None:
     for op in OPS:
         fn = op.functional()
@@ -143,9 +181,11 @@ def _build() -> None:
                 raise RuntimeError(f"op table: primitive '{cls.__name__}' is declared twice")
             PRIMITIVES[cls.__name__] = cls
         for m in op.methods:
-            METHODS[m] = fn
+            METHODS[m] = method_form(fn, op.params) if op.fn is None else method_form(fn, _fn_params(fn))
             if op.inplace:
                 METHODS[m + "_"] = _method_inplace(fn, m + "_")
+    for mod in table.MODULES:  # methods shaped differently from their functional op, kept beside the entries
+        METHODS.update({k: method_form(v, _fn_params(v)) for k, v in getattr(mod, "METHODS", {}).items()})
     for name, fn in FUNCTIONS.items():
         setattr(F, name, fn)
     for name, fn in METHODS.items():
@@ -165,7 +205,10 @@ def compat_rows() -> List[Tuple[str, str, str, str]]:
         specs = op.prim_spec if isinstance(op.prim_spec, tuple) else (op.prim_spec,) if op.prim_spec else ()
         prims = ", ".join(_split_spec(s)[0] for s in specs)
         meths = ", ".join(m + (", " + m + "_" if op.inplace else "") for m in op.methods)
-        rows.append((", ".join((op.name,) + op.aliases), prims, meths, op.note))
+        names = ", ".join(n for n in (op.name,) + op.aliases if not n.startswith("_"))
+        if not names and not prims:  # an internal entry (e.g. the adjoint of another): not a MindSpore name
+            continue
+        rows.append((names or "(primitive only)", prims, meths, op.note))
     return rows
 
 
