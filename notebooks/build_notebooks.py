@@ -14,7 +14,7 @@ from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
 NOTEBOOKS = ["01_quickstart", "02_custom_ops_and_bprop", "03_cpp_operators", "04_hybrid_kernels",
-             "05_custom_op_magics", "06_seeing_gradients"]
+             "05_custom_op_magics", "06_seeing_gradients", "07_training_with_a_custom_op"]
 
 
 def build(name: str) -> Path:

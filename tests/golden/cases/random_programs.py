@@ -1,7 +1,8 @@
 """Random differentiable programs over the op table, recorded from MindSpore 2.10 (value and gradients).
 
 The generator is seeded, so the same programs are made every time; each is a chain of 3-7 ops drawn
-from elementwise, binary (broadcasting), reduction, shape and selection ops, called in the functional,
+from elementwise, binary (broadcasting), reduction (values, extremes with indices, moments), scan, shape
+(tile, pad, split, narrow, ...) and selection ops, called in the functional,
 primitive or Tensor-method form, ending in ``value_and_grad`` over both inputs. Inputs are kept where
 every op is defined (``abs(.) + 0.5`` before log/sqrt/pow, ``tanh`` to bound exp). tests/golden/
 test_random_programs.py compares them all and requires at least 95% agreement.
@@ -17,7 +18,13 @@ UNARY = [
     ("ops.rsqrt(ops.abs({a}) + 0.5)", None), ("ops.reciprocal(ops.abs({a}) + 0.5)", None),
     ("ops.clamp({a}, -0.5, 0.7)", None), ("ops.atanh(ops.tanh({a}) * 0.9)", None), ("ops.asinh({a})", None),
     ("ops.expm1(ops.tanh({a}))", None), ("{a} * 2.5 - 1", None), ("1.5 / (ops.abs({a}) + 1)", None),
+    ("ops.cumsum({a}, -1)", None), ("ops.CumSum(exclusive=True, reverse=True)({a}, -1)", None),
+    ("ops.cumprod(ops.tanh({a}) + 1.5, -1)", None), ("ops.flip({a}, (-1,))", None), ("{a}.flip((0,))", None),
+    ("ops.logsumexp({a}, -1, True) - {a}", None), ("ops.softmax({a}, -1)", None), ("ops.logit(ops.sigmoid({a}))", None),
 ]
+# ops that need a matrix (two or more dimensions)
+MATRIX = ["ops.tril({a})", "ops.triu({a}, 1)", "ops.Tril(diagonal=-1)({a})", "ops.swapaxes({a}, -1, -2)",
+          "ops.matmul({a}, ops.swapaxes({a}, -1, -2))"]
 BINARY = [
     "ops.add({a}, {b})", "ops.sub({a}, {b})", "ops.mul({a}, {b})", "ops.div({a}, ops.abs({b}) + 0.5)",
     "ops.maximum({a}, {b})", "ops.minimum({a}, {b})", "ops.atan2({a}, ops.abs({b}) + 0.1)",
@@ -27,7 +34,17 @@ BINARY = [
 ]
 REDUCE = ["ops.sum({a}, {ax})", "ops.mean({a}, {ax})", "ops.amax({a}, {ax})", "ops.amin({a}, {ax})",
           "{a}.sum({ax})", "{a}.mean({ax})", "ops.ReduceSum(keep_dims=True)({a}, {ax})",
-          "ops.ReduceMean(keep_dims=False)({a}, {ax})", "ops.ReduceMax(keep_dims=True)({a}, {ax})"]
+          "ops.ReduceMean(keep_dims=False)({a}, {ax})", "ops.ReduceMax(keep_dims=True)({a}, {ax})",
+          "ops.max({a}, {ax})[0]", "ops.min({a}, {ax})[0]", "{a}.max(axis={ax})", "ops.var({a}, {ax})",
+          "ops.std({a}, {ax}, ddof=1)", "ops.logsumexp({a}, {ax})", "ops.prod(ops.tanh({a}) + 1.5, {ax})",
+          "ops.norm({a}, dim={ax})", "ops.median({a}, {ax})[0]", "ops.ArgMaxWithValue({ax})({a})[1]",
+          "ops.ReduceProd(keep_dims=True)(ops.tanh({a}) + 1.5, {ax})"]
+# shape-changing ops: (template, how the rank changes)
+RESHAPE = [("ops.tile({a}, (2,))", 0), ("ops.repeat_interleave({a}, 2, -1)", 0), ("ops.pad({a}, (1, 2))", 0),
+           ("ops.pad({a}, (2, 1), mode='reflect')", 0), ("ops.narrow({a}, -1, 0, 1)", 0),
+           ("ops.split({a}, 1, -1)[0]", 0), ("ops.chunk({a}, 2, 0)[0]", 0), ("ops.unsqueeze({a}, 0)", 1),
+           ("ops.stack(ops.unbind({a}, 0), -1)", 0), ("ops.concat(ops.split({a}, 1, 0)[::-1], 0)", 0),
+           ("ops.diag_embed({a})", 1), ("ops.StridedSlice()({a}, (0,), (1,), (1,))", 0)]
 SHAPES = [(2, 3), (3, 4), (2, 3, 4), (4,), (3, 1)]
 
 
@@ -63,10 +80,17 @@ def _program(seed: int) -> str:
             tmpl = rng.choice(REDUCE)
             expr = tmpl.format(a=a, ax=ax)
             nd2 = nd if "keep_dims=True" in tmpl else nd - 1
+        elif kind < 0.94 and nd >= 1:
+            tmpl, dnd = rng.choice(RESHAPE)
+            if "pad" in tmpl and "reflect" in tmpl:
+                expr = tmpl.format(a=f"ops.tile({a}, (3,))")
+            else:
+                expr = tmpl.format(a=a)
+            nd2 = nd + dnd
         elif nd >= 2:
             expr, nd2 = rng.choice([(f"ops.transpose({a}, {tuple(reversed(range(nd)))})", nd),
                                     (f"{a}.reshape(-1)", 1), (f"ops.expand_dims({a}, 0)", nd + 1),
-                                    (f"{a}.T", nd)])
+                                    (f"{a}.T", nd), (rng.choice(MATRIX).format(a=a), nd)])
         else:
             expr, nd2 = f"ops.expand_dims({a}, -1) * 1.5", nd + 1
         lines.append(f"    v{k} = {expr}")
@@ -79,4 +103,4 @@ def _program(seed: int) -> str:
     return "\n".join(lines)
 
 
-CASES = {f"program_{i:03d}": _program(1000 + i) for i in range(200)}
+CASES = {f"program_{i:03d}": _program(1000 + i) for i in range(300)}
