@@ -4,7 +4,8 @@
 code), grouped as MindSpore exposes them. :func:`status` looks each one up in mskernel itself, so the
 table is generated and cannot drift: a name *runs* when mskernel has it, *runs on the CPU* when
 MindSpore would use a device for it, is *refused* (with the reason) when mskernel provides it only to
-say why it cannot run, and is *missing* otherwise. ``python -m mskernel compat`` prints the table;
+say why it cannot run, is *not in MindSpore 2.10* when the wheel itself lacks it (measured), and is
+*missing* otherwise. ``python -m mskernel compat`` prints the table;
 ``--write`` regenerates ``docs/compatibility.md`` (a test checks it is current).
 
 Example:
@@ -82,6 +83,14 @@ ON_CPU: Dict[Tuple[str, str], str] = {
     ("top", "jit"): "runs the function eagerly",
 }
 
+#: census names MindSpore 2.10 itself does not have where real code looks them up (measured on the wheel)
+NOT_IN_MINDSPORE: Dict[Tuple[str, str], str] = {
+    ("tensor", "detach"): "MindSpore 2.10's Tensor has no detach; ops.stop_gradient(x) is MindSpore's way",
+    ("tensor", "grad"): "MindSpore 2.10's Tensor has no grad attribute; gradients come from ms.grad/value_and_grad",
+}
+#: census Tensor names that MindSpore 2.10 has on Parameter only (so has mskernel)
+ON_PARAMETER = {"set_data", "requires_grad"}
+
 _GROUP_TITLES = {"ops": "Functional ops (`ops.x`)", "primitives": "Primitive classes (`ops.X`)",
                  "tensor": "Tensor methods and attributes", "nn": "`mindspore.nn`", "paths": "Import paths",
                  "top": "Top-level names (`mindspore.x`)", "dataset": "`mindspore.dataset`"}
@@ -95,7 +104,7 @@ def _lookup(group: str, name: str) -> Optional[Any]:
         if group == "primitives":
             return getattr(mskernel.ops, name)
         if group == "tensor":
-            return getattr(mskernel.Tensor, name)
+            return getattr(mskernel.Parameter if name in ON_PARAMETER else mskernel.Tensor, name)
         if group == "nn":
             return getattr(mskernel.nn, name)
         if group == "paths":
@@ -113,7 +122,8 @@ def _lookup(group: str, name: str) -> Optional[Any]:
 
 
 def status(group: str, name: str) -> Tuple[str, str]:
-    """(``runs`` | ``runs on the CPU`` | ``refused`` | ``missing``, note) for one census name.
+    """(``runs`` | ``runs on the CPU`` | ``refused`` | ``not in MindSpore 2.10`` | ``missing``, note) for one
+    census name.
 
     Example:
         >>> status("nn", "Cell")
@@ -121,6 +131,10 @@ def status(group: str, name: str) -> Tuple[str, str]:
     """
     if (group, name) in REFUSED:
         return "refused", REFUSED[(group, name)]
+    if (group, name) in NOT_IN_MINDSPORE:
+        return "not in MindSpore 2.10", NOT_IN_MINDSPORE[(group, name)]
+    if group == "tensor" and name in ON_PARAMETER and _lookup(group, name) is not None:
+        return "runs", "on Parameter, as in MindSpore 2.10 (a plain Tensor has none)"
     if _lookup(group, name) is None:
         return "missing", ""
     if (group, name) in ON_CPU:

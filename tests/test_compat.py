@@ -16,7 +16,7 @@ def test_docs_page_is_current():
 
 def test_every_status_is_looked_up():
     seen = {st for _, _, st, _ in compat.rows()}
-    assert seen <= {"runs", "runs on the CPU", "refused", "missing"}
+    assert seen <= {"runs", "runs on the CPU", "refused", "not in MindSpore 2.10", "missing"}
     assert compat.status("ops", "atan2") == ("runs", "")
     assert compat.status("ops", "no_such_op_anywhere") == ("missing", "")
 
@@ -40,3 +40,10 @@ def test_every_op_table_entry_is_listed():
             assert all(f"| (primitive only) | {spec.split('(')[0]}" in page for spec in prims), op.name
         else:
             assert f"| {op.name}" in page
+
+
+def test_names_the_wheel_lacks_are_marked_and_parameter_names_found_on_parameter():
+    assert compat.status("tensor", "detach")[0] == "not in MindSpore 2.10"
+    state, note = compat.status("tensor", "set_data")
+    assert state == "runs" and "Parameter" in note
+    assert hasattr(ms.Parameter(ms.Tensor([1.0]), name="w"), "set_data")

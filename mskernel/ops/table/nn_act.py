@@ -90,6 +90,22 @@ def _dropout(input: Any, p: float = 0.5, training: bool = True, seed: Any = None
     return input * Tensor._wrap((keep * scale).astype(input._data.dtype))
 
 
+def _dropout_with_mask(x: Any, keep_prob: float = 0.5) -> tuple:
+    """MindSpore's ``ops.Dropout(keep_prob)(x)``: ``(output, mask)``, the mask as 0/1 in ``x``'s dtype.
+
+    Example:
+        >>> import mskernel as ms
+        >>> out, mask = _dropout_with_mask(ms.Tensor([1.0, 2.0]), 1.0)
+        >>> print(out, mask)
+        [1. 2.] [1. 1.]
+    """
+    if not 0 < keep_prob <= 1:
+        raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but got {keep_prob}.")
+    from mskernel.common.seed import generator
+    mask = Tensor._wrap((generator().random(x.shape) < keep_prob).astype(x._data.dtype))
+    return x * mask * (1.0 / keep_prob), mask
+
+
 OPS: List[Op] = [
     Op("softmax", "input, axis=-1, *, dtype=None", _softmax, _softmax_grad, prim="Softmax(axis=-1)(x) -> x, axis",
        method=True, **_FLOAT),
@@ -136,4 +152,6 @@ OPS: List[Op] = [
                              g * F.where(x >= 0, F.zeros_like(x), x)),
        inputs=2, prim="PReLU", **_FLOAT),
     Op("dropout", "input, p=0.5, training=True, seed=None", fn=_dropout),
+    Op("_dropout_with_mask", "x, keep_prob=0.5", fn=_dropout_with_mask,
+       prim="Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> x, keep_prob"),
 ]
