@@ -32,6 +32,7 @@
 #include "mskernel/log.h"
 #include "mskernel/ms_tensor.h"
 #include "mskernel/pyboost.h"
+#include "mskernel/pyboost_internal.h"
 
 namespace py = pybind11;
 
