@@ -20,6 +20,7 @@ Example:
 """
 from mskernel.dataset import config, transforms, vision
 from mskernel.dataset.engine import Dataset, DictIterator, TupleIterator
+from mskernel.dataset.image_folder import ImageFolderDataset
 from mskernel.dataset.ops import ZipDataset
 from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
 
@@ -36,4 +37,4 @@ def zip(datasets):  # noqa: A001 (MindSpore's name)
 
 
 __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIterator", "NumpySlicesDataset",
-           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "zip"]
+           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "ImageFolderDataset", "zip"]

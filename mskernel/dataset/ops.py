@@ -21,6 +21,26 @@ __all__ = ["BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset", "Tak
            "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
 
 
+def user_call(fn: Any, *args: Any) -> Any:
+    """Call a user's function of the pipeline; its exception becomes MindSpore's RuntimeError (which names it).
+
+    Example:
+        >>> user_call(lambda x: x + 1, 1)
+        2
+        >>> user_call(int, "seven")
+        Traceback (most recent call last):
+        ...
+        RuntimeError: Exception thrown from user defined Python function in dataset. ValueError: invalid literal ...
+    """
+    try:
+        return fn(*args)
+    except Exception as e:  # noqa: BLE001 (re-raised with MindSpore's wrapper text, the cause chained)
+        if getattr(fn, "__module__", "").startswith("mskernel.dataset") and isinstance(e, (ValueError, TypeError)):
+            raise  # our own transforms raise MindSpore's errors directly
+        raise RuntimeError(f"Exception thrown from user defined Python function in dataset. "
+                           f"{type(e).__name__}: {e}") from e
+
+
 class BatchDataset(Dataset):
     """Rows stacked ``batch_size`` at a time; ``per_batch_map`` gets the columns as lists of arrays.
 
@@ -71,7 +91,7 @@ class BatchDataset(Dataset):
 
                 def get_epoch_num(self_inner) -> int:
                     return 0
-            out = self.per_batch_map(*[columns[i] for i in idx], _Info())
+            out = user_call(self.per_batch_map, *[columns[i] for i in idx], _Info())
             out = out if isinstance(out, tuple) else (out,)
             rest = [columns[i] for i in range(len(columns)) if i not in idx]
             if self.output_columns:
@@ -148,7 +168,7 @@ class MapDataset(Dataset):
         for row in parent._rows():
             vals: Any = tuple(row[i] for i in idx)
             for op in self.operations:
-                vals = op(*vals)
+                vals = user_call(op, *vals)
                 vals = vals if isinstance(vals, tuple) else (vals,)
             if len(vals) != len(self.output_columns):
                 raise ValueError(f"For 'map', the operations returned {len(vals)} columns but 'output_columns' "

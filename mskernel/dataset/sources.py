@@ -155,10 +155,10 @@ class _FileDataset(Dataset):
             yield self._images[i], np.uint32(self._labels[i])
 
 
-def _check_dir(path: str, what: str) -> None:
+def _check_dir(path: str, what: str = "") -> None:
     if not os.path.isdir(path):
-        raise ValueError(f"The folder {path} does not exist or is not a directory or permission denied! ({what} "
-                         f"files are read from a local directory; mskernel never downloads them)")
+        hint = f" ({what} files are read from a local directory; mskernel never downloads them)" if what else ""
+        raise ValueError(f"The folder {path} does not exist or is not a directory or permission denied!{hint}")
 
 
 class MnistDataset(_FileDataset):

@@ -1,6 +1,6 @@
 """``mindspore.dataset.vision``: image transforms on numpy arrays (HWC unless stated).
 
-``Resize`` (bilinear or nearest), ``Rescale``, ``Normalize``, ``HWC2CHW``, ``ToTensor``, ``CenterCrop``,
+``Decode``, ``Resize`` (bilinear or nearest), ``Rescale``, ``Normalize``, ``HWC2CHW``, ``ToTensor``, ``CenterCrop``,
 ``RandomCrop``, ``RandomHorizontalFlip``, ``RandomVerticalFlip``; the random ones draw from
 ``dataset.config``'s generator (``config.set_seed`` makes them repeatable).
 
@@ -19,7 +19,7 @@ import numpy as np
 
 from mskernel.dataset import config
 
-__all__ = ["Inter", "Resize", "Rescale", "Normalize", "HWC2CHW", "ToTensor", "CenterCrop", "RandomCrop",
+__all__ = ["Inter", "Decode", "Resize", "Rescale", "Normalize", "HWC2CHW", "ToTensor", "CenterCrop", "RandomCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip"]
 
 
@@ -72,7 +72,10 @@ class Resize:
         top = f[y0][:, x0] * (1 - wx) + f[y0][:, x1] * wx
         bottom = f[y1][:, x0] * (1 - wx) + f[y1][:, x1] * wx
         out = top * (1 - wy) + bottom * wy
-        return np.round(out).astype(a.dtype) if a.dtype.kind in "iu" else out.astype(a.dtype)
+        if a.dtype.kind in "iu":  # halves round up, as OpenCV's resize does (numpy's round would go to even)
+            info = np.iinfo(a.dtype)
+            return np.clip(np.floor(out + 0.5), info.min, info.max).astype(a.dtype)
+        return out.astype(a.dtype)
 
 
 class Rescale:
@@ -105,6 +108,25 @@ class Normalize:
         a = np.asarray(img, np.float32)
         shape = (1, 1, -1) if self.is_hwc else (-1, 1, 1)
         return ((a - self.mean.reshape(shape)) / self.std.reshape(shape)).astype(np.float32)
+
+
+class Decode:
+    """Encoded image bytes → an RGB HWC uint8 array (``to_pil`` is accepted; arrays are returned).
+
+    Example:
+        >>> import io
+        >>> from PIL import Image
+        >>> buf = io.BytesIO(); Image.fromarray(np.zeros((2, 1, 3), np.uint8)).save(buf, "PNG")
+        >>> Decode()(np.frombuffer(buf.getvalue(), np.uint8)).shape
+        (2, 1, 3)
+    """
+
+    def __init__(self, to_pil: bool = False) -> None:
+        self.to_pil = to_pil
+
+    def __call__(self, img: Any) -> np.ndarray:
+        from mskernel.dataset.image_folder import decode_image
+        return decode_image(img)
 
 
 class HWC2CHW:
