@@ -55,7 +55,24 @@ FIRST_AND_SECOND = {
     "matrix_power": (lambda x: ops.matrix_power(x, -2),
                      (ms.Tensor(np.eye(2) * 2 + RNG.standard_normal((2, 2)) * 0.1),)),
     "logit": (lambda x: ops.logit(x), (ms.Tensor(RNG.uniform(0.2, 0.8, (3,))),)),
+    "gather_batch_dims": (lambda x: ops.gather(x, ms.Tensor([[0, 2], [1, 1]]), 1, batch_dims=1), (t(2, 3),)),
+    "gather_elements": (lambda x: ops.gather_elements(x, 0, ms.Tensor([[1, 0, 1]])), (t(2, 3),)),
+    "gather_nd": (lambda x: ops.gather_nd(x, ms.Tensor([[0, 1], [0, 1], [1, 2]])), (t(2, 3),)),
+    "masked_select": (lambda x: ops.masked_select(x, ms.Tensor([[True, False, True]])), (t(2, 3),)),
+    "masked_fill_tensor_value": (lambda x, v: ops.masked_fill(x, ms.Tensor([True, False, True]), v), (t(2, 3), t())),
+    "topk": (lambda x: ops.topk(x, 2, dim=0)[0], (t(3, 2),)),
+    "sort_descending": (lambda x: ops.sort(x, descending=True)[0], (t(2, 4),)),
+    "scatter_update_last_wins": (lambda x, u: ops.scatter(x, 1, ms.Tensor([[1, 1]]), u), (t(1, 3), t(1, 2))),
+    "tensor_scatter_add": (lambda x, u: ops.tensor_scatter_add(x, ms.Tensor([[0], [0]]), u), (t(2, 2), t(2, 2))),
+    "index_add": (lambda x, y: ops.index_add(x, ms.Tensor([2, 0]), y, 1), (t(2, 3), t(2, 2))),
+    "setitem_recorded": (lambda x, v: _assign(x * 1.0, v), (t(3, 2), t(2))),
 }
+
+
+def _assign(b, v):
+    b[1] = v
+    b[b > 10.0] = 0.0
+    return b
 
 
 @pytest.mark.parametrize("name", sorted(FIRST_AND_SECOND))
@@ -63,6 +80,16 @@ def test_gradients_first_and_second_order(name):
     fn, inputs = FIRST_AND_SECOND[name]
     assert ms.gradcheck(fn, inputs).passed
     assert ms.gradgradcheck(fn, inputs).passed
+
+
+def test_setitem_on_a_leaf_that_requires_grad_is_refused_while_recording():
+    x = ms.Parameter(ms.Tensor([1.0, 2.0]), name="w")
+
+    def f(w):
+        w[0] = 5.0
+        return w.sum()
+    with pytest.raises(RuntimeError, match="A leaf tensor that need grad is being used in an inplace operator"):
+        ms.grad(f, None, [x])(x)
 
 
 def test_cumprod_and_prod_gradients_are_exact_at_zeros():
@@ -135,6 +162,13 @@ ERRORS = [
     (lambda: ops.cross(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[1.0, 2.0]])), ValueError, "no dimension of size 3"),
     (lambda: ops.norm(ms.Tensor([[1.0]]), "bad"), ValueError, "matrix norm 'ord'"),
     (lambda: ops.trace(ms.Tensor([1.0])), ValueError, "must be 2-D"),
+    (lambda: ops.gather(ms.Tensor([1.0]), ms.Tensor([3]), 0), RuntimeError,
+     r"should be in the range \[0, 1\), but got 3"),
+    (lambda: ops.gather(ms.Tensor([1.0]), ms.Tensor([0.0]), 0), TypeError, "must be a Tensor of int32 or int64"),
+    (lambda: ops.masked_fill(ms.Tensor([1.0]), ms.Tensor([1]), 0.0), TypeError, "'mask' must be a bool Tensor"),
+    (lambda: ops.topk(ms.Tensor([1.0, 2.0]), 3), ValueError, r"'k' must be in range \[0, 2\]"),
+    (lambda: ops.one_hot(ms.Tensor([1]), -1), ValueError, "'depth' must be non-negative"),
+    (lambda: ops.bincount(ms.Tensor([-1])), ValueError, "must be non-negative"),
 ]
 
 
