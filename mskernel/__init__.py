@@ -82,3 +82,7 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
            "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]
+
+# MindSpore 2.10 also spells the boolean dtype ``mindspore.bool`` (measured); not star-exported, so
+# ``from mskernel import *`` keeps Python's bool.
+globals()["bool"] = bool_

@@ -256,15 +256,24 @@ def _structure(positions: Optional[Tuple[int, ...]], grad_position: Any, weights
     return ins, ws
 
 
+def _split_sens(args: tuple, sens_param: bool, api: str) -> Tuple[tuple, Any]:
+    if not sens_param:
+        return args, None
+    if not args:
+        raise ValueError(f"For '{api}', 'sens_param' is True but no sens was passed.")
+    return args[:-1], args[-1]
+
+
 def grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, weights: Any = None,
-         has_aux: bool = False, return_ids: bool = False) -> Callable:
+         has_aux: bool = False, return_ids: bool = False, sens_param: bool = False) -> Callable:
     """A function computing gradients of ``fn`` (MindSpore's ``mindspore.grad``).
 
     Output structure: an int ``grad_position`` gives one Tensor; a tuple gives a tuple; weights
     only give a tuple of weight gradients; both give ``(input_grads, weight_grads)``. Non-scalar
     outputs are weighted by ones; several outputs add up. ``has_aux`` differentiates only the
     first output and returns ``(gradient, aux_tuple)``. ``return_ids`` pairs each gradient with its
-    position or parameter name.
+    position or parameter name. With ``sens_param`` the last argument of the call is the output's
+    gradient (sensitivity) in place of ones.
 
     Example:
         >>> import mskernel as ms
@@ -279,14 +288,15 @@ def grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, wei
 
     @functools.wraps(fn)
     def grad_fn(*args: Any, **kwargs: Any) -> Any:
-        _, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux)
+        args, sens = _split_sens(args, sens_param, "grad")
+        _, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens)
         g = _structure(positions, grad_position, ws, gi, gw, return_ids, isinstance(weights, Parameter))
         return (g, tuple(aux)) if has_aux else g
     return grad_fn
 
 
 def value_and_grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, weights: Any = None,
-                   has_aux: bool = False, return_ids: bool = False) -> Callable:
+                   has_aux: bool = False, return_ids: bool = False, sens_param: bool = False) -> Callable:
     """Like :func:`grad`, returning ``(forward_output, gradients)``.
 
     Example:
@@ -301,7 +311,8 @@ def value_and_grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None
 
     @functools.wraps(fn)
     def value_and_grad_fn(*args: Any, **kwargs: Any) -> Any:
-        out, _, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux)
+        args, sens = _split_sens(args, sens_param, "value_and_grad")
+        out, _, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens)
         return out, _structure(positions, grad_position, ws, gi, gw, return_ids, isinstance(weights, Parameter))
     return value_and_grad_fn
 

@@ -276,8 +276,8 @@ def logical_not(input: Any) -> Tensor:
     return Tensor._wrap(np.logical_not(x._data))
 
 
-def where(condition: Any, x: Any, y: Any) -> Tensor:
-    """``x`` where ``condition`` holds, else ``y`` (broadcasting; gradients flow to x and y).
+def where(condition: Any, input: Any, other: Any) -> Tensor:
+    """``input`` where ``condition`` holds, else ``other`` (broadcasting; gradients flow to both).
 
     Example:
         >>> import mskernel as ms
@@ -287,7 +287,7 @@ def where(condition: Any, x: Any, y: Any) -> Tensor:
     c = check_tensor(condition, "Select", "condition")
     if c._data.dtype != np.bool_:
         raise TypeError(f"For 'Select', the 'condition' must be a Bool tensor, but got {c.dtype}.")
-    x, y = binary_args(x, y, "Select")
+    x, y = binary_args(input, other, "Select")
     try:
         out = Tensor._wrap(np.where(c._data, x._data, y._data))
     except ValueError:

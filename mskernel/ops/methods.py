@@ -43,14 +43,18 @@ def _ne(self: Tensor, other: Any) -> Any:
     return F.not_equal(self, other) if isinstance(other, (Tensor, *_SCALARS)) else NotImplemented
 
 
-def _sum(self: Tensor, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None) -> Tensor:
-    """Sum over ``axis`` (all axes by default), plus ``initial`` if given.
+def _sum(self: Tensor, axis: Any = None, dtype: Any = None, keepdims: bool = False, initial: Any = None, *,
+         dim: Any = None, keepdim: Any = None) -> Tensor:
+    """Sum over ``axis`` (all axes by default), plus ``initial`` if given; ``dim``/``keepdim`` as the other
+    spelling MindSpore accepts.
 
     Example:
         >>> import mskernel as ms
         >>> print(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]).sum(axis=0, initial=1.0))
         [5. 7.]
     """
+    axis = dim if dim is not None else axis
+    keepdims = keepdim if keepdim is not None else keepdims
     out = F.sum(self, axis, keepdims, dtype=dtype)
     return out if initial is None else out + initial
 
@@ -101,7 +105,35 @@ def _transpose(self: Tensor, *axes: Any) -> Tensor:
     """
     if not axes or (len(axes) == 1 and axes[0] is None):
         return F.transpose(self, tuple(reversed(range(self.ndim))))
+    if len(axes) == 2 and all(isinstance(a, (int, np.integer)) for a in axes):
+        return F.swapaxes(self, axes[0], axes[1])  # two dims: swap them (for a matrix the same as a permutation)
     return F.transpose(self, _shape_from_args(axes))
+
+
+def _view(self: Tensor, *shape: Any) -> Tensor:
+    """``t.view(2, 3)`` / ``t.view((2, 3))``: a reshape; ``t.view(ms.int32)``: the same bytes as another dtype.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.Tensor(np.zeros(4, np.float32)).view(2, 2).shape, ms.Tensor([1.0]).view(ms.int32).dtype
+        ((2, 2), mindspore.int32)
+    """
+    if len(shape) == 1 and isinstance(shape[0], mstype.Type):
+        return Tensor._wrap(self._data.view(shape[0].np))
+    return F.reshape(self, _shape_from_args(shape))
+
+
+def _flatten(self: Tensor, order: Any = "C", *, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    """All axes (or ``start_dim..end_dim``) merged into one; ``t.flatten(1)`` starts at axis 1.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.Tensor(np.zeros((2, 3, 4))).flatten().shape, ms.Tensor(np.zeros((2, 3, 4))).flatten(1).shape
+        ((24,), (2, 12))
+    """
+    if isinstance(order, (int, np.integer)):
+        order, start_dim = "C", int(order)
+    return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 
 def _contiguous(self: Tensor) -> Tensor:
@@ -245,14 +277,15 @@ METHODS: Dict[str, Callable] = {
     "max": _extreme("amax", "max"),
     "min": _extreme("amin", "min"),
     "reshape": lambda self, *shape: F.reshape(self, _shape_from_args(shape)),
-    "view": lambda self, *shape: F.reshape(self, _shape_from_args(shape)),
+    "view": _view,
+    "flatten": _flatten,
     "transpose": _transpose,
     "T": property(lambda self: F.transpose(self, tuple(reversed(range(self.ndim))))),
     "astype": lambda self, dtype, copy=True: F.cast(self, mstype.to_dtype(dtype)),
     "contiguous": _contiguous,
     "permute": lambda self, *dims: F.transpose(self, _sizes(dims)),
     "expand": lambda self, *size: F.expand(self, _sizes(size)),
-    "expand_as": lambda self, other: F.broadcast_to(self, other.shape),
+    "expand_as": lambda self, x: F.broadcast_to(self, x.shape),
     "repeat": lambda self, *repeats: F.tile(self, _sizes(repeats)),
     "to": _to,
     "float": _cast_to(mstype.float32),

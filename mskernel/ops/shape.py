@@ -59,15 +59,20 @@ def reshape(input: Any, shape: Any) -> Tensor:
     return out
 
 
-def flatten(input: Any, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    """Merge dimensions ``start_dim..end_dim`` into one.
+def flatten(input: Any, order: str = "C", *, start_dim: int = 1, end_dim: int = -1) -> Tensor:
+    """Merge dimensions ``start_dim..end_dim`` into one (MindSpore's ``ops.flatten`` keeps the first axis by
+    default; ``order`` 'F' flattens column-major).
 
     Example:
         >>> import mskernel as ms
-        >>> flatten(ms.Tensor(np.zeros((2, 3, 4)))).shape
-        (24,)
+        >>> flatten(ms.Tensor(np.zeros((2, 3, 4)))).shape, flatten(ms.Tensor(np.zeros((2, 3, 4))), start_dim=0).shape
+        ((2, 12), (24,))
     """
+    if order not in ("C", "F"):
+        raise ValueError(f"For 'flatten', 'order' must be 'C' or 'F', but got {order!r}.")
     x = check_tensor(input, "Flatten", "input")
+    if order == "F":
+        x = transpose(x, tuple(reversed(range(x.ndim))))
     if x.ndim == 0:
         return reshape(x, (1,))
     s, e = start_dim % x.ndim, end_dim % x.ndim
@@ -314,14 +319,14 @@ def zeros(size: Any, dtype: Any = None) -> Tensor:
     return Tensor._wrap(np.zeros(_shape_arg(size, "Zeros"), mstype.to_dtype(dtype or mstype.float32).np))
 
 
-def ones(size: Any, dtype: Any = None) -> Tensor:
+def ones(shape: Any, dtype: Any = None) -> Tensor:
     """A new tensor of ones (Float32 by default).
 
     Example:
         >>> print(ones((2,)))
         [1. 1.]
     """
-    return Tensor._wrap(np.ones(_shape_arg(size, "Ones"), mstype.to_dtype(dtype or mstype.float32).np))
+    return Tensor._wrap(np.ones(_shape_arg(shape, "Ones"), mstype.to_dtype(dtype or mstype.float32).np))
 
 
 def fill(type: Any, shape: Any, value: Any) -> Tensor:

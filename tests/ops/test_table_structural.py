@@ -156,7 +156,7 @@ ERRORS = [
     (lambda: ops.rand_like(ms.Tensor([1])), ValueError, "For 'rand_like', the 'dtype' must be a float type"),
     (lambda: ops.multinomial(ms.Tensor([1.0, 0.0]), 2, replacement=False), ValueError, "must not exceed"),
     (lambda: ops.dot(ms.Tensor([1.0]), ms.Tensor([1.0])), ValueError, "dimension >= 2"),
-    (lambda: ops.bmm(ms.Tensor([[1.0]]), ms.Tensor([[1.0]])), ValueError, "both inputs must be 3-D"),
+    (lambda: ops.bmm(ms.Tensor([[1.0]]), ms.Tensor([[1.0]])), ValueError, "both inputs must be at least 3-D"),
     (lambda: ops.einsum("ij->j", ms.Tensor([1.0]), ms.Tensor([1.0])), ValueError, "names 1 operands, but got 2"),
     (lambda: ops.einsum("...i->i", ms.Tensor([1.0])), ValueError, "ellipses"),
     (lambda: ops.cross(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[1.0, 2.0]])), ValueError, "no dimension of size 3"),

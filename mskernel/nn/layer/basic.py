@@ -24,7 +24,7 @@ from mskernel.nn.cell import Cell
 from mskernel.nn.layer.activation import get_activation
 from mskernel.ops import functional as F
 
-__all__ = ["Dense", "Flatten", "Identity", "Dropout"]
+__all__ = ["Dense", "Flatten", "Identity", "Dropout", "MatMul"]
 
 
 class Dense(Cell):
@@ -97,7 +97,29 @@ class Flatten(Cell):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x: Tensor) -> Tensor:
-        return F.flatten(x, self.start_dim, self.end_dim)
+        return F.flatten(x, start_dim=self.start_dim, end_dim=self.end_dim)
+
+
+class MatMul(Cell):
+    """MindSpore's ``nn.MatMul(transpose_x1=False, transpose_x2=False)``: a matrix product of the two inputs
+    (broadcast over leading dimensions), either transposed first.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(MatMul(transpose_x2=True)(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0, 4.0]])))
+        [[11.]]
+    """
+
+    def __init__(self, transpose_x1: bool = False, transpose_x2: bool = False, dtype: Any = None) -> None:
+        super().__init__()
+        self.transpose_x1, self.transpose_x2 = transpose_x1, transpose_x2
+
+    def construct(self, x1: Tensor, x2: Tensor) -> Tensor:
+        if self.transpose_x1:
+            x1 = F.swapaxes(x1, -1, -2)
+        if self.transpose_x2:
+            x2 = F.swapaxes(x2, -1, -2)
+        return F.matmul(x1, x2)
 
 
 class Identity(Cell):

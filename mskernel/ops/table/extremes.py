@@ -120,6 +120,28 @@ def _whole(reduce_name: str, input: Any, keepdims: bool, initial: Any, where: An
     return val, Tensor._wrap(np.zeros(val.shape, np.int64))
 
 
+def _masked_pick(reduce: Callable, arg: Callable, input: Any, axis: int, keepdims: bool, initial: Any,
+                 where: Any) -> tuple:
+    """``ops.max``/``ops.min`` along ``axis`` over the elements ``where`` selects, ``initial`` included: the
+    values, and the index of the chosen element (0 where ``initial`` or nothing was chosen). Not differentiable."""
+    prim = "ArgMaxWithValue" if reduce is np.max else "ArgMinWithValue"
+    x = check_tensor(input, prim, "input")._data
+    ax = _axis(axis, x.ndim, prim)
+    sel = np.ones(x.shape, bool) if where is None else np.broadcast_to(
+        where._data if isinstance(where, Tensor) else np.asarray(where), x.shape)
+    kw = {"initial": initial} if initial is not None else {}
+    values = reduce(x, axis=ax, keepdims=True, where=sel, **kw)
+    worst = np.iinfo(x.dtype).min if x.dtype.kind in "iu" else -np.inf
+    if reduce is np.min:
+        worst = np.iinfo(x.dtype).max if x.dtype.kind in "iu" else np.inf
+    idx = np.expand_dims(arg(np.where(sel, x, worst), axis=ax), ax)
+    chosen = sel & (x == values)
+    idx = np.where(np.take_along_axis(chosen, idx, ax), idx, 0).astype(np.int64)
+    if not keepdims:
+        values, idx = np.squeeze(values, ax), np.squeeze(idx, ax)
+    return Tensor._wrap(np.asarray(values)), Tensor._wrap(idx)
+
+
 def max(input: Any, axis: Optional[int] = None, keepdims: bool = False, *, initial: Any = None,
         where: Any = None) -> tuple:
     """MindSpore 2.10's ``ops.max``: ``(values, indices)`` along ``axis``; with no axis the largest value and 0.
@@ -133,6 +155,8 @@ def max(input: Any, axis: Optional[int] = None, keepdims: bool = False, *, initi
     """
     if axis is None:
         return _whole("ReduceMax", input, keepdims, initial, where)
+    if initial is not None or where is not None:
+        return _masked_pick(np.max, np.argmax, input, axis, keepdims, initial, where)
     return F._max_with_indices(input, axis, keepdims)
 
 
@@ -147,6 +171,8 @@ def min(input: Any, axis: Optional[int] = None, keepdims: bool = False, *, initi
     """
     if axis is None:
         return _whole("ReduceMin", input, keepdims, initial, where)
+    if initial is not None or where is not None:
+        return _masked_pick(np.min, np.argmin, input, axis, keepdims, initial, where)
     return F._min_with_indices(input, axis, keepdims)
 
 

@@ -106,7 +106,7 @@ def _einsum_list(operands: Any, equation: str) -> Tensor:
 
 
 def bmm(input_x: Any, mat2: Any) -> Tensor:
-    """Batched matrix product of two 3-D tensors.
+    """Batched matrix product (both inputs at least 3-D; leading dimensions broadcast).
 
     Example:
         >>> import mskernel as ms
@@ -114,8 +114,8 @@ def bmm(input_x: Any, mat2: Any) -> Tensor:
         (2, 2, 1)
     """
     a, b = check_tensor(input_x, "BatchMatMul", "input_x"), check_tensor(mat2, "BatchMatMul", "mat2")
-    if a.ndim != 3 or b.ndim != 3:
-        raise ValueError(f"For 'bmm', both inputs must be 3-D, but got {a.ndim}-D and {b.ndim}-D.")
+    if a.ndim < 3 or b.ndim < 3:
+        raise ValueError(f"For 'bmm', both inputs must be at least 3-D, but got {a.ndim}-D and {b.ndim}-D.")
     return M.matmul(a, b)
 
 

@@ -127,7 +127,7 @@ def uniform(shape: Any, minval: Any, maxval: Any, seed: Optional[int] = None, dt
     """
     dt = mstype.to_dtype(dtype)
     lo, hi = _v(minval), _v(maxval)
-    shape = S._shape_arg(shape, "uniform")
+    shape = np.broadcast_shapes(S._shape_arg(shape, "uniform"), np.shape(lo), np.shape(hi))
     if dt.np.kind in "iu":
         return Tensor._wrap(_rng(seed).integers(int(lo), int(hi), shape).astype(dt.np))
     return Tensor._wrap(_rng(seed).uniform(lo, hi, shape).astype(dt.np))

@@ -22,7 +22,7 @@ OPS: List[Op] = [
     Op("expand_dims", "input_x, axis", fn=S.expand_dims, prim="ExpandDims", method=True),
     Op("squeeze", "input, axis=None", fn=S.squeeze, prim="Squeeze(axis=())(x) -> x, axis if axis != () else None",
        method=True),
-    Op("flatten", "input, start_dim=0, end_dim=-1", fn=S.flatten, method=True),
+    Op("flatten", "input, order='C', *, start_dim=1, end_dim=-1", fn=S.flatten),
     Op("concat", "tensors, axis=0", fn=S.concat, prim="Concat(axis=0)(x) -> x, axis", aliases=("cat",)),
     Op("stack", "tensors, axis=0", fn=S.stack, prim="Stack(axis=0)(x) -> x, axis"),
     Op("cast", "input, dtype", fn=S.cast, prim="Cast"),

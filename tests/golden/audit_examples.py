@@ -1,0 +1,171 @@
+"""Run MindSpore's own docstring examples under both MindSpore 2.10 and mskernel and compare what they print.
+
+A development tool, not a test: MindSpore's example code stays in MindSpore's wheel (it is read from the
+installed package's docstrings at run time and never copied into this tree), so it needs the wheel's
+virtual environment (``$MSKERNEL_MS_VENV``, made by ``record.py``). Our own cases for the same behaviours
+are the golden suites (``cases/transforms.py``, ``cell.py``, ...), which the tests run without the wheel.
+
+    python tests/golden/audit_examples.py              # every API below; one line per example
+    python tests/golden/audit_examples.py ops.jvp      # some of them
+    python tests/golden/audit_examples.py --census     # every census op, primitive, Tensor method and nn name
+
+Each example runs in a fresh namespace with ``mindspore`` replaced by ``mskernel`` in its source; an
+example agrees when the printed text is equal (numbers within 1e-4 relative, as the goldens compare).
+"""
+from __future__ import annotations
+
+import contextlib
+import doctest
+import io
+import json
+import linecache
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+#: the autodiff, hook and tensor APIs whose examples the issue asks to run
+APIS = ["ops.grad", "ops.value_and_grad", "ops.jvp", "ops.vjp", "ops.jacfwd", "ops.jacrev", "ops.vmap",
+        "ops.GradOperation", "ops.HookBackward", "ops.InsertGradientOf", "ops.HyperMap", "ops.MultitypeFuncGraph",
+        "ops.stop_gradient", "ops.Custom", "nn.Cell.register_forward_pre_hook", "nn.Cell.register_forward_hook",
+        "nn.Cell.register_backward_hook", "nn.Cell.register_backward_pre_hook", "nn.Cell.bprop",
+        "Tensor", "Tensor.from_numpy", "Tensor.asnumpy", "Tensor.init_data", "Parameter", "ParameterTuple",
+        "set_seed", "ops.max", "ops.cumsum", "ops.split", "ops.tile", "ops.pad", "ops.gather", "ops.one_hot",
+        "ops.topk", "ops.sort", "ops.arange", "ops.einsum", "ops.interpolate", "ops.norm", "ops.var",
+        "Tensor.register_hook", "ops.depend", "ops.derivative", "jit", "mutable"]
+
+
+def census_apis() -> List[str]:
+    """Every functional op, primitive and Tensor method of the census (mskernel/compat.py), as API paths."""
+    from mskernel.compat import CENSUS
+    return ([f"ops.{n}" for n in CENSUS["ops"]] + [f"ops.{n}" for n in CENSUS["primitives"]]
+            + [f"Tensor.{n}" for n in CENSUS["tensor"]] + [f"nn.{n}" for n in CENSUS["nn"]])
+_NUM = re.compile(r"-?\d+\.\d*(?:[eE][-+]?\d+)?|-?\d+[eE][-+]?\d+")
+
+
+def _resolve(root, path: str):
+    obj = root
+    for part in path.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def extract(apis: List[str]) -> Dict[str, List[str]]:
+    """Inside the wheel: each API's docstring examples, one program per docstring."""
+    import mindspore
+    out = {}
+    parser = doctest.DocTestParser()
+    for api in apis:
+        try:
+            doc = _resolve(mindspore, api).__doc__ or ""
+        except AttributeError:
+            continue
+        examples = parser.get_examples(doc)
+        if examples:
+            out[api] = [e.source for e in examples]
+    return out
+
+
+def run(statements: List[str], module_name: str) -> Dict[str, str]:
+    """Run one docstring's examples as an interactive session (expressions show their repr, as doctest
+    does); the printed text, or the text up to the exception and the exception."""
+    import numpy as np
+    buf = io.StringIO()
+    np.random.seed(0)
+    namespace = {"__name__": "__main__"}
+    try:
+        with contextlib.redirect_stdout(buf):
+            for k, source in enumerate(statements):
+                if module_name == "mskernel":
+                    source = re.sub(r"\bmindspore\b", "mskernel", source)
+                name = f"<example {abs(hash(source))}:{k}>"
+                linecache.cache[name] = (len(source), None, source.splitlines(True), name)  # for inspect
+                exec(compile(source, name, "single"), namespace)  # noqa: S102 (an example)
+    except Exception as e:  # noqa: BLE001 (the example's own failure is its result)
+        return {"stdout": buf.getvalue(), "error": f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"}
+    return {"stdout": buf.getvalue()}
+
+
+def _timed(statements: List[str], module_name: str, seconds: int = 30) -> Dict[str, str]:
+    """:func:`run` with a time limit (some examples train for a while or wait on devices)."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"the example ran longer than {seconds} s")
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        return run(statements, module_name)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _same(a: str, b: str) -> bool:
+    if _NUM.sub("#", " ".join(a.split())) != _NUM.sub("#", " ".join(b.split())):
+        return False
+    for x, y in zip(_NUM.findall(a), _NUM.findall(b)):
+        if abs(float(x) - float(y)) > 1e-4 * max(1.0, abs(float(x))):
+            return False
+    return True
+
+
+def _record_in_wheel(py: str, apis: List[str], hang: int = 300) -> Dict[str, dict]:
+    """Run the examples in the wheel's environment. An example stuck in native code (no Python-level
+    timeout stops it) makes the run exceed ``hang`` seconds: it is recorded as hung and the rest run again."""
+    done: Dict[str, dict] = {}
+    todo = list(apis)
+    while todo:
+        timed_out = False
+        try:
+            out = subprocess.run([py, __file__, "--inside", *todo], capture_output=True, text=True,
+                                 timeout=hang).stdout
+        except subprocess.TimeoutExpired as e:
+            out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+            timed_out = True
+        for line in out.splitlines():
+            if line.startswith("{"):
+                rec = json.loads(line)
+                done[rec.pop("api")] = rec
+        todo = [a for a in todo if a not in done]
+        if not timed_out:
+            break
+        if todo:
+            done[todo.pop(0)] = {"source": [], "stdout": "", "error": "TimeoutError: hung in the wheel"}
+    return {a: r for a, r in done.items() if r.get("source")}
+
+
+def main(argv: List[str]) -> int:
+    if argv[:1] == ["--inside"]:
+        progs = extract(argv[1:] or APIS)
+        for api in argv[1:] or APIS:  # one JSON line per API, as it finishes (an empty source: no example)
+            src = progs.get(api, [])
+            print(json.dumps({"api": api, "source": src, **(_timed(src, "mindspore") if src else {})}), flush=True)
+        return 0
+    if argv[:1] == ["--census"]:
+        argv = census_apis()
+    from record import ensure_venv
+    py = ensure_venv()
+    wheel = _record_in_wheel(str(py), argv or APIS)
+    agree = 0
+    for api, rec in wheel.items():
+        if rec.get("error", "").startswith("TimeoutError"):
+            print(f"skip   {api}  (the wheel's example ran over its time limit)")
+            continue
+        ours = _timed(rec["source"], "mskernel")
+        ours["stdout"] = ours["stdout"].replace("mskernel", "mindspore")  # the module's own name, as swapped
+        ok = ("error" in rec) == ("error" in ours) and _same(rec["stdout"], ours["stdout"])
+        agree += ok
+        detail = "" if ok else f"  wheel: {rec.get('error') or rec['stdout'][:80]!r}  mskernel: " \
+                               f"{ours.get('error') or ours['stdout'][:80]!r}"
+        print(f"{'agree ' if ok else 'DIFFER'} {api}{detail}")
+    print(f"{agree} of {len(wheel)} examples agree")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
