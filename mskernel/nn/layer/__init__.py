@@ -1,12 +1,17 @@
-"""``mindspore.nn`` layers: basic layers and activations.
+"""``mindspore.nn`` layers: basic layers, activations, convolutions, pooling, normalization, embedding.
 
 Example:
     >>> from mskernel.nn import layer
     >>> "Dense" in layer.__all__
     True
 """
-from mskernel.nn.layer import activation, basic
+from mskernel.nn.layer import activation, basic, conv, embedding, normalization, pooling
 from mskernel.nn.layer.activation import *  # noqa: F401,F403
 from mskernel.nn.layer.basic import *  # noqa: F401,F403
+from mskernel.nn.layer.conv import *  # noqa: F401,F403
+from mskernel.nn.layer.embedding import *  # noqa: F401,F403
+from mskernel.nn.layer.normalization import *  # noqa: F401,F403
+from mskernel.nn.layer.pooling import *  # noqa: F401,F403
 
-__all__ = [*activation.__all__, *basic.__all__]
+__all__ = [*activation.__all__, *basic.__all__, *conv.__all__, *embedding.__all__, *normalization.__all__,
+           *pooling.__all__]
