@@ -87,6 +87,8 @@ ON_CPU: Dict[Tuple[str, str], str] = {
 NOT_IN_MINDSPORE: Dict[Tuple[str, str], str] = {
     ("tensor", "detach"): "MindSpore 2.10's Tensor has no detach; ops.stop_gradient(x) is MindSpore's way",
     ("tensor", "grad"): "MindSpore 2.10's Tensor has no grad attribute; gradients come from ms.grad/value_and_grad",
+    ("nn", "AdamW"): "MindSpore 2.10 has no nn.AdamW (mindspore.mint.optim.AdamW is the torch-style one); "
+                     "nn.AdamWeightDecay is its nn optimizer with decoupled weight decay",
 }
 #: census Tensor names that MindSpore 2.10 has on Parameter only (so has mskernel)
 ON_PARAMETER = {"set_data", "requires_grad"}

@@ -97,6 +97,8 @@ class Optimizer(Cell):
         self._decay: List[bool] = []
         self._gc: List[bool] = []
         order: Optional[Sequence[Parameter]] = None
+        per_group: List[Tuple[str, Any]] = []
+        own_lr = False
         if self.is_group:
             for group in items:
                 if not isinstance(group, dict):
@@ -105,6 +107,8 @@ class Optimizer(Cell):
                     order = list(group["order_params"])
                     continue
                 gl = _lr_values(group["lr"], cls) if "lr" in group else (self._lr_kind, self._lr)
+                per_group.append(gl)
+                own_lr = own_lr or "lr" in group
                 gw = group.get("weight_decay", weight_decay)
                 self._check_weight_decay(gw, cls)
                 for p in group["params"]:
@@ -134,9 +138,26 @@ class Optimizer(Cell):
                 self._gc.append(False)
         self._parameters = ParameterTuple(params)
         self.weight_decay = float(weight_decay)
-        lr0 = self._lr if self._lr_kind == "fixed" else (self._lr[0] if self._lr_kind == "list" else 0.0)
-        self.learning_rate = Parameter(Tensor(np.float32(lr0)), name="learning_rate")
+        # as MindSpore holds it: a fixed rate is the Parameter 'learning_rate', a list of rates the Parameter
+        # 'learning_rate.learning_rate' (all of them), a schedule the schedule Cell itself (no Parameter)
+        if self._lr_kind == "schedule":
+            self.learning_rate = self._lr
+        elif self._lr_kind == "list":
+            self._hold_param(Parameter(Tensor(np.asarray(self._lr, np.float32)), name="learning_rate.learning_rate"))
+        else:
+            self.learning_rate = Parameter(Tensor(np.float32(self._lr)), name="learning_rate")
+        for g, (kind, value) in enumerate(per_group if own_lr else []):  # groups with rates of their own
+            if g and kind != "schedule":
+                lr_g = value if kind == "fixed" else np.asarray(value, np.float32)
+                self.insert_param_to_cell(f"learning_rate_group_{g}", Parameter(
+                    Tensor(np.asarray(lr_g, np.float32)), name=f"learning_rate_group_{g}"),
+                    check_name_contain_dot=False)
         self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step", requires_grad=False)
+
+    def _hold_param(self, p: Parameter) -> None:
+        """Register ``p`` under its own (dotted) name, as MindSpore lists it, and keep it as ``learning_rate``."""
+        self.insert_param_to_cell(p.name, p, check_name_contain_dot=False)
+        object.__setattr__(self, "learning_rate", p)
 
     @staticmethod
     def _check_weight_decay(wd: Any, cls: str) -> None:
