@@ -99,8 +99,9 @@ def _conv_weight_grad(x: np.ndarray, g: np.ndarray, w_shape: tuple, stride: tupl
 
 
 def _conv_bwd(g: Tensor, input: Tensor, weight: Tensor, stride: tuple, dilation: tuple, groups: int) -> tuple:
-    return (F._conv2d_input_grad(g, weight, input.shape, stride, dilation, groups),
-            F._conv2d_weight_grad(input, g, weight.shape, stride, dilation, groups))
+    # only the gradients something needs (a network's input usually needs none)
+    return (F._conv2d_input_grad(g, weight, input.shape, stride, dilation, groups) if input._rg else None,
+            F._conv2d_weight_grad(input, g, weight.shape, stride, dilation, groups) if weight._rg else None)
 
 
 def _input_grad_bwd(g: Tensor, input: Tensor, weight: Tensor, x_shape: tuple, stride: tuple, dilation: tuple,

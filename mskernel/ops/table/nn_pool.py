@@ -67,13 +67,28 @@ def max_pool2d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, d
     s = k if stride is None or stride == 0 else pair(stride, "stride", "MaxPool2D")
     d = pair(dilation, "dilation", "MaxPool2D")
     (pt, pb, pl, pr), (oh, ow) = _pool_pads(t, k, s, d, padding, ceil_mode, "MaxPool2D")
-    pos = np.pad(_index(t.shape), ((0, 0), (0, 0), (pt, pb), (pl, pr)), constant_values=-1)
-    vals = np.pad(t._data, ((0, 0), (0, 0), (pt, pb), (pl, pr)), constant_values=-np.inf)
+    vals = t._data
+    if pt or pb or pl or pr:
+        vals = np.pad(vals, ((0, 0), (0, 0), (pt, pb), (pl, pr)), constant_values=-np.inf)
     wv = _windows(vals, k, s, d)[:, :, :oh, :ow]
-    wp = _windows(pos, k, s, d)[:, :, :oh, :ow]
-    flat_v = wv.reshape(wv.shape[:4] + (-1,))
-    pick = np.argmax(flat_v, axis=-1)[..., None]
-    chosen = np.take_along_axis(wp.reshape(wp.shape[:4] + (-1,)), pick, -1)[..., 0]
+    # a running maximum over the window's k*k offsets (strided views, no copy of the windows)
+    best = wv[..., 0, 0].copy()
+    at_r = np.zeros(best.shape, np.int64)
+    at_c = np.zeros(best.shape, np.int64)
+    for i in range(k[0]):
+        for j in range(k[1]):
+            if i == 0 and j == 0:
+                continue
+            cand = wv[..., i, j]
+            better = cand > best
+            np.copyto(best, cand, where=better)
+            np.putmask(at_r, better, i)
+            np.putmask(at_c, better, j)
+    n, c, h, w = t.shape
+    rows = np.arange(oh)[:, None] * s[0] - pt + at_r * d[0]
+    cols = np.arange(ow)[None, :] * s[1] - pl + at_c * d[1]
+    plane = (np.arange(n)[:, None, None, None] * c + np.arange(c)[None, :, None, None]) * (h * w)
+    chosen = plane + rows * w + cols
     out = gather_map(t, chosen)
     if return_indices:
         return out, Tensor._wrap((chosen % (t.shape[2] * t.shape[3])).astype(np.int64))
