@@ -9,6 +9,8 @@ Example:
     >>> print(ms.grad(lambda a: a * a)(x))
     4.0
 """
+from typing import Any
+
 from mskernel._version import __version__
 from mskernel import dtype
 from mskernel.dtype import (Type, bool_, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float16,
@@ -65,12 +67,17 @@ def load_ipython_extension(ipython: object) -> None:
     load(ipython)
 
 
-def __getattr__(name: str) -> type:
-    """``GraphView`` and ``GradCheckView`` are imported from mskernel.widgets on first access."""
+def __getattr__(name: str) -> Any:
+    """``GraphView`` and ``GradCheckView`` are imported from mskernel.widgets on first access, ``numpy``
+    (``mindspore.numpy``) from mskernel.numpy."""
     if name in ("GraphView", "GradCheckView"):
         from mskernel import widgets
 
         return getattr(widgets, name)
+    if name == "numpy":
+        import importlib
+
+        return importlib.import_module("mskernel.numpy")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
 __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
