@@ -287,6 +287,8 @@ def where(condition: Any, input: Any, other: Any) -> Tensor:
     c = check_tensor(condition, "Select", "condition")
     if c._data.dtype != np.bool_:
         raise TypeError(f"For 'Select', the 'condition' must be a Bool tensor, but got {c.dtype}.")
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):  # two Python values: tensors of them
+        input = Tensor._wrap(np.asarray(input, np.float32 if isinstance(input, float) else None))
     x, y = binary_args(input, other, "Select")
     try:
         out = Tensor._wrap(np.where(c._data, x._data, y._data))

@@ -123,7 +123,7 @@ def _view(self: Tensor, *shape: Any) -> Tensor:
     return F.reshape(self, _shape_from_args(shape))
 
 
-def _flatten(self: Tensor, order: Any = "C", *, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+def _flatten(self: Tensor, order: Any = "C", *dims: int, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     """All axes (or ``start_dim..end_dim``) merged into one; ``t.flatten(1)`` starts at axis 1.
 
     Example:
@@ -131,8 +131,10 @@ def _flatten(self: Tensor, order: Any = "C", *, start_dim: int = 0, end_dim: int
         >>> ms.Tensor(np.zeros((2, 3, 4))).flatten().shape, ms.Tensor(np.zeros((2, 3, 4))).flatten(1).shape
         ((24,), (2, 12))
     """
-    if isinstance(order, (int, np.integer)):
+    if isinstance(order, (int, np.integer)):  # torch's spelling: x.flatten(start_dim, end_dim)
         order, start_dim = "C", int(order)
+        if dims:
+            end_dim = int(dims[0])
     return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 

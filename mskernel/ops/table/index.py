@@ -510,4 +510,21 @@ def _setitem(self: Tensor, index: Any, value: Any) -> None:
     inplace_update(self, _scatter_into(self, dest, value, False, "__setitem__"), "__setitem__")
 
 
-METHODS = {"where": _where_method, "__setitem__": _setitem}
+def _gather_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``x.gather(input_indices, axis, batch_dims=0)``, or torch's ``x.gather(dim, index)`` (gather_elements),
+    both of which MindSpore's Tensor takes.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> print(x.gather(ms.Tensor([1]), 0), x.gather(1, ms.Tensor([[1], [0]])))
+        [[3. 4.]] [[2.]
+         [3.]]
+    """
+    if args and isinstance(args[0], (int, np.integer)) and not isinstance(args[0], bool) and \
+            ((len(args) > 1 and isinstance(args[1], Tensor)) or "index" in kwargs):
+        return gather_elements(self, args[0], args[1] if len(args) > 1 else kwargs["index"])
+    return gather(self, *args, **kwargs)
+
+
+METHODS = {"where": _where_method, "__setitem__": _setitem, "gather": _gather_method}
