@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections import OrderedDict, abc
-from typing import Any, Iterator, List, Tuple
+from typing import Any, Iterator, List, Optional, Tuple
 
 from mskernel.nn.cell import Cell
 
@@ -91,6 +91,16 @@ def _rename_under(cell: Cell, prefix: str, key: str, depth: int) -> None:
         p.name = prefix + key + "." + ".".join(p.name.split(".")[depth + 1:])
 
 
+def _place(owner: Cell, key: str, cell: Cell, rename: bool = True, prefix: Optional[str] = None) -> None:
+    """Store ``cell`` under ``key`` in ``owner``; its Parameters take the owner's path (``<prefix><key>.``, the
+    prefix read from the cells already held unless given)."""
+    if rename:
+        if prefix is None:
+            prefix, _ = _prefix_and_depth(owner._cells)
+        cell.update_parameters_name(f"{prefix}{key}.")
+    owner._cells[key] = cell
+
+
 class SequentialCell(Cell):
     """Cells run one after another: ``SequentialCell([c0, c1])``, ``SequentialCell(c0, c1)`` or
     ``SequentialCell(OrderedDict(name=cell))``. Indexing, slicing (a new SequentialCell), ``len``,
@@ -108,7 +118,7 @@ class SequentialCell(Cell):
 
     def __init__(self, *args: Any) -> None:
         super().__init__()
-        object.__setattr__(self, "_is_dynamic_name", [])
+        object.__setattr__(self, "_auto_named", [])
         if len(args) == 1 and not isinstance(args[0], Cell):
             cells = args[0]
             if isinstance(cells, list):
@@ -126,7 +136,7 @@ class SequentialCell(Cell):
         for name, cell in items:
             self.insert_child_to_cell(name, cell)
             cell.update_parameters_name(name + ".")
-            self._is_dynamic_name.append(dynamic)
+            self._auto_named.append(dynamic)
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
@@ -149,18 +159,18 @@ class SequentialCell(Cell):
         if isinstance(index, int):
             index = _check_index(len(self), index, name)
             del self._cells[keys[index]]
-            del self._is_dynamic_name[index]
+            del self._auto_named[index]
         elif isinstance(index, slice):
             for key in keys[index]:
                 del self._cells[key]
-            del self._is_dynamic_name[index]
+            del self._auto_named[index]
         else:
             raise TypeError(f"For '{name}', the type of index must be int type or slice type, "
                             f"but got {type(index).__name__}")
         prefix, depth = _prefix_and_depth(self._cells)
         renumbered: "OrderedDict[str, Cell]" = OrderedDict()
         for i, (key, cell) in enumerate(self._cells.items()):
-            if self._is_dynamic_name[i]:
+            if self._auto_named[i]:
                 _rename_under(cell, prefix, str(i), depth)
                 renumbered[str(i)] = cell
             else:
@@ -196,10 +206,8 @@ class SequentialCell(Cell):
             1
         """
         _check_cell(cell, type(self).__name__)
-        prefix, _ = _prefix_and_depth(self._cells)
-        cell.update_parameters_name(prefix + str(len(self)) + ".")
-        self._is_dynamic_name.append(True)
-        self._cells[str(len(self))] = cell
+        self._auto_named.append(True)
+        _place(self, str(len(self._auto_named) - 1), cell)
 
     def construct(self, input_data: Any) -> Any:
         for cell in list(self._cells.values()):
@@ -234,11 +242,7 @@ class CellList(Cell):
         _check_cell(cell, name)
         if not isinstance(index, int):
             raise TypeError(f"For '{name}', the type of 'index' must be int, but got {type(index).__name__}.")
-        index = _check_index(len(self), index, name)
-        if self._auto_prefix:
-            prefix, _ = _prefix_and_depth(self._cells)
-            cell.update_parameters_name(prefix + str(index) + ".")
-        self._cells[str(index)] = cell
+        _place(self, str(_check_index(len(self), index, name)), cell, self._auto_prefix)
 
     def __delitem__(self, index: Any) -> None:
         name = type(self).__name__
@@ -286,9 +290,7 @@ class CellList(Cell):
             if self._auto_prefix:
                 _rename_under(moved, prefix, str(pos), depth)
             self._cells[str(pos)] = moved
-        self._cells[str(idx)] = cell
-        if self._auto_prefix:
-            cell.update_parameters_name(prefix + str(idx) + ".")
+        _place(self, str(idx), cell, self._auto_prefix, prefix)
 
     def extend(self, cells: List[Cell]) -> "CellList":
         """Append each cell of the list ``cells``.
@@ -301,14 +303,11 @@ class CellList(Cell):
         if not isinstance(cells, list):
             raise TypeError(f"For '{name}', the new cells wanted to append should be instance of list, "
                             f"but got {type(cells).__name__}.")
-        prefix, _ = _prefix_and_depth(self._cells)
         for cell in cells:
             if isinstance(cell, CellDict):
                 raise TypeError(f"For '{name}', the type of cell can not be CellDict, but got {type(cell).__name__}.")
             _check_cell(cell, name)
-            if self._auto_prefix:
-                cell.update_parameters_name(prefix + str(len(self)) + ".")
-            self._cells[str(len(self))] = cell
+            _place(self, str(len(self)), cell, self._auto_prefix)
         return self
 
     def append(self, cell: Cell) -> None:
@@ -319,10 +318,7 @@ class CellList(Cell):
             1
         """
         _check_cell(cell, type(self).__name__)
-        if self._auto_prefix:
-            prefix, _ = _prefix_and_depth(self._cells)
-            cell.update_parameters_name(prefix + str(len(self)) + ".")
-        self._cells[str(len(self))] = cell
+        _place(self, str(len(self)), cell, self._auto_prefix)
 
     def set_grad(self, flag: bool = True) -> "CellList":
         """Set ``requires_grad`` on this cell and the cells it holds.
@@ -375,10 +371,7 @@ class CellDict(Cell):
         if isinstance(cell, (CellDict, CellList, SequentialCell)):
             raise TypeError(f"For '{name}', the type of cell can not be CellDict, CellList or SequentialCell, "
                             f"but got {type(cell).__name__}.")
-        if self._auto_prefix:
-            prefix, _ = _prefix_and_depth(self._cells)
-            cell.update_parameters_name(prefix + key + ".")
-        self._cells[key] = cell
+        _place(self, key, cell, self._auto_prefix)
 
     def __delitem__(self, key: str) -> None:
         del self._cells[key]

@@ -25,6 +25,28 @@ __all__ = ["Accuracy", "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAcc
 _EPS = sys.float_info.min
 
 
+def _pair(metric: Metric, name: str, inputs: tuple, onehot_to_index: bool = True) -> tuple:
+    """The (scores, labels) arrays of an ``update`` call, labels given one-hot turned into indices."""
+    if len(inputs) != 2:
+        raise ValueError(f"For '{name}.update', it needs 2 inputs (predicted value, true value), but got "
+                         f"{len(inputs)}.")
+    scores, labels = (metric._convert_data(v) for v in inputs)
+    if onehot_to_index and scores.ndim == labels.ndim and is_onehot(labels):
+        labels = labels.argmax(axis=1)
+    return scores, labels
+
+
+def _track_classes(metric: Any, name: str, scores: np.ndarray) -> int:
+    """Remember the number of classes of the first batch; later batches must match it."""
+    seen, now = metric._n_classes, scores.shape[1]
+    if seen and now != seen:
+        raise ValueError(f"For '{name}.update', class number not match, last input predicted data contain {seen} "
+                         f"classes, but current predicted data contain {now} classes, please check your predicted "
+                         f"value(inputs[0]).")
+    metric._n_classes = now
+    return now
+
+
 def _check_average(average: Any, name: str) -> None:
     if not isinstance(average, bool):
         raise TypeError(f"For '{name}', the type of 'average' should be bool, but got {type(average).__name__}.")
@@ -47,43 +69,30 @@ class Accuracy(EvaluationBase):
         self.clear()
 
     def clear(self) -> None:
-        self._correct_num = 0
-        self._total_num = 0
-        self._class_num = 0
+        self._hit_count = 0
+        self._sample_count = 0
+        self._n_classes = 0
 
     @rearrange_inputs
     def update(self, *inputs: Any) -> None:
-        if len(inputs) != 2:
-            raise ValueError(f"For 'Accuracy.update', it needs 2 inputs (predicted value, true value), but got "
-                             f"{len(inputs)}")
-        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
-        if self._type == "classification" and y_pred.ndim == y.ndim and is_onehot(y):
-            y = y.argmax(axis=1)
-        self._check_shape(y_pred, y)
-        self._check_value(y_pred, y)
-        classes = y_pred.shape[1]
-        if self._class_num == 0:
-            self._class_num = classes
-        elif classes != self._class_num:
-            raise ValueError(f"For 'Accuracy.update', class number not match, last input predicted data contain "
-                             f"{self._class_num} classes, but current predicted data contain {classes} classes, "
-                             f"please check your predicted value(inputs[0]).")
+        scores, labels = _pair(self, "Accuracy", inputs, self._type == "classification")
+        self._check_shape(scores, labels)
+        self._check_value(scores, labels)
+        n = _track_classes(self, "Accuracy", scores)
         if self._type == "classification":
-            hits = (y_pred.argmax(axis=1) == y).reshape(-1)
-        else:
-            last = y_pred.ndim - 1
-            rows_pred = y_pred.swapaxes(1, last).reshape(-1, classes)
-            rows_true = y.swapaxes(1, last).reshape(-1, classes)
-            hits = (rows_pred == rows_true).all(axis=1)
-        self._correct_num += int(hits.sum())
-        self._total_num += hits.shape[0]
+            right = scores.argmax(axis=1) == labels
+        else:  # every label of a sample must match
+            right = (np.moveaxis(scores, 1, -1).reshape(-1, n) == np.moveaxis(labels, 1, -1).reshape(-1, n)).all(1)
+        right = np.asarray(right).reshape(-1)
+        self._hit_count += int(right.sum())
+        self._sample_count += right.size
 
     def eval(self) -> float:
-        if self._total_num == 0:
+        if self._sample_count == 0:
             raise RuntimeError("The 'Accuracy' can not be calculated, because the number of samples is 0, please "
                                "check whether your inputs(predicted value, true value) are empty, or has called "
                                "update method before calling eval method.")
-        return self._correct_num / self._total_num
+        return self._hit_count / self._sample_count
 
 
 class _PerClass(EvaluationBase):
@@ -96,7 +105,7 @@ class _PerClass(EvaluationBase):
         self.clear()
 
     def clear(self) -> None:
-        self._class_num = 0
+        self._n_classes = 0
         multi = self._type == "multilabel"
         self._true_positives: Any = np.empty(0) if multi else 0
         self._denominator: Any = np.empty(0) if multi else 0
@@ -109,21 +118,11 @@ class _PerClass(EvaluationBase):
     @rearrange_inputs
     def update(self, *inputs: Any) -> None:
         name = self._name
-        if len(inputs) != 2:
-            raise ValueError(f"For '{name}.update', it needs 2 inputs (predicted value, true value), but got "
-                             f"{len(inputs)}.")
-        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
-        if self._type == "classification" and y_pred.ndim == y.ndim and is_onehot(y):
-            y = y.argmax(axis=1)
+        y_pred, y = _pair(self, name, inputs, self._type == "classification")
         self._check_shape(y_pred, y)
         self._check_value(y_pred, y)
-        if self._class_num == 0:
-            self._class_num = y_pred.shape[1]
-        elif y_pred.shape[1] != self._class_num:
-            raise ValueError(f"For '{name}.update', class number not match, last input predicted data contain "
-                             f"{self._class_num} classes, but current predicted data contain {y_pred.shape[1]} "
-                             f"classes, please check your predicted value(inputs[0]).")
-        n = self._class_num
+        _track_classes(self, name, y_pred)
+        n = self._n_classes
         if self._type == "classification":
             if y.max() + 1 > n:
                 raise ValueError(f"For '{name}.update', predicted value (input[0]) should have the same classes "
@@ -146,7 +145,7 @@ class _PerClass(EvaluationBase):
             self._denominator = self._denominator + denominator
 
     def eval(self, average: bool = False) -> Union[np.ndarray, float]:
-        if self._class_num == 0:
+        if self._n_classes == 0:
             raise RuntimeError(f"The '{self._name}' can not be calculated, because the number of samples is 0, "
                                f"please check whether your inputs (predicted value, true value) are empty, or has "
                                f"called update method before calling eval method.")
@@ -215,24 +214,14 @@ class Fbeta(Metric):
         self._true_positives: Any = 0
         self._actual_positives: Any = 0
         self._positives: Any = 0
-        self._class_num = 0
+        self._n_classes = 0
 
     @rearrange_inputs
     def update(self, *inputs: Any) -> None:
         name = type(self).__name__ if type(self) is not F1 else "Fbeta"
-        if len(inputs) != 2:
-            raise ValueError(f"For '{name}.update', it needs 2 inputs (predicted value, true value), but got "
-                             f"{len(inputs)}.")
-        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
-        if y_pred.ndim == y.ndim and is_onehot(y):
-            y = y.argmax(axis=1)
-        if self._class_num == 0:
-            self._class_num = y_pred.shape[1]
-        elif y_pred.shape[1] != self._class_num:
-            raise ValueError(f"For '{name}.update', class number not match, last input predicted data contain "
-                             f"{self._class_num} classes, but current predicted data contain {y_pred.shape[1]} "
-                             f"classes, please check your predicted value(inputs[0]).")
-        n = self._class_num
+        y_pred, y = _pair(self, name, inputs)
+        _track_classes(self, name, y_pred)
+        n = self._n_classes
         if y.max() + 1 > n:
             raise ValueError(f"For '{name}.update', predicted value(inputs[0]) and true value(inputs[1]) should "
                              f"contain same classes, but got predicted value contains {n} classes and true value "
@@ -245,7 +234,7 @@ class Fbeta(Metric):
 
     def eval(self, average: bool = False) -> Union[np.ndarray, float]:
         _check_average(average, type(self).__name__)
-        if self._class_num == 0:
+        if self._n_classes == 0:
             raise RuntimeError("The 'Fbeta' can not be calculated, because the number of samples is 0, please check "
                                "whether your inputs(predicted value, true value) are empty, or has called update "
                                "method before calling eval method.")
@@ -290,28 +279,22 @@ class TopKCategoricalAccuracy(Metric):
         self.clear()
 
     def clear(self) -> None:
-        self._correct_num = 0
-        self._samples_num = 0
+        self._hit_count = 0
+        self._sample_count = 0
 
     @rearrange_inputs
     def update(self, *inputs: Any) -> None:
-        if len(inputs) != 2:
-            raise ValueError(f"For 'TopKCategoricalAccuracy.update', it needs 2 inputs (predicted value, true value), "
-                             f"but got 'inputs' size: {len(inputs)}.")
-        y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
-        if y_pred.ndim == y.ndim and is_onehot(y):
-            y = y.argmax(axis=1)
-        top = np.argsort(-y_pred, axis=1)[:, :self.k]
-        hits = (top == y.reshape(-1, 1)).sum(axis=1)
-        self._correct_num += int(hits.sum())
-        self._samples_num += top.shape[0]
+        y_pred, y = _pair(self, "TopKCategoricalAccuracy", inputs)
+        best_k = np.argsort(-y_pred, axis=1)[:, :self.k]
+        self._hit_count += int((best_k == y.reshape(-1, 1)).any(axis=1).sum())
+        self._sample_count += best_k.shape[0]
 
     def eval(self) -> float:
-        if self._samples_num == 0:
+        if self._sample_count == 0:
             raise RuntimeError("The 'TopKCategoricalAccuracy' can not be calculated, because the number of samples "
                                "is 0, please check whether your inputs (predicted value, true value) are empty, or "
                                "has called update method before calling eval method.")
-        return self._correct_num / self._samples_num
+        return self._hit_count / self._sample_count
 
 
 class Top1CategoricalAccuracy(TopKCategoricalAccuracy):
