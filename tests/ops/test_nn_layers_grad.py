@@ -95,3 +95,14 @@ ERRORS = [
 def test_errors(call, exc, text):
     with pytest.raises(exc, match=text):
         call()
+
+
+def test_reused_windows_are_not_stale_after_an_in_place_write():
+    x = ms.Tensor(np.ones((1, 1, 4, 4), np.float32))
+    w = ms.Tensor(np.ones((1, 1, 2, 2), np.float32))
+    first = ops.conv2d(x, w).asnumpy().copy()
+    x[0, 0, 0, 0] = 5.0
+    second = ops.conv2d(x, w).asnumpy()
+    assert first[0, 0, 0, 0] == 4.0 and second[0, 0, 0, 0] == 8.0
+    gw = ms.grad(lambda k: ops.conv2d(x, k).sum())(w)
+    assert gw.asnumpy()[0, 0, 0, 0] == 13.0  # 9 windows, one of them holding the 5

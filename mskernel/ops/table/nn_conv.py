@@ -21,6 +21,7 @@ Example:
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from typing import Any, List, Tuple
 
 import numpy as np
@@ -54,13 +55,36 @@ def _windows(x: np.ndarray, k: Tuple[int, int], s: Tuple[int, int], d: Tuple[int
                                            writeable=False)
 
 
+#: the im2col matrices of recent forward convolutions, by input array: the weight gradient of the same step
+#: reuses its forward's instead of copying the windows again (each entry holds its input, so an id cannot be
+#: reused while the entry lives; a few entries bound the memory)
+_COLS: "OrderedDict[int, tuple]" = OrderedDict()
+
+
+def _im2col(x: np.ndarray, k: tuple, stride: tuple, dilation: tuple) -> np.ndarray:
+    """(N * OH * OW, C * kh * kw) rows of the input's windows (cached for the weight gradient)."""
+    key = (k, stride, dilation)
+    hit = _COLS.get(id(x))
+    # a hit must be the same array with the same values (an in-place write since makes it stale); comparing
+    # the input costs 1 / (kh * kw) of copying its windows again
+    if hit is not None and hit[0] is x and hit[1] == key and np.array_equal(hit[2], x):
+        return hit[3]
+    win = _windows(x, k, stride, dilation)
+    n, c, oh, ow = win.shape[:4]
+    cols = np.ascontiguousarray(win.transpose(0, 2, 3, 1, 4, 5)).reshape(n * oh * ow, c * k[0] * k[1])
+    _COLS[id(x)] = (x, key, x.copy(), cols)
+    while len(_COLS) > 4:
+        _COLS.popitem(last=False)
+    return cols
+
+
 def _conv(x: np.ndarray, weight: np.ndarray, stride: tuple, dilation: tuple, groups: int) -> np.ndarray:
     o, cg, kh, kw = weight.shape
     win = _windows(x, (kh, kw), stride, dilation)
     n, c, oh, ow = win.shape[:4]
     if groups == 1:
-        out = np.tensordot(win, weight, axes=([1, 4, 5], [1, 2, 3]))  # N OH OW O
-        return np.ascontiguousarray(out.transpose(0, 3, 1, 2))
+        out = _im2col(x, (kh, kw), stride, dilation) @ weight.reshape(o, -1).T  # (N OH OW, O)
+        return np.ascontiguousarray(out.reshape(n, oh, ow, o).transpose(0, 3, 1, 2))
     win = win.reshape(n, groups, cg, oh, ow, kh, kw)
     wg = weight.reshape(groups, o // groups, cg, kh, kw)
     return np.einsum("ngchwij,gocij->ngohw", win, wg, optimize=True).reshape(n, o, oh, ow)
@@ -92,7 +116,8 @@ def _conv_weight_grad(x: np.ndarray, g: np.ndarray, w_shape: tuple, stride: tupl
     win = _windows(x, (kh, kw), stride, dilation)
     n, c, oh, ow = win.shape[:4]
     if groups == 1:
-        return np.tensordot(g, win, axes=([0, 2, 3], [0, 2, 3]))  # O C kh kw
+        gm = np.ascontiguousarray(g.transpose(1, 0, 2, 3)).reshape(o, -1)
+        return (gm @ _im2col(x, (kh, kw), stride, dilation)).reshape(o, c, kh, kw)
     win = win.reshape(n, groups, cg, oh, ow, kh, kw)
     gg = g.reshape(n, groups, o // groups, oh, ow)
     return np.einsum("ngchwij,ngohw->gocij", win, gg, optimize=True).reshape(o, cg, kh, kw)
