@@ -200,7 +200,7 @@ def _fill(self: Tensor, value: Any) -> Tensor:
 
 
 def _write(self: Tensor, arr: Any, name: str) -> Tensor:
-    from mskernel.ops.registry import inplace_update
+    from mskernel.ops.inplace import inplace_update
     return inplace_update(self, Tensor._wrap(np.broadcast_to(np.asarray(arr, self._data.dtype), self.shape)), name)
 
 
@@ -212,7 +212,7 @@ def _copy_(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
         >>> x = ms.Tensor([1.0, 2.0]); print(x.copy_(ms.Tensor([5.0])), x)
         [5. 5.] [5. 5.]
     """
-    from mskernel.ops.registry import inplace_update
+    from mskernel.ops.inplace import inplace_update
     src_t = src if isinstance(src, Tensor) else Tensor(src)
     if src_t._rg:
         return inplace_update(self, F.broadcast_to(F.cast(src_t, self.dtype), self.shape), "copy_")

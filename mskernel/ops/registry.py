@@ -21,10 +21,10 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from mskernel.autograd.node import STATE
 from mskernel.common.tensor import Tensor
 from mskernel.ops import methods, table
 from mskernel.ops.opdef import SIG_NAMES, F, Op
+from mskernel.ops.inplace import inplace_update
 from mskernel.ops.primitive import Primitive
 
 __all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "compat_rows", "inplace_update", "method_form"]
@@ -102,30 +102,6 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
     cls = type(name, (Primitive,), {"__init__": scope["__init__"], "__call__": scope["__call__"], "__doc__": doc,
                                       "__module__": "mskernel.ops.operations"})
     return cls
-
-
-def inplace_update(target: Tensor, result: Tensor, op: str) -> Tensor:
-    """Write ``result`` into ``target`` (MindSpore's in-place Tensor methods); ``target`` takes over its graph position.
-
-    A leaf that requires grad cannot be changed in place while gradients are recorded (MindSpore's rule).
-
-    Example:
-        >>> import mskernel as ms
-        >>> x = ms.Tensor([1.0, 2.0])
-        >>> print(x.add_(1), x)
-        [2. 3.] [2. 3.]
-    """
-    if STATE.enabled and target._rg and target._node is None and result._rg:
-        raise RuntimeError("A leaf tensor that need grad is being used in an inplace operator.")
-    arr = result._data
-    if arr.shape != target._data.shape:
-        raise ValueError(f"For '{op}', the in-place result has shape {list(arr.shape)}, which differs from the "
-                         f"tensor's shape {list(target._data.shape)}.")
-    target._data[...] = arr
-    if result._rg:
-        target._rg, target._node, target._idx = True, result._node, result._idx
-    target._version += 1
-    return target
 
 
 def _method_inplace(fn: Callable, name: str) -> Callable:

@@ -496,7 +496,7 @@ def _setitem(self: Tensor, index: Any, value: Any) -> None:
         [0. 2.]
     """
     from mskernel.autograd.node import STATE
-    from mskernel.ops.registry import inplace_update
+    from mskernel.ops.inplace import inplace_update
     if isinstance(index, Tensor):
         index = index._data
     elif isinstance(index, tuple):
