@@ -67,7 +67,6 @@ def assemble(b: "_Builder") -> "BackwardSource":
             b.copy_nest(copies, grads[r], douts[r], r)
         elif b.a.write_once(r):
             b.adj[r] = douts[r]
-            b.direct.add(r)
         else:
             b.adj[r] = b.fresh(f"d{r}_acc")
             b.zero[r] = "0"

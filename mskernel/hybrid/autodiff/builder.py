@@ -91,7 +91,6 @@ class _Builder:
         self.counter = 0
         self.inplace = [r for r in k.returns if r in self.inputs]
         self.adj: dict[str, str] = {}       # tensor -> its adjoint buffer's name
-        self.direct: set[str] = set()        # outputs whose adjoint is the dout parameter itself
         self.var_adj: dict[str, str] = {}    # scalar -> its adjoint variable
         self.touched: set[str] = set()       # adjoint variables something reads or writes
         self.tapes: dict[int, list[_Tape]] = {}
