@@ -10,9 +10,10 @@ Two views in `mskernel.widgets`:
   numerical Jacobian, their absolute and relative difference (elements over tolerance marked),
   a table of the worst elements and a pass/fail badge. The eps slider and the tolerance fields
   recompute the check; *re-run* checks again after you edited the op.
-* `ms.show_graph(result)` draws the autograd graph behind a result: built-in ops, Custom ops,
-  C++ `Function` ops, inputs and named Parameters, with shapes, dtypes and (after
-  `ms.autograd.trace`) gradient statistics; NaN/Inf and all-zero gradients are flagged in colour.
+* `ms.show_graph(fn, *inputs)` runs `fn` (a function or Cell) once and draws its autograd graph:
+  built-in ops, Custom ops, C++ `Function` ops, inputs and the Parameters it reads, with shapes,
+  dtypes and gradient statistics (every float input and Parameter is traced; no `requires_grad`
+  needed); NaN/Inf and all-zero gradients are flagged in colour.
   Pick a node in the list to see its details.
 
 Both are widgets in Jupyter, and render as HTML (and text) where no widget front end runs.
@@ -122,8 +123,7 @@ class Dense(nn.Cell):
 
 dense = Dense()
 inp = Tensor(np.random.default_rng(1).standard_normal((2, 3)).astype(np.float32))
-snap, _ = ms.autograd.trace(lambda v: (dense(v) ** 2).mean(), inp, weights=[dense.w, dense.b])
-graph = ms.show_graph(snap)
+graph = ms.show_graph(lambda v: (dense(v) ** 2).mean(), inp)
 graph
 """),
     ("md", """

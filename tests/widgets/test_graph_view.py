@@ -154,10 +154,10 @@ def test_static_fallbacks_and_mimebundle():
 
 
 def test_bad_input_is_rejected_with_a_clear_message():
-    with pytest.raises(TypeError, match="result must be a Tensor, a tuple/list of Tensors or a GraphSnapshot, "
-                                        "but it is int"):
+    with pytest.raises(TypeError, match="expected a function with its inputs, Tensor.s. or a GraphSnapshot, "
+                                        "but got int"):
         GraphView(3)
-    with pytest.raises(TypeError, match="but item 1 is str"):
+    with pytest.raises(TypeError, match="but got str"):
         GraphView((Tensor([1.0]), "y"))
     with pytest.raises(ValueError, match="no recorded graph"):
         GraphView(Tensor([1.0]) * 2)
