@@ -185,7 +185,8 @@ class CustomOpMagics(Magics):
     @line_magic
     def gradcheck(self, line: str) -> None:
         """``%gradcheck op(x, y)``: compare the gradients of the call with finite differences; shows the report."""
-        import mskernel as ms
+        from mskernel.common.tensor import Tensor
+        from mskernel.gradcheck import gradcheck
 
         args = parse_argstring(self.gradcheck, line)
         expr = " ".join(args.expr)
@@ -202,7 +203,7 @@ class CustomOpMagics(Magics):
             return eval(compile(ast.Expression(node), "<gradcheck>", "eval"), ns)  # noqa: S307 - the user's code
 
         fn = evaluate(call.func)
-        inputs = tuple(ms.Tensor(a) if hasattr(a, "__array__") and not isinstance(a, ms.Tensor) else a
+        inputs = tuple(Tensor(a) if hasattr(a, "__array__") and not isinstance(a, Tensor) else a
                        for a in (evaluate(a) for a in call.args))
-        report = ms.gradcheck(fn, inputs, eps=args.eps, atol=args.atol, rtol=args.rtol, raise_exception=False)
+        report = gradcheck(fn, inputs, eps=args.eps, atol=args.atol, rtol=args.rtol, raise_exception=False)
         display(_raw(str(report), report._repr_html_()), raw=True)
