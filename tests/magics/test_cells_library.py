@@ -89,3 +89,34 @@ def test_ticker_reports_then_stops_before_the_block_returns():
     with Ticker(lambda s, e: quiet.append(s), delay=10.0):
         pass
     assert quiet == []  # fast work shows nothing
+
+
+def test_each_option_is_declared_once_and_the_magic_parses_it():
+    from dataclasses import fields
+
+    from IPython.core.magic_arguments import parse_argstring
+
+    from magics.custom_op import CustomOpMagics
+
+    magic = CustomOpMagics.custom_op
+    doc = magic.__doc__
+    for f in fields(CellOptions):  # every option of the library is an option of the magic, with its help
+        assert f.metadata["flags"][-1] in doc and f.metadata["argparse"]["help"][:30] in " ".join(doc.split())
+    line = ('op -c "-O3 -DN=4" --cflags=-g --ldflags=-lm -I "/inc dir" --out-shape "(2, 3)" --example "(x,)" '
+            '--bprop g --debug --force --quiet --backend GPU')
+    args = parse_argstring(magic, line)
+    assert args.name == "op"
+    assert CellOptions.from_parsed(args) == CellOptions(
+        cflags=["-O3", "-DN=4", "-g"], ldflags=["-lm"], include_dirs=["/inc dir"], out_shape="(2, 3)",
+        example="(x,)", bprop="g", debug=True, force=True, quiet=True, backend="GPU")
+    assert CellOptions.from_parsed(parse_argstring(magic, "op")) == CellOptions()  # the defaults agree
+
+
+def test_info_says_why_a_kernel_has_no_default_source():
+    from mskernel.cells.info import render_info
+
+    code = ("def k2(x):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n"
+            "        for j in range(x.shape[1]):\n            y[i, j] = x[i, j]\n    return y\n")
+    result = run_cell("k2", code, CellOptions(), {})
+    text, page = render_info(result)
+    assert "// no generated C++ without example inputs:" in text and "x.shape[1]" in text  # and why
