@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import re
 import shutil
 import subprocess
@@ -128,5 +129,16 @@ def test_cpp_cells_are_highlighted_as_cpp_in_jupyterlab(tmp_path):
                 shutil.copy(tmp_path / "cells.png", Path(shots) / "cpp_cell_highlighting.png")
             browser.close()
     finally:
+        kernels = test_browser._descendants(lab.proc.pid)
         lab.stop()
+        _kill(kernels)
     assert not [e for e in errors if "mskernel" in e], errors
+
+
+def _kill(pids: list) -> None:
+    """Kernels run in their own process group and could outlive the server."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
