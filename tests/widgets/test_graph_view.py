@@ -180,3 +180,24 @@ def test_several_results_share_one_graph():
     lay = view.graph_layout
     assert {lay.box_of(o).layer for o in view.snapshot.outputs} == {2, 3}
     assert view.summary() == "GraphView: 5 nodes, 4 edges, 5 boxes; outputs: n2, n4"
+
+
+def test_snapshot_node_lookup_over_a_large_graph():
+    def f(x):
+        for i in range(400):
+            x = ops.sin(x) * 0.9 + x if i % 3 else ops.cos(x) + 0.1
+        return x.sum()
+    snap, _ = trace(f, Tensor([0.1, 0.2]))
+    assert len(snap.nodes) > 1000
+    for n in snap.nodes:
+        assert snap.node(n["id"]) is n
+    with pytest.raises(KeyError, match=r"GraphSnapshot.node: no node 'n99999' in this snapshot of \d+ nodes "
+                                       r"\(ids n0 \.\.\. n\d+\)"):
+        snap.node("n99999")
+    with pytest.raises(KeyError, match="no node None"):
+        snap.node(None)
+    # a node added after the first lookup is found too (the index follows the list)
+    snap.nodes.append({"id": "extra", "op": "Neg", "kind": "builtin"})
+    assert snap.node("extra")["op"] == "Neg"
+    with pytest.raises(KeyError, match="in this snapshot of 0 nodes\"$"):
+        ms.autograd.graph.GraphSnapshot().node("n0")
