@@ -27,7 +27,7 @@ from typing import Any, Callable, Dict, Optional
 import ipywidgets as W
 
 from mskernel.gradcheck import GradcheckReport, gradcheck
-from mskernel.widgets.heatmap import (MAX_ENTRIES, heatmap_html, heatmap_png, legend_html, panels,
+from mskernel.widgets.heatmap import (MAX_ENTRIES, figure_pixels, heatmap_html, heatmap_png, legend_html, panels,
                                       worst_table_html)
 
 __all__ = ["GradCheckView"]
@@ -98,7 +98,7 @@ class GradCheckView(W.VBox):
         self.rerun.add_class("mk-gc-rerun")
         self.status = W.HTML()
         self.status.add_class("mk-gc-status")
-        self.image = W.Image(format="png")
+        self.image = W.Image(format="png", layout=W.Layout(max_width="100%", height="auto", object_fit="contain"))
         self.image.add_class("mk-gc-image")
         self.legend = W.HTML()
         self.legend.add_class("mk-gc-legend-box")
@@ -154,6 +154,7 @@ class GradCheckView(W.VBox):
                              f"{n_bad} element{'s' if n_bad != 1 else ''} over tolerance; check run {self.runs} "
                              f"time{'s' if self.runs != 1 else ''}")
         self.image.value = heatmap_png(p)
+        self.image.layout.width = f"{figure_pixels(p)[0]}px"  # shown at its own size (scaled down only if need be)
         self.legend.value = legend_html(p)
         self.worst.value = worst_table_html(p)
 

@@ -236,11 +236,13 @@ def legend_html(p: Panels) -> str:
     alarm = "".join(swatch(c, t) for (_, c), t in zip(RATIO_BANDS, labels) if c in ALARM_COLORS)
     scale = ("<span style='display:inline-block;width:80px;height:10px;vertical-align:middle;border:1px solid "
              "#94a3b8;background:linear-gradient(to right,#053061,#f7f7f7,#67001f)'></span>")
-    return (f"<div class='mk-gc-legend' style='font-size:11px;line-height:16px'>"
-            f"analytic, numerical: {-lim:.3g} {scale} {lim:.3g} &nbsp;·&nbsp; "
-            f"error / tolerance (|analytic − numerical| / (atol + rtol·|numerical|)): "
-            f"<span class='mk-gc-calm'>{calm} passes</span>; "
-            f"<span class='mk-gc-alarm'>{alarm} fails</span>{swatch(NONFINITE_COLOR, 'NaN/Inf')}</div>")
+    formula = "|analytic − numerical| / (atol + rtol·|numerical|): an element passes when it is ≤ 1"
+    return (f"<div class='mk-gc-legend' style='font-size:11px;line-height:18px'>"
+            f"<div>analytic, numerical: {-lim:.3g} {scale} {lim:.3g}</div>"
+            f"<div title='{html.escape(formula)}'>error / tolerance: "
+            f"<span class='mk-gc-calm'>{calm} passes</span> &nbsp;·&nbsp; "
+            f"<span class='mk-gc-alarm'>{alarm} fails</span> &nbsp;·&nbsp;{swatch(NONFINITE_COLOR, 'NaN/Inf')}"
+            f"</div></div>")
 
 
 # -- the static HTML ------------------------------------------------------------------------------------
@@ -309,19 +311,36 @@ def worst_elements(p: Panels, k: int = 8) -> List[Tuple[Tuple[int, int], float, 
     return out
 
 
-def worst_table_html(p: Panels, k: int = 8) -> str:
-    """An HTML table of :func:`worst_elements` with each one's error / tolerance; differences below 1e-6
-    print as ``<1e-6`` (round-off). An exact gradient gives a one-line note instead of a table."""
+_WORST_CSS = ".mk-worst td, .mk-worst th {padding: 1px 10px 1px 0; text-align: left}"
+
+
+def worst_table_html(p: Panels, k: int = 8, k_passed: int = 3) -> str:
+    """An HTML table of :func:`worst_elements` with each one's error / tolerance: ``k`` rows when some element
+    is over tolerance, ``k_passed`` when none is (round-off is not worth a long table). Differences below
+    1e-6 print as ``<1e-6``. An exact gradient gives a one-line note instead of a table.
+
+    Example:
+        >>> import mskernel as ms
+        >>> rep = ms.gradcheck(lambda a: ms.ops.sin(a), (ms.Tensor([0.5, 1.0, 2.0, 3.0]),))
+        >>> worst_table_html(panels(rep.inputs[0], rep.atol, rep.rtol)).count("<tr")  # heading + 3
+        4
+    """
     def small(v: float) -> str:
         return "&lt;1e-6" if math.isfinite(v) and abs(v) < 1e-6 else f"{v:.4g}"
+    n_differ = int((~(p.abs_diff == 0)).sum())
+    shown = worst_elements(p, k if p.bad.any() else k_passed)
     rows = []
-    for (r, c), a, n, d, rel, bad in worst_elements(p, k):
+    for (r, c), a, n, d, rel, bad in shown:
         style = " style='color:#dc2626;font-weight:bold'" if bad else ""
         ratio = float(p.ratio[r, c])
         rows.append(f"<tr{style}><td>({r}, {c})</td><td>{a:.6g}</td><td>{n:.6g}</td><td>{small(d)}</td>"
                     f"<td>{small(rel)}</td><td>{ratio:.2g}</td><td>{'over' if bad else 'ok'}</td></tr>")
     if not rows:
         return "<p class='mk-worst mk-worst-exact'>analytic and numerical are equal in every element</p>"
-    head = f"<tr><th>({html.escape(p.row_label)}, {html.escape(p.col_label)})</th><th>analytic</th>" \
-           "<th>numerical</th><th>abs diff</th><th>rel diff</th><th>error / tolerance</th><th>tolerance</th></tr>"
-    return f"<table class='mk-worst'>{head}{''.join(rows)}</table>"
+    head = "<tr>" + "".join(f"<th>{html.escape(t)}</th>" for t in (
+        f"({p.row_label}, {p.col_label})", "analytic", "numerical", "abs diff", "rel diff", "error / tolerance",
+        "tolerance")) + "</tr>"
+    caption = (f"<caption style='text-align:left;font-size:11px;color:#475569'>the {len(rows)} largest of "
+               f"{n_differ} differing element{'s' if n_differ != 1 else ''} (exact matches not listed)</caption>")
+    return (f"<style>{_WORST_CSS}</style><table class='mk-worst' style='border-collapse:collapse;font-size:12px;"
+            f"line-height:1.4'>{caption}{head}{''.join(rows)}</table>")
