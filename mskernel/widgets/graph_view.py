@@ -27,7 +27,7 @@ from mskernel.autograd.graph import GraphSnapshot, snapshot
 from mskernel.common.tensor import Tensor
 from mskernel.widgets.layout import MAX_NODES, Layout, layout
 from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, box_tooltip,
-                                     details_html, graph_svg, node_flag, node_title)
+                                     details_html, graph_size, graph_svg, node_flag, node_title)
 
 __all__ = ["GraphView", "show_graph", "as_snapshot"]
 
@@ -103,7 +103,8 @@ class GraphView(W.VBox):
             rules.append(f".mk-canvas-{uid} .mk-hit-{b.id}{{left:{x:.0f}px;top:{y:.0f}px}}")
             self.hits[b.id] = btn
         self.canvas = W.Box([W.HTML(f"<style>{''.join(rules)}</style>"), self.graph, *self.hits.values()],
-                            layout=W.Layout(overflow="auto", max_height="560px", flex="3 1 420px", min_width="0"))
+                            layout=W.Layout(overflow="auto", max_height="560px", flex=f"3 1 {self._canvas_basis()}px",
+                                            min_width="0"))
         self.canvas.add_class(f"mk-canvas-{uid}")
         self.canvas.add_class("mk-graph-canvas")
         options = [(self._option(b.id), b.id) for b in self.graph_layout.boxes]
@@ -113,7 +114,7 @@ class GraphView(W.VBox):
         # wide enough for a kernel's source (its code blocks scroll sideways, never wrap)
         self.details = W.HTML(layout=W.Layout(width="100%", max_height="460px", overflow="auto"))
         self.details.add_class("mk-graph-details")
-        # beside the picture when there is room for both (420 + 480 px), else under it at full width
+        # beside the picture when there is room for both (the picture up to 720 px, + 480 px), else under it
         side = W.VBox([self.nodes, self.details], layout=W.Layout(flex="1 1 480px", min_width="0"))
         side.add_class("mk-graph-side")
         super().__init__([self.header, _legend_widget(),
@@ -123,6 +124,10 @@ class GraphView(W.VBox):
         self.select(self._initial())
 
     # -- state ---------------------------------------------------------------------------------------
+    def _canvas_basis(self) -> int:
+        """The picture's share of the row: its own width (plus a scroll bar), between 240 and 720 px."""
+        return max(240, min(720, graph_size(self.graph_layout)[0] + 16))
+
     def _option(self, box_id: str) -> str:
         b = self.graph_layout.box(box_id)
         flag = box_flag(self.snapshot, b)

@@ -159,7 +159,14 @@ def heatmap_png(p: Panels, title: str = "", dpi: int = 72) -> bytes:
     """The three panels as one PNG of :func:`figure_pixels` size: analytic and numerical on one shared
     blue-white-red scale, the error in :data:`RATIO_BANDS` colours; over-tolerance elements marked with a
     red ×, NaN/Inf magenta. The scales are explained by :func:`legend_html` (no colour bars in the picture).
-    ``title`` is the picture's alt-text-like caption above the panels (empty: none)."""
+    ``title`` is a caption above the panels (empty: none).
+
+    Example:
+        >>> import mskernel as ms
+        >>> rep = ms.gradcheck(lambda a: a * a, (ms.Tensor([1.0, 2.0]),))
+        >>> heatmap_png(panels(rep.inputs[0], rep.atol, rep.rtol))[:4]
+        b'\x89PNG'
+    """
     from matplotlib import colormaps
     from matplotlib.colors import BoundaryNorm, ListedColormap
     from matplotlib.figure import Figure

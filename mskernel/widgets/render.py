@@ -23,7 +23,8 @@ from mskernel.widgets.layout import Box, Layout
 from mskernel.widgets.textfit import wrap
 
 __all__ = ["KIND_COLORS", "FLAG_COLORS", "BOX_SIZE", "box_origin", "node_flag", "box_flag", "node_kind", "shape_text",
-           "stats_text", "node_title", "box_text", "box_tooltip", "graph_svg", "details_html", "SOURCE_STYLE"]
+           "stats_text", "node_title", "graph_size", "box_text", "box_tooltip", "graph_svg", "details_html",
+           "SOURCE_STYLE"]
 
 # fill colour per node kind (one rule per line)
 KIND_COLORS: Dict[str, str] = {
@@ -154,6 +155,17 @@ def node_title(node: Dict[str, Any]) -> str:
     return f"{node['id']} {_label(node)} {outs}".strip()
 
 
+def graph_size(lay: Layout) -> "tuple[int, int]":
+    """Width and height in pixels of :func:`graph_svg`'s drawing of a layout.
+
+    Example:
+        >>> graph_size(Layout(n_layers=3, width=2))
+        (396, 278)
+    """
+    return (_PAD * 2 + max(1, lay.width) * (_BOX_W + _GAP_X) - _GAP_X,
+            _PAD * 2 + max(1, lay.n_layers) * (_BOX_H + _GAP_Y) - _GAP_Y)
+
+
 def box_text(snap: Any, box: Box) -> "tuple[str, str, str]":
     """The full texts of a drawn box: its label, its output shapes (or member count), its gradient line.
 
@@ -175,7 +187,18 @@ def box_text(snap: Any, box: Box) -> "tuple[str, str, str]":
 
 
 def box_tooltip(snap: Any, box: Box) -> str:
-    """What hovering a box shows: id, the full label, kind and flag, shapes and gradient (nothing cut)."""
+    """What hovering a box shows: id, the full label, kind and flag, shapes and gradient (nothing cut).
+
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel.autograd.graph import trace
+        >>> from mskernel.widgets.layout import layout
+        >>> snap, _ = trace(lambda x: (x * x).sum(), ms.Tensor([1.0, 2.0]))
+        >>> print(box_tooltip(snap, layout(snap).box("n1")))
+        n1: Mul (builtin, ok)
+        Float32[2]
+        |g|=1.41 min=1 max=1
+    """
     first = snap.node(box.members[0])
     kind = "group" if box.kind == "group" else node_kind(first)
     title, line2, line3 = box_text(snap, box)
@@ -199,9 +222,7 @@ def graph_svg(snap: Any, lay: Layout, selected: Optional[str] = None) -> str:
     gradient norm that flows along them; ``selected`` (a box id) is outlined. A label wraps onto up to
     three lines when it is wider than its box; text that still does not fit ends in "…" and is shown whole on
     hover (the box's ``<title>``) and in its ``data-label`` attribute."""
-    cols = max(1, lay.width)
-    w = _PAD * 2 + cols * (_BOX_W + _GAP_X) - _GAP_X
-    h = _PAD * 2 + max(1, lay.n_layers) * (_BOX_H + _GAP_Y) - _GAP_Y
+    w, h = graph_size(lay)
     where = {}
     parts: List[str] = []
     for b in lay.boxes:

@@ -218,7 +218,7 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
     work.mkdir()
     _write_notebook(work / "views.ipynb")
     lab = _Lab(work, tmp_path)
-    shots = {name: tmp_path / f"{name}.png" for name in ("notebook", "graph_view", "graph_details",
+    shots = {name: tmp_path / f"{name}.png" for name in ("notebook", "graph_view", "graph_details", "graph_wide",
                                                          "gradcheck_failing", "gradcheck_passing")}
     where = f"(screenshots: {tmp_path}/*.png, server log: {tmp_path / 'lab.log'})"
     try:
@@ -283,6 +283,15 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 assert code["lines"] == 2 and code["rendered"] == code["lines"], (code, where)
                 assert details.bounding_box()["width"] >= 440 and code["width"] >= 400, (code, where)
                 assert graph.bounding_box()["x"] + graph.bounding_box()["width"] <= VIEWPORT["width"], where
+                # with the file browser closed the notebook is wide enough: the details sit beside the picture
+                page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()  # collapses it
+                page.wait_for_function("""() => {
+                  const c = document.querySelector('.mk-graph-canvas').getBoundingClientRect();
+                  const s = document.querySelector('.mk-graph-side').getBoundingClientRect();
+                  return s.left >= c.right - 1 && Math.abs(s.top - c.top) < 2; }""")
+                graph.scroll_into_view_if_needed()
+                graph.screenshot(path=str(shots["graph_wide"]))
+                assert details.bounding_box()["width"] >= 440, where
                 # and picking one in the node list does the same
                 page.locator(".mk-graph-nodes option", has_text="Tanh").first.click()
                 expect(details).to_contain_text("Tanh")

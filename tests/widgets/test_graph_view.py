@@ -12,7 +12,7 @@ import mskernel as ms
 from mskernel import Parameter, Tensor, nn, ops
 from mskernel.autograd.graph import trace
 from mskernel.widgets import GraphView
-from mskernel.widgets.render import SOURCE_STYLE, BOX_SIZE
+from mskernel.widgets.render import BOX_SIZE, SOURCE_STYLE, graph_size
 from mskernel.widgets.textfit import text_width
 
 SEEDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seeds")
@@ -249,9 +249,12 @@ def test_details_panel_is_wide_and_keeps_code_lines():
     view = GraphView(Parameter(Tensor([1.0]), name="p") * 2)
     row = view.children[2]
     side = row.children[1]
-    # side by side when both fit (420 px picture, 480 px details), else the details wrap under the picture
+    # side by side when both fit (the picture's own width, 480 px details), else the details wrap under it
     assert row.layout.flex_flow == "row wrap" and side.layout.flex == "1 1 480px"
-    assert view.canvas.layout.flex == "3 1 420px" and view.details.layout.width == "100%"
+    assert graph_size(view.graph_layout)[0] == 200  # one column of boxes
+    assert view.canvas.layout.flex == "3 1 240px" and view.details.layout.width == "100%"
+    wide = GraphView(sum((Parameter(Tensor([1.0]), name=f"p{i}") for i in range(6)), Tensor([0.0])))
+    assert graph_size(wide.graph_layout)[0] > 720 and wide.canvas.layout.flex == "3 1 720px"
     snap = view.snapshot
     snap.node("n1")["info"]["source"] = src
     view.select("n1")
