@@ -34,7 +34,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from mskernel.autograd.api import GradOperation, _run, recording
+from mskernel.autograd.api import GradOperation, _run, grad_operation_call, recording
 from mskernel.autograd.engine import gradients
 from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
@@ -302,24 +302,6 @@ class ForwardValueAndGrad(Cell):
         _copy_amp_level(self, network)
 
     def construct(self, *inputs: Any) -> Tuple[Any, Any]:
-        sens = None
-        args = inputs
-        if self.sens_param:
-            if not inputs:
-                raise ValueError("For 'ForwardValueAndGrad', 'sens_param' is True but no sens was passed.")
-            args, sens = inputs[:-1], inputs[-1]
-        if self.get_all:
-            positions: Optional[Tuple[int, ...]] = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
-        elif self.get_by_list:
-            positions = None
-        else:
-            positions = (0,)
         weights = tuple(self.weights) if self.get_by_list else None
-        out, _, gi, gw = _run(self.network, args, {}, positions, weights, False, sens)
-        if self.get_all and self.get_by_list:
-            return out, (tuple(gi), tuple(gw))
-        if self.get_all:
-            return out, tuple(gi)
-        if self.get_by_list:
-            return out, tuple(gw)
-        return out, gi[0]
+        return grad_operation_call(self.network, inputs, weights, self.get_all, self.get_by_list, self.sens_param,
+                                   "ForwardValueAndGrad")
