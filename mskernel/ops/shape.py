@@ -203,14 +203,19 @@ def concat(tensors: Any, axis: int = 0) -> Tensor:
                          f"{[list(t.shape) for t in ts]}.") from None
     if STATE.enabled and any(t._rg for t in ts):
         bounds = np.cumsum([0] + [t.shape[ax] for t in ts])
-        rgs = [t._rg for t in ts]  # the rule keeps flags, not the inputs' data
-
-        def backward(d):
-            pre = (slice(None),) * ax
-            return tuple(getitem(d[0], pre + (slice(int(a), int(b)),)) if rg else None
-                         for rg, a, b in zip(rgs, bounds[:-1], bounds[1:]))
-        record("Concat", ts, (out,), backward)
+        _record_join("Concat", ts, out, ax, [slice(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])])
     return out
+
+
+def _record_join(op: str, ts: list, out: Tensor, ax: int, places: list) -> None:
+    """Record ``out``, the tensors ``ts`` joined along ``ax``: the gradient of ``ts[i]`` is the output's gradient
+    at ``places[i]`` in that axis (a slice for concat, an index for stack)."""
+    rgs = [t._rg for t in ts]  # the rule keeps flags, not the inputs' data
+
+    def backward(d):
+        pre = (slice(None),) * ax
+        return tuple(getitem(d[0], pre + (place,)) if rg else None for rg, place in zip(rgs, places))
+    record(op, ts, (out,), backward)
 
 
 cat = concat
@@ -235,12 +240,7 @@ def stack(tensors: Any, axis: int = 0) -> Tensor:
         raise ValueError(f"For 'Stack', all tensors must have the same shape, but got "
                          f"{[list(t.shape) for t in ts]}.") from None
     if STATE.enabled and any(t._rg for t in ts):
-        rgs = [t._rg for t in ts]
-
-        def backward(d):
-            pre = (slice(None),) * ax
-            return tuple(getitem(d[0], pre + (i,)) if rg else None for i, rg in enumerate(rgs))
-        record("Stack", ts, (out,), backward)
+        _record_join("Stack", ts, out, ax, list(range(len(ts))))
     return out
 
 
