@@ -309,21 +309,11 @@ def build_train_network(network: Cell, optimizer: Cell, loss_fn: Optional[Cell] 
 
     Example:
         >>> import mskernel as ms
-        >>> class Net(Cell):
-        ...     def __init__(self):
-        ...         super().__init__()
-        ...         self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
-        ...     def construct(self, x):
-        ...         return (self.w * x).sum()
-        >>> class Opt(Cell):
-        ...     def __init__(self, params):
-        ...         super().__init__()
-        ...         self.parameters = ms.ParameterTuple(params)
-        ...     def construct(self, grads):
-        ...         return True
-        >>> net = Net()
-        >>> type(build_train_network(net, Opt(net.trainable_params()))).__name__
-        'TrainOneStepCell'
+        >>> net = ms.nn.Dense(1, 1, weight_init=ms.Tensor([[1.0]]), has_bias=False)
+        >>> train = build_train_network(net, ms.nn.SGD(net.trainable_params()), ms.nn.L1Loss(), level="O2",
+        ...                             loss_scale_manager=None)
+        >>> print(type(train).__name__, train(ms.Tensor([[3.0]]), ms.Tensor([[0.0]])))
+        TrainOneStepCell 3.0
     """
     if level not in _LEVELS:
         raise ValueError(f"The amp level {level} is not supported")

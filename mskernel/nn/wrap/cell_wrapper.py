@@ -5,27 +5,12 @@ differentiates it with respect to ``optimizer.parameters`` in the same pass, han
 ``optimizer(grads)`` and returns the loss. ``sens`` scales the gradients (the loss's sensitivity).
 
 Example:
-    >>> import numpy as np
     >>> import mskernel as ms
     >>> from mskernel import nn
-    >>> class Net(nn.Cell):
-    ...     def __init__(self):
-    ...         super().__init__()
-    ...         self.w = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name="w")
-    ...     def construct(self, x):
-    ...         return (self.w * x).sum()
-    >>> class Step(nn.Cell):  # a tiny SGD with lr=0.1
-    ...     def __init__(self, params):
-    ...         super().__init__()
-    ...         self.parameters = ms.ParameterTuple(params)
-    ...     def construct(self, grads):
-    ...         for p, g in zip(self.parameters, grads):
-    ...             p.set_data(p - 0.1 * g)
-    ...         return True
-    >>> net = Net()
-    >>> train = TrainOneStepCell(net, Step(net.trainable_params()))
-    >>> print(train(ms.Tensor([1.0])), net.w.asnumpy())
-    2.0 [1.9]
+    >>> net = nn.Dense(1, 1, weight_init=ms.Tensor([[2.0]]), has_bias=False)
+    >>> train = TrainOneStepCell(WithLossCell(net, nn.L1Loss()), nn.SGD(net.trainable_params(), 0.1))
+    >>> print(train(ms.Tensor([[1.0]]), ms.Tensor([[0.0]])), net.weight.asnumpy())
+    2.0 [[1.9]]
 """
 from __future__ import annotations
 
@@ -54,13 +39,7 @@ class WithLossCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Id(Cell):
-        ...     def construct(self, x):
-        ...         return x
-        >>> class L1(Cell):
-        ...     def construct(self, out, label):
-        ...         return (out - label).abs().mean()
-        >>> print(WithLossCell(Id(), L1())(ms.Tensor([1.0, 3.0]), ms.Tensor([0.0, 0.0])))
+        >>> print(WithLossCell(ms.nn.Identity(), ms.nn.L1Loss())(ms.Tensor([1.0, 3.0]), ms.Tensor([0.0, 0.0])))
         2.0
     """
 
@@ -89,15 +68,10 @@ class WithEvalCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Id(Cell):
-        ...     def construct(self, x):
-        ...         return x
-        >>> class L1(Cell):
-        ...     def construct(self, out, label):
-        ...         return (out - label).abs().mean()
-        >>> loss, out, label = WithEvalCell(Id(), L1())(ms.Tensor([1.0, 3.0]), ms.Tensor([0.0, 0.0]))
-        >>> print(loss, out)
-        2.0 [1. 3.]
+        >>> evaluate = WithEvalCell(ms.nn.Identity(), ms.nn.L1Loss(), add_cast_fp32=True)
+        >>> loss, out, label = evaluate(ms.Tensor([1.0, 3.0], ms.float16), ms.Tensor([0.0, 0.0], ms.float16))
+        >>> print(loss, out, out.dtype)
+        2.0 [1. 3.] Float32
     """
 
     def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False) -> None:
@@ -131,14 +105,9 @@ class WithGradCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Net(Cell):
-        ...     def __init__(self):
-        ...         super().__init__()
-        ...         self.w = ms.Parameter(ms.Tensor([3.0]), name="w")
-        ...     def construct(self, x):
-        ...         return (self.w * x).sum()
-        >>> print(WithGradCell(Net())(ms.Tensor([2.0]))[0])
-        [2.]
+        >>> net = ms.nn.Dense(1, 1, weight_init=ms.Tensor([[3.0]]), has_bias=False)
+        >>> print(WithGradCell(net, ms.nn.L1Loss())(ms.Tensor([[2.0]]), ms.Tensor([[0.0]]))[0])
+        [[2.]]
     """
 
     def __init__(self, network: Cell, loss_fn: Optional[Cell] = None, sens: Any = None) -> None:
@@ -165,23 +134,12 @@ class TrainOneStepCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Net(Cell):
-        ...     def __init__(self):
-        ...         super().__init__()
-        ...         self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
-        ...     def construct(self, x):
-        ...         return (self.w * x).sum()
-        >>> class Keep(Cell):
-        ...     def __init__(self, params):
-        ...         super().__init__()
-        ...         self.parameters = ms.ParameterTuple(params)
-        ...     def construct(self, grads):
-        ...         return True
-        >>> net = Net()
-        >>> loss, grads = TrainOneStepCell(net, Keep(net.trainable_params()), sens=2.0, return_grad=True)(
-        ...     ms.Tensor([3.0]))
-        >>> print(loss, grads["w"])
-        3.0 [6.]
+        >>> net = ms.nn.Dense(1, 1, weight_init=ms.Tensor([[1.0]]), has_bias=False)
+        >>> step = TrainOneStepCell(WithLossCell(net, ms.nn.L1Loss()), ms.nn.SGD(net.trainable_params()), sens=2.0,
+        ...                         return_grad=True)
+        >>> loss, grads = step(ms.Tensor([[3.0]]), ms.Tensor([[0.0]]))
+        >>> print(loss, grads["weight"])
+        3.0 [[6.]]
     """
 
     def __init__(self, network: Cell, optimizer: Cell, sens: Optional[float] = None, return_grad: bool = False
