@@ -64,7 +64,8 @@ def _uses_dsl(node: ast.FunctionDef) -> bool:
 
 def _fail(name: str, reason: str, code: str, first_line: int, err: HybridError | None = None) -> CellError:
     loc = err.location if err is not None else None
-    return CellError(name, reason, code=code, first_line=first_line, location=loc, kind="dsl")
+    allowed = err.allowed if err is not None else ""
+    return CellError(name, reason, code=code, first_line=first_line, location=loc, kind="dsl", allowed=allowed)
 
 
 def _pick_kernel(name: str, defs: dict, bprop: str | None, code: str, first_line: int) -> str:

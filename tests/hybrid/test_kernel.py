@@ -191,11 +191,11 @@ def test_decorator_attributes_and_checks():
     assert ident.compile_attrs == '{"a": 1}' and ident.reg_info == {"op_name": "k"}
     assert ident.__wrapped__.__name__ == "ident"
     assert HybridKernel.from_function(ident).inplace_map == {0: 0}
-    with pytest.raises(TypeError, match="The input 'compile_attrs' of @kernel must be a dict, but get a <class 'list'>"):  # noqa: E501 (test data)
+    with pytest.raises(TypeError, match=r"@kernel\(compile_attrs=...\) must be a dict with str keys, not a list"):
         kernel(compile_attrs=[1])
-    with pytest.raises(TypeError, match="The key of 'compile_attrs' of @kernel must be a str"):
+    with pytest.raises(TypeError, match=r"must have str keys, but the key 1 has type int"):
         kernel(compile_attrs={1: 2})
-    with pytest.raises(TypeError, match="The input 'reg_info' of @kernel should be one of str, dict and tuple"):
+    with pytest.raises(TypeError, match=r"@kernel\(reg_info=...\) must be a str \(JSON\), a dict or a tuple"):
         kernel(reg_info=3)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -271,7 +271,7 @@ def test_wrong_input_count_is_a_type_error():
 def test_from_source_runs_as_python_with_given_globals():
     text = "def f(x):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n" \
            "        y[i] = x[i] * SCALE\n    return y\n"
-    with pytest.raises(HybridError, match="undeclared variable: SCALE"):
+    with pytest.raises(HybridError, match="SCALE is not defined in the kernel"):
         HybridKernel.from_source(text, globals={"SCALE": 2})  # globals are not DSL constants
     text = text.replace("SCALE", "2")
     hk = HybridKernel.from_source(text, globals={})

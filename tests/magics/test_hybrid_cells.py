@@ -1,6 +1,8 @@
 """%%custom_op with hybrid-DSL cells, driven through a real IPython shell."""
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pytest
 
@@ -89,7 +91,7 @@ def test_dsl_error_points_at_the_cell_line_and_keeps_the_previous_op(run, shell)
     assert not ran.success
     assert type(ran.error).__name__ == "CustomOpError"
     text = ran.text()
-    assert "undeclared variable: z (cell line 5)" in text
+    assert "z is not defined in the kernel (cell line 5)" in text
     assert ">    5 |         y[i] = x[i] * z[i]" in text
     assert "hkeep is still the op of its last successful run" in text
     assert "background:#fdd" in ran.html()  # the offending line is marked in HTML too
@@ -99,6 +101,35 @@ def test_dsl_error_points_at_the_cell_line_and_keeps_the_previous_op(run, shell)
     tb = run("%tb")
     assert "Traceback" in tb.stdout or "CustomOpError" in tb.stdout
     assert "run_cell" in tb.stdout  # the full traceback, into mskernel.cells
+
+
+def _marked(text: str) -> tuple[str, str]:
+    """The offending cell line (marked ``>``) and the caret line under it."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(">"))
+    return lines[at], lines[at + 1]
+
+
+@pytest.mark.parametrize("body, token, reason, allowed", [
+    ("y[i] = sqrtt(x[i])", "sqrtt", "sqrtt is not an intrinsic of the DSL (did you mean sqrt?) (cell line 5)",
+     "a kernel can call: math sqrt, rsqrt"),
+    ("y[i] = power(x[i])", "power", "power takes 2 arguments, but got 1: write power(x, y) (cell line 5)", None),
+    ("assert x[i] > 0", "assert", "an assert statement is not a statement of the DSL (cell line 5)",
+     "a kernel's body may hold: v = e, t[i, j] = e"),
+])
+def test_dsl_error_is_shown_once_with_its_line_caret_and_alternatives(run, shell, body, token, reason, allowed):
+    ran = run(SQUARE.format(name="honce", opts="").replace("y[i] = x[i] * x[i]", body))
+    assert not ran.success and "honce" not in shell.user_ns
+    everything = "\n".join([ran.text(), ran.stdout, ran.stderr])
+    assert everything.count(reason) == 1, everything  # the error box only; the traceback line does not repeat it
+    assert ran.html().count(reason.rsplit(" (cell line", 1)[0]) == 1
+    line, caret = _marked(ran.text())
+    assert line == f">    5 |         {body}"
+    assert caret.index("^") == line.index(token) and caret.strip() == "^"
+    if allowed is not None:
+        assert everything.count(allowed) == 1 and html.escape(allowed) in ran.html()
+    assert "mindspore.cn" not in everything and "Hybrid DSL!" not in everything
+    assert "CustomOpError: the cell failed; its error is shown above (%tb shows the traceback)" in ran.stdout
 
 
 def test_a_new_name_failing_stays_undefined(run, shell):
