@@ -132,6 +132,55 @@ def test_dsl_error_is_shown_once_with_its_line_caret_and_alternatives(run, shell
     assert "CustomOpError: the cell failed; its error is shown above (%tb shows the traceback)" in ran.stdout
 
 
+def _public(ns: dict) -> dict:
+    return {k: v for k, v in ns.items() if not k.startswith("_")}  # IPython's own _i, _ii, ... move on
+
+
+@pytest.mark.parametrize("extra, opts", [
+    ("HATOM_A = 1\ndef hatom_helper():\n    return 0\n", '--out-shape "5"'),  # ops.Custom rejects out_shape
+    ("HATOM_B = 1\nHATOM_OLD = 2\n1 / 0\n", ""),  # the cell's own statements fail half-way
+    ("HATOM_C = 1\n", '--example "(np.ones(3, np.float32), np.ones(3, np.int32))"'),  # a dtype error
+])
+def test_a_failing_cell_binds_nothing_and_the_old_op_still_works(run, shell, extra, opts):
+    new_name = extra.split(" = ")[0]
+    cell = SQUARE.format(name="hatom", opts="").replace("def hatom(x):", "def hatom(x, w):").replace(
+        "x[i] * x[i]", "x[i] * w[i]")
+    assert run(cell).success
+    shell.user_ns["HATOM_OLD"] = 1
+    before = _public(shell.user_ns)
+    assert new_name not in before and "hatom_helper" not in before
+    ran = run(cell.replace("%%custom_op hatom ", f"%%custom_op hatom {opts}") + extra)
+    assert not ran.success
+    after = _public(shell.user_ns)
+    assert after.keys() == before.keys() and all(after[k] is v for k, v in before.items())
+    x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(shell.user_ns["hatom"](x, x).asnumpy(), [1, 4, 9])
+
+
+def test_the_op_runs_the_kernel_compiled_for_the_example_and_force_builds_it_again(run, shell):
+    from mskernel.cells import last_result
+    from mskernel.hybrid.compiler import clear_memory_cache
+
+    shell.user_ns["xex"] = np.arange(3, dtype=np.float32)
+    assert run(SQUARE.format(name="hexm", opts='--example "(xex,)"')).success
+    hk = last_result("hexm").kernels["hexm"]
+    assert hk.compile_count == 1
+    op = shell.user_ns["hexm"]
+    np.testing.assert_array_equal(op(ms.Tensor(np.arange(3, dtype=np.float32))).asnumpy(), [0, 1, 4])
+    assert hk.compile_count == 1  # the op ran the kernel compiled for the example
+    op(ms.Tensor(np.arange(3.0)))
+    assert hk.compile_count == 2  # a new signature, compiled by that same kernel
+    clear_memory_cache()
+    assert "loaded from the cache" in run(SQUARE.format(name="hexm", opts='--example "(xex,)"')).text()
+    forced = run(SQUARE.format(name="hexm", opts='--example "(xex,)" --force'))
+    assert forced.success and "built" in forced.text() and "loaded from the cache" not in forced.text()
+    # without --example, the first call builds afresh
+    assert run(SQUARE.format(name="hexm", opts="--force")).success
+    hk = last_result("hexm").kernels["hexm"]
+    shell.user_ns["hexm"](ms.Tensor(np.arange(3, dtype=np.float32)))
+    assert hk.compile_count == 1 and not hk.compile([shell.user_ns["xex"]]).cached
+
+
 def test_a_new_name_failing_stays_undefined(run, shell):
     ran = run(SQUARE.format(name="hnever", opts="").replace("return y", "return q"))
     assert not ran.success
