@@ -6,9 +6,12 @@ gradient per floating-point input. Its body has two parts:
 1. **Replay** (only when needed): the forward statements whose values the derivatives need
    and cannot read back -- a temporary's contents, or a value later overwritten (a running
    maximum, a row buffer reused per iteration). Each such value is stored, at the statement
-   that reads it, into a *tape* indexed by the enclosing loop counters. Statements nothing
-   needs are dropped; outputs replayed are written to local copies (``y_fw``).
-2. **Reverse sweep**: the statements in reverse order, every loop run backwards. A store
+   that reads it, into a *tape* indexed by the enclosing loop counters -- a stack when those
+   loops' trip counts vary -- or read from the record made right after the store that wrote
+   it (:mod:`~mskernel.hybrid.autodiff.forwarding`). Statements nothing needs are dropped;
+   outputs replayed are written to local copies (``y_fw``).
+2. **Reverse sweep**: the statements in reverse order, every loop run backwards (a ``parallel``
+   loop whose iterations stay independent runs forwards: its order does not matter). A store
    ``t[I] = e`` reads its adjoint ``g = dt[I]``, clears it (the old value was overwritten)
    and adds ``g * de/du`` to the adjoint of every float tensor element and scalar ``u`` that
    ``e`` reads, so gradients scattered by several iterations are summed. Branches are
