@@ -1,14 +1,13 @@
 """Python ``ast`` -> kernel IR, enforcing the structural rules of the hybrid DSL.
 
 One visitor method per construct (TVM hybrid parser style); everything without a method is
-rejected at its line and column with a message saying what is not allowed and what is allowed
-there (the statements or expressions of the DSL, the intrinsics, the nearest known name to a
-typo). Checked here, before any types are known: unsupported syntax (while/break/continue,
-...), unknown names and intrinsics, arity, scalar scoping (a scalar is declared by its first
-assignment and lives in the innermost enclosing ``for``), loop-variable overwrites, multiple
-assignment, tensor redefinition, ``.shape``/``.dtype`` reads, return rules and writes to
-inputs that are not returned. Types, ranks and dtype mixes are checked per signature by
-:mod:`mskernel.hybrid.check`.
+rejected at its line and column, saying what is not allowed and what is allowed there (the
+DSL's statements or expressions, the intrinsics, the nearest known name to a typo). Checked
+here, before types are known: syntax (while/break/continue, ...), unknown names and
+intrinsics, arity, scalar scoping (a scalar is declared by its first assignment and lives in
+the innermost enclosing ``for``), loop-variable overwrites, multiple assignment, tensor
+redefinition, ``.shape``/``.dtype`` reads, returns, writes to inputs not returned. Types,
+ranks and dtype mixes are checked per signature by :mod:`mskernel.hybrid.check`.
 
 Example:
     >>> from mskernel.hybrid.source import KernelSource
@@ -37,6 +36,8 @@ _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv
            ast.LShift: "<<", ast.RShift: ">>"}
 _CMPOPS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
 _UNARY = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not", ast.Invert: "~"}
+
+
 class _FunctionScope:
     """The function body as a scope (the root of the scope stack)."""
 
@@ -178,8 +179,7 @@ class _Parser(ast.NodeVisitor):
 
     def visit_Assign(self, node: ast.Assign) -> list[ir.Stmt]:
         if len(node.targets) > 1:
-            self.fail(node, "a = b = ... assigns several targets at once: assign one target per statement "
-                            "(a = value, then b = a)")
+            self.fail(node, "a = b = ... assigns several targets at once: assign one target per statement")
         target = node.targets[0]
         if isinstance(target, ast.Subscript):
             tensor, indices, grid = self.subscript(target, store=True)
@@ -542,8 +542,7 @@ class _Parser(ast.NodeVisitor):
             self.fail(node, f"{fid} is a {'parameter' if fid in self.params else 'variable'} of the kernel and "
                             f"cannot be called", f"a kernel can call: {describe_calls()}")
         if fid in ("kernel", "ms_kernel"):
-            self.fail(node, f"{fid} cannot be called inside a kernel: one kernel cannot call another; write the "
-                            f"computation in this kernel")
+            self.fail(node, f"{fid} cannot be called inside a kernel: one kernel cannot call another")
         if intr is None:
             self.fail(node, f"{fid} is not an intrinsic of the DSL{did_you_mean(fid, INTRINSICS)}",
                       f"a kernel can call: {describe_calls()}")
