@@ -29,12 +29,13 @@ __all__ = ["CustomOpError", "CustomOpMagics"]
 
 
 class CustomOpError(Exception):
-    """A ``%%custom_op`` cell failed. Its error was already displayed; the first rendering of the
-    traceback is this one line, later ones (``%tb``) the full traceback.
+    """A ``%%custom_op`` cell failed. Its error was already displayed, so the first rendering of the
+    traceback is one line that does not repeat it; later ones (``%tb``) are the full traceback. The
+    message (``str``) is the error's headline, for tools that read it (nbclient, papermill).
 
     Example:
         >>> CustomOpError("%%custom_op f: bad", None)._render_traceback_()
-        ['CustomOpError: %%custom_op f: bad (%tb shows the traceback)']
+        ['CustomOpError: the cell failed; its error is shown above (%tb shows the traceback)']
     """
 
     def __init__(self, message: str, shell: Any) -> None:
@@ -45,7 +46,7 @@ class CustomOpError(Exception):
     def _render_traceback_(self) -> list[str]:
         if not self._rendered or self._shell is None:
             self._rendered = True
-            return [f"{type(self).__name__}: {self} (%tb shows the traceback)"]
+            return [f"{type(self).__name__}: the cell failed; its error is shown above (%tb shows the traceback)"]
         return self._shell.InteractiveTB.structured_traceback(type(self), self, self.__traceback__)
 
 

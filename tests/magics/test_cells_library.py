@@ -57,6 +57,22 @@ def test_run_cell_without_ipython_and_a_failing_runtime_statement_restores_name(
     assert ns["k"] is old
 
 
+def test_a_hybrid_cell_failing_after_its_checks_leaves_the_namespace_exactly_as_before():
+    code = ("def mulk(x, w):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n"
+            "        y[i] = x[i] * w[i]\n    return y\n")
+    ns = {"np": np, "OLD": 1}
+    run_cell("mulk", code, CellOptions(), ns)
+    before = dict(ns)
+    with pytest.raises(CellError, match="different dtypes float32 and int32"):  # found compiling for the example
+        run_cell("mulk", code + "OLD = 2\nNEW = 3\n", CellOptions(example="(np.ones(2, np.float32), "
+                                                                           "np.ones(2, np.int32))"), ns)
+    with pytest.raises(CellError, match="'out_shape' must be one of"):  # ops.Custom rejects it, after the cell ran
+        run_cell("mulk", code + "OLD = 2\nNEW = 3\n", CellOptions(out_shape="5"), ns)
+    assert ns.keys() == before.keys() and all(ns[k] is v for k, v in before.items())
+    x = ms.Tensor(np.array([2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(ns["mulk"](x, x).asnumpy(), [4, 9])
+
+
 def test_forward_backward_op_error_paths():
     x = ms.Tensor(np.array([1.0, 2.0]))
     with pytest.raises(TypeError, match="the backward function must be callable"):
