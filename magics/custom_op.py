@@ -19,7 +19,6 @@ Example:
 from __future__ import annotations
 
 import ast
-import shlex
 from typing import Any
 
 from IPython.core.error import UsageError
@@ -31,12 +30,13 @@ __all__ = ["CustomOpError", "CustomOpMagics"]
 
 
 class CustomOpError(Exception):
-    """A ``%%custom_op`` cell failed. Its error was already displayed; the first rendering of the
-    traceback is this one line, later ones (``%tb``) the full traceback.
+    """A ``%%custom_op`` cell failed. Its error was already displayed, so the first rendering of the
+    traceback is one line that does not repeat it; later ones (``%tb``) are the full traceback. The
+    message (``str``) is the error's headline, for tools that read it (nbclient, papermill).
 
     Example:
         >>> CustomOpError("%%custom_op f: bad", None)._render_traceback_()
-        ['CustomOpError: %%custom_op f: bad (%tb shows the traceback)']
+        ['CustomOpError: the cell failed; its error is shown above (%tb shows the traceback)']
     """
 
     def __init__(self, message: str, shell: Any) -> None:
@@ -47,7 +47,7 @@ class CustomOpError(Exception):
     def _render_traceback_(self) -> list[str]:
         if not self._rendered or self._shell is None:
             self._rendered = True
-            return [f"{type(self).__name__}: {self} (%tb shows the traceback)"]
+            return [f"{type(self).__name__}: the cell failed; its error is shown above (%tb shows the traceback)"]
         return self._shell.InteractiveTB.structured_traceback(type(self), self, self.__traceback__)
 
 
@@ -68,15 +68,16 @@ def _raw(text: str, html: str | None = None) -> dict:
     return {"text/plain": text, "text/html": html} if html is not None else {"text/plain": text}
 
 
-def _flags(values: list) -> list:
-    return [flag for value in values for flag in shlex.split(_unquote(value) or "")]
+def _with_cell_options(magic: Any) -> Any:
+    """Declare the options of ``%%custom_op`` from :class:`mskernel.cells.CellOptions`, where each is defined
+    once (its flags and help), after the positional NAME."""
+    from mskernel.cells.options import option_specs
 
-
-def _unquote(value: str | None) -> str | None:
-    """magic_arguments keeps the quotes around a quoted value: drop one matching pair."""
-    if value is not None and len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        return value[1:-1]
-    return value
+    for flags, kw in reversed(option_specs()):
+        magic = argument(*flags, **kw)(magic)
+    magic = argument("name", help="the name bound to the op (or module): the kernel named NAME, or the only "
+                                  "kernel")(magic)
+    return magic_arguments()(magic)
 
 
 @magics_class
@@ -88,31 +89,7 @@ class CustomOpMagics(Magics):
         ['custom_op_info', 'gradcheck']
     """
 
-    @magic_arguments()
-    @argument("name", help="the name bound to the op (or module): the kernel named NAME, or the only kernel")
-    @argument("--lang", choices=["cpp", "hybrid"], default=None,
-              help="the cell's language; by default C++ when it has #include, PYBIND11_MODULE or Function<, "
-                   "else the hybrid DSL")
-    @argument("--backend", default="CPU", help="CPU, GPU or Ascend (GPU and Ascend ops run on the CPU)")
-    @argument("-c", "--cflags", action="append", default=[],
-              help='extra compiler flags (C++), split like a shell: -c "-O3 -DN=4"; may repeat')
-    @argument("--ldflags", action="append", default=[], help="extra linker flags (C++); may repeat")
-    @argument("-I", dest="include", action="append", default=[], help="an include directory (C++); may repeat")
-    @argument("--out-shape", default=None, help="a Python expression: the out_shape of ops.Custom (hybrid)")
-    @argument("--out-dtype", default=None, help="a Python expression: the out_dtype of ops.Custom (hybrid)")
-    @argument("--bprop", default=None,
-              help="a function FUNC(*inputs, out, dout) -> gradients, or a kernel of the cell taking "
-                   "(*inputs, out, dout) or (*inputs, dout) (hybrid)")
-    @argument("--forward", default=None, help="a plain C++ function of the cell: the op's forward (with --backward)")
-    @argument("--backward", default=None,
-              help="a plain C++ function B(*inputs, out, dout) returning one gradient per input (with --forward)")
-    @argument("--example", default=None,
-              help="a Python expression giving example inputs: the hybrid kernel is compiled for them at once")
-    @argument("--debug", action="store_true", help="bounds-checked code (hybrid), -g -O0 (C++)")
-    @argument("--force", action="store_true", help="rebuild a C++ cell even when the cache has it")
-    @argument("--verbose", action="store_true", help="show the build commands and the full log")
-    @argument("--show-source", action="store_true", help="show the generated C++ of a hybrid kernel")
-    @argument("--quiet", action="store_true", help="show nothing when all is well (no progress, no summary)")
+    @_with_cell_options
     @cell_magic
     def custom_op(self, line: str, cell: str) -> None:
         """Write a kernel in a cell, get a differentiable op NAME in place.
@@ -127,12 +104,7 @@ class CustomOpMagics(Magics):
         from mskernel.cells import CellError, CellOptions, run_cell
 
         args = parse_argstring(self.custom_op, line)
-        opts = CellOptions(lang=args.lang, backend=args.backend, cflags=_flags(args.cflags),
-                           ldflags=_flags(args.ldflags), include_dirs=[_unquote(d) for d in args.include],
-                           out_shape=_unquote(args.out_shape), out_dtype=_unquote(args.out_dtype), bprop=args.bprop,
-                           forward=args.forward, backward=args.backward, example=_unquote(args.example),
-                           debug=args.debug, force=args.force, verbose=args.verbose, show_source=args.show_source,
-                           quiet=args.quiet)
+        opts = CellOptions.from_parsed(args)
         handle: Any = None
 
         def progress(stage: str, seconds: float) -> None:
@@ -185,7 +157,8 @@ class CustomOpMagics(Magics):
     @line_magic
     def gradcheck(self, line: str) -> None:
         """``%gradcheck op(x, y)``: compare the gradients of the call with finite differences; shows the report."""
-        import mskernel as ms
+        from mskernel.common.tensor import Tensor
+        from mskernel.gradcheck import gradcheck
 
         args = parse_argstring(self.gradcheck, line)
         expr = " ".join(args.expr)
@@ -202,7 +175,7 @@ class CustomOpMagics(Magics):
             return eval(compile(ast.Expression(node), "<gradcheck>", "eval"), ns)  # noqa: S307 - the user's code
 
         fn = evaluate(call.func)
-        inputs = tuple(ms.Tensor(a) if hasattr(a, "__array__") and not isinstance(a, ms.Tensor) else a
+        inputs = tuple(Tensor(a) if hasattr(a, "__array__") and not isinstance(a, Tensor) else a
                        for a in (evaluate(a) for a in call.args))
-        report = ms.gradcheck(fn, inputs, eps=args.eps, atol=args.atol, rtol=args.rtol, raise_exception=False)
+        report = gradcheck(fn, inputs, eps=args.eps, atol=args.atol, rtol=args.rtol, raise_exception=False)
         display(_raw(str(report), report._repr_html_()), raw=True)

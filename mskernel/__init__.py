@@ -36,21 +36,23 @@ from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_curren
 _no_grad = no_grad
 
 
-def show_graph(result: object, max_nodes: int = 150) -> "widgets.GraphView":  # noqa: F821,F405
-    """Show the autograd graph behind ``result`` (Tensor(s) or a GraphSnapshot) as a widget.
+def show_graph(source: object, *inputs: object, max_nodes: int = 150) -> "widgets.GraphView":  # noqa: F821,F405
+    """Show the autograd graph of ``source(*inputs)`` — a function or Cell and its inputs — as a widget
+    (also the graph behind Tensor(s) or a GraphSnapshot). No ``requires_grad`` is needed: every float
+    Tensor input and every Parameter the call reads is traced, with gradient statistics.
 
     Loads :mod:`mskernel.widgets` (ipywidgets, matplotlib) on first use, so ``import mskernel``
     stays light. See :class:`mskernel.widgets.GraphView`.
 
     Example:
         >>> import mskernel as ms
-        >>> x = ms.Tensor([1.0]); x.requires_grad = True
-        >>> print(ms.show_graph(x * x))
-        GraphView: 2 nodes, 2 edges, 2 boxes; outputs: n1
+        >>> print(ms.show_graph(lambda x: (x * x).sum(), ms.Tensor([1.0, 2.0])))
+        GraphView: 3 nodes, 2 edges, 3 boxes; outputs: n2
     """
+    __tracebackhide__ = True
     from mskernel.widgets import show_graph as _show
 
-    return _show(result, max_nodes=max_nodes)
+    return _show(source, *inputs, max_nodes=max_nodes)
 
 
 def load_ipython_extension(ipython: object) -> None:

@@ -1,8 +1,12 @@
-"""The package's module-level imports form no cycle, and ``import mskernel`` runs every module once.
+"""The package's imports form no cycle — neither at module level nor counting the imports inside
+functions — and ``import mskernel`` runs every module once.
 
-Layers import only downward (tensor/dtype -> autograd -> ops -> kernel kinds -> gradcheck); an import
-inside a function or under ``if TYPE_CHECKING:`` is how an upper layer is reached lazily, so those
-are not edges here.
+Layers import only downward at module level (tensor/dtype -> autograd -> ops -> kernel kinds ->
+gradcheck). An import inside a function reaches an upper layer lazily (the heavy toolchain and
+hybrid compiler load on first use), but two modules importing each other, even lazily, is a cycle
+worked around rather than a structure: where a lower layer needs something from an upper one, the
+upper one registers it in a table the lower one owns (``Tensor``'s ``PROVIDERS``, the dataset
+``PIPELINE``). Imports under ``if TYPE_CHECKING:`` never run and are not edges.
 """
 from __future__ import annotations
 
@@ -48,8 +52,22 @@ def _top_level_imports(body: List[ast.stmt]) -> List[ast.stmt]:
     return out
 
 
-def _edges(name: str, path: Path, modules: Dict[str, Path]) -> Set[str]:
-    """The package modules ``name`` imports at module level (``from pkg import sub`` counts as pkg.sub)."""
+def _all_imports(body: List[ast.stmt]) -> List[ast.stmt]:
+    """Every import statement that can run: module level and inside functions, not under TYPE_CHECKING."""
+    out: List[ast.stmt] = []
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.append(node)
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            out += _all_imports(node.orelse)
+        else:
+            out += _all_imports([c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)])
+    return out
+
+
+def _edges(name: str, path: Path, modules: Dict[str, Path], all_levels: bool = False) -> Set[str]:
+    """The package modules ``name`` imports at module level, or anywhere with ``all_levels`` (``from pkg import
+    sub`` counts as pkg.sub)."""
     def known(mod: str) -> Optional[str]:
         while mod and mod not in modules:
             mod = mod.rpartition(".")[0]
@@ -57,7 +75,8 @@ def _edges(name: str, path: Path, modules: Dict[str, Path]) -> Set[str]:
 
     is_pkg = path.name == "__init__.py"
     out: Set[str] = set()
-    for node in _top_level_imports(ast.parse(path.read_text(), str(path)).body):
+    walk = _all_imports if all_levels else _top_level_imports
+    for node in walk(ast.parse(path.read_text(), str(path)).body):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -92,10 +111,10 @@ def _find_cycle(graph: Dict[str, Set[str]]) -> Optional[List[str]]:
     return None
 
 
-def import_graph() -> Dict[str, Set[str]]:
-    """{module: the package modules it imports at module level} for mskernel/ and magics/."""
+def import_graph(all_levels: bool = False) -> Dict[str, Set[str]]:
+    """{module: the package modules it imports at module level (or anywhere)} for mskernel/ and magics/."""
     modules = _modules()
-    return {name: _edges(name, path, modules) for name, path in modules.items()}
+    return {name: _edges(name, path, modules, all_levels) for name, path in modules.items()}
 
 
 def test_the_walker_sees_the_import_forms():
@@ -103,7 +122,7 @@ def test_the_walker_sees_the_import_forms():
     assert "mskernel.autograd.node" in graph["mskernel.autograd.engine"]  # from x.y import z
     assert "mskernel.ops.math" in graph["mskernel.ops.table.arith"]  # from pkg import submodule
     assert "mskernel.ops" in graph["mskernel"]  # from pkg import name-of-a-submodule, in an __init__
-    assert not any(m.startswith("mskernel.ops") for m in graph["mskernel.common.tensor"])  # its op imports are lazy
+    assert not any(m.startswith("mskernel.ops") for m in graph["mskernel.common.tensor"])
 
 
 def test_a_cycle_is_found_and_printed():
@@ -122,11 +141,30 @@ def test_relative_imports_resolve(tmp_path):
     graph = {n: _edges(n, p, modules) for n, p in modules.items()}
     assert graph == {"pkg": {"pkg.sub.leaf"}, "pkg.sub": {"pkg.other", "pkg.sub.leaf"},
                      "pkg.sub.leaf": {"pkg.other"}, "pkg.other": set()}
+    everywhere = {n: _edges(n, p, modules, all_levels=True) for n, p in modules.items()}
+    assert everywhere["pkg.sub.leaf"] == {"pkg.other", "pkg.sub"}  # the import inside h() counts
+    assert everywhere["pkg.other"] == set()  # TYPE_CHECKING imports never run
+
+
+def test_imports_inside_functions_and_methods_are_seen(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("class A:\n    def m(self):\n        if True:\n            from pkg import b\n")
+    (pkg / "b.py").write_text("def f():\n    try:\n        import pkg.a\n    finally:\n        pass\n")
+    modules = _modules(tmp_path, ("pkg",))
+    graph = {n: _edges(n, p, modules, all_levels=True) for n, p in modules.items()}
+    assert _find_cycle(graph) == ["pkg.a", "pkg.b", "pkg.a"]
 
 
 def test_no_module_level_import_cycle():
     cycle = _find_cycle(import_graph())
     assert cycle is None, "module-level import cycle: " + " -> ".join(cycle)
+
+
+def test_no_import_cycle_at_any_level():
+    cycle = _find_cycle(import_graph(all_levels=True))
+    assert cycle is None, "import cycle (counting imports inside functions): " + " -> ".join(cycle)
 
 
 # Lower layers never import upper ones at module level (a prefix names a module and its submodules).

@@ -16,7 +16,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -48,6 +48,9 @@ class GraphSnapshot:
     nodes: List[Dict[str, Any]] = field(default_factory=list)
     edges: List[Dict[str, Any]] = field(default_factory=list)
     outputs: List[str] = field(default_factory=list)
+    # id -> node, built on the first lookup; rebuilt if ``nodes`` was replaced or grew since
+    _index: Dict[str, Dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: "tuple[int, int]" = field(default=(0, -1), init=False, repr=False, compare=False)
 
     def to_dict(self) -> Dict[str, Any]:
         """The snapshot as a dict of lists (for JSON or a widget model).
@@ -59,16 +62,36 @@ class GraphSnapshot:
         return {"nodes": self.nodes, "edges": self.edges, "outputs": self.outputs}
 
     def node(self, node_id: str) -> Dict[str, Any]:
-        """The node with this id."""
-        for n in self.nodes:
-            if n["id"] == node_id:
-                return n
-        raise KeyError(node_id)
+        """The node with this id (a dict lookup: the index is built once, on the first call).
+
+        Example:
+            >>> import mskernel as ms
+            >>> snap, _ = trace(lambda x: (x * x).sum(), ms.Tensor([1.0]))
+            >>> snap.node("n1")["op"]
+            'Mul'
+            >>> snap.node("n7")
+            Traceback (most recent call last):
+            ...
+            KeyError: "GraphSnapshot.node: no node 'n7' in this snapshot of 3 nodes (ids n0 ... n2)"
+        """
+        state = (id(self.nodes), len(self.nodes))
+        if self._indexed != state:
+            self._index = {n["id"]: n for n in self.nodes}
+            self._indexed = state
+        try:
+            return self._index[node_id]
+        except (KeyError, TypeError):
+            ids = f" (ids {self.nodes[0]['id']} ... {self.nodes[-1]['id']})" if self.nodes else ""
+            raise KeyError(f"GraphSnapshot.node: no node {node_id!r} in this snapshot of {len(self.nodes)} "
+                           f"nodes{ids}") from None
 
     def __str__(self) -> str:
         lines = []
+        sources: Dict[str, List[str]] = {}
+        for e in self.edges:
+            sources.setdefault(e["dst"], []).append(e["src"])
         for n in self.nodes:
-            ins = ", ".join(f"{e['src']}" for e in self.edges if e["dst"] == n["id"])
+            ins = ", ".join(sources.get(n["id"], []))
             outs = ", ".join(f"{o['dtype']}{o['shape']}" for o in n["outputs"])
             lines.append(f"{n['id']}: {n['op']} ({n['kind']}) <- [{ins}] -> {outs}")
         return "\n".join(lines)
@@ -152,19 +175,54 @@ def snapshot(*tensors: Tensor, names: Optional[Dict[int, str]] = None) -> GraphS
     return snap
 
 
-def trace(fn: Callable, *args: Any, grad_position: Sequence[int] = (0,), weights: Sequence[Parameter] = ()
-          ) -> "tuple[GraphSnapshot, List[Tensor]]":
+def _parameters_behind(roots: Sequence[Any]) -> List[Parameter]:
+    """The Parameters (leaves that require gradients) the recorded graph behind ``roots`` reads, in order
+    of first use.
+
+    Example:
+        >>> import mskernel as ms
+        >>> w = ms.Parameter(ms.Tensor([2.0]), name="w")
+        >>> [p.name for p in _parameters_behind([w * 3 + 1])]
+        ['w']
+    """
+    found: Dict[int, Parameter] = {}
+    seen = set()
+    stack = [t._node for t in roots if isinstance(t, Tensor) and t._node is not None]
+    nodes: List[Node] = []
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        nodes.append(n)
+        stack.extend(t._node for t in n.inputs if t is not None and t._rg and t._node is not None)
+    for n in sorted(nodes, key=lambda n: n.id):
+        for t in n.inputs:
+            if isinstance(t, Parameter) and t._rg and t._node is None:
+                found.setdefault(id(t), t)
+    return list(found.values())
+
+
+def trace(fn: Callable, *args: Any, grad_position: Sequence[int] = (0,),
+          weights: Union[Sequence[Parameter], str] = ()) -> "tuple[GraphSnapshot, List[Tensor]]":
     """Run ``fn`` forward and backward with gradient statistics captured.
 
     Returns ``(snapshot, grads)``: grads for the inputs at ``grad_position`` then ``weights``; the
-    snapshot's leaf nodes carry the accumulated gradient statistics of each input.
+    snapshot's leaf nodes carry the accumulated gradient statistics of each input. ``weights="graph"``
+    takes every Parameter the call reads (in order of first use).
 
     Example:
         >>> import mskernel as ms
         >>> snap, (g,) = trace(lambda x: ms.ops.exp(x).sum(), ms.Tensor([0.0]))
         >>> print(g)
         [1.]
+        >>> w = ms.Parameter(ms.Tensor([3.0]), name="w")
+        >>> snap, (gx, gw) = trace(lambda x: (x * w).sum(), ms.Tensor([2.0]), weights="graph")
+        >>> print(gx, gw)
+        [3.] [2.]
     """
+    if isinstance(weights, str) and weights != "graph":
+        raise ValueError(f"For 'trace', weights must be a sequence of Parameters or \"graph\", but got {weights!r}.")
     if isinstance(grad_position, int):
         grad_position = (grad_position,)
     prev = STATE.capture_stats
@@ -173,9 +231,11 @@ def trace(fn: Callable, *args: Any, grad_position: Sequence[int] = (0,), weights
         with recording():
             call, targets = track_inputs(args, grad_position, "trace")
             names: Dict[int, str] = {id(t): f"input {p}" for t, p in zip(targets, grad_position)}
-            targets += list(weights)
+            targets += [] if weights == "graph" else list(weights)
             out = fn(*call)
             roots = list(out) if isinstance(out, (tuple, list)) else [out]
+            if weights == "graph":
+                targets += _parameters_behind(roots)
             grads = gradients(roots, targets, create_graph=STATE.depth > 1)
     finally:
         STATE.capture_stats = prev

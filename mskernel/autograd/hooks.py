@@ -24,7 +24,7 @@ import weakref
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from mskernel.autograd.node import record
-from mskernel.common.tensor import Tensor
+from mskernel.common.tensor import PROVIDERS, Tensor
 
 __all__ = ["HookHandle", "register_hook", "leaf_hooks", "apply_leaf_hooks", "copy_leaf_hooks"]
 
@@ -105,3 +105,6 @@ def apply_leaf_hooks(tensor: Tensor, grad: Any) -> Any:
     """The gradient of a leaf after its hooks."""
     hooks = _leaf_table(tensor)
     return _run_hooks(hooks, grad) if hooks else grad
+
+
+PROVIDERS["register_hook"] = register_hook  # Tensor.register_hook calls it

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html as _html
 
 from mskernel.cells.result import CellResult
+from mskernel.errors import MskernelError
 
 __all__ = ["render_info"]
 
@@ -21,7 +22,7 @@ def _generated(result: CellResult) -> str:
     for hk in result.kernels.values():  # hybrid: the C++ for a default signature
         try:
             return "// for float32 inputs of rank 1\n" + hk.source(["float32"] * hk.num_inputs, [1] * hk.num_inputs)
-        except Exception as exc:  # noqa: BLE001 - any DSL error: say why there is no source
+        except MskernelError as exc:  # the kernel does not fit the default signature: say why there is no source
             return f"// no generated C++ without example inputs: {exc}"
     return ""
 

@@ -20,11 +20,14 @@ import hashlib
 import json
 import re
 import sys
-from dataclasses import asdict, dataclass, field, replace
+import shlex
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Callable
 
 from mskernel._version import __version__
 
-__all__ = ["BACKENDS", "LANGUAGES", "CellOptions", "cell_key", "detect_language"]
+__all__ = ["BACKENDS", "LANGUAGES", "CellOptions", "cell_key", "detect_language", "option_specs", "split_flags",
+           "unquote"]
 
 LANGUAGES = ("cpp", "hybrid")
 BACKENDS = ("CPU", "GPU", "Ascend")
@@ -47,31 +50,111 @@ def detect_language(code: str) -> str:
     return "cpp" if any(p.search(code) for p in _CPP_MARKERS) else "hybrid"
 
 
+def unquote(value: str | None) -> str | None:
+    """An option's text without one matching pair of surrounding quotes (magic_arguments keeps them).
+
+    Example:
+        >>> unquote('"(3, 4)"'), unquote("x")
+        ('(3, 4)', 'x')
+    """
+    if value is not None and len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+def split_flags(values: list) -> list:
+    """Compiler or linker flags given one or more times, each split like a shell.
+
+    Example:
+        >>> split_flags(['"-O3 -DN=4"', "-g"])
+        ['-O3', '-DN=4', '-g']
+    """
+    return [flag for value in values for flag in shlex.split(unquote(value) or "")]
+
+
+def _unquote_each(values: list) -> list:
+    return [unquote(v) for v in values]
+
+
+def _same(value: object) -> object:
+    return value
+
+
+def _opt(*flags: str, convert: Callable = _same, **argparse: object) -> dict:
+    """The command-line form of one option: its flags, argparse settings and how its text becomes the value."""
+    return {"flags": flags, "convert": convert, "argparse": argparse}
+
+
+_STR = dict(default=None)
+_LIST = dict(action="append", default=[])
+_SWITCH = dict(action="store_true")
+
+
 @dataclass(frozen=True)
 class CellOptions:
     """The options of one ``%%custom_op`` cell (see ``%%custom_op?`` for their meaning).
+
+    Each field is declared once, here: its metadata is the option's command-line form (flags, help),
+    which the magic turns into its ``magic_arguments`` (:func:`option_specs`, :meth:`from_parsed`).
 
     Example:
         >>> CellOptions(backend="GPU").check("hybrid").notes()
         ["backend 'GPU' is not available here: the op runs on the CPU"]
     """
 
-    lang: str | None = None
-    backend: str = "CPU"
-    cflags: list = field(default_factory=list)
-    ldflags: list = field(default_factory=list)
-    include_dirs: list = field(default_factory=list)
-    out_shape: str | None = None
-    out_dtype: str | None = None
-    bprop: str | None = None
-    forward: str | None = None
-    backward: str | None = None
-    example: str | None = None
-    debug: bool = False
-    force: bool = False
-    verbose: bool = False
-    show_source: bool = False
-    quiet: bool = False
+    lang: str | None = field(default=None, metadata=_opt(
+        "--lang", choices=list(LANGUAGES), **_STR,
+        help="the cell's language; by default C++ when it has #include, PYBIND11_MODULE or Function<, "
+             "else the hybrid DSL"))
+    backend: str = field(default="CPU", metadata=_opt(
+        "--backend", default="CPU", help="CPU, GPU or Ascend (GPU and Ascend ops run on the CPU)"))
+    cflags: list = field(default_factory=list, metadata=_opt(
+        "-c", "--cflags", convert=split_flags, **_LIST,
+        help='extra compiler flags (C++), split like a shell: -c "-O3 -DN=4"; may repeat'))
+    ldflags: list = field(default_factory=list, metadata=_opt(
+        "--ldflags", convert=split_flags, **_LIST, help="extra linker flags (C++); may repeat"))
+    include_dirs: list = field(default_factory=list, metadata=_opt(
+        "-I", convert=_unquote_each, metavar="DIR", **_LIST, help="an include directory (C++); may repeat"))
+    out_shape: str | None = field(default=None, metadata=_opt(
+        "--out-shape", convert=unquote, **_STR, help="a Python expression: the out_shape of ops.Custom (hybrid)"))
+    out_dtype: str | None = field(default=None, metadata=_opt(
+        "--out-dtype", convert=unquote, **_STR, help="a Python expression: the out_dtype of ops.Custom (hybrid)"))
+    bprop: str | None = field(default=None, metadata=_opt(
+        "--bprop", **_STR,
+        help="a function FUNC(*inputs, out, dout) -> gradients, or a kernel of the cell taking "
+             "(*inputs, out, dout) or (*inputs, dout) (hybrid)"))
+    forward: str | None = field(default=None, metadata=_opt(
+        "--forward", **_STR, help="a plain C++ function of the cell: the op's forward (with --backward)"))
+    backward: str | None = field(default=None, metadata=_opt(
+        "--backward", **_STR,
+        help="a plain C++ function B(*inputs, out, dout) returning one gradient per input (with --forward)"))
+    example: str | None = field(default=None, metadata=_opt(
+        "--example", convert=unquote, **_STR,
+        help="a Python expression giving example inputs: the hybrid kernel is compiled for them at once"))
+    debug: bool = field(default=False, metadata=_opt(
+        "--debug", **_SWITCH, help="bounds-checked code (hybrid), -g -O0 (C++)"))
+    force: bool = field(default=False, metadata=_opt(
+        "--force", **_SWITCH, help="rebuild even when the cache has the cell"))
+    verbose: bool = field(default=False, metadata=_opt(
+        "--verbose", **_SWITCH, help="show the build commands and the full log"))
+    show_source: bool = field(default=False, metadata=_opt(
+        "--show-source", **_SWITCH, help="show the generated C++ of a hybrid kernel"))
+    quiet: bool = field(default=False, metadata=_opt(
+        "--quiet", **_SWITCH, help="show nothing when all is well (no progress, no summary)"))
+
+    @classmethod
+    def from_parsed(cls, parsed: object) -> CellOptions:
+        """The options from an argparse namespace built with :func:`option_specs` (texts converted).
+
+        Example:
+            >>> import argparse
+            >>> p = argparse.ArgumentParser()
+            >>> for flags, kw in option_specs():
+            ...     _ = p.add_argument(*flags, **kw)
+            >>> CellOptions.from_parsed(p.parse_args(["-c", "-O3 -g", "--out-shape", "'(2,)'"])).cflags
+            ['-O3', '-g']
+        """
+        return cls(**{f.name: f.metadata["convert"](getattr(parsed, f.name)) for f in fields(cls)})
 
     def check(self, lang: str) -> CellOptions:
         """Validate the options for a cell of language ``lang``; returns them with ``lang`` set.
@@ -134,6 +217,17 @@ class CellOptions:
         for k in ("force", "verbose", "quiet", "show_source", "backend"):
             items.pop(k)
         return items
+
+
+def option_specs() -> list[tuple[tuple[str, ...], dict]]:
+    """``(flags, argparse keywords)`` of every option, in declaration order (each ``dest`` is its field).
+
+    Example:
+        >>> flags, kw = option_specs()[2]
+        >>> flags, kw["dest"], kw["action"]
+        (('-c', '--cflags'), 'cflags', 'append')
+    """
+    return [(f.metadata["flags"], {**f.metadata["argparse"], "dest": f.name}) for f in fields(CellOptions)]
 
 
 def cell_key(code: str, options: CellOptions) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Dict, Sequence, Tuple, Type as PyType, Union
 import numpy as np
 
 from mskernel import dtype as mstype
-from mskernel.common.tensor import Tensor
+from mskernel.common.tensor import PROVIDERS, Tensor
 
 __all__ = ["Initializer", "initializer", "Zero", "One", "Constant", "Normal", "Uniform", "TruncatedNormal",
            "XavierUniform", "XavierNormal", "HeUniform", "HeNormal"]
@@ -219,3 +219,6 @@ def initializer(init: Union[Initializer, str, float, int, Tensor], shape: Union[
         raise TypeError(f"For 'initializer', 'init' must be an Initializer, a str, a number or a Tensor, but got "
                         f"{type(init).__name__}.")
     return Tensor(np.asarray(init.init(shp)).astype(dtype.np))
+
+
+PROVIDERS["initializer"] = initializer  # Tensor(shape=, dtype=, init=) calls it

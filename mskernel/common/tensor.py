@@ -32,6 +32,10 @@ from mskernel.dtype import Type
 __all__ = ["Tensor", "from_numpy", "is_tensor", "tensor"]
 
 _UNINITIALIZED: "weakref.WeakValueDictionary[int, Tensor]" = weakref.WeakValueDictionary()  # init= before init_data()
+# What Tensor methods need from the layers above it, filled by those layers when they load (so no
+# import reaches upward): "initializer" by mskernel.common.initializer, "register_hook" by
+# mskernel.autograd.hooks. ``import mskernel`` loads both before any Tensor can be built.
+PROVIDERS: "dict[str, Any]" = {}
 
 
 _SCALARS = (int, float, bool, np.ndarray, np.generic)
@@ -130,8 +134,7 @@ class Tensor:
             if init is None:
                 arr = np.zeros(shp, dtype.np)
             else:
-                from mskernel.common.initializer import initializer  # the initializers build Tensors
-                arr = initializer(init, shp, dtype)._data
+                arr = PROVIDERS["initializer"](init, shp, dtype)._data
                 _UNINITIALIZED[id(self)] = self  # MindSpore initialises it on init_data(); until then it prints as such
         else:
             if shape is not None:
@@ -214,8 +217,7 @@ class Tensor:
             >>> print(ms.grad(f)(ms.Tensor([1.0])))
             [2.]
         """
-        from mskernel.autograd.hooks import register_hook  # autograd sits above tensors
-        return register_hook(self, hook_fn)
+        return PROVIDERS["register_hook"](self, hook_fn)
 
     @property
     def grad_fn(self):

@@ -31,6 +31,12 @@ def _as_list(cols: Any) -> Optional[List[str]]:
     return [cols] if isinstance(cols, str) else list(cols)
 
 
+# The pipeline steps (batch, shuffle, map, ...) are Datasets themselves, defined in mskernel.dataset.ops
+# on top of this module; that module fills this table when it loads (mskernel.dataset imports it), so
+# the builder methods below reach them without importing upward.
+PIPELINE: "dict[str, type]" = {}
+
+
 class Dataset:
     """Base of every dataset: the pipeline ops and the iterators (MindSpore's ``Dataset`` methods).
 
@@ -87,58 +93,48 @@ class Dataset:
               per_batch_map: Optional[Callable] = None, input_columns: Any = None, output_columns: Any = None,
               **kwargs: Any) -> "Dataset":
         """Stack ``batch_size`` rows into one (the last smaller unless ``drop_remainder``)."""
-        from mskernel.dataset.ops import BatchDataset
-        return BatchDataset(self, batch_size, drop_remainder, per_batch_map, _as_list(input_columns),
+        return PIPELINE["batch"](self, batch_size, drop_remainder, per_batch_map, _as_list(input_columns),
                             _as_list(output_columns))
 
     def shuffle(self, buffer_size: int) -> "Dataset":
         """Shuffle through a buffer of ``buffer_size`` rows (seeded by ``dataset.config.set_seed``)."""
-        from mskernel.dataset.ops import ShuffleDataset
-        return ShuffleDataset(self, buffer_size)
+        return PIPELINE["shuffle"](self, buffer_size)
 
     def map(self, operations: Any = None, input_columns: Any = None, output_columns: Any = None,
             num_parallel_workers: Optional[int] = None, python_multiprocessing: bool = False, **kwargs: Any
             ) -> "Dataset":
         """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``."""
-        from mskernel.dataset.ops import MapDataset
-        return MapDataset(self, operations, _as_list(input_columns), _as_list(output_columns))
+        return PIPELINE["map"](self, operations, _as_list(input_columns), _as_list(output_columns))
 
     def repeat(self, count: Optional[int] = None) -> "Dataset":
         """The data ``count`` times over (``None`` or -1: forever)."""
-        from mskernel.dataset.ops import RepeatDataset
-        return RepeatDataset(self, count)
+        return PIPELINE["repeat"](self, count)
 
     def take(self, count: int = -1) -> "Dataset":
         """The first ``count`` rows."""
-        from mskernel.dataset.ops import TakeDataset
-        return TakeDataset(self, count)
+        return PIPELINE["take"](self, count)
 
     def skip(self, count: int) -> "Dataset":
         """All but the first ``count`` rows."""
-        from mskernel.dataset.ops import SkipDataset
-        return SkipDataset(self, count)
+        return PIPELINE["skip"](self, count)
 
     def project(self, columns: Any) -> "Dataset":
         """Keep only ``columns``, in that order."""
-        from mskernel.dataset.ops import ProjectDataset
-        return ProjectDataset(self, _as_list(columns))
+        return PIPELINE["project"](self, _as_list(columns))
 
     def rename(self, input_columns: Any, output_columns: Any) -> "Dataset":
         """Rename columns."""
-        from mskernel.dataset.ops import RenameDataset
-        return RenameDataset(self, _as_list(input_columns), _as_list(output_columns))
+        return PIPELINE["rename"](self, _as_list(input_columns), _as_list(output_columns))
 
     def zip(self, datasets: Any) -> "Dataset":
         """Rows side by side with those of ``datasets`` (as long as the shortest)."""
-        from mskernel.dataset.ops import ZipDataset
         others = list(datasets) if isinstance(datasets, (tuple, list)) else [datasets]
-        return ZipDataset([self, *others])
+        return PIPELINE["zip"]([self, *others])
 
     def concat(self, datasets: Any) -> "Dataset":
         """This dataset's rows, then those of ``datasets``."""
-        from mskernel.dataset.ops import ConcatDataset
         others = list(datasets) if isinstance(datasets, (tuple, list)) else [datasets]
-        return ConcatDataset([self, *others])
+        return PIPELINE["concat"]([self, *others])
 
     def __add__(self, other: "Dataset") -> "Dataset":
         return self.concat(other)

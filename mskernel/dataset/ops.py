@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, List, Optional
 import numpy as np
 
 from mskernel.dataset import config
-from mskernel.dataset.engine import Dataset, Row
+from mskernel.dataset.engine import PIPELINE, Dataset, Row
 
 __all__ = ["BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
            "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
@@ -323,3 +323,7 @@ class ConcatDataset(Dataset):
     def _rows(self) -> Iterator[Row]:
         for d in self.children:
             yield from d._rows()
+
+
+PIPELINE.update(batch=BatchDataset, shuffle=ShuffleDataset, map=MapDataset, repeat=RepeatDataset, take=TakeDataset,
+                skip=SkipDataset, project=ProjectDataset, rename=RenameDataset, zip=ZipDataset, concat=ConcatDataset)

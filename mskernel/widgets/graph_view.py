@@ -19,41 +19,62 @@ from __future__ import annotations
 
 import html
 import uuid
-from typing import Any, Dict, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Optional, Sequence, Union
 
 import ipywidgets as W
 
-from mskernel.autograd.graph import GraphSnapshot, snapshot
+from mskernel.autograd.graph import GraphSnapshot, snapshot, trace
 from mskernel.common.tensor import Tensor
 from mskernel.widgets.layout import MAX_NODES, Layout, layout
-from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, details_html,
-                                     graph_svg, node_flag, node_title)
+from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, box_tooltip,
+                                     details_html, graph_size, graph_svg, node_flag, node_title)
 
 __all__ = ["GraphView", "show_graph", "as_snapshot"]
 
-GraphSource = Union[Tensor, Sequence[Tensor], GraphSnapshot]
+GraphSource = Union[Callable[..., Any], Tensor, Sequence[Tensor], GraphSnapshot]
 
 
-def as_snapshot(result: Any) -> GraphSnapshot:
-    """A snapshot of ``result``: a GraphSnapshot as is, else the graph behind the Tensor(s).
+def _trace_call(fn: Callable, inputs: Sequence[Any], api: str) -> GraphSnapshot:
+    """Trace ``fn(*inputs)`` with every float Tensor input and every Parameter it reads as a gradient target."""
+    __tracebackhide__ = True
+    floats = tuple(i for i, a in enumerate(inputs) if isinstance(a, Tensor) and a._data.dtype.kind in "fc")
+    snap, _ = trace(fn, *inputs, grad_position=floats, weights="graph")
+    if not snap.nodes:
+        name = getattr(fn, "__name__", type(fn).__name__)
+        raise ValueError(f"{api}: nothing in {name}(...) is differentiable: no input is a float Tensor and it reads "
+                         f"no Parameter.\nPass float Tensor inputs: ms.{api}({name}, x, ...).")
+    return snap
+
+
+def as_snapshot(source: Any, *inputs: Any, api: str = "GraphView") -> GraphSnapshot:
+    """The snapshot to draw: a GraphSnapshot as is; for a function (or Cell) and its inputs, the graph of
+    one call, traced with every float Tensor input and every Parameter it reads as a gradient target
+    (so the nodes carry gradient statistics); for Tensor(s), the graph recorded behind them.
 
     Example:
         >>> import mskernel as ms
-        >>> x = ms.Tensor([1.0]); x.requires_grad = True
-        >>> [n["op"] for n in as_snapshot(x * 2).nodes]
-        ['input 0', 'Mul']
+        >>> [n["op"] for n in as_snapshot(lambda x: (x * 2).sum(), ms.Tensor([1.0])).nodes]
+        ['input 0', 'Mul', 'ReduceSum']
     """
-    if isinstance(result, GraphSnapshot):
-        return result
-    tensors = list(result) if isinstance(result, (tuple, list)) else [result]
-    for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"GraphView: result must be a Tensor, a tuple/list of Tensors or a GraphSnapshot, "
-                            f"but {'it' if len(tensors) == 1 else f'item {i}'} is {type(t).__name__}.")
+    __tracebackhide__ = True
+    if isinstance(source, GraphSnapshot) or isinstance(source, Tensor) or isinstance(source, (tuple, list)):
+        if inputs:
+            raise TypeError(f"{api}: inputs were given after a {type(source).__name__}, which is already a result."
+                            f"\nPass the function instead: ms.{api}(fn, x, ...).")
+    elif callable(source):
+        return _trace_call(source, inputs, api)
+    if isinstance(source, GraphSnapshot):
+        return source
+    tensors = list(source) if isinstance(source, (tuple, list)) else [source]
+    bad = [t for t in tensors if not isinstance(t, Tensor)]
+    if bad or not tensors:
+        got = type(bad[0]).__name__ if bad else "an empty sequence"
+        raise TypeError(f"{api}: expected a function with its inputs, Tensor(s) or a GraphSnapshot, but got {got}."
+                        f"\nPass the function and its inputs: ms.{api}(fn, x, ...).")
     snap = snapshot(*tensors)
     if not snap.nodes:
-        raise ValueError("GraphView: the result has no recorded graph (no input required gradients when it was "
-                         "computed). Use ms.autograd.trace(fn, *inputs) or set requires_grad on an input.")
+        raise ValueError(f"{api}: this result has no recorded graph (nothing it was computed from asked for "
+                         f"gradients).\nPass the function and its inputs instead: ms.{api}(fn, x, ...).")
     return snap
 
 
@@ -79,8 +100,9 @@ class GraphView(W.VBox):
         ['w', 'Mul']
     """
 
-    def __init__(self, result: GraphSource, max_nodes: int = MAX_NODES) -> None:
-        self.snapshot = as_snapshot(result)
+    def __init__(self, source: GraphSource, *inputs: Any, max_nodes: int = MAX_NODES) -> None:
+        __tracebackhide__ = True
+        self.snapshot = as_snapshot(source, *inputs, api=type(self).__name__)
         self.graph_layout: Layout = layout(self.snapshot, max_nodes=max_nodes)
         self.selected: Optional[str] = None
         self.header = W.HTML(self._header_html())
@@ -93,8 +115,9 @@ class GraphView(W.VBox):
                  f".mk-canvas-{uid} .mk-hit{{position:absolute !important;opacity:0;margin:0 !important;"
                  f"padding:0 !important;width:{BOX_SIZE[0]}px;height:{BOX_SIZE[1]}px;cursor:pointer}}"]
         for b in self.graph_layout.boxes:
-            btn = W.Button(tooltip=f"select {b.id}", layout=W.Layout(width=f"{BOX_SIZE[0]}px",
-                                                                    height=f"{BOX_SIZE[1]}px"))
+            # the button lies over the box, so its tooltip is what hovering the box shows: the full text
+            btn = W.Button(tooltip=box_tooltip(self.snapshot, b), layout=W.Layout(width=f"{BOX_SIZE[0]}px",
+                                                                                   height=f"{BOX_SIZE[1]}px"))
             btn.add_class("mk-hit")
             btn.add_class(f"mk-hit-{b.id}")
             btn.on_click(lambda _, box_id=b.id: self.select(box_id))
@@ -102,21 +125,31 @@ class GraphView(W.VBox):
             rules.append(f".mk-canvas-{uid} .mk-hit-{b.id}{{left:{x:.0f}px;top:{y:.0f}px}}")
             self.hits[b.id] = btn
         self.canvas = W.Box([W.HTML(f"<style>{''.join(rules)}</style>"), self.graph, *self.hits.values()],
-                            layout=W.Layout(overflow="auto", max_height="520px", flex="1 1 auto"))
+                            layout=W.Layout(overflow="auto", max_height="560px", flex=f"3 1 {self._canvas_basis()}px",
+                                            min_width="0"))
         self.canvas.add_class(f"mk-canvas-{uid}")
         self.canvas.add_class("mk-graph-canvas")
         options = [(self._option(b.id), b.id) for b in self.graph_layout.boxes]
-        self.nodes = W.Select(options=options, rows=min(12, max(2, len(options))), description="node",
-                              layout=W.Layout(width="330px"))
+        self.nodes = W.Select(options=options, rows=min(10, max(2, len(options))), description="node",
+                              layout=W.Layout(width="100%"))
         self.nodes.add_class("mk-graph-nodes")
-        self.details = W.HTML(layout=W.Layout(width="330px"))
+        # wide enough for a kernel's source (its code blocks scroll sideways, never wrap)
+        self.details = W.HTML(layout=W.Layout(width="100%", max_height="460px", overflow="auto"))
         self.details.add_class("mk-graph-details")
-        super().__init__([self.header, _legend_widget(), W.HBox([self.canvas, W.VBox([self.nodes, self.details])])])
+        # beside the picture when there is room for both (the picture up to 720 px, + 480 px), else under it
+        side = W.VBox([self.nodes, self.details], layout=W.Layout(flex="1 1 480px", min_width="0"))
+        side.add_class("mk-graph-side")
+        super().__init__([self.header, _legend_widget(),
+                          W.HBox([self.canvas, side], layout=W.Layout(flex_flow="row wrap"))])
         self.add_class("mk-graph-view")
         self.nodes.observe(self._on_pick, names="value")
         self.select(self._initial())
 
     # -- state ---------------------------------------------------------------------------------------
+    def _canvas_basis(self) -> int:
+        """The picture's share of the row: its own width (plus a scroll bar), between 240 and 720 px."""
+        return max(240, min(720, graph_size(self.graph_layout)[0] + 16))
+
     def _option(self, box_id: str) -> str:
         b = self.graph_layout.box(box_id)
         flag = box_flag(self.snapshot, b)
@@ -210,13 +243,17 @@ def _legend_widget() -> W.HTML:
     return W.HTML(_legend())
 
 
-def show_graph(result: GraphSource, max_nodes: int = MAX_NODES) -> GraphView:
-    """Show the autograd graph behind ``result`` (Tensor(s) or a GraphSnapshot) as a :class:`GraphView`.
+def show_graph(source: GraphSource, *inputs: Any, max_nodes: int = MAX_NODES) -> GraphView:
+    """Show the autograd graph of ``source(*inputs)`` (a function or Cell and its inputs), or the graph
+    behind Tensor(s) or a GraphSnapshot, as a :class:`GraphView`.
+
+    A function is traced with every float Tensor input and every Parameter it reads as a gradient target,
+    so no ``requires_grad`` is needed anywhere, and its nodes carry gradient statistics.
 
     Example:
         >>> import mskernel as ms
-        >>> x = ms.Tensor([1.0, 2.0]); x.requires_grad = True
-        >>> print(show_graph(ms.ops.sin(x).sum()))
+        >>> print(show_graph(lambda x: ms.ops.sin(x).sum(), ms.Tensor([1.0, 2.0])))
         GraphView: 3 nodes, 2 edges, 3 boxes; outputs: n2
     """
-    return GraphView(result, max_nodes=max_nodes)
+    __tracebackhide__ = True
+    return GraphView(as_snapshot(source, *inputs, api="show_graph"), max_nodes=max_nodes)

@@ -88,7 +88,7 @@ def test_two_outputs_string_and_2d_attrs_and_bprop(src):
     s, p = op(a, b)
     np.testing.assert_allclose(s.asnumpy(), [14.0, 16.0])
     np.testing.assert_allclose(p.asnumpy(), [3.0, 8.0])
-    assert ms.gradcheck(lambda u, v: op(u, v)[1] + op(u, v)[0], (a, b)).passed
+    assert ms.gradcheck(lambda u, v: op(u, v)[1] + op(u, v)[0], (a, b), raise_exception=False).passed
 
 
 def test_strided_input_is_made_contiguous_for_the_c_abi(src):

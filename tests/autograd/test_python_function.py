@@ -34,7 +34,7 @@ def test_two_inputs_two_outputs_and_a_scalar_input() -> None:
     gx, gy = ms.grad(lambda x, y: sum(o.sum() for o in MulAdd.apply(x, y, 2.0)), grad_position=(0, 1))(x, y)
     np.testing.assert_allclose(gx.asnumpy(), 2 * y.asnumpy() + 1)
     np.testing.assert_allclose(gy.asnumpy(), 2 * x.asnumpy() + 1)
-    assert ms.gradcheck(lambda x, y: MulAdd.apply(x, y, 2.0), (x, y)).passed
+    assert ms.gradcheck(lambda x, y: MulAdd.apply(x, y, 2.0), (x, y), raise_exception=False).passed
 
 
 def test_needs_input_grad_and_the_node_in_the_graph() -> None:

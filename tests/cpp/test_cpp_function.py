@@ -184,7 +184,7 @@ def test_gradcheck_on_cpp_ops(fops, case):
         "square_twice": lambda a, b: fops.square_twice(a) + b,
         "need_probe": lambda a, b: fops.need_probe(a, -1.5, b),
     }[case]
-    report = ms.gradcheck(fn, (x, y))
+    report = ms.gradcheck(fn, (x, y), raise_exception=False)
     assert report.passed, str(report)
 
 
@@ -254,7 +254,7 @@ def test_second_order_through_a_backward_made_of_recorded_ops(fops):
     x = ms.Tensor([1.0, -2.0, 3.0], ms.float64)
     g2 = ms.grad(ms.grad(lambda t: fops.square_twice(t).sum()))(x)
     np.testing.assert_allclose(g2.asnumpy(), [2.0, 2.0, 2.0])
-    assert ms.gradgradcheck(lambda t: fops.square_twice(t), (x,)).passed
+    assert ms.gradgradcheck(lambda t: fops.square_twice(t), (x,), raise_exception=False).passed
 
 
 def test_second_order_through_raw_kernels_is_a_clear_error(fops):

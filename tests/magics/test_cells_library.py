@@ -56,6 +56,22 @@ def test_run_cell_without_ipython_and_a_failing_runtime_statement_restores_name(
     assert ns["k"] is old
 
 
+def test_a_hybrid_cell_failing_after_its_checks_leaves_the_namespace_exactly_as_before():
+    code = ("def mulk(x, w):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n"
+            "        y[i] = x[i] * w[i]\n    return y\n")
+    ns = {"np": np, "OLD": 1}
+    run_cell("mulk", code, CellOptions(), ns)
+    before = dict(ns)
+    with pytest.raises(CellError, match="different dtypes float32 and int32"):  # found compiling for the example
+        run_cell("mulk", code + "OLD = 2\nNEW = 3\n", CellOptions(example="(np.ones(2, np.float32), "
+                                                                           "np.ones(2, np.int32))"), ns)
+    with pytest.raises(CellError, match="'out_shape' must be one of"):  # ops.Custom rejects it, after the cell ran
+        run_cell("mulk", code + "OLD = 2\nNEW = 3\n", CellOptions(out_shape="5"), ns)
+    assert ns.keys() == before.keys() and all(ns[k] is v for k, v in before.items())
+    x = ms.Tensor(np.array([2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(ns["mulk"](x, x).asnumpy(), [4, 9])
+
+
 def test_forward_backward_op_error_paths():
     x = ms.Tensor(np.array([1.0, 2.0]))
     with pytest.raises(TypeError, match="the backward function must be callable"):
@@ -115,3 +131,34 @@ def test_ticker_shows_nothing_for_work_done_before_the_delay_but_records_its_sta
         t.stage("checking the build cache")
         t.stage("loading")
     assert quiet == [] and [stage for stage, _ in t.stages()] == ["checking the build cache", "loading"]
+
+
+def test_each_option_is_declared_once_and_the_magic_parses_it():
+    from dataclasses import fields
+
+    from IPython.core.magic_arguments import parse_argstring
+
+    from magics.custom_op import CustomOpMagics
+
+    magic = CustomOpMagics.custom_op
+    doc = magic.__doc__
+    for f in fields(CellOptions):  # every option of the library is an option of the magic, with its help
+        assert f.metadata["flags"][-1] in doc and f.metadata["argparse"]["help"][:30] in " ".join(doc.split())
+    line = ('op -c "-O3 -DN=4" --cflags=-g --ldflags=-lm -I "/inc dir" --out-shape "(2, 3)" --example "(x,)" '
+            '--bprop g --debug --force --quiet --backend GPU')
+    args = parse_argstring(magic, line)
+    assert args.name == "op"
+    assert CellOptions.from_parsed(args) == CellOptions(
+        cflags=["-O3", "-DN=4", "-g"], ldflags=["-lm"], include_dirs=["/inc dir"], out_shape="(2, 3)",
+        example="(x,)", bprop="g", debug=True, force=True, quiet=True, backend="GPU")
+    assert CellOptions.from_parsed(parse_argstring(magic, "op")) == CellOptions()  # the defaults agree
+
+
+def test_info_says_why_a_kernel_has_no_default_source():
+    from mskernel.cells.info import render_info
+
+    code = ("def k2(x):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n"
+            "        for j in range(x.shape[1]):\n            y[i, j] = x[i, j]\n    return y\n")
+    result = run_cell("k2", code, CellOptions(), {})
+    text, page = render_info(result)
+    assert "// no generated C++ without example inputs:" in text and "x.shape[1]" in text  # and why

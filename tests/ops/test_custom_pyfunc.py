@@ -206,7 +206,7 @@ def test_second_order_through_a_differentiable_bprop():
     x = ms.Tensor(2.0, ms.float64)
     assert ms.grad(op)(x).item() == 12.0
     assert ms.grad(ms.grad(op))(x).item() == 12.0  # 6x
-    assert ms.gradgradcheck(op, (ms.Tensor([0.5, 1.5]),)).passed
+    assert ms.gradgradcheck(op, (ms.Tensor([0.5, 1.5]),), raise_exception=False).passed
 
 
 def test_bprop_using_other_custom_ops():

@@ -39,8 +39,8 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_gradients(name):
     fn, inputs = CASES[name]
-    assert ms.gradcheck(fn, inputs).passed
-    assert ms.gradgradcheck(fn, inputs).passed
+    assert ms.gradcheck(fn, inputs, raise_exception=False).passed
+    assert ms.gradgradcheck(fn, inputs, raise_exception=False).passed
 
 
 def test_embedding_padding_row_gets_no_gradient():

@@ -64,4 +64,4 @@ def conditional_rows(x):  # the write is under a branch: a row element may keep 
 def test_not_forwarded_when_the_store_may_not_have_written_the_element(func) -> None:
     op = ops.Custom(func, func_type="akg")
     x = ms.Tensor(np.random.default_rng(3).uniform(-1, 1, (4, 5)))
-    assert ms.gradcheck(op, (x,)).passed
+    assert ms.gradcheck(op, (x,), raise_exception=False).passed

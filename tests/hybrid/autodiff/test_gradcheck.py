@@ -44,7 +44,7 @@ def test_auto_backward_passes_gradcheck(name: str) -> None:
         g = ms.grad(lambda x: op(x)[1].sum())(x)
         np.testing.assert_allclose(g.asnumpy(), np.full(tensors[0].shape, 2.0, np.float32))
         return
-    report = ms.gradcheck(fn, floats, grad_position=positions, cast_float64=False)
+    report = ms.gradcheck(fn, floats, grad_position=positions, cast_float64=False, raise_exception=False)
     assert report.passed, report
 
 

@@ -45,14 +45,14 @@ def test_triangular_loop_records_on_a_stack_and_passes_gradcheck() -> None:
     src = op.backward_source(np.ones(3))
     assert re.search(r"(_k\d+) = \1 \+ 1\n", src) and re.search(r"(_k\d+) = \1 - 1\n", src)  # push, pop
     x = ms.Tensor(np.array([1.5, -2.0, 0.5, 3.0]))
-    assert ms.gradcheck(op, (x,)).passed
+    assert ms.gradcheck(op, (x,), raise_exception=False).passed
 
 
 def test_ragged_loop_passes_gradcheck() -> None:
     op = ops.Custom(ragged_recurrence, func_type="akg")
     x = ms.Tensor(np.random.default_rng(2).uniform(-1, 1, (3, 4)))
     lens = ms.Tensor(np.array([4, 0, 2], np.int64))
-    assert ms.gradcheck(lambda x: op(x, lens), (x,)).passed
+    assert ms.gradcheck(lambda x: op(x, lens), (x,), raise_exception=False).passed
 
 
 def test_triangular_solve_matches_the_analytic_gradient() -> None:
