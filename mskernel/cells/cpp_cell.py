@@ -64,8 +64,8 @@ def _build_error(name: str, code: str, first_line: int, err: BuildError, filenam
     more = len(errors) - 1
     if more > 0:
         reason += f"; {more} more error{'s' if more > 1 else ''} in the log"
-    return CellError(name, f"compile error: {reason}", code=code, first_line=first_line, location=loc, log=err.log,
-                     kind="compile")
+    return CellError(name, f"compile error: {reason}", code=code, first_line=first_line, location=loc,
+                     log=err.log)
 
 
 def _signature(owner: str, attr: str, obj: Any) -> str:

@@ -44,14 +44,13 @@ class CellError(UserCodeError):
     """
 
     def __init__(self, name: str, reason: str, *, code: str = "", first_line: int = 1,
-                 location: SourceLocation | None = None, log: str = "", kind: str = "error", allowed: str = ""):
+                 location: SourceLocation | None = None, log: str = "", allowed: str = ""):
         self.name = name
         self.reason = reason
         self.code = code
         self.first_line = first_line
         self.log = log
         self.allowed = allowed
-        self.kind = kind
         self.kept: str | None = None
         super().__init__(self._headline(), location)
 

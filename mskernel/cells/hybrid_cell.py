@@ -70,7 +70,7 @@ def _uses_dsl(node: ast.FunctionDef) -> bool:
 def _fail(name: str, reason: str, code: str, first_line: int, err: HybridError | None = None) -> CellError:
     loc = err.location if err is not None else None
     allowed = err.allowed if err is not None else ""
-    return CellError(name, reason, code=code, first_line=first_line, location=loc, kind="dsl", allowed=allowed)
+    return CellError(name, reason, code=code, first_line=first_line, location=loc, allowed=allowed)
 
 
 def _pick_kernel(name: str, defs: dict, bprop: str | None, code: str, first_line: int) -> str:
@@ -164,8 +164,8 @@ def compile_hybrid(name: str, code: str, opts: CellOptions, namespace: dict, *, 
         from mskernel.errors import SourceLocation
         line = (exc.lineno or 1) + first_line - 1
         loc = SourceLocation(filename, line, exc.offset or 0)
-        raise CellError(name, f"invalid Python syntax: {exc.msg}", code=code, first_line=first_line, location=loc,
-                        kind="syntax") from None
+        raise CellError(name, f"invalid Python syntax: {exc.msg}", code=code, first_line=first_line,
+                        location=loc) from None
     defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     kname = _pick_kernel(name, defs, opts.bprop, code, first_line)
     hk = _parse_kernel(name, kname, code, filename, first_line, opts.debug)
