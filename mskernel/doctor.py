@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import uuid
+from pathlib import Path
 from typing import Callable, Optional, TextIO
 
 __all__ = ["run_doctor"]
@@ -38,6 +39,24 @@ class _Fail(Exception):
     def __init__(self, what: str, fix: str):
         super().__init__(what)
         self.what, self.fix = what, fix
+
+
+class _Note(Exception):
+    """Not a problem, but worth saying (printed as ``[note]``, not counted)."""
+
+
+def _check_lab_extension() -> str:
+    try:
+        from jupyter_core.paths import jupyter_path
+    except ImportError:
+        raise _Note("JupyterLab extension: Jupyter is not installed (pip install jupyterlab)") from None
+    for folder in jupyter_path("labextensions"):
+        if (Path(folder) / "mskernel" / "package.json").is_file():
+            return f"JupyterLab extension: {Path(folder) / 'mskernel'} (C++ cells highlighted as C++)"
+    here = Path(__file__).resolve().parents[1] / "magics" / "labextension"
+    target = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "mskernel"
+    raise _Note(f"JupyterLab extension not installed, so C++ cells are highlighted as Python (an editable install "
+                f"does not place it; `pip install .` does) -> to link it: ln -s {here} {target}")
 
 
 def _check_python() -> str:
@@ -242,7 +261,7 @@ _CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
     ("cache", _check_cache), ("plain-op", _check_plain_op), ("split", _check_split), ("pch", _check_pch),
-    ("pybind11-op", _check_pybind11_op), ("custom-op", _check_custom_op),
+    ("pybind11-op", _check_pybind11_op), ("custom-op", _check_custom_op), ("lab-extension", _check_lab_extension),
 ]
 
 
@@ -270,6 +289,8 @@ def run_doctor(stream: Optional[TextIO] = None) -> int:
         start = time.perf_counter()
         try:
             line = f"[ok] {check()}"
+        except _Note as note:
+            line = f"[note] {note}"
         except _Fail as fail:
             problems += 1
             failed.add(_name)
