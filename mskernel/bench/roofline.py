@@ -27,7 +27,7 @@ Example:
     >>> place(c, seconds=1e-7, peaks=peaks, dtype="float32")
     Traceback (most recent call last):
     ...
-    mskernel.bench.roofline.RooflineError: roofline: sq above the roof -- a counting error, not drawn: it moves 80 GB/s, 8x the machine's 10 GB/s bandwidth (8000 compulsory bytes in 0.1 us)
+    mskernel.bench.roofline.RooflineError: roofline: sq above the roof -- a counting error, not drawn: it moves 80...
 """
 from __future__ import annotations
 

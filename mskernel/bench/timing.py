@@ -65,7 +65,8 @@ class Method:
     def __post_init__(self) -> None:
         lo, hi = self.quantiles
         if not 0.0 <= lo < 0.5 < hi <= 1.0:
-            raise ValueError(f"benchmark: quantiles must be (lo, hi) with 0 <= lo < 0.5 < hi <= 1, got {self.quantiles}")
+            raise ValueError(f"benchmark: quantiles must be (lo, hi) with 0 <= lo < 0.5 < hi <= 1, "
+                             f"got {self.quantiles}")
         if self.min_rounds < 1 or self.max_rounds < self.min_rounds:
             raise ValueError(f"benchmark: need 1 <= min_rounds <= max_rounds, got min_rounds={self.min_rounds}, "
                              f"max_rounds={self.max_rounds}")
