@@ -272,13 +272,16 @@ class _Walker:
                     b = self.block(s.orelse, dict(env), set(seen))
                     costlier = a if _cost(a) >= _cost(b) else b
                     _add(c, costlier)
+                    _forget_stored(seen, [*s.then, *s.orelse], ir)
                     note = f"line {s.loc[0]}: a condition on data; the costlier branch counted"
                     if note not in self.notes:
                         self.notes.append(note)
                     continue
                 _add(c, self.block(s.then if taken else s.orelse, env, seen))
+                _forget_stored(seen, [*s.then, *s.orelse], ir)
             elif isinstance(s, ir.For):
                 _add(c, self.loop(s, env))
+                seen.clear()  # the loop may have stored anything seen before it
             # Alloc: outputs are allocated by the caller, temporaries are not memory traffic
         return c
 
@@ -317,6 +320,14 @@ class _Walker:
             inner[s.var] = tuple(int(x) for x in v) if s.kind == "grid" else v
             _add(total, self.block(s.body, inner, set()))
         return total
+
+
+def _forget_stored(seen: set, stmts: list, ir: Any) -> None:
+    """Drop the remembered loads of every tensor stored somewhere in ``stmts``."""
+    from mskernel.hybrid.ir import walk_stmts
+
+    stored = {s.tensor for s in walk_stmts(stmts) if isinstance(s, ir.Store)}
+    seen.difference_update({k for k in seen if k[0] == "l" and k[1] in stored})
 
 
 def _cost(c: dict[str, int]) -> int:
