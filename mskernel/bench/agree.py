@@ -201,7 +201,7 @@ def check_agreement(impls: dict[str, Callable[..., Any]], args: Sequence[Any], r
         try:
             g = _gradients(impls[name], args, positions, weights)
         except Exception as exc:  # a backward that cannot run: say so, compare values only
-            report.values_only[name] = f"no gradient: {str(exc).splitlines()[0][:120]}"
+            report.values_only[name] = f"no gradient: {str(exc).splitlines()[0][:240]}"
             continue
         if name == ref:
             ref_grads = g
