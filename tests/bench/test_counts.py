@@ -77,7 +77,7 @@ def test_temporaries_are_counted_apart_and_intrinsics_are_special():
 def test_what_is_a_hybrid_kernel():
     @kernel
     def twice(x):
-        y = output_tensor(x.shape, x.dtype)
+        y = output_tensor(x.shape, x.dtype)  # noqa: F821 - a DSL name
         for i in range(x.shape[0]):
             y[i] = x[i] + x[i]
         return y
