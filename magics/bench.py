@@ -25,6 +25,14 @@ from IPython.display import display
 __all__ = ["BenchMagics"]
 
 
+def _unquote(text: str) -> str:
+    """``'expr'`` or ``"expr"`` -> ``expr`` (IPython's option parser keeps the quotes of a quoted word)."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
 class _Text:
     """Only the text of a result (``--text``)."""
 
@@ -40,6 +48,7 @@ class BenchMagics(Magics):
     """``%kernel_bench``."""
 
     def _eval(self, expr: str, what: str) -> Any:
+        expr = _unquote(expr)
         try:
             return eval(expr, self.shell.user_ns)  # noqa: S307 - the user's own notebook expression
         except Exception as exc:
@@ -71,9 +80,10 @@ class BenchMagics(Magics):
         from mskernel.bench.agree import DisagreementError
         from mskernel.bench.counts import CountError
         from mskernel.bench.roofline import RooflineError
+        from mskernel.bench.timing import Method
 
         opts = parse_argstring(self.kernel_bench, line)
-        impls = {expr: self._eval(expr, "the implementation") for expr in opts.impls}
+        impls = {_unquote(expr): self._eval(expr, "the implementation") for expr in opts.impls}
         options: dict[str, Any] = {"flush": not opts.no_flush, "check": not opts.no_check,
                                    "grads": not opts.no_grads}
         if opts.no_roofline:
@@ -81,6 +91,8 @@ class BenchMagics(Magics):
         for key in ("warmup", "max_time", "max_rounds"):
             if getattr(opts, key) is not None:
                 options[key] = getattr(opts, key)
+        if opts.max_rounds is not None:
+            options["min_rounds"] = min(Method().min_rounds, max(1, opts.max_rounds))
         if (opts.sizes is None) != (opts.inputs is None):
             raise UsageError("%kernel_bench: a sweep needs both --sizes and --inputs")
         if opts.sizes is not None:
@@ -91,7 +103,7 @@ class BenchMagics(Magics):
         else:
             if opts.args is None:
                 raise UsageError("%kernel_bench: say what to run on: --on ARGS (e.g. --on x or --on \"x, y\")")
-            value = self._eval(f"({opts.args},)", "--on")
+            value = self._eval(f"({_unquote(opts.args)},)", "--on")
             args, call = tuple(value), {}
         try:
             result = benchmark(impls, *args, **call, **options)
