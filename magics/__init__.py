@@ -1,5 +1,6 @@
 """mskernel's IPython extension: ``%load_ext magics`` (or ``%load_ext mskernel``) registers
-``%%custom_op``, ``%custom_op_info`` and ``%gradcheck`` (see :mod:`magics.custom_op`).
+``%%custom_op``, ``%custom_op_info`` and ``%gradcheck`` (see :mod:`magics.custom_op`) and ``%kernel_bench``
+(see :mod:`magics.bench`).
 
 The magics are a thin adapter: options are parsed with IPython's ``magic_arguments`` and the work is
 done by :mod:`mskernel.cells`, which runs without IPython.
@@ -20,6 +21,8 @@ __all__ = ["load_ipython_extension"]
 
 def load_ipython_extension(ipython: Any) -> None:
     """Register the ``%%custom_op`` magics with an IPython shell (what ``%load_ext magics`` calls)."""
+    from magics.bench import BenchMagics
     from magics.custom_op import CustomOpMagics
 
     ipython.register_magics(CustomOpMagics)
+    ipython.register_magics(BenchMagics)

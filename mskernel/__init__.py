@@ -55,6 +55,23 @@ def show_graph(source: object, *inputs: object, max_nodes: int = 150) -> "widget
     return _show(source, *inputs, max_nodes=max_nodes)
 
 
+def benchmark(impls: Any, *args: Any, **options: Any) -> Any:
+    """Time one or several implementations of an op on the same inputs, stating the method with the numbers;
+    check first that they agree; place hybrid kernels on the machine's roofline. See
+    :func:`mskernel.bench.benchmark` for the options (sweeps: ``sizes=``, ``inputs=``).
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0])
+        >>> r = ms.benchmark([ms.ops.square, lambda a: a * a], x, flush=False, warmup=0, max_rounds=5)
+        >>> r.names, r.agreement.describe()
+        (['square', '<lambda>'], 'agreement: <lambda> match square on values and gradients')
+    """
+    from mskernel.bench import benchmark as _benchmark
+
+    return _benchmark(impls, *args, **options)
+
+
 def load_ipython_extension(ipython: object) -> None:
     """``%load_ext mskernel``: register the ``%%custom_op`` magics (see the ``magics`` package).
 
