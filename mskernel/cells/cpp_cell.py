@@ -110,4 +110,5 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
                                               for a in public]
     return CellResult(name, "cpp", value, bound, cached=art.cached, seconds=time.perf_counter() - t0,
                       key=cell_key(code, opts), artifact=art, notes=opts.notes(), source=text.lstrip("\n"),
-                      log=art.log, commands=list(art.manifest.get("commands", [])), verbose=opts.verbose)
+                      log=art.log, commands=list(art.manifest.get("commands", [])), verbose=opts.verbose,
+                      code=code, options=opts)

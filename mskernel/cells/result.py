@@ -27,7 +27,8 @@ def _seconds(s: float) -> str:
 class CellResult:
     """What a cell produced. ``value`` is the object bound to ``name`` (an ``ops.Custom``, a module, a
     :class:`~mskernel.cells.binding.ForwardBackwardOp`); ``bound`` lists ``(name, signature)`` of
-    everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells.
+    everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells; ``code``,
+    ``options`` and ``example`` (the evaluated ``--example``) are what the cell was run with.
 
     Example:
         >>> CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.002, key="0" * 64).status
@@ -49,6 +50,9 @@ class CellResult:
     commands: list = field(default_factory=list)
     verbose: bool = False
     show_source: bool = False
+    code: str = ""
+    options: Any = None
+    example: Any = None
 
     @property
     def status(self) -> str:
