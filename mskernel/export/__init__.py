@@ -30,8 +30,8 @@ Example:
     'halve.py'
     >>> lines = path.read_text().splitlines()
     >>> next(line.strip() for line in lines if line.strip().startswith("# line"))  # in the derived backward
-    '# line 32: y[i] = x[i] * 0.5'
-    >>> lines[32 - 1].strip()                                                       # the forward's line 32
+    '# line 33: y[i] = x[i] * 0.5'
+    >>> lines[33 - 1].strip()                                                       # the forward's line 33
     'y[i] = x[i] * 0.5'
 """
 from __future__ import annotations

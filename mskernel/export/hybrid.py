@@ -107,16 +107,29 @@ def _attr_default(value_type: str, value: Any) -> str:
     return str(bool(value)).lower() if value_type == "bool" else repr(value)
 
 
+def _wrap(items: list[str], head: str, indent: str, width: int = 110) -> str:
+    """``head(item, item, ...)``, continued on lines aligned after ``head(`` when longer than ``width``."""
+    lines, line = [], head + "("
+    for k, item in enumerate(items):
+        piece = item + (", " if k + 1 < len(items) else ")")
+        if len(indent + line + piece.rstrip()) > width and not line.endswith("("):
+            lines.append(line.rstrip())
+            line = " " * (len(head) + 1)
+        line += piece
+    return ("\n" + indent).join(lines + [line])
+
+
 def _reg_function(fn: str, k: _Kernel) -> list[str]:
+    pad = " " * 8
     chain = [f'CustomRegOp("{k.name}")']
     chain += [f'.input({i}, "{name}")' for i, name in enumerate(k.inputs)]
     chain += [f'.output({i}, "{name}")' for i, name in enumerate(k.outputs)]
     chain += [f'.attr("{name}", "required", "{t}", default_value="{_attr_default(t, v)}")' for name, t, v in k.attrs]
-    chain.append(".dtype_format(" + ", ".join(datatype(d) for d in k.in_dtypes + k.out_dtypes) + ")")
+    chain.append(_wrap([datatype(d) for d in k.in_dtypes + k.out_dtypes], ".dtype_format", pad))
     chain += [".target(target)", ".get_op_info()"]
     return [f"def {fn}(target):", f'    """The registration of {k.name} for one target: inputs, outputs, '
             'attributes, dtypes."""', f"    return {chain[0]} \\"] + \
-        [f"        {c} \\" for c in chain[1:-1]] + [f"        {chain[-1]}"]
+        [f"{pad}{c} \\" for c in chain[1:-1]] + [f"{pad}{chain[-1]}"]
 
 
 def _shape_function(fn: str, k: _Kernel) -> list[str]:
@@ -197,9 +210,8 @@ def export_hybrid(op: Any, path: str | Path, *, example: Any = None, targets: Se
     name = result.name if result is not None else hk.name
     targets = check_targets(name, targets)
     if op.debug or (result is not None and getattr(result.options, "debug", False)):
-        where = None
-        if result is not None:  # the %%custom_op line, line 1 of the cell
-            where = SourceLocation(hk.ir.filename, 1, 1, linecache.getline(hk.ir.filename, 1).rstrip("\n") or None)
+        line = 1 if result is not None else hk.ir.def_line  # the %%custom_op line (line 1 of the cell), or the def
+        where = SourceLocation(hk.ir.filename, line, 1, linecache.getline(hk.ir.filename, line).rstrip("\n") or None)
         raise refuse_debug(name, where, cell=result is not None)
     dtypes, ranks, attrs = choose_signature(name, example, op.signatures_used(),
                                             result.example if result is not None else None)
@@ -269,7 +281,8 @@ def _assemble(name: str, module: str, fwd: _Kernel, bwd: Optional[_Kernel], wiri
     doc = [f'"""{name}: a custom operator for MindSpore (func_type "hybrid"), exported by mskernel.', "",
            *where.lines(),
            f"Exported for: {spec} (the backward is made for these dtypes and ranks)",
-           f"Backward: {how}" + ("; each `# line N:` comment quotes line N of this file's forward" if wiring else ""),
+           f"Backward: {how}" + (";" if wiring else ""),
+           *(["  each `# line N:` comment quotes line N of this file's forward"] if wiring else []),
            f"Targets: {' or '.join(targets)} (registered for the device_target set when this file is imported)", "",
            "Use it in a MindSpore model (the kernels compile with akg on the device):", "",
            "    import mindspore as ms",
@@ -289,7 +302,7 @@ def _assemble(name: str, module: str, fwd: _Kernel, bwd: Optional[_Kernel], wiri
     if attrs:
         lines += ["", f"ATTRS = {tuple(attrs)!r}  # the kernels' attribute values, registered as defaults"]
     lines += ["", ""]
-    forward_at = len(lines) + 2
+    forward_at = len(lines) + 2  # the line of ``def`` (after ``@kernel``); every item of ``lines`` is one line
     lines += ["@kernel", *fwd.text.rstrip("\n").split("\n"), "", ""]
     if bwd is not None:
         backward_at = len(lines) + 2
@@ -299,14 +312,14 @@ def _assemble(name: str, module: str, fwd: _Kernel, bwd: Optional[_Kernel], wiri
     lines += _shape_function("_forward_shape", fwd) + ["", ""] + _reg_function("_forward_info", fwd) + ["", ""]
     if bwd is not None:
         lines += _shape_function("_backward_shape", bwd) + ["", ""] + _reg_function("_backward_info", bwd)
-        lines += ["", "", f"_backward_op = ops.Custom(backward, out_shape=_backward_shape, "
-                          f"out_dtype={_out_dtype(bwd)}, func_type=\"hybrid\",",
-                  "                          reg_info=_backward_info(ms.get_context(\"device_target\")))", "", ""]
+        lines += ["", "", _wrap(["backward", "out_shape=_backward_shape", f"out_dtype={_out_dtype(bwd)}",
+                                 'func_type="hybrid"', 'reg_info=_backward_info(ms.get_context("device_target"))'],
+                                "_backward_op = ops.Custom", ""), "", ""]
     if python_bprop is not None:
         lines += python_bprop.definitions() + ["", ""]
     else:
         lines += _bprop_lines(fwd, bwd, wiring, takes_out) + ["", ""]
-    lines += [f"op = ops.Custom(forward, out_shape=_forward_shape, out_dtype={_out_dtype(fwd)}, "
-              f"func_type=\"hybrid\", bprop={bprop},",
-              "                reg_info=_forward_info(ms.get_context(\"device_target\")))"]
+    lines.append(_wrap(["forward", "out_shape=_forward_shape", f"out_dtype={_out_dtype(fwd)}", 'func_type="hybrid"',
+                        f"bprop={bprop}", 'reg_info=_forward_info(ms.get_context("device_target"))'],
+                       "op = ops.Custom", ""))
     return "\n".join(lines) + "\n"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import linecache
 import sys
 import textwrap
 import types
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from mskernel.cells.result import CellResult
+from mskernel.errors import SourceLocation
 from mskernel.export.provenance import origin
 from mskernel.export.refusals import ExportError, check_attr_specs
 
@@ -62,6 +64,15 @@ def dtype_text(value: Any) -> Optional[str]:
         if getattr(ms, name, None) is value:
             return f"ms.{name}"
     return None
+
+
+def _loc(fn: Any) -> Optional[SourceLocation]:
+    """Where a function is defined (its ``def`` or lambda line), for messages."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    line = linecache.getline(code.co_filename, code.co_firstlineno).rstrip("\n") or None
+    return SourceLocation(code.co_filename, code.co_firstlineno, 1, line)
 
 
 def _literal(value: Any) -> Optional[str]:
@@ -141,8 +152,8 @@ class Carrier:
         self._values[name] = value
         return True
 
-    def value(self, name: str, value: Any, reader: str) -> None:
-        """Make the global ``name`` = ``value`` (read by ``reader``) available in the file."""
+    def value(self, name: str, value: Any, reader: str, loc: Optional[SourceLocation] = None) -> None:
+        """Make the global ``name`` = ``value`` (read by ``reader``, defined at ``loc``) available in the file."""
         if isinstance(value, types.ModuleType):
             mod = value.__name__
             if mod == "numpy" or mod.startswith("numpy."):
@@ -154,7 +165,7 @@ class Carrier:
             else:
                 raise ExportError(self.op, f"the module {mod} (read by {reader} as {name})",
                                   "the exported file imports only mindspore and numpy",
-                                  f"use numpy or mskernel instead of {mod} in {reader}")
+                                  f"use numpy or mskernel instead of {mod} in {reader}", loc)
             if self._claim(name, value, f"the module {mod}"):
                 self._imports.append(line)
             return
@@ -170,7 +181,7 @@ class Carrier:
         if text is None:
             raise ExportError(self.op, f"the global {name} (a {type(value).__name__}, read by {reader})",
                               "only functions, numpy/mskernel names and literal constants can be written into the "
-                              "exported file", f"pass {name} in as an argument, or make it a literal constant")
+                              "exported file", f"pass {name} in as an argument, or make it a literal constant", loc)
         if text.startswith("ms."):
             self.value("ms", sys.modules["mskernel"], reader)
         if self._claim(name, value, "a constant"):
@@ -202,11 +213,12 @@ class Carrier:
             raise ExportError(self.op, f"{role} {label}, a closure", "it reads " + ", ".join(raw.__code__.co_freevars)
                               + " from the function that made it, which the exported file cannot hold",
                               "define it at the top level of a file or cell, taking those values as arguments "
-                              "or constants")
+                              "or constants", _loc(raw))
         if label == "<lambda>":
             text, why = _lambda_text(raw)
             if text is None:
-                raise ExportError(self.op, f"{role}, a lambda", why, "write it as a def in a file or notebook cell")
+                raise ExportError(self.op, f"{role}, a lambda", why, "write it as a def in a file or notebook cell",
+                                  _loc(raw))
             self._lambdas += 1
             target = name or f"_lambda{self._lambdas}"
             if not self._claim(target, raw, role):
@@ -226,7 +238,7 @@ class Carrier:
             if target != label:
                 body = body.replace(f"def {label}(", f"def {target}(", 1)
         for gname, gvalue in inspect.getclosurevars(raw).globals.items():
-            self.value(gname, gvalue, f"{role} {label}")
+            self.value(gname, gvalue, f"{role} {label}", _loc(raw))
         self._defs[target] = body
         return target
 
@@ -240,8 +252,8 @@ def _spec_text(c: Carrier, spec: Any, what: str) -> str:
             "[" + ", ".join(parts) + "]"
     text = dtype_text(spec) or _literal(spec)
     if text is None:
-        raise ExportError(c.op, f"{what} {spec!r}", "it is neither a function, a shape nor a dtype",
-                          "give a shape, a dtype or an infer function")
+        raise ExportError(c.op, f"{what} {spec!r}", "MindSpore takes an infer function, a shape or a mindspore dtype",
+                          f"give {what} as one of them (e.g. ms.float32 rather than numpy's float32)")
     if text.startswith("ms."):
         c.value("ms", sys.modules["mskernel"], what)
     return text

@@ -137,8 +137,9 @@ def test_debug_is_refused_at_the_cell_line(tmp_path):
     assert err.value.construct == "--debug" and "Run the cell without --debug" in str(err.value)
     assert (err.value.location.line, err.value.location.source_line) == (1, "%%custom_op dbg --debug")
     op = ops.Custom(CASES["add"].func, func_type="hybrid", debug=True)
-    with pytest.raises(ExportError, match="debug=True does not carry over"):
+    with pytest.raises(ExportError, match="debug=True does not carry over") as err:
         export_mindspore(op, tmp_path, example=(np.ones((1, 1)), np.ones((1, 1))))
+    assert err.value.location.source_line == "def add(a, b):"  # the kernel's def
 
 
 def test_constructs_mindspore_rejects_are_refused_at_their_line(tmp_path):

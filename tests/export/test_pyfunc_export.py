@@ -66,13 +66,15 @@ def test_what_cannot_be_carried_is_refused_by_name(tmp_path):
         def scaled(x):
             return x * scale
         return scaled
-    with pytest.raises(ExportError, match="the function scaled, a closure does not carry over.*it reads scale"):
+    with pytest.raises(ExportError, match="the function scaled, a closure does not carry over.*it reads scale") as err:
         export_mindspore(ops.Custom(make(2), lambda x: x, lambda x: x, func_type="pyfunc"), tmp_path / "a.py")
+    assert err.value.location.source_line.strip() == "def scaled(x):"
 
     def uses_math(x):
         return x * math.pi
-    with pytest.raises(ExportError, match="the module math.*imports only mindspore and numpy"):
+    with pytest.raises(ExportError, match="the module math.*imports only mindspore and numpy") as err:
         export_mindspore(ops.Custom(uses_math, lambda x: x, lambda x: x, func_type="pyfunc"), tmp_path / "b.py")
+    assert err.value.location.source_line.strip() == "def uses_math(x):"
 
     with pytest.raises(ExportError, match="the global TABLE \\(a Tensor, read by the function uses_tensor\\)"):
         export_mindspore(ops.Custom(uses_tensor, lambda x: x, lambda x: x, func_type="pyfunc"), tmp_path / "c.py")
