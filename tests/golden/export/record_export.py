@@ -80,15 +80,14 @@ def backward_args(text: str) -> list:
     return out
 
 
-def export_all(names: list) -> dict:
-    """Outside the wheel: build and export every case; the job for the inside run."""
+def export_all(names: list, tmp: Path) -> dict:
+    """Outside the wheel: build and export every case under ``tmp``; the job for the inside run."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(HERE))
     from export_cases import CASES
 
     from mskernel.export import export_mindspore
 
-    tmp = Path(tempfile.mkdtemp(prefix="mskernel_export_"))
     job = {}
     for name in names:
         case = CASES[name]()
@@ -234,7 +233,8 @@ def main() -> None:
     from record import ensure_venv
 
     names = args.cases or list(CASES)
-    job = export_all(names)
+    exports = tempfile.TemporaryDirectory(prefix="mskernel_export_")
+    job = export_all(names, Path(exports.name))
     result: dict = {"cases": {}}
     for batch in batches(job):  # MindSpore registers a kernel's dtypes once per process: one export of each per run
         with tempfile.TemporaryDirectory() as tmp:
@@ -244,6 +244,7 @@ def main() -> None:
             subprocess.run([str(ensure_venv()), __file__, "--inside", str(jf), str(rf)], check=True, cwd=tmp, env=env)
             got = json.loads(rf.read_text())
         result = {**got, "cases": {**result["cases"], **got["cases"]}}
+    exports.cleanup()
     if args.cases and OUT.exists():  # some cases again: keep the others
         old = json.loads(OUT.read_text())
         old["cases"].update(result["cases"])
