@@ -1,4 +1,4 @@
-"""``%%custom_op NAME [options]``, ``%custom_op_info NAME`` and ``%gradcheck EXPR``.
+"""``%%custom_op NAME [options]``, ``%custom_op_info NAME``, ``%custom_op_export NAME PATH`` and ``%gradcheck EXPR``.
 
 Thin: ``magic_arguments`` parses the options (so ``%%custom_op?`` documents them),
 :func:`mskernel.cells.run_cell` does the work, and results go out through IPython's display
@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import ast
+import html
 from typing import Any
 
 from IPython.core.error import UsageError
@@ -86,7 +87,7 @@ class CustomOpMagics(Magics):
 
     Example:
         >>> sorted(CustomOpMagics.magics["line"])
-        ['custom_op_info', 'gradcheck']
+        ['custom_op_export', 'custom_op_info', 'gradcheck']
     """
 
     @_with_cell_options
@@ -148,6 +149,37 @@ class CustomOpMagics(Magics):
                              f"session (usage: %custom_op_info NAME)")
         text, html = render_info(result)
         display(_raw(text, html), raw=True)
+
+    @magic_arguments()
+    @argument("name", help="the op to export: what a %%%%custom_op cell bound, or any ops.Custom in the namespace")
+    @argument("path", help="the .py file to write (a directory: NAME.py in it); for C++, the directory")
+    @argument("--example", default=None, help="a Python expression: call arguments choosing the signature exported")
+    @argument("--target", action="append", choices=["GPU", "CPU"], help="a device to register for (may repeat); "
+                                                                      "default GPU and CPU")
+    @line_magic
+    def custom_op_export(self, line: str) -> None:
+        """``%custom_op_export NAME PATH``: write op NAME as code real MindSpore runs (mskernel.export_mindspore)."""
+        from mskernel.errors import UserCodeError
+        from mskernel.export import export_mindspore
+
+        args = parse_argstring(self.custom_op_export, line)
+        ns = self.shell.user_ns
+        if args.name not in ns:
+            raise UsageError(f"%custom_op_export: no {args.name!r} in the namespace (usage: %custom_op_export NAME "
+                             f"PATH)")
+        example = None
+        if args.example is not None:
+            example = eval(args.example.strip("'\""), ns)  # noqa: S307 - the user's expression
+        try:
+            path = export_mindspore(ns[args.name], args.path.strip("'\""), example=example,
+                                    targets=tuple(args.target or ("GPU", "CPU")))
+        except (UserCodeError, TypeError) as err:
+            raise UsageError(f"%custom_op_export {args.name}: {err}") from None
+        files = [path] if path.is_file() else sorted(p for p in path.iterdir() if p.is_file())
+        text = f"%custom_op_export {args.name}: wrote " + ", ".join(str(f) for f in files)
+        body = "".join(f"<details><summary><code>{html.escape(str(f))}</code></summary><pre>"
+                       f"{html.escape(f.read_text())}</pre></details>" for f in files)
+        display(_raw(text, f"<div><b>%custom_op_export {html.escape(args.name)}</b>{body}</div>"), raw=True)
 
     @magic_arguments()
     @argument("expr", nargs="+", help="a call such as op(x, y); its arguments are taken from the namespace")

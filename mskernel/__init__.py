@@ -9,6 +9,8 @@ Example:
     >>> print(ms.grad(lambda a: a * a)(x))
     4.0
 """
+from os import PathLike as _PathLike
+from pathlib import Path as _Path
 from typing import Any
 
 from mskernel._version import __version__
@@ -72,6 +74,39 @@ def benchmark(impls: Any, *args: Any, **options: Any) -> Any:
     return _benchmark(impls, *args, **options)
 
 
+def export_mindspore(op: object, path: "str | _PathLike[str]", *, example: object = None,
+                     targets: "tuple[str, ...]" = ("GPU", "CPU")) -> _Path:
+    """Write ``op`` as code real MindSpore runs unchanged; returns the file (for C++, the directory) written.
+
+    A hybrid op becomes one file: its forward ``@kernel``, the backward ``@kernel`` mskernel derived
+    (or the cell's bprop kernel), and ``op = ops.Custom(forward, ..., func_type="hybrid", bprop=...)``
+    registered for the dtypes it was used with; a pyfunc op carries its Python functions; a C++ cell or
+    ``CustomOpBuilder`` becomes its sources and a loader calling MindSpore's ``CustomOpBuilder``.
+    ``example`` (call arguments) picks the signature when the op was called with several. What does not
+    carry over raises :class:`mskernel.export.ExportError` naming the construct, its line and what to
+    change. See :mod:`mskernel.export`.
+
+    Example:
+        >>> import tempfile, numpy as np
+        >>> import mskernel as ms
+        >>> from mskernel import ops
+        >>> from mskernel.ops import kernel
+        >>> @kernel
+        ... def double(x):
+        ...     y = output_tensor(x.shape, x.dtype)
+        ...     for i in range(x.shape[0]):
+        ...         y[i] = x[i] * 2.0
+        ...     return y
+        >>> op = ops.Custom(double, func_type="hybrid")
+        >>> path = ms.export_mindspore(op, tempfile.mkdtemp(), example=(np.ones(3, np.float32),))
+        >>> [line for line in path.read_text().splitlines() if line.startswith(("forward", "backward"))]
+        ['forward = double', 'backward = double_grad']
+    """
+    from mskernel.export import export_mindspore as export
+
+    return export(op, path, example=example, targets=targets)
+
+
 def load_ipython_extension(ipython: object) -> None:
     """``%load_ext mskernel``: register the ``%%custom_op`` magics (see the ``magics`` package).
 
@@ -105,7 +140,7 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
-           "show_graph", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
+           "show_graph", "export_mindspore", "benchmark", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
            "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]
 

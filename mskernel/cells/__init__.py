@@ -23,7 +23,8 @@ from mskernel.cells.info import render_info
 from mskernel.cells.options import BACKENDS, LANGUAGES, CellOptions, cell_key, detect_language
 from mskernel.cells.progress import Ticker
 from mskernel.cells.result import CellResult
-from mskernel.cells.runner import cell_filename, last_result, run_cell
+from mskernel.cells.runner import cell_filename, last_result, result_of, run_cell
 
 __all__ = ["BACKENDS", "LANGUAGES", "CellError", "CellOptions", "CellResult", "ForwardBackwardOp", "Ticker",
-           "cell_filename", "cell_key", "detect_language", "last_result", "render_info", "run_cell"]
+           "cell_filename", "cell_key", "detect_language", "last_result", "render_info", "result_of",
+           "run_cell"]

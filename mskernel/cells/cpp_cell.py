@@ -116,4 +116,4 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
     return CellResult(name, "cpp", value, bound, cached=art.cached, seconds=time.perf_counter() - t0,
                       key=cell_key(code, opts), artifact=art, notes=opts.notes(), source=text.lstrip("\n"),
                       log=art.log, commands=list(art.manifest.get("commands", [])), verbose=opts.verbose,
-                      stages=ticker.stages())
+                      stages=ticker.stages(), code=code, options=opts)

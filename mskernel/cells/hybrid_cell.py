@@ -120,6 +120,8 @@ def _kernel_bprop(fwd: HybridKernel, bk: HybridKernel, func: Callable, debug: bo
         return grads if isinstance(grads, tuple) else (grads,)
 
     bprop.__name__ = bk.name
+    bprop.hybrid_kernel = bk  # type: ignore[attr-defined]  # what an export carries: the kernel and its form
+    bprop.takes_out = with_out  # type: ignore[attr-defined]
     return bprop
 
 
@@ -241,4 +243,5 @@ def compile_hybrid(name: str, code: str, opts: CellOptions, namespace: dict, *, 
                      + (" (a kernel of the cell)" if bprop_kernel is not None else ""))
     return CellResult(name, "hybrid", op, bound, cached=bool(getattr(artifact, "cached", False)), seconds=seconds,
                       key=cell_key(code, opts), artifact=artifact, kernels={kname: hk}, notes=notes, source=source,
-                      log=getattr(artifact, "log", "") or "", verbose=opts.verbose, show_source=opts.show_source)
+                      log=getattr(artifact, "log", "") or "", verbose=opts.verbose, show_source=opts.show_source,
+                      code=code, options=opts, example=example)

@@ -35,7 +35,8 @@ class CellResult:
     """What a cell produced. ``value`` is the object bound to ``name`` (an ``ops.Custom``, a module, a
     :class:`~mskernel.cells.binding.ForwardBackwardOp`); ``bound`` lists ``(name, signature)`` of
     everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells, ``stages``
-    the ``(stage, seconds)`` a C++ cell went through (:meth:`mskernel.cells.Ticker.stages`).
+    the ``(stage, seconds)`` a C++ cell went through (:meth:`mskernel.cells.Ticker.stages`); ``code``,
+    ``options`` and ``example`` (the evaluated ``--example``) are what the cell was run with.
 
     Example:
         >>> CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.002, key="0" * 64).status
@@ -58,6 +59,9 @@ class CellResult:
     verbose: bool = False
     show_source: bool = False
     stages: list = field(default_factory=list)
+    code: str = ""
+    options: Any = None
+    example: Any = None
 
     @property
     def status(self) -> str:

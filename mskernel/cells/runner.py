@@ -32,7 +32,7 @@ from mskernel.cells.options import CellOptions, detect_language
 from mskernel.cells.progress import Ticker
 from mskernel.cells.result import CellResult
 
-__all__ = ["cell_filename", "last_result", "run_cell"]
+__all__ = ["cell_filename", "last_result", "result_of", "run_cell"]
 
 _MISSING = object()
 _RESULTS: dict[str, CellResult] = {}
@@ -56,6 +56,16 @@ def last_result(name: str) -> CellResult | None:
         True
     """
     return _RESULTS.get(name)
+
+
+def result_of(value: Any) -> CellResult | None:
+    """The :class:`CellResult` of the last successful cell whose op (or module) is ``value`` (None if none).
+
+    Example:
+        >>> result_of(object()) is None
+        True
+    """
+    return next((r for r in _RESULTS.values() if r.value is value), None)
 
 
 def _kept(name: str, prev: Any) -> str:

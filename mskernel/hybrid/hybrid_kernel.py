@@ -169,6 +169,17 @@ class HybridKernel:
         return self.ir.name
 
     @property
+    def dsl_text(self) -> str:
+        """The kernel's ``def`` as its user wrote it (decorators dropped, dedented).
+
+        Example:
+            >>> print(HybridKernel.from_source("def f(x):\\n    return x  # as is\\n").dsl_text, end="")
+            def f(x):
+                return x  # as is
+        """
+        return self._src.def_text()
+
+    @property
     def input_names(self) -> list[str]:
         """Parameter names (tensors first, then attributes)."""
         return list(self.ir.params)

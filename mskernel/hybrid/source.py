@@ -64,6 +64,20 @@ class KernelSource:
         col = loc[1] + self.col_offset + 1
         return SourceLocation(self.filename, line, col, self.lines.get(line))
 
+    def def_text(self) -> str:
+        """The kernel's ``def`` as written (comments kept, decorators dropped), dedented.
+
+        Example:
+            >>> s = KernelSource.from_text("@kernel\\ndef g(a):\\n    # same\\n    return a\\nx = 1\\n", "g")
+            >>> print(s.def_text(), end="")
+            def g(a):
+                # same
+                return a
+        """
+        first = self.tree.lineno + self.line_offset
+        last = (self.tree.end_lineno or self.tree.lineno) + self.line_offset
+        return textwrap.dedent("\n".join(self.lines.get(n, "") for n in range(first, last + 1))) + "\n"
+
     def node_loc(self, node: ast.AST) -> tuple[int, int]:
         """``(file line, 1-based column)`` of an AST node, the form the IR stores.
 

@@ -389,6 +389,37 @@ class Custom(PrimitiveWithInfer):
                     break
         return tuple(outs) if multi else outs[0]
 
+    @property
+    def hybrid_kernel(self) -> Any:
+        """The :class:`~mskernel.hybrid.HybridKernel` of a hybrid/akg op (None for other func_types).
+
+        Example:
+            >>> from mskernel import ops
+            >>> ops.Custom(lambda x: x, lambda x: x, lambda x: x, func_type="pyfunc").hybrid_kernel is None
+            True
+        """
+        return self._kernel.kernel if isinstance(self._kernel, HybridAdapter) else None
+
+    def signatures_used(self) -> List[Tuple[Tuple[str, ...], Tuple[int, ...], Tuple[Any, ...]]]:
+        """The distinct ``(tensor dtypes, tensor ranks, attribute values)`` this op was called with, in the
+        order first seen (what an export to MindSpore specialises and registers).
+
+        Example:
+            >>> import mskernel as ms
+            >>> from mskernel import ops
+            >>> op = ops.Custom(lambda x, k: x * k, lambda x, k: x, lambda x, k: x, func_type="pyfunc")
+            >>> _ = op(ms.Tensor([1.0, 2.0]), 3.0)
+            >>> op.signatures_used()
+            [(('float32',), (1,), (3.0,))]
+        """
+        out: List[Tuple[Tuple[str, ...], Tuple[int, ...], Tuple[Any, ...]]] = []
+        for key, (attrs, _, _) in self._plans.items():
+            tensors = [(s, d) for s, d in zip(key[::2], key[1::2]) if isinstance(s, tuple) and isinstance(d, np.dtype)]
+            sig = (tuple(d.name for _, d in tensors), tuple(len(s) for s, _ in tensors), tuple(attrs))
+            if sig not in out:
+                out.append(sig)
+        return out
+
     # -- backward ----------------------------------------------------------------------------------
     def backward_source(self, *args: Any) -> str:
         """The DSL source of the backward kernel derived for a hybrid/akg op without bprop.

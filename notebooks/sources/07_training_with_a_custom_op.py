@@ -7,7 +7,8 @@ CELLS = [
 A custom operator is written to live inside a network. This tutorial writes an activation as a
 `%%custom_op` hybrid cell — no backward written: mskernel derives it from the kernel — puts it in a
 MindSpore network next to the built-in activation it imitates, trains both on the same data, checks
-the op's gradient inside the network, and saves and reloads a checkpoint in MindSpore's own format.
+the op's gradient inside the network, and saves and reloads a checkpoint in MindSpore's own format —
+then carries the op, with the backward mskernel derived, to a file that real MindSpore runs.
 Everything below is MindSpore code with `mindspore` replaced by `mskernel` in the imports.
 """),
     ("code", """
@@ -143,5 +144,41 @@ fresh = make_net(SoftReLU())
 print(ms.load_param_into_net(fresh, params))
 x, _ = next(test.create_tuple_iterator())
 print("same predictions:", np.array_equal(fresh(x).asnumpy(), custom_net(x).asnumpy()))
+"""),
+    ("md", """
+## Carry the op to MindSpore
+
+The prototype is not the goal: the op must end up in a MindSpore model on a GPU. First the derived
+backward, checked once more with the gradcheck view (analytic against numerical Jacobian, in
+float64):
+"""),
+    ("code", """
+from mskernel.widgets import GradCheckView
+x64 = Tensor(np.linspace(-6.0, 20.0, 12).reshape(3, 4))  # both branches of the kernel
+view = GradCheckView(lambda a: softrelu(a), (x64,))
+view
+"""),
+    ("md", """
+`%custom_op_export NAME PATH` (or `ms.export_mindspore(op, path)`) writes one Python file that
+imports only `mindspore`: the kernel as `forward` (your code under MindSpore's `@kernel`), the
+backward mskernel derived as `backward` (a `# line N:` comment above each part quotes the forward
+line it comes from), and `op = ops.Custom(forward, ..., func_type="hybrid", bprop=...)` with a
+`CustomRegOp` registration. The backward is made for one signature (dtypes and ranks): `softrelu`
+ran with float32 (training) and float64 (the check), so `--example` picks float32. What cannot
+carry over -- `--debug`, an intrinsic MindSpore's DSL lacks on a target, a loop over several names --
+is refused with its line and what to write instead.
+"""),
+    ("code", """
+export_dir = tempfile.mkdtemp()
+%custom_op_export softrelu {export_dir} --example "(Tensor(np.zeros((2, 3), np.float32)),)"
+"""),
+    ("code", """
+print(open(os.path.join(export_dir, "softrelu.py")).read())
+"""),
+    ("md", """
+In MindSpore the file is imported like any module (`from softrelu import op`) and `op` trains as
+`softrelu` did here. This repository's tests run such exported files in MindSpore 2.10's own CPU
+wheel -- `forward` and `backward` through its `@kernel` emulator, `op` with its bprop through its
+autograd -- and compare with mskernel (`tests/golden/export`).
 """),
 ]

@@ -40,8 +40,12 @@ from .builder import BackwardSource
 __all__ = ["BackwardSource", "build", "backward_kernel"]
 
 
-def backward_kernel(kernel: HybridKernel, sig: Signature) -> tuple[Optional[HybridKernel], BackwardSource]:
+def backward_kernel(kernel: HybridKernel, sig: Signature, comments: bool = False
+                    ) -> tuple[Optional[HybridKernel], BackwardSource]:
     """The backward of ``kernel`` for ``sig``: ``(HybridKernel or None, BackwardSource)``.
+
+    ``comments=True`` puts ``# line N: <forward line>`` above the adjoint of each forward
+    statement (N is the forward's line in its file or cell), for a reader of the text.
 
     None when no input is a float tensor (nothing to differentiate). Derived anew on each call:
     ``ops.Custom`` keeps the one it uses, per signature. The text is parsed once -- a second
@@ -54,8 +58,13 @@ def backward_kernel(kernel: HybridKernel, sig: Signature) -> tuple[Optional[Hybr
         >>> hk = HybridKernel.from_source("def f(n):\\n    y = output_tensor((3,), 'int32')\\n    return y\\n")
         >>> backward_kernel(hk, hk.signature(["int32"], [1]))[0] is None  # no float input
         True
+        >>> twice = HybridKernel.from_source("def twice(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...     "    for i in range(x.shape[0]):\\n        y[i] = 2.0 * x[i]\\n    return y\\n")
+        >>> text = backward_kernel(twice, twice.signature(["float32"], [1]), comments=True)[1].source
+        >>> [line.strip() for line in text.splitlines() if line.strip().startswith("# line")]
+        ['# line 4: y[i] = 2.0 * x[i]']
     """
-    src = build(kernel.specialize(sig))
+    src = build(kernel.specialize(sig), comments)
     if not src.source:
         return None, src
     filename = f"<backward of {kernel.name} {hashlib.sha256(src.source.encode()).hexdigest()[:12]}>"

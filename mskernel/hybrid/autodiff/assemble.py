@@ -35,10 +35,11 @@ from .printer import Printer, shape_text
 __all__ = ["build", "assemble", "annotate"]
 
 
-def build(typed: Typed) -> BackwardSource:
+def build(typed: Typed, comments: bool = False) -> BackwardSource:
     """The backward kernel of ``typed`` (see :mod:`~mskernel.hybrid.autodiff.builder`); raises
-    HybridError when the forward cannot be differentiated correctly."""
-    return assemble(_Builder(typed))
+    HybridError when the forward cannot be differentiated correctly. ``comments``: the adjoint of
+    each forward statement is preceded by ``# line N: <the forward line>``."""
+    return assemble(_Builder(typed, comments))
 
 
 def assemble(b: _Builder) -> BackwardSource:

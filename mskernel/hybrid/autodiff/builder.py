@@ -84,8 +84,9 @@ class _Tape:
 
 
 class _Builder:
-    def __init__(self, typed: Typed) -> None:
+    def __init__(self, typed: Typed, comments: bool = False) -> None:
         self.t = typed
+        self.comments = comments  # each statement's adjoint under a comment quoting its forward line
         self.k = typed.kernel
         k = self.k
         n = typed.signature.tensor_count
@@ -436,7 +437,13 @@ class _Builder:
         self._rev_Assign(s, body)
         body.flush()
         self.pop(s, out)
+        self.quote(s, body, out)
         out.extend(body)
+
+    def quote(self, s: ir.Stmt, body: Block, out: Block) -> None:
+        """With ``comments``: ``# line N: <forward line>`` above the adjoint of ``s`` when it does work."""
+        if self.comments and body.render(0):
+            out.line(f"# line {s.loc[0]}: {self.k.lines.get(s.loc[0], '').strip()}")
 
     def _rev_Assign(self, s: ir.Assign, out: Block) -> None:
         if not is_float(self.t.var_types.get(s.name, "int")):
@@ -464,6 +471,7 @@ class _Builder:
         self._rev_Store(s, body)
         body.flush()
         self.pop(s, out)
+        self.quote(s, body, out)
         out.extend(body)
 
     def _rev_Store(self, s: ir.Store, out: Block) -> None:
