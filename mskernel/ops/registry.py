@@ -97,8 +97,9 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
     lines.append(f"    return _fn({mapping})")
     scope: Dict[str, Any] = {**SIG_NAMES, "_fn": fn, "_Primitive": Primitive}
     exec(compile("\n".join(lines) + "\n", f"<op table: {name}>", "exec"), scope)  # noqa: S102 (our own text)
-    doc = (f"MindSpore's ``ops.{name}({init_sig})({call if call is not None else ', '.join(op.params)})``: "
-           f"the primitive form of :func:`mskernel.ops.{op.name}`.")
+    form = (f"the primitive form of ``ops.{op.name}`` (an entry without a functional op of its own)"
+            if op.name.startswith("_") else f"the primitive form of :func:`mskernel.ops.{op.name}`")
+    doc = f"MindSpore's ``ops.{name}({init_sig})({call if call is not None else ', '.join(op.params)})``: {form}."
     cls = type(name, (Primitive,), {"__init__": scope["__init__"], "__call__": scope["__call__"], "__doc__": doc,
                                       "__module__": "mskernel.ops.operations"})
     return cls
