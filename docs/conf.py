@@ -79,6 +79,7 @@ html_theme = "furo"
 html_title = f"mskernel {release}"
 html_static_path = [p for p in ("_static", _widgets["static"]) if p and (HERE / p).exists()]
 html_show_sourcelink = False
+html_favicon = "_static/mskernel.svg"
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = False

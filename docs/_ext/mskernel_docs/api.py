@@ -94,6 +94,7 @@ def module_names(modname: str) -> List[str]:
                      modname + "."))]
         names = [n for n in names if not isinstance(getattr(mod, n), types.ModuleType)
                  or not getattr(mod, n).__name__.startswith(("mskernel", "magics"))]
+    names = list(names) + sorted(getattr(mod, "_LAZY", {}))  # imported on first use (``ops.kernel``)
     seen: Dict[str, None] = {}
     for n in names:
         seen.setdefault(n, None)
@@ -252,7 +253,10 @@ def generate() -> Tuple[Dict[str, str], Dict[int, str]]:
                     documented[key] = path
                 if isinstance(obj, types.ModuleType) and obj.__name__ in skip:  # has a section of its own
                     documented[id(obj)] = obj.__name__
-                    lines += [f"``{path}``: the module :py:mod:`{obj.__name__}`.", ""]
+                    if path == obj.__name__:  # the module's own entry is this name's
+                        lines += [f"``{path}``: the module :py:mod:`{obj.__name__}`.", ""]
+                    else:
+                        lines += _directive("data", path) + ["", f"   The module :py:mod:`{obj.__name__}`.", ""]
                     continue
                 lines += _full_entry(path, obj)
         subs = []

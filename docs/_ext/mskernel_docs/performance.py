@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 RATIO = re.compile(r"^(\d+(?:\.\d+)?)x$")
 
@@ -23,46 +23,73 @@ def _summary(script: Path) -> Tuple[str, str]:
     return first.strip(), para
 
 
+VALUE = re.compile(r"^(?:[-+]?\d[\d.,]*(?:e[-+]?\d+)?\s*(?:[munµ]?s|x|%|[KMG]i?B)?|-)$")
+FIELD = re.compile(r"\S+(?: \S+)*")
+
+
+def _fields(line: str) -> List[Tuple[int, int, str]]:
+    """``(start, end, text)`` of a table line's fields: runs of text separated by two or more spaces."""
+    return [(m.start(), m.end(), m.group()) for m in FIELD.finditer(line.replace(" | ", "  |  "))
+            if m.group() != "|"] if "  " in line else [(0, len(line), line.strip())]
+
+
 def ratio_rows(text: str) -> List[Tuple[str, List[Tuple[str, float]]]]:
     """``[(row label, [(column name, ratio), ...]), ...]`` for every table line holding ratios such as
-    ``0.85x``. The column name comes from the closest header line above (the ``|``-separated group the
-    ratio sits in, else the word above it), else ``ratio N``.
+    ``0.85x`` in columns of their own. Fields are separated by two or more spaces; the label is the
+    leading fields that are not values. A ratio's column is named after the ``|``-separated group of the
+    header line above it (when header and row have the same groups), else after the header field(s) that
+    end where it ends; ``ratio N`` when there is no header.
 
     Example:
-        >>> ratio_rows("op  | fwd  ratio | bwd ratio\\nexp | 1us 0.83x | 2us 1.24x\\n")
+        >>> ratio_rows("op   | fwd    ratio | bwd    ratio\\nexp  | 1us    0.83x | 2us    1.24x\\n")
         [('exp', [('fwd', 0.83), ('bwd', 1.24)])]
     """
     rows: List[Tuple[str, List[Tuple[str, float]]]] = []
-    header: Optional[str] = None
+    headers: List[str] = []
     for line in text.splitlines():
         if line.startswith("#") or not line.strip():
+            headers = []
             continue
-        tokens = line.replace("|", " | ").split()
-        if not any(RATIO.match(t) for t in tokens):
-            if any(c.isalpha() for c in line):
-                header = line
+        fields = _fields(line)
+        ratios = [(s, e, t) for s, e, t in fields if RATIO.match(t)]
+        if not ratios or len(fields) < 2 or re.match(r"\s*(goals?|ratio|note)\b", line, re.I):
+            if any(c.isalpha() for c in line) and not ratios:
+                headers = (headers + [line])[-2:]
             continue
-        label_tokens = []
-        for t in tokens:
-            if re.match(r"^[-+]?\d", t) or t == "|":
+        label_fields = []
+        for _, _, t in fields:
+            if VALUE.match(t):
                 break
-            label_tokens.append(t)
-        label = " ".join(label_tokens) or f"row {len(rows) + 1}"
-        segments = line.split("|")
-        head_segments = header.split("|") if header is not None else []
+            label_fields.append(t)
+        label = " ".join(label_fields)
+        if not label:  # the row is named by a value (a size): say which
+            head = [f for f in _fields(headers[-1])] if headers else []
+            label = f"{head[0][2]} {fields[0][2]}" if len(head) > 1 else fields[0][2]
         values = []
-        for si, seg in enumerate(segments):
-            for t in seg.split():
-                m = RATIO.match(t)
-                if not m:
-                    continue
-                name = ""
-                if len(head_segments) == len(segments) and len(segments) > 1:
-                    words = head_segments[si].split()
-                    name = words[0] if words else ""
-                values.append((name or f"ratio {len(values) + 1}", float(m.group(1))))
+        for s, e, t in ratios:
+            values.append((_column(line, headers, s, e) or f"ratio {len(values) + 1}", float(RATIO.match(t).group(1))))
         rows.append((label, values))
     return rows
+
+
+def _column(line: str, headers: List[str], start: int, end: int) -> str:
+    if not headers:
+        return ""
+    head = headers[-1]
+    if "|" in line and head.count("|") == line.count("|"):
+        group = line[:start].count("|")
+        words = head.split("|")[group].split()
+        return words[0] if words else ""
+    names = []
+    for i, h in enumerate(headers):
+        fields = _fields(h)
+        if len(fields) < 2:  # a table's title line, not its header
+            continue
+        near = [t for s, e, t in fields if abs(e - end) <= 3 or (s <= start and e >= end)]
+        if near:
+            words = near[0].split()
+            names.append(" ".join(words[-3:]) if i == len(headers) - 1 and names else near[0])
+    return f"{names[0]} ({' '.join(names[1:])})" if len(names) > 1 else "".join(names)
 
 
 def plot(rows: List[Tuple[str, List[Tuple[str, float]]]], title: str, out: Path) -> bool:
