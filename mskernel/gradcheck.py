@@ -36,7 +36,19 @@ _FAST_THRESHOLD = 4096  # Jacobian entries above which the default is fast mode
 
 
 class GradcheckError(MskernelError, AssertionError):
-    """Raised by gradcheck on a mismatch when ``raise_exception`` is True; ``.report`` has the details."""
+    """Raised by gradcheck on a mismatch when ``raise_exception`` is True; ``.report`` has the details.
+
+    Example:
+        >>> import mskernel as ms
+        >>> wrong = ms.ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+        ...                       bprop=lambda x, out, dout: (dout * x,))  # should be 2 * x * dout
+        >>> gradcheck(wrong, (ms.Tensor([1.0, 2.0]),))
+        Traceback (most recent call last):
+        ...
+        mskernel.gradcheck.GradcheckError: gradcheck FAILED (full mode, eps=1e-06, atol=1e-05, rtol=0.001)
+          [FAIL] input 0 shape [2]: max abs error 2.000e+00, max rel error 5.000e-01
+                 worst: d output[0][1] / d input[0][1]: analytic 2, numerical 4
+    """
 
     def __init__(self, report: "GradcheckReport") -> None:
         super().__init__(str(report))

@@ -25,7 +25,15 @@ __all__ = ["OutSpec", "CustomKernel", "UnsupportedFuncTypeError", "KINDS", "make
 
 
 class UnsupportedFuncTypeError(MskernelError, ValueError):
-    """A func_type that cannot run on this machine (Ascend-only kinds, julia)."""
+    """A func_type that cannot run on this machine (Ascend-only kinds, julia).
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.ops.Custom(lambda x: x, lambda s: s, lambda d: d, func_type="tbe")
+        Traceback (most recent call last):
+        ...
+        mskernel.kernels.base.UnsupportedFuncTypeError: For 'Custom', 'func_type': tbe, 'func': <lambda>, func_type 'tbe' cannot run here (it needs an Ascend device); mskernel runs 'pyfunc', 'hybrid', 'akg' and 'aot' kernels on the CPU.
+    """  # noqa: E501
 
 
 class OutSpec(NamedTuple):
