@@ -47,7 +47,8 @@ def machine() -> str:
     import numpy
 
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    return (f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, numpy {numpy.__version__}, "
+    load = ", load average %.1f when it started" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
+    return (f"{os.cpu_count()} cores ({cpu}){load}, Python {platform.python_version()}, numpy {numpy.__version__}, "
             f"mskernel {commit.stdout.strip() or 'unknown commit'}")
 
 

@@ -92,13 +92,24 @@ def module_names(modname: str) -> List[str]:
         names = [n for n in dir(mod) if not n.startswith("_")
                  and not (isinstance(getattr(mod, n), types.ModuleType) and getattr(mod, n).__name__.startswith(
                      modname + "."))]
-        names = [n for n in names if not isinstance(getattr(mod, n), types.ModuleType)
-                 or not getattr(mod, n).__name__.startswith(("mskernel", "magics"))]
+        names = [n for n in names if not _imported_helper(getattr(mod, n))]
     names = list(names) + sorted(getattr(mod, "_LAZY", {}))  # imported on first use (``ops.kernel``)
     seen: Dict[str, None] = {}
     for n in names:
         seen.setdefault(n, None)
     return list(seen)
+
+
+def _imported_helper(obj: object) -> bool:
+    """Names a module without ``__all__`` only imported for itself: other modules (``math``), typing
+    constructs, ``from __future__`` features, functions and classes defined outside mskernel."""
+    import __future__
+
+    if isinstance(obj, types.ModuleType):
+        return True
+    if isinstance(obj, __future__._Feature) or getattr(obj, "__module__", None) == "typing":
+        return True
+    return (inspect.isclass(obj) or inspect.isroutine(obj)) and not _ours(obj)
 
 
 def public_names() -> List[str]:

@@ -137,9 +137,10 @@ def markdown(root: Path, img_dir: Path) -> str:
            "The scripts in `benchmarks/` time mskernel against a floor (numpy, bare `g++`) and its peers (torch, "
            "numba, Cython, where installed) in one process and print side-by-side tables. Quote the **ratios**: the "
            "machines are shared and noisy, and absolute times do not compare across runs.", "",
-           "Each result below is the text a script printed, stored in `benchmarks/results/` with the command, "
-           "date and machine it ran on; the bars draw its ratio columns. The site never runs a benchmark: to "
-           "refresh a result, run", "",
+           "Each result below is the text a script printed in one run, stored in `benchmarks/results/` with the "
+           "command, date and machine it ran on; the bars draw its ratio columns. A run on a busy machine (the "
+           "header gives the load where it was recorded) shows it: the README quotes the ratios measured on quiet "
+           "machines over several runs. The site never runs a benchmark: to refresh a result, run", "",
            "```bash", "python benchmarks/record.py NAME      # e.g. op_table; no NAME: all of them (long)", "```",
            "", "and rebuild the site (`python -m mskernel docs`). Every script also runs on its own: "
            "`python benchmarks/NAME.py --help`. Torch columns need `pip install torch==2.13.0` (never a "
