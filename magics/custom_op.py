@@ -3,10 +3,11 @@
 Thin: ``magic_arguments`` parses the options (so ``%%custom_op?`` documents them),
 :func:`mskernel.cells.run_cell` does the work, and results go out through IPython's display
 machinery -- a summary with an HTML and a plain-text form; nothing is printed. A C++ build that takes
-more than a moment shows its stage and elapsed time, replaced by the summary when it ends. A failed
-cell shows the error at the cell's own lines (the full compiler log in a collapsed ``<details>``)
-and then fails with one short line instead of a traceback into mskernel; ``%tb`` right after shows
-the full traceback.
+more than a moment shows each stage as it happens (preparing headers, once; compiling; linking;
+loading) with the time spent in it, replaced when it ends by the summary, which gives the time of
+each stage. A failed cell shows the error at the cell's own lines (the full compiler log in a
+collapsed ``<details>``) and then fails with one short line instead of a traceback into mskernel;
+``%tb`` right after shows the full traceback.
 
 Example:
     >>> from IPython.core.interactiveshell import InteractiveShell
@@ -29,12 +30,13 @@ __all__ = ["CustomOpError", "CustomOpMagics"]
 
 
 class CustomOpError(Exception):
-    """A ``%%custom_op`` cell failed. Its error was already displayed; the first rendering of the
-    traceback is this one line, later ones (``%tb``) the full traceback.
+    """A ``%%custom_op`` cell failed. Its error was already displayed, so the first rendering of the
+    traceback is one line that does not repeat it; later ones (``%tb``) are the full traceback. The
+    message (``str``) is the error's headline, for tools that read it (nbclient, papermill).
 
     Example:
         >>> CustomOpError("%%custom_op f: bad", None)._render_traceback_()
-        ['CustomOpError: %%custom_op f: bad (%tb shows the traceback)']
+        ['CustomOpError: the cell failed; its error is shown above (%tb shows the traceback)']
     """
 
     def __init__(self, message: str, shell: Any) -> None:
@@ -45,12 +47,12 @@ class CustomOpError(Exception):
     def _render_traceback_(self) -> list[str]:
         if not self._rendered or self._shell is None:
             self._rendered = True
-            return [f"{type(self).__name__}: {self} (%tb shows the traceback)"]
+            return [f"{type(self).__name__}: the cell failed; its error is shown above (%tb shows the traceback)"]
         return self._shell.InteractiveTB.structured_traceback(type(self), self, self.__traceback__)
 
 
 class _Progress:
-    """What a running C++ build shows: its stage and the elapsed time."""
+    """What a running C++ build shows: its stage and the seconds spent in it so far."""
 
     def __init__(self, name: str, stage: str, seconds: float) -> None:
         self.text = f"%%custom_op {name}: {stage}... {seconds:.1f} s"
@@ -126,10 +128,9 @@ class CustomOpMagics(Magics):
             show(_raw(err.render_text().rstrip("\n"), err.render_html()), raw=True)
             raise CustomOpError(str(err).splitlines()[0] + (f"; {err.kept}" if err.kept else ""),
                                 self.shell) from err
-        except KeyboardInterrupt:
-            if handle is not None:
-                handle.update(_raw(f"%%custom_op {args.name}: interrupted; the build was stopped and "
-                                   f"{args.name} is unchanged"), raw=True)
+        except KeyboardInterrupt:  # said even when it came before any progress was shown
+            show(_raw(f"%%custom_op {args.name}: interrupted; the build was stopped and {args.name} is unchanged"),
+                 raw=True)
             raise
         if not opts.quiet:
             show(_raw(str(result), result._repr_html_()), raw=True)

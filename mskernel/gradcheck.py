@@ -123,10 +123,7 @@ class GradcheckReport:
         what = "gradgradcheck" if self.order == 2 else "gradcheck"
         rows = []
         for r in self.inputs:
-            worst = ""
-            if not r.passed and r.worst_input is not None and r.worst_output is not None:
-                worst = (f"out[{r.worst_output[0]}]{list(r.worst_output[1])} / in{list(r.worst_input)}: "
-                         f"analytic {r.analytic_value:.6g} vs numerical {r.numerical_value:.6g}")
+            worst = _worst_text(r)
             rows.append(f"<tr><td>{r.index}</td><td>{list(r.shape)}</td>"
                         f"<td style='color:{'#1a7f37' if r.passed else '#cf222e'}'>{'ok' if r.passed else 'FAIL'}</td>"
                         f"<td>{r.max_abs_error:.3e}</td><td>{r.max_rel_error:.3e}</td><td>{html.escape(worst)}</td></tr>")
@@ -134,6 +131,17 @@ class GradcheckReport:
                 f"{'passed' if self.passed else 'FAILED'}</b> <small>({self.mode} mode, eps={self.eps:g}, "
                 f"atol={self.atol:g}, rtol={self.rtol:g})</small><table><tr><th>input</th><th>shape</th><th>status</th>"
                 f"<th>max abs err</th><th>max rel err</th><th>worst element</th></tr>{''.join(rows)}</table></div>")
+
+
+def _worst_text(r: InputReport) -> str:
+    """The worst element of one input, for the report's table: where it is and both values."""
+    if r.worst_input is None or r.worst_output is None:
+        return "not computed (fast mode: the random projections agreed)" if r.passed else "-"
+    if r.max_abs_error == 0.0:
+        return "none: analytic and numerical are equal in every element"
+    diff = abs(r.analytic_value - r.numerical_value)
+    return (f"out[{r.worst_output[0]}]{list(r.worst_output[1])} / in{list(r.worst_input)}: "
+            f"analytic {r.analytic_value:.6g} vs numerical {r.numerical_value:.6g} (|diff| {diff:.3g})")
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -282,17 +282,7 @@ def grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, wei
         >>> print(gx, gy)
         [3. 4.] [1. 2.]
     """
-    _check_fn(fn, "grad")
-    positions = _check_position(grad_position, weights)
-    ws = _check_weights(weights)
-
-    @functools.wraps(fn)
-    def grad_fn(*args: Any, **kwargs: Any) -> Any:
-        args, sens = _split_sens(args, sens_param, "grad")
-        _, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens)
-        g = _structure(positions, grad_position, ws, gi, gw, return_ids, isinstance(weights, Parameter))
-        return (g, tuple(aux)) if has_aux else g
-    return grad_fn
+    return _grad_wrapper(fn, grad_position, weights, has_aux, return_ids, sens_param, "grad")
 
 
 def value_and_grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None] = 0, weights: Any = None,
@@ -305,16 +295,27 @@ def value_and_grad(fn: Callable, grad_position: Union[int, Tuple[int, ...], None
         >>> print(v, g)
         5.0 [2. 4.]
     """
-    _check_fn(fn, "value_and_grad")
+    return _grad_wrapper(fn, grad_position, weights, has_aux, return_ids, sens_param, "value_and_grad")
+
+
+def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool, return_ids: bool,
+                  sens_param: bool, api: str) -> Callable:
+    """The function ``grad`` (api "grad") or ``value_and_grad`` (api "value_and_grad") returns."""
+    _check_fn(fn, api)
     positions = _check_position(grad_position, weights)
     ws = _check_weights(weights)
+    single_weight = isinstance(weights, Parameter)
 
-    @functools.wraps(fn)
-    def value_and_grad_fn(*args: Any, **kwargs: Any) -> Any:
-        args, sens = _split_sens(args, sens_param, "value_and_grad")
-        out, _, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens)
-        return out, _structure(positions, grad_position, ws, gi, gw, return_ids, isinstance(weights, Parameter))
-    return value_and_grad_fn
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        args, sens = _split_sens(args, sens_param, api)
+        out, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens)
+        g = _structure(positions, grad_position, ws, gi, gw, return_ids, single_weight)
+        if api == "value_and_grad":
+            return out, g
+        return (g, tuple(aux)) if has_aux else g
+    # the names functools.wraps keeps when fn has none (a Cell): as when each API defined its own function
+    wrapper.__name__, wrapper.__qualname__ = f"{api}_fn", f"{api}.<locals>.{api}_fn"
+    return functools.wraps(fn)(wrapper)
 
 
 def get_grad(gradients: Any, identifier: Union[int, str]) -> Tensor:
@@ -363,23 +364,37 @@ class GradOperation:
         ws = _check_weights(weights) if self.get_by_list else None
 
         def grad_fn(*args: Any) -> Any:
-            sens = None
-            if self.sens_param:
-                if not args:
-                    raise ValueError("For 'GradOperation', 'sens_param' is True but no sens was passed.")
-                args, sens = args[:-1], args[-1]
-            if self.get_all:
-                positions: Optional[Tuple[int, ...]] = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
-            elif self.get_by_list:
-                positions = None
-            else:
-                positions = (0,)
-            _, _, gi, gw = _run(fn, args, {}, positions, ws, False, sens)
-            if self.get_all and self.get_by_list:
-                return tuple(gi), tuple(gw)
-            if self.get_all:
-                return tuple(gi)
-            if self.get_by_list:
-                return tuple(gw)
-            return gi[0]
+            return grad_operation_call(fn, args, ws, self.get_all, self.get_by_list, self.sens_param,
+                                       "GradOperation")[1]
         return grad_fn
+
+
+def grad_operation_call(fn: Callable, args: tuple, weights: Optional[Tuple[Any, ...]], get_all: bool,
+                        get_by_list: bool, sens_param: bool, api: str = "GradOperation") -> Tuple[Any, Any]:
+    """One call of a ``GradOperation(get_all, get_by_list, sens_param)`` gradient function: ``(detached output,
+    gradients)``. ``weights`` (used when ``get_by_list``) are already checked; with ``sens_param`` the last of
+    ``args`` is the sensitivity. ``get_all`` differentiates every Tensor input, ``get_by_list`` the weights, both
+    give ``(input grads, weight grads)``, neither the first input alone. ``api`` names the caller in errors.
+
+    Example:
+        >>> import mskernel as ms
+        >>> out, (gx, gy) = grad_operation_call(lambda x, y: x * y, (ms.Tensor(2.0), ms.Tensor(5.0)), None,
+        ...                                     True, False, False)
+        >>> print(out, gx, gy)
+        10.0 5.0 2.0
+    """
+    args, sens = _split_sens(args, sens_param, api)
+    if get_all:
+        positions: Optional[Tuple[int, ...]] = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+    elif get_by_list:
+        positions = None
+    else:
+        positions = (0,)
+    out, _, gi, gw = _run(fn, args, {}, positions, weights if get_by_list else None, False, sens)
+    if get_all and get_by_list:
+        return out, (tuple(gi), tuple(gw))
+    if get_all:
+        return out, tuple(gi)
+    if get_by_list:
+        return out, tuple(gw)
+    return out, gi[0]

@@ -48,6 +48,9 @@ class GraphSnapshot:
     nodes: List[Dict[str, Any]] = field(default_factory=list)
     edges: List[Dict[str, Any]] = field(default_factory=list)
     outputs: List[str] = field(default_factory=list)
+    # id -> node, built on the first lookup; rebuilt if ``nodes`` was replaced or grew since
+    _index: Dict[str, Dict[str, Any]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: "tuple[int, int]" = field(default=(0, -1), init=False, repr=False, compare=False)
 
     def to_dict(self) -> Dict[str, Any]:
         """The snapshot as a dict of lists (for JSON or a widget model).
@@ -59,16 +62,36 @@ class GraphSnapshot:
         return {"nodes": self.nodes, "edges": self.edges, "outputs": self.outputs}
 
     def node(self, node_id: str) -> Dict[str, Any]:
-        """The node with this id."""
-        for n in self.nodes:
-            if n["id"] == node_id:
-                return n
-        raise KeyError(node_id)
+        """The node with this id (a dict lookup: the index is built once, on the first call).
+
+        Example:
+            >>> import mskernel as ms
+            >>> snap, _ = trace(lambda x: (x * x).sum(), ms.Tensor([1.0]))
+            >>> snap.node("n1")["op"]
+            'Mul'
+            >>> snap.node("n7")
+            Traceback (most recent call last):
+            ...
+            KeyError: "GraphSnapshot.node: no node 'n7' in this snapshot of 3 nodes (ids n0 ... n2)"
+        """
+        state = (id(self.nodes), len(self.nodes))
+        if self._indexed != state:
+            self._index = {n["id"]: n for n in self.nodes}
+            self._indexed = state
+        try:
+            return self._index[node_id]
+        except (KeyError, TypeError):
+            ids = f" (ids {self.nodes[0]['id']} ... {self.nodes[-1]['id']})" if self.nodes else ""
+            raise KeyError(f"GraphSnapshot.node: no node {node_id!r} in this snapshot of {len(self.nodes)} "
+                           f"nodes{ids}") from None
 
     def __str__(self) -> str:
         lines = []
+        sources: Dict[str, List[str]] = {}
+        for e in self.edges:
+            sources.setdefault(e["dst"], []).append(e["src"])
         for n in self.nodes:
-            ins = ", ".join(f"{e['src']}" for e in self.edges if e["dst"] == n["id"])
+            ins = ", ".join(sources.get(n["id"], []))
             outs = ", ".join(f"{o['dtype']}{o['shape']}" for o in n["outputs"])
             lines.append(f"{n['id']}: {n['op']} ({n['kind']}) <- [{ins}] -> {outs}")
         return "\n".join(lines)

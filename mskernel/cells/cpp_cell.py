@@ -4,7 +4,10 @@ The cell is compiled as ``Source("<cell NAME>", ...)`` with blank lines in front
 diagnostics carry the notebook's line numbers; ``PYBIND11_MODULE(MS_EXTENSION_NAME, m)`` gets NAME.
 An unchanged cell (same code and options) is loaded from the build cache without running the
 compiler; ``--force`` compiles it again (``build(force=True)``). With ``--forward F --backward B``
-and no ``PYBIND11_MODULE`` in the cell, the two functions are bound automatically.
+and no ``PYBIND11_MODULE`` in the cell, the two functions are bound automatically. The ticker hears
+every stage as it happens: ``"checking the build cache"``, then the build layer's own (``"preparing
+headers (once; usually ~N s)"``, ``"compiling"``, ``"linking"``... see ``mskernel.toolchain.api``) when
+the cell is compiled, then ``"loading"``; the result's ``stages`` lists them with their durations.
 
 Example:
     >>> code = ('#include "ms_extension.h"\\n'
@@ -48,6 +51,8 @@ def module_source(name: str, code: str, opts: CellOptions, first_line: int = 1) 
 
 
 def _build_error(name: str, code: str, first_line: int, err: BuildError, filename: str) -> CellError:
+    if err.disk_full:  # not the cell's fault: the message says which directory is full and how to move it
+        return CellError(name, "build failed: " + str(err).split(": ", 1)[1], log=err.log)
     errors = [d for d in err.diagnostics if d.severity == "error"]
     reason = errors[0].message if errors else str(err).splitlines()[0]
     loc = err.location if err.location is not None and err.location.file == filename else None
@@ -59,8 +64,8 @@ def _build_error(name: str, code: str, first_line: int, err: BuildError, filenam
     more = len(errors) - 1
     if more > 0:
         reason += f"; {more} more error{'s' if more > 1 else ''} in the log"
-    return CellError(name, f"compile error: {reason}", code=code, first_line=first_line, location=loc, log=err.log,
-                     kind="compile")
+    return CellError(name, f"compile error: {reason}", code=code, first_line=first_line, location=loc,
+                     log=err.log)
 
 
 def _signature(owner: str, attr: str, obj: Any) -> str:
@@ -83,9 +88,9 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
     text = module_source(name, code, opts, first_line)
     kw = {"kind": "pybind11", "cflags": opts.cflags, "ldflags": opts.ldflags, "include_paths": opts.include_dirs,
           "debug": opts.debug}
-    ticker.stage("compiling")
+    ticker.stage("checking the build cache")
     try:
-        art = build(name, [Source(filename, text)], force=opts.force, **kw)
+        art = build(name, [Source(filename, text)], force=opts.force, on_stage=ticker.stage, **kw)
     except BuildError as err:
         raise _build_error(name, code, first_line, err, filename) from err
     except (TypeError, ValueError) as err:
@@ -110,4 +115,5 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
                                               for a in public]
     return CellResult(name, "cpp", value, bound, cached=art.cached, seconds=time.perf_counter() - t0,
                       key=cell_key(code, opts), artifact=art, notes=opts.notes(), source=text.lstrip("\n"),
-                      log=art.log, commands=list(art.manifest.get("commands", [])), verbose=opts.verbose)
+                      log=art.log, commands=list(art.manifest.get("commands", [])), verbose=opts.verbose,
+                      stages=ticker.stages())

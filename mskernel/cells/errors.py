@@ -33,8 +33,9 @@ class CellError(UserCodeError):
     """A ``%%custom_op`` cell that could not be turned into an op (compile error, DSL error, bad option).
 
     ``location`` is in cell lines (the notebook's numbering), ``log`` the full compiler output (may
-    be empty), ``kept`` a description of what NAME is still bound to (set by the runner when a
-    previous op stays bound).
+    be empty), ``allowed`` what is allowed at the offending line (a hybrid DSL rule: shown under
+    the marked lines; may be empty), ``kept`` a description of what NAME is still bound to (set by
+    the runner when a previous op stays bound).
 
     Example:
         >>> e = CellError("op", "no kernel in the cell")
@@ -43,13 +44,13 @@ class CellError(UserCodeError):
     """
 
     def __init__(self, name: str, reason: str, *, code: str = "", first_line: int = 1,
-                 location: SourceLocation | None = None, log: str = "", kind: str = "error"):
+                 location: SourceLocation | None = None, log: str = "", allowed: str = ""):
         self.name = name
         self.reason = reason
         self.code = code
         self.first_line = first_line
         self.log = log
-        self.kind = kind
+        self.allowed = allowed
         self.kept: str | None = None
         super().__init__(self._headline(), location)
 
@@ -82,6 +83,8 @@ class CellError(UserCodeError):
             out.append(f"{'>' if here else ' '} {n:4d} | {text}")
             if here and self.location.col:
                 out.append(" " * (8 + self.location.col) + "^")
+        if self.allowed:
+            out.append(self.allowed)
         if self.kept:
             out.append(self.kept)
         return "\n".join(out) + ("\n" if len(out) > 1 else "")
@@ -102,6 +105,8 @@ class CellError(UserCodeError):
                  + (f" (cell line {self.location.line})" if self.location else "")]
         if rows:
             parts.append('<pre style="margin:4px 0">' + "\n".join(rows) + "</pre>")
+        if self.allowed:
+            parts.append(f"<div>{html.escape(self.allowed)}</div>")
         if self.kept:
             parts.append(f"<div><i>{html.escape(self.kept)}</i></div>")
         if self.log:

@@ -1,8 +1,9 @@
 """The outcome of one ``%%custom_op`` cell: what was bound, how, and a compact summary.
 
 :class:`CellResult` renders as one line of plain text and as a small HTML block (language, the
-names bound with their signatures, built or cached, time, notes); ``--verbose`` adds the build
-commands and the full log, ``--show-source`` the generated C++.
+names bound with their signatures, built or cached, time -- for a C++ build, the time of each stage
+that took a while --, notes); ``--verbose`` adds the build log (every command once, then its output),
+``--show-source`` the generated C++.
 
 Example:
     >>> r = CellResult("square", "hybrid", value=None, bound=[("square", "square(x) -> y")], cached=False,
@@ -13,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,11 +25,17 @@ def _seconds(s: float) -> str:
     return f"{s * 1e3:.1f} ms" if s < 1 else f"{s:.2f} s"
 
 
+def _shell_log(log: str) -> str:
+    """A build log with ninja's ``[i/n] `` before each command shown as a shell prompt ``$ ``."""
+    return re.sub(r"^\[\d+/\d+\] ", "$ ", log, flags=re.MULTILINE)
+
+
 @dataclass
 class CellResult:
     """What a cell produced. ``value`` is the object bound to ``name`` (an ``ops.Custom``, a module, a
     :class:`~mskernel.cells.binding.ForwardBackwardOp`); ``bound`` lists ``(name, signature)`` of
-    everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells.
+    everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells, ``stages``
+    the ``(stage, seconds)`` a C++ cell went through (:meth:`mskernel.cells.Ticker.stages`).
 
     Example:
         >>> CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.002, key="0" * 64).status
@@ -49,6 +57,7 @@ class CellResult:
     commands: list = field(default_factory=list)
     verbose: bool = False
     show_source: bool = False
+    stages: list = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -60,15 +69,28 @@ class CellResult:
     def _what(self) -> str:
         return "hybrid kernel" if self.lang == "hybrid" else "C++ module"
 
+    def _took(self) -> str:
+        """``"built in 5.20 s (compiling 4.6 s, linking 0.5 s)"``: the stages that show as 0.1 s or more.
+
+        Example:
+            >>> r = CellResult("m", "cpp", None, [("m", "module m")], cached=False, seconds=3.0, key="0" * 64,
+            ...                stages=[("checking the build cache", 0.01),
+            ...                        ("preparing headers (once; usually ~2 s)", 1.2), ("compiling", 1.5),
+            ...                        ("linking", 0.3)])
+            >>> r._took()
+            'built in 3.00 s (preparing headers 1.2 s, compiling 1.5 s, linking 0.3 s)'
+        """
+        slow = [f"{re.sub(r' [(]once; usually [^)]*[)]', '', stage)} {seconds:.1f} s" for stage, seconds in self.stages
+                if seconds >= 0.05]  # (how long a one-time stage usually takes was for the live display)
+        return f"{self.status} in {_seconds(self.seconds)}" + (f" ({', '.join(slow)})" if slow else "")
+
     def __str__(self) -> str:
         bound = ", ".join(sig for _, sig in self.bound)
-        text = f"%%custom_op {self.name}: {self._what()}, bound {bound}; {self.status} in {_seconds(self.seconds)}"
+        text = f"%%custom_op {self.name}: {self._what()}, bound {bound}; {self._took()}"
         for note in self.notes:
             text += f"\n  note: {note}"
-        if self.verbose:
-            text += "".join(f"\n  $ {c}" for c in self.commands)
-            if self.log.strip():
-                text += "\n" + self.log.rstrip()
+        if self.verbose and self.log.strip():
+            text += "\n" + _shell_log(self.log).rstrip()
         if self.show_source and self.source:
             text += "\n" + self.source.rstrip()
         return text
@@ -79,14 +101,13 @@ class CellResult:
     def _repr_html_(self) -> str:
         rows = "".join(f"<li><code>{html.escape(sig)}</code></li>" for _, sig in self.bound)
         head = (f"<b>%%custom_op {html.escape(self.name)}</b> &middot; {self._what()} &middot; "
-                f"{self.status} in {_seconds(self.seconds)}")
+                f"{html.escape(self._took())}")
         parts = ['<div class="mskernel-cell-result" style="border-left:4px solid #4a4;padding-left:8px">', head,
                  f'<ul style="margin:2px 0">{rows}</ul>']
         parts += [f"<div><i>note: {html.escape(n)}</i></div>" for n in self.notes]
-        if self.verbose and (self.commands or self.log.strip()):
-            body = "\n".join(f"$ {c}" for c in self.commands) + "\n" + self.log
-            parts.append(f"<details open><summary>build commands and log</summary><pre>{html.escape(body)}</pre>"
-                         "</details>")
+        if self.verbose and self.log.strip():
+            parts.append(f"<details open><summary>build commands and log</summary><pre>"
+                         f"{html.escape(_shell_log(self.log))}</pre></details>")
         if self.show_source and self.source:
             parts.append(f"<details open><summary>generated C++</summary><pre>{html.escape(self.source)}</pre>"
                          "</details>")

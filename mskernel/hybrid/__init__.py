@@ -71,17 +71,19 @@ The DSL (and how it maps to C++)
 
 Errors
 ------
-Every rule violation raises :class:`HybridError` (a ``TypeError`` *and* a ``ValueError``) with
-MindSpore's wording, the kernel name, file, line, column and the line with a caret -- before
-any C++ exists. Dtype errors are found per signature (at ``infer``/``compile``/``run``).
-Compiled kernels are safe without debug: an out-of-range access raises ``IndexError`` naming
-the tensor, the indices, its shape and the DSL line, never touching memory. Each loop nest's
-accesses are proved in bounds once, before it runs, from the loop ranges, guards and shapes
-(:mod:`mskernel.hybrid.bounds`; zero cost inside the loops), a nest whose proof fails runs a
-checked copy, and accesses no proof covers (``x[idx[i]]``) are checked one by one. An
-``allocate`` with a negative extent raises ``ValueError``, one too large ``MemoryError``, both
-at its line. ``HybridKernel(..., debug=True)`` / :func:`set_debug` / ``MSKERNEL_HYBRID_DEBUG=1``
-check every access individually instead (slower; for stepping through a kernel's failures).
+Every rule violation raises :class:`HybridError` (a ``TypeError`` *and* a ``ValueError``, as
+MindSpore raises either) saying what is not allowed and what is allowed there instead (the
+statements or expressions of the DSL, the intrinsics, the nearest name to a typo), with the
+kernel name, file, line, column and the line with a caret -- before any C++ exists. Dtype
+errors are found per signature (at ``infer``/``compile``/``run``). Compiled kernels are safe
+without debug: an out-of-range access raises ``IndexError`` naming the tensor, the indices, its
+shape and the DSL line, never touching memory. Each loop nest's accesses are proved in bounds
+once, before it runs, from the loop ranges, guards and shapes (:mod:`mskernel.hybrid.bounds`;
+zero cost inside the loops), a nest whose proof fails runs a checked copy, and accesses no
+proof covers (``x[idx[i]]``) are checked one by one. An ``allocate`` with a negative extent
+raises ``ValueError``, one too large ``MemoryError``, both at its line. ``HybridKernel(...,
+debug=True)`` / :func:`set_debug` / ``MSKERNEL_HYBRID_DEBUG=1`` check every access individually
+instead (slower; for stepping through a kernel's failures).
 """
 from __future__ import annotations
 

@@ -87,10 +87,9 @@ class _Checker:
     def __init__(self, kernel: ir.Kernel, sig: Signature):
         self.k = kernel
         self.sig = sig
-        self.prefix = f"In the function {kernel.name} written in the Hybrid DSL, "
         n = sig.tensor_count
         if n + len(sig.attr_types) != len(kernel.params):
-            self.fail((kernel.def_line, 1), f"{self.prefix}the kernel takes {len(kernel.params)} "
+            self.fail((kernel.def_line, 1), f"the kernel takes {len(kernel.params)} "
                       f"inputs, but got {n} tensors and {len(sig.attr_types)} attributes")
         self.tensors = {p: TensorInfo(p, "input", d, r, i)
                         for i, (p, d, r) in enumerate(zip(kernel.params, sig.dtypes, sig.ranks))}
@@ -141,16 +140,16 @@ class _Checker:
         if shape.of is not None:
             info = self.tensor(shape.of, shape.loc)
             if static and info.kind == "temp":
-                self.fail(shape.loc, f"{self.prefix}the shape of an output tensor must be "
-                                     f"computable from the input shapes and the attributes")
+                self.fail(shape.loc, "the shape of an output tensor must be "
+                                     "computable from the input shapes and the attributes")
             return info.rank
         for d in shape.dims or []:
             t = self.expr(d)
             if not is_int(t):
-                self.fail(d.loc, f"{self.prefix}a shape must be made of integers, not {t}")
+                self.fail(d.loc, f"a shape must be made of integers, not {t}")
             if static and not self.is_static(d):
-                self.fail(d.loc, f"{self.prefix}the shape of an output tensor must be computable "
-                                 f"from the input shapes and the attributes")
+                self.fail(d.loc, "the shape of an output tensor must be computable "
+                                 "from the input shapes and the attributes")
         return len(shape.dims or [])
 
     def is_static(self, e: ir.Expr) -> bool:
@@ -168,7 +167,7 @@ class _Checker:
         info = self.access(s.tensor, s.indices, s.grid, s.loc)
         vt = self.expr(s.value)
         if not is_weak(vt) and vt != info.dtype:
-            self.fail(s.value.loc, f"{self.prefix}cannot store a value of dtype {vt} into the "
+            self.fail(s.value.loc, f"cannot store a value of dtype {vt} into the "
                                    f"tensor {s.tensor} of dtype {info.dtype}: cast it explicitly, "
                                    f"e.g. {info.dtype}(...)")
         self.check_literal(s.value, info.dtype)
@@ -178,7 +177,7 @@ class _Checker:
         old = self.var_types.get(s.name)
         new = vt if old is None else join(old, vt)
         if new is None or (old is not None and not is_weak(old) and new != old):
-            self.fail(s.loc, f"{self.prefix}the variable {s.name} has dtype {old} but is assigned "
+            self.fail(s.loc, f"the variable {s.name} has dtype {old} but is assigned "
                              f"a value of dtype {vt}: there is no implicit cast between different "
                              f"dtypes, cast explicitly, e.g. {old}(...)")
         self.var_types[s.name] = new
@@ -192,7 +191,7 @@ class _Checker:
             for e in (s.start, s.stop, s.step):
                 t = self.expr(e)  # type: ignore[arg-type]
                 if not is_int(t):
-                    self.fail(e.loc, f"{self.prefix}the bounds of a loop must be integers, not {t}")  # type: ignore[union-attr]
+                    self.fail(e.loc, f"the bounds of a loop must be integers, not {t}")  # type: ignore[union-attr]
         self.stmts(s.body)
 
     def stmt_If(self, s: ir.If, top: bool) -> None:
@@ -203,7 +202,7 @@ class _Checker:
     # ------------------------------------------------------------------ expressions
     def tensor(self, name: str, loc: ir.Loc) -> TensorInfo:
         if name in self.attrs:
-            self.fail(loc, f"{self.prefix}{name} is a scalar attribute ({self.attrs[name][1]}), "
+            self.fail(loc, f"{name} is a scalar attribute ({self.attrs[name][1]}), "
                            f"not a tensor")
         return self.tensors[name]
 
@@ -211,12 +210,12 @@ class _Checker:
         info = self.tensor(name, loc)
         count = self.grid_ranks[grid] if grid is not None else len(indices)
         if count != info.rank:
-            self.fail(loc, f"{self.prefix}the tensor {name} has {info.rank} dimension(s) but is "
+            self.fail(loc, f"the tensor {name} has {info.rank} dimension(s) but is "
                            f"indexed with {count} index(es): index every dimension")
         for i in indices:
             t = self.expr(i)
             if not is_int(t):
-                self.fail(i.loc, f"{self.prefix}an index must be an integer, not {t}")
+                self.fail(i.loc, f"an index must be an integer, not {t}")
         return info
 
     def expr(self, e: ir.Expr) -> str:
@@ -232,7 +231,7 @@ class _Checker:
 
     def expr_Param(self, e: ir.Param) -> str:
         if e.name not in self.attrs:
-            self.fail(e.loc, f"{self.prefix}the tensor {e.name} cannot be used as a scalar: "
+            self.fail(e.loc, f"the tensor {e.name} cannot be used as a scalar: "
                              f"index it ({e.name}[...])")
         return self.attrs[e.name][1]
 
@@ -242,7 +241,7 @@ class _Checker:
     def expr_ShapeDim(self, e: ir.ShapeDim) -> str:
         rank = self.tensor(e.tensor, e.loc).rank
         if not -rank <= e.dim < rank:
-            self.fail(e.loc, f"{self.prefix}the tensor {e.tensor} has {rank} dimension(s): "
+            self.fail(e.loc, f"the tensor {e.tensor} has {rank} dimension(s): "
                              f"{e.tensor}.shape[{e.dim}] is out of range")
         return "int"
 
@@ -253,14 +252,14 @@ class _Checker:
     def expr_GridComponent(self, e: ir.GridComponent) -> str:
         rank = self.grid_ranks[e.var]
         if not -rank <= e.index < rank:
-            self.fail(e.loc, f"{self.prefix}the grid variable has {rank} component(s): index "
+            self.fail(e.loc, f"the grid variable has {rank} component(s): index "
                              f"{e.index} is out of range")
         return "int"
 
     def common(self, op: str, a: ir.Expr, b: ir.Expr, loc: ir.Loc) -> str:
         ta, tb = self.expr(a), self.expr(b)
         if join(ta, tb) is None:
-            self.fail(loc, f"{self.prefix}the operands of '{op}' have different dtypes {ta} and "
+            self.fail(loc, f"the operands of '{op}' have different dtypes {ta} and "
                            f"{tb}: there is no implicit cast, cast one explicitly, e.g. {ta}(...)")
         self.check_literal(a, tb)
         self.check_literal(b, ta)
@@ -270,14 +269,14 @@ class _Checker:
         if isinstance(e, ir.Const) and type(e.value) is int and is_int(other) and not is_weak(other):
             info = np.iinfo(other)
             if not info.min <= e.value <= info.max:
-                self.fail(e.loc, f"{self.prefix}the literal {e.value} is out of range for {other}")
+                self.fail(e.loc, f"the literal {e.value} is out of range for {other}")
 
     def expr_BinOp(self, e: ir.BinOp) -> str:
         self.common(e.op, e.left, e.right, e.loc)
         ta, tb = self.types[id(e.left)], self.types[id(e.right)]
         r = binary_result(e.op, ta, tb)
         if r is None:
-            self.fail(e.loc, f"{self.prefix}the operator '{e.op}' is not supported for {ta} and {tb}")
+            self.fail(e.loc, f"the operator '{e.op}' is not supported for {ta} and {tb}")
         return r
 
     def expr_Compare(self, e: ir.Compare) -> str:
@@ -295,7 +294,7 @@ class _Checker:
             return "bool"
         r = call_result(_UNARY_FNS[e.op], (t,))
         if r is None:
-            self.fail(e.loc, f"{self.prefix}the operator '{e.op}' is not supported for {t}")
+            self.fail(e.loc, f"the operator '{e.op}' is not supported for {t}")
         return r
 
     def expr_Select(self, e: ir.Select) -> str:
@@ -303,7 +302,7 @@ class _Checker:
         ta, tb = self.expr(e.then), self.expr(e.orelse)
         r = join(ta, tb)
         if r is None:
-            self.fail(e.loc, f"{self.prefix}the two values of the conditional expression have "
+            self.fail(e.loc, f"the two values of the conditional expression have "
                              f"different dtypes {ta} and {tb}: cast one explicitly, e.g. {ta}(...)")
         self.check_literal(e.then, tb)
         self.check_literal(e.orelse, ta)
@@ -314,20 +313,20 @@ class _Checker:
         if intr.kind == "cast":
             t = self.expr(e.args[0])
             if not (is_int(t) or is_float(t) or t == "bool"):
-                self.fail(e.loc, f"{self.prefix}cannot cast {t} to {e.func}")
+                self.fail(e.loc, f"cannot cast {t} to {e.func}")
             return e.func
         if intr.kind == "unary":
             t = self.expr(e.args[0])
             r = call_result(intr.fn, (t,))
             if r is None:
-                self.fail(e.loc, f"{self.prefix}{e.func} is not defined for {t}")
+                self.fail(e.loc, f"{e.func} is not defined for {t}")
             return r
         joined = self.expr(e.args[0])
         for a in e.args[1:]:
             tb = self.expr(a)
             j = join(joined, tb)
             if j is None:
-                self.fail(e.loc, f"{self.prefix}the inputs of {e.func} have different dtypes "
+                self.fail(e.loc, f"the inputs of {e.func} have different dtypes "
                                  f"{joined} and {tb}: cast one explicitly, e.g. {joined}(...)")
             joined = j
         for a in e.args:
@@ -337,7 +336,7 @@ class _Checker:
         ta, tb = (self.types[id(a)] for a in e.args)
         r = call_result(intr.fn, (ta, tb))
         if r is None:
-            self.fail(e.loc, f"{self.prefix}{e.func} is not defined for {ta} and {tb}")
+            self.fail(e.loc, f"{e.func} is not defined for {ta} and {tb}")
         return r
 
 

@@ -118,18 +118,18 @@ def _spec(typed: Typed, arrays: list[str]) -> bytes:
     return spec + "".join(kinds[t] for _, t in sorted(typed.attrs.values())).encode()
 
 
-def _load(name: str, gen: Generated) -> tuple[Any, Any, int, int, float]:
+def _load(name: str, gen: Generated, force: bool = False) -> tuple[Any, Any, int, int, float]:
     from mskernel.toolchain import BuildError, Source, build, load_library
 
     key = hashlib.sha256(f"{gen.openmp}\n{gen.source}".encode()).hexdigest()
-    if key in _loaded:
+    if key in _loaded and not force:
         art, lib, contig, strided = _loaded[key]
         return art, lib, contig, strided, 0.0
     start = time.perf_counter()
     try:
         art = build(f"hybrid_{name}", [Source(f"hybrid_{name}.cpp", gen.source)], kind="plain",
                     include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, openmp=gen.openmp,
-                    optimize="-O3")
+                    optimize="-O3", force=force)
     except BuildError as exc:
         raise HybridInternalError(name, gen.source, getattr(exc, "log", "") or str(exc)) from exc
     lib = load_library(art)
@@ -142,8 +142,11 @@ def _load(name: str, gen: Generated) -> tuple[Any, Any, int, int, float]:
     return art, lib, contig, strided, seconds  # type: ignore[return-value]
 
 
-def compile_typed(typed: Typed, debug: bool, bounds: bool = True) -> CompiledKernel:
+def compile_typed(typed: Typed, debug: bool, bounds: bool = True, force: bool = False) -> CompiledKernel:
     """Generate, build (or fetch from cache) and load ``typed``; see :class:`CompiledKernel`.
+
+    ``force=True`` builds it again, bypassing the libraries loaded in this process and the
+    build layer's disk cache.
 
     Example:
         >>> from mskernel.hybrid.source import KernelSource
@@ -156,7 +159,7 @@ def compile_typed(typed: Typed, debug: bool, bounds: bool = True) -> CompiledKer
         True
     """
     gen = generate(typed, debug, bounds)  # bounds=False: unsafe, for benchmarks only
-    art, lib, contig, strided, seconds = _load(typed.kernel.name, gen)
+    art, lib, contig, strided, seconds = _load(typed.kernel.name, gen, force)
     return CompiledKernel(typed, gen, art, contig, strided, _spec(typed, gen.arrays),
                           make_alloc(typed), make_select(typed), make_infer(typed), seconds, lib)
 

@@ -99,13 +99,15 @@ def _check_args(reg_info: Any, compile_attrs: Any) -> dict[str, Any]:
     if compile_attrs is None:
         compile_attrs = {}
     if not isinstance(compile_attrs, dict):
-        raise TypeError(f"The input 'compile_attrs' of @kernel must be a dict, but get a {type(compile_attrs)}")
+        raise TypeError(f"@kernel(compile_attrs=...) must be a dict with str keys, not a "
+                        f"{type(compile_attrs).__name__}")
     for key in compile_attrs:
         if not isinstance(key, str):
-            raise TypeError(f"The key of 'compile_attrs' of @kernel must be a str, but get a {type(key)}")
+            raise TypeError(f"@kernel(compile_attrs=...) must have str keys, but the key {key!r} has type "
+                            f"{type(key).__name__}")
     if reg_info is not None and not isinstance(reg_info, (str, dict, tuple)):
-        raise TypeError(f"The input 'reg_info' of @kernel should be one of str, dict and tuple, "
-                        f"but get a {type(reg_info)}")
+        raise TypeError(f"@kernel(reg_info=...) must be a str (JSON), a dict or a tuple of them, not a "
+                        f"{type(reg_info).__name__}")
     return compile_attrs
 
 
@@ -159,8 +161,8 @@ def ms_kernel(fn: Optional[Callable[..., Any]] = None, reg_info: Union[str, dict
         >>> f.ms_kernel_flag, w[0].category.__name__
         (True, 'DeprecationWarning')
     """
-    warnings.warn("'ms_kernel' is deprecated from version 1.8 and will be removed in a future "
-                  "version, use 'kernel' instead.", DeprecationWarning, stacklevel=2)
+    warnings.warn("ms_kernel is deprecated: use kernel, which takes the same arguments",
+                  DeprecationWarning, stacklevel=2)
     return kernel(fn, reg_info, compile_attrs)
 
 

@@ -1,15 +1,17 @@
-"""Error types of the hybrid DSL compiler.
+"""Error types of the hybrid DSL compiler, and the "did you mean" hint of its messages.
 
 :class:`HybridError` is the one error raised for a rule violation in a kernel: it is a
 ``UserCodeError`` (so tools can read ``.location``) and also a ``TypeError`` and a
 ``ValueError``, so code written for MindSpore (which raises either, depending on the rule)
-catches it unchanged. :class:`HybridInternalError` is raised when *generated* code fails to
-compile: that is a bug in mskernel, and the message shows the generated source and the log.
+catches it unchanged. Its message says what is not allowed and what is allowed at that
+point, then shows the line with a caret under the offending column.
+:class:`HybridInternalError` is raised when *generated* code fails to compile: that is a bug
+in mskernel, and the message shows the generated source and the log.
 
 Example:
     >>> from mskernel.errors import SourceLocation
     >>> loc = SourceLocation("k.py", 3, 5, "    while i < 3:")
-    >>> e = HybridError("Keyword 'while' not accepted", loc, kernel="f")
+    >>> e = HybridError("'while' loops are not part of the DSL", loc, kernel="f")
     >>> isinstance(e, TypeError) and isinstance(e, ValueError)
     True
     >>> print(str(e).splitlines()[1])
@@ -17,11 +19,23 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Optional
+import difflib
+from typing import Iterable, Optional
 
 from mskernel.errors import MskernelError, SourceLocation, UserCodeError
 
-__all__ = ["HybridError", "HybridInternalError", "format_location"]
+__all__ = ["HybridError", "HybridInternalError", "format_location", "did_you_mean"]
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean X?)`` for the known name closest to ``name``, or "" when none is close.
+
+    Example:
+        >>> did_you_mean("sqrtt", ["sqrt", "exp"]), did_you_mean("zz", ["sqrt"])
+        (' (did you mean sqrt?)', '')
+    """
+    close = difflib.get_close_matches(name, sorted(set(known) - {name}), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def format_location(location: Optional[SourceLocation], kernel: str) -> str:
@@ -49,21 +63,26 @@ def format_location(location: Optional[SourceLocation], kernel: str) -> str:
 class HybridError(UserCodeError, TypeError, ValueError):
     """A hybrid-DSL rule violation, located at the user's line and column.
 
-    ``reason`` is the core message (MindSpore's wording where it has one), ``kernel`` the
-    kernel's name; ``str(error)`` adds the file, line, column and the line with a caret.
+    ``reason`` is the core message (what is not allowed), ``allowed`` what is allowed there
+    instead when that is a list too long for the reason (may be empty), ``kernel`` the
+    kernel's name; ``str(error)`` is the reason, the file, line, column, the line with a
+    caret under the offending column, then ``allowed``.
 
     Example:
         >>> try:
-        ...     raise HybridError("there is a undeclared variable: z", None, kernel="f")
+        ...     raise HybridError("z is not defined in the kernel", None, kernel="f")
         ... except ValueError as e:
         ...     print(e.reason)
-        there is a undeclared variable: z
+        z is not defined in the kernel
     """
 
-    def __init__(self, reason: str, location: Optional[SourceLocation] = None, *, kernel: str = "?"):
+    def __init__(self, reason: str, location: Optional[SourceLocation] = None, *, kernel: str = "?",
+                 allowed: str = ""):
         self.reason = reason
         self.kernel = kernel
-        super().__init__(f"{reason}\n{format_location(location, kernel)}", location)
+        self.allowed = allowed
+        text = f"{reason}\n{format_location(location, kernel)}" + (f"\n  {allowed}" if allowed else "")
+        super().__init__(text, location)
 
 
 class HybridInternalError(MskernelError, RuntimeError):

@@ -2,7 +2,10 @@
 
 A signature is the dtypes and ranks of the tensor inputs, the Python types of the trailing
 scalar attributes, and the debug flag. Shapes are runtime values: a new shape with the same
-signature reuses the compiled kernel (``compile_count`` does not move).
+signature reuses the compiled kernel (``compile_count`` does not move). A function made from
+a kernel's own source (:meth:`HybridKernel.python_function`, or one given to
+:meth:`HybridKernel.attach`) leads back to that kernel: ``from_function`` returns it instead of
+parsing and compiling the same source again (``ops.Custom`` over such a function shares it).
 
 Example:
     >>> import numpy as np
@@ -20,6 +23,7 @@ Example:
 from __future__ import annotations
 
 import ast
+import copy
 import threading
 from typing import Any, Callable, Optional, Sequence, Union
 
@@ -35,11 +39,12 @@ from .intrinsics import RUNTIME_NAMES
 from .parse import parse
 from .runner import plain_attr, run_checked
 from .shapes import make_infer
-from .source import KernelSource
+from .source import KernelSource, unwrap
 
 __all__ = ["HybridKernel"]
 
 DTypeLike = Any
+_KERNEL_OF = "_mskernel_hybrid_kernel"  # the attribute linking a function to the kernel of its source
 
 
 def _dtype_name(d: DTypeLike) -> str:
@@ -87,6 +92,10 @@ class HybridKernel:
         self.func = func
         self._namespace = namespace
         self._debug = debug
+        self._akg = akg
+        #: True: each signature this kernel compiles is built afresh, bypassing the in-process and
+        #: disk caches (``%%custom_op --force``); later calls reuse what it built
+        self.rebuild = False
         self._typed: dict[Signature, Typed] = {}
         self._compiled: dict[Signature, CompiledKernel] = {}
         self._lock = threading.Lock()
@@ -101,7 +110,9 @@ class HybridKernel:
         """Parse and check ``func`` (raises HybridError at the offending line).
 
         ``akg=True``: an undecorated ``func_type="akg"`` function, parsed with akg's extras
-        (see :func:`~mskernel.hybrid.parse.parse`).
+        (see :func:`~mskernel.hybrid.parse.parse`). A function attached to a kernel
+        (:meth:`attach`) gives that kernel back when ``debug`` matches (its stricter parse holds
+        for ``akg`` too).
 
         Example:
             >>> def ident(x):
@@ -109,7 +120,31 @@ class HybridKernel:
             >>> HybridKernel.from_function(ident).inplace_map
             {0: 0}
         """
+        known = getattr(unwrap(func), _KERNEL_OF, None)
+        if isinstance(known, HybridKernel) and known._debug == debug and (akg or not known._akg):
+            return known
         return cls(KernelSource.from_function(func), func=func, debug=debug, akg=akg)
+
+    def attach(self, func: Callable[..., Any]) -> None:
+        """Make ``func`` -- a Python function of this kernel's own source -- this kernel's function.
+
+        :meth:`run_python` then calls it, and ``from_function(func)`` (so ``ops.Custom(func)``)
+        returns this kernel: what it parsed and compiled is not done again.
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+            >>> def f(x):
+            ...     return x
+            >>> hk.attach(f)
+            >>> HybridKernel.from_function(f) is hk
+            True
+        """
+        raw = unwrap(func)
+        if getattr(raw, "__name__", None) != self.name:
+            raise ValueError(f"attach: the function {getattr(raw, '__name__', raw)!r} is not the kernel "
+                             f"{self.name!r} (a kernel takes the function of its own source)")
+        self.func = func
+        setattr(raw, _KERNEL_OF, self)
 
     @classmethod
     def from_source(cls, text: str, name: Optional[str] = None, filename: str = "<string>",
@@ -230,7 +265,7 @@ class HybridKernel:
             with self._lock:
                 ck = self._compiled.get(sig)
                 if ck is None:
-                    ck = compile_typed(self.specialize(sig), sig.debug)
+                    ck = compile_typed(self.specialize(sig), sig.debug, force=self.rebuild)
                     self._compiled[sig] = ck
                     self.compile_count += 1
         return ck
@@ -298,15 +333,22 @@ class HybridKernel:
         return result if isinstance(result, tuple) else (result,)
 
     def python_function(self) -> Callable[..., Any]:
-        """The kernel as a plain Python function (from_source kernels are compiled from text)."""
+        """The kernel as a plain Python function (from_source kernels are compiled from text, and
+        the function is attached to the kernel: see :meth:`attach`).
+
+        Example:
+            >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+            >>> HybridKernel.from_function(hk.python_function()) is hk
+            True
+        """
         if self.func is None:
-            tree = ast.Module(body=[self._src.tree], type_ignores=[])
+            tree = ast.Module(body=[copy.deepcopy(self._src.tree)], type_ignores=[])
             ast.increment_lineno(tree, self._src.line_offset)
             namespace: dict[str, Any] = dict(self._namespace) if self._namespace is not None else {}
             for name, value in RUNTIME_NAMES.items():
                 namespace.setdefault(name, value)
             exec(compile(tree, self._src.filename, "exec"), namespace)  # noqa: S102 - the user's kernel
-            self.func = namespace[self.name]
+            self.attach(namespace[self.name])
         return self.func
 
     def __call__(self, *args: Any) -> Union[np.ndarray, tuple[np.ndarray, ...]]:

@@ -12,6 +12,8 @@ Example:
     (2, 3)
     >>> list(grid((2, 2)))
     [(0, 0), (0, 1), (1, 0), (1, 1)]
+    >>> usage("power"), usage("max")
+    ('power(x, y)', 'max(a, b, ...)')
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ import numpy as np
 __all__ = [
     "Intrinsic", "INTRINSICS", "LOOP_KINDS", "RUNTIME_NAMES", "output_tensor", "allocate",
     "serial", "parallel", "vectorize", "reduce", "grid", "rsqrt", "erf", "ceil_div", "attr",
-    "block_realize",
+    "block_realize", "usage", "describe_calls",
 ]
 
 
@@ -216,3 +218,33 @@ LOOP_KINDS = ("range", "serial", "parallel", "vectorize", "reduce", "grid")
 RUNTIME_NAMES: dict[str, Any] = {
     name: intr.fn for name, intr in INTRINSICS.items() if intr.kind not in ("minmax", "len")
 }
+
+
+_USAGE = {"buffer": "{}(shape, dtype)", "unary": "{}(x)", "cast": "{}(x)", "binary": "{}(x, y)",
+          "minmax": "{}(a, b, ...)", "len": "{}(t.shape)", "loop": "{}(stop) or {}(start, stop[, step])"}
+_SPECIAL_USAGE = {"grid": "grid(shape)", "attr": "attr(name, value)", "block_realize": "block_realize(tensor)"}
+
+
+def usage(name: str) -> str:
+    """How the intrinsic ``name`` is written, for messages: ``sqrt(x)``, ``output_tensor(shape, dtype)``.
+
+    Example:
+        >>> usage("sqrt"), usage("output_tensor"), usage("range")
+        ('sqrt(x)', 'output_tensor(shape, dtype)', 'range(stop) or range(start, stop[, step])')
+    """
+    if name in _SPECIAL_USAGE:
+        return _SPECIAL_USAGE[name]
+    return _USAGE[INTRINSICS[name].kind].replace("{}", name)
+
+
+def describe_calls() -> str:
+    """The calls an expression may make, grouped by kind (every name comes from :data:`INTRINSICS`).
+
+    Example:
+        >>> print(describe_calls()[:39])
+        math sqrt, rsqrt, exp, expm1, log, sin,
+    """
+    def names(kind: str) -> str:
+        return ", ".join(n for n, i in INTRINSICS.items() if i.kind == kind)
+    return (f"math {names('unary')}; two-argument {names('binary')}; casts {names('cast')}; "
+            f"max(a, b, ...), min(a, b, ...); len(t.shape)")

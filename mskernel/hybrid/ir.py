@@ -250,12 +250,12 @@ class Kernel:
     decls: list[str] = field(default_factory=list)
     allocs: dict[str, Alloc] = field(default_factory=dict)
 
-    def error(self, loc: Optional[Loc], reason: str) -> HybridError:
+    def error(self, loc: Optional[Loc], reason: str, allowed: str = "") -> HybridError:
         """A :class:`HybridError` for this kernel at ``loc`` = (file line, 1-based column)."""
         where = None
         if loc is not None:
             where = SourceLocation(self.filename, loc[0], loc[1], self.lines.get(loc[0]))
-        return HybridError(reason, where, kernel=self.name)
+        return HybridError(reason, where, kernel=self.name, allowed=allowed)
 
     @property
     def outputs(self) -> list[str]:

@@ -7,6 +7,7 @@ input) this path takes over: it converts what must be converted -- copying only 
 kernel cannot read in place, and writing copied in-place inputs back -- compiles the
 signature if needed, and turns kernel error codes into Python exceptions (``IndexError`` naming the tensor, the indices,
 the shape and the DSL line; ``ValueError``/``MemoryError`` for an ``allocate`` that cannot be made).
+What it needs of the kernel is the :class:`Kernel` protocol, which ``HybridKernel`` implements.
 
 Example:
     >>> import numpy as np
@@ -18,7 +19,7 @@ Example:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Optional, Protocol, Sequence
 
 import numpy as np
 
@@ -26,10 +27,27 @@ from .compiler import CompiledKernel, dispatcher
 from .dsl import to_numpy
 from .dtypes import normalize_dtype
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .hybrid_kernel import HybridKernel
+__all__ = ["Kernel", "run_checked", "index_error", "alloc_error", "plain_attr"]
 
-__all__ = ["run_checked", "index_error", "alloc_error", "plain_attr"]
+
+class Kernel(Protocol):
+    """What the checked path reads of a kernel (``HybridKernel`` provides it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def num_inputs(self) -> int: ...
+    @property
+    def input_names(self) -> list[str]: ...
+    @property
+    def output_names(self) -> list[str]: ...
+    @property
+    def inplace_map(self) -> dict[int, int]: ...
+
+    def compile(self, input_dtypes: Any, input_ranks: Optional[Sequence[int]] = None,
+                attr_types: Sequence[Any] = (), debug: Optional[bool] = None) -> CompiledKernel: ...
+
+    def _remember(self, ck: CompiledKernel) -> None: ...
 
 
 def plain_attr(value: Any) -> Any:
@@ -62,7 +80,7 @@ def _canonical(a: Any) -> tuple[np.ndarray, bool]:
     return a, False
 
 
-def index_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -> IndexError:
+def index_error(hk: "Kernel", ck: CompiledKernel, info: tuple[int, ...]) -> IndexError:
     """The IndexError for a kernel's out-of-bounds report ``(1, site, rank, ...)``."""
     site, rank = info[1], info[2]
     idx, dims = info[3:3 + rank], info[3 + rank:3 + 2 * rank]
@@ -74,7 +92,7 @@ def index_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -
         f"{',' if rank == 1 else ''}) at {ck.typed.kernel.filename}:{loc[0]}:{loc[1]}\n    {src}")
 
 
-def alloc_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -> Exception:
+def alloc_error(hk: "Kernel", ck: CompiledKernel, info: tuple[int, ...]) -> Exception:
     """ValueError (negative extent) or MemoryError for a failed ``allocate`` report ``(code, site, rank, ...)``."""
     code, site, rank = info[0], info[1], info[2]
     dims = info[3:3 + rank]
@@ -90,7 +108,7 @@ def alloc_error(hk: "HybridKernel", ck: CompiledKernel, info: tuple[int, ...]) -
                        f"({size:.3g} bytes) {where}")
 
 
-def _check_out(hk: "HybridKernel", ck: CompiledKernel, arrays: list[np.ndarray], attrs: tuple,
+def _check_out(hk: "Kernel", ck: CompiledKernel, arrays: list[np.ndarray], attrs: tuple,
                out: Sequence[np.ndarray]) -> tuple[np.ndarray, ...]:
     expected = [r for n, r in zip(hk.output_names, ck.infer([a.shape for a in arrays], attrs))
                 if n not in hk.input_names]
@@ -105,7 +123,7 @@ def _check_out(hk: "HybridKernel", ck: CompiledKernel, arrays: list[np.ndarray],
     return tuple(out)
 
 
-def run_checked(hk: "HybridKernel", inputs: Sequence[Any], attrs: Sequence[Any],
+def run_checked(hk: "Kernel", inputs: Sequence[Any], attrs: Sequence[Any],
                 out: Sequence[np.ndarray] | None = None) -> tuple[np.ndarray, ...]:
     """Run ``hk`` compiled on ``inputs``/``attrs`` with every conversion and check."""
     if len(inputs) + len(attrs) != hk.num_inputs:

@@ -8,8 +8,11 @@
   image even after the file was rebuilt. The first load of a path maps the file itself; a later
   load of the same path with *different contents* maps a content-addressed copy (in a private
   per-user directory, one copy per content, reused), so each op sees the code the file holds
-  when it is constructed. Cost: hashing the file on each load (~1 ms per MB) and one copy per
-  distinct rebuild.
+  when it is constructed. Cost: reading and hashing the file on each load (~1 ms per MB) and one
+  copy per distinct rebuild.
+
+The file is read once per load: the GPU checks, the content hash and a copy all use those bytes, so
+what is checked is what is hashed and copied (``dlopen`` then maps the file itself).
 
 Example:
     >>> gpu_requirement("/bin/ls") is None  # an ELF file that needs no GPU runtime
@@ -20,7 +23,6 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
-import shutil
 import struct
 import tempfile
 import threading
@@ -76,6 +78,11 @@ def _elf_sections(data: bytes) -> Optional[List[Tuple[bytes, int, int, int, int]
     return out
 
 
+def _read(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def needed_libraries(path: str) -> List[str]:
     """The DT_NEEDED entries of an ELF shared library ([] for other files).
 
@@ -83,9 +90,12 @@ def needed_libraries(path: str) -> List[str]:
         >>> any(n.startswith("libc.so") for n in needed_libraries("/bin/ls"))
         True
     """
-    with open(path, "rb") as f:
-        data = f.read()
-    sections = _elf_sections(data)
+    data = _read(path)
+    return _needed(data, _elf_sections(data))
+
+
+def _needed(data: bytes, sections: Optional[List[Tuple[bytes, int, int, int, int]]]) -> List[str]:
+    """The DT_NEEDED entries, from the file's bytes and its parsed sections."""
     if not sections:
         return []
     wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
@@ -107,13 +117,17 @@ def needed_libraries(path: str) -> List[str]:
 
 def gpu_requirement(path: str) -> Optional[str]:
     """Why the library at ``path`` needs a GPU, or None."""
-    for lib in needed_libraries(path):
+    return _gpu_requirement(_read(path))
+
+
+def _gpu_requirement(data: bytes) -> Optional[str]:
+    """:func:`gpu_requirement` of a file's bytes (its sections are parsed once)."""
+    sections = _elf_sections(data)
+    for lib in _needed(data, sections):
         for prefix, what in GPU_RUNTIMES:
             if lib.startswith(prefix):
                 return f"it links {lib} ({what})"
-    with open(path, "rb") as f:
-        sections = _elf_sections(f.read()) or []
-    for name, *_ in sections:
+    for name, *_ in sections or []:
         if name in _CUDA_SECTIONS:
             return f"it contains CUDA device code (an {name.decode()} section)"
     return None
@@ -135,12 +149,12 @@ def _copy_dir() -> str:
 def load_library(path: str, prefix: str) -> Tuple[ctypes.CDLL, str]:
     """dlopen ``path`` (see the module docstring): ``(library, path actually mapped)``."""
     real = os.path.realpath(path)
-    why = gpu_requirement(real)
+    data = _read(real)  # the one read: checked, hashed and (if rebuilt) copied from these bytes
+    why = _gpu_requirement(data)
     if why is not None:
         raise GpuLibraryError(f"{prefix}, '{path}' is built for a GPU: {why}. mskernel runs AOT kernels on the CPU: "
                               f"build the kernel for the CPU (give the .cc/.cpp source, or a CPU .so).")
-    with open(real, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:20]
+    digest = hashlib.sha256(data).hexdigest()[:20]
     with _lock:
         first = _loaded.setdefault(real, digest)
         target = real
@@ -149,6 +163,12 @@ def load_library(path: str, prefix: str) -> Tuple[ctypes.CDLL, str]:
             target = os.path.join(_copy_dir(), f"{stem}-{digest}.so")
             if not os.path.exists(target):
                 tmp = f"{target}.{os.getpid()}.tmp"
-                shutil.copyfile(real, tmp)
-                os.replace(tmp, target)
+                try:
+                    with open(tmp, "wb") as f:
+                        f.write(data)
+                    os.replace(tmp, target)
+                except BaseException:
+                    if os.path.exists(tmp):
+                        os.unlink(tmp)
+                    raise
     return ctypes.CDLL(target, mode=os.RTLD_LAZY | os.RTLD_LOCAL), target

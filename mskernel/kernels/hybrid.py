@@ -2,7 +2,10 @@
 
 The compiler is imported only when a hybrid op is built. A hybrid op without a bprop gets its
 backward from :mod:`mskernel.hybrid.autodiff`: a backward kernel derived from the DSL, run as
-another ``ops.Custom`` (so it is itself differentiable: higher-order gradients work).
+another op of the same class as the forward (``ops.Custom``, passed in by :meth:`HybridAdapter.from_op`:
+this layer sits below the ops), so it is itself differentiable: higher-order gradients work. The
+derived backward is kept once per signature, here; its op runs the very kernel derived (its
+function is attached to it), so the backward's text is not parsed again.
 
 Example:
     >>> HybridAdapter.func_name
@@ -10,7 +13,6 @@ Example:
 """
 from __future__ import annotations
 
-import linecache
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -21,14 +23,20 @@ __all__ = ["HybridAdapter"]
 
 
 class HybridAdapter(CustomKernel):
-    """func_type "hybrid"/"akg": the DSL compiled to native code by :mod:`mskernel.hybrid`."""
+    """func_type "hybrid"/"akg": the DSL compiled to native code by :mod:`mskernel.hybrid`.
 
-    def __init__(self, func: Callable, func_name: str, debug: Optional[bool], akg: bool = False) -> None:
+    ``make_op(func, func_type=, debug=)`` builds the op that runs a derived backward kernel (the
+    forward op's own class).
+    """
+
+    def __init__(self, func: Callable, func_name: str, debug: Optional[bool], akg: bool = False, *,
+                 make_op: Callable[..., Any]) -> None:
         from mskernel.hybrid import HybridKernel  # the compiler is only imported when a hybrid op is built
         self.kernel = HybridKernel.from_function(func, debug=debug, akg=akg)
         self.func_name = func_name
         self.debug = debug
-        self._backward_ops: dict[Any, tuple[Any, Any]] = {}
+        self._make_op = make_op
+        self._backwards: dict[tuple, tuple[Any, Any]] = {}  # (dtypes, ranks, attr types) -> (op or None, source)
 
     def infer(self, shapes, dtypes, attrs):
         return [OutSpec(tuple(s), np.dtype(d)) for s, d in self.kernel.infer(shapes, dtypes, attrs)]
@@ -40,21 +48,22 @@ class HybridAdapter(CustomKernel):
     def from_op(cls, op: Any) -> "HybridAdapter":
         """The kernel of an ``ops.Custom(func, ..., func_type="hybrid")`` op."""
         akg = op.func_type == "akg" and not getattr(op.func, "ms_kernel_flag", False)  # handed to akg as-is
-        return cls(op.func, op.func_name, op.debug, akg=akg)
+        return cls(op.func, op.func_name, op.debug, akg=akg, make_op=type(op))
 
     # ------------------------------------------------------------------ automatic backward
     def backward_for(self, arrays: Sequence[Any], attrs: Sequence[Any]) -> tuple[Any, Any]:
-        """``(backward ops.Custom or None, BackwardSource)`` for inputs like ``arrays`` and ``attrs``."""
+        """``(backward op or None, BackwardSource)`` for inputs like ``arrays`` and ``attrs`` (derived once)."""
         from mskernel.hybrid.autodiff import backward_kernel
         from mskernel.hybrid.runner import plain_attr
 
         attrs = [plain_attr(a) for a in attrs]
         sig = self.kernel.signature([a.dtype for a in arrays], [np.ndim(a) for a in arrays], attrs, debug=False)
         key = (sig.dtypes, sig.ranks, sig.attr_types)
-        if key not in self._backward_ops:
-            _, src = backward_kernel(self.kernel, sig)
-            self._backward_ops[key] = (_custom_from_source(src.source, src.name, self.debug), src)
-        return self._backward_ops[key]
+        if key not in self._backwards:
+            bk, src = backward_kernel(self.kernel, sig)
+            op = None if bk is None else self._make_op(bk.python_function(), func_type="akg", debug=self.debug)
+            self._backwards[key] = (op, src)
+        return self._backwards[key]
 
     def auto_backward(self, tensors: Sequence[Any], attrs: Sequence[Any], douts: Sequence[Any],
                       outs: Sequence[Any]) -> list[Optional[Any]]:
@@ -77,16 +86,3 @@ class HybridAdapter(CustomKernel):
         res = res if isinstance(res, tuple) else (res,)
         return [None if k is None else res[k] for k in src.grads]
 
-
-def _custom_from_source(source: str, name: str, debug: Optional[bool]) -> Any:
-    """An ``ops.Custom(func_type="akg")`` over generated DSL text (its source readable by inspect)."""
-    if not source:
-        return None
-    from mskernel.hybrid.intrinsics import RUNTIME_NAMES
-    from mskernel.ops.custom import Custom
-
-    filename = f"<mskernel backward {name} {abs(hash(source)):x}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace: dict[str, Any] = dict(RUNTIME_NAMES)
-    exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - code we generated
-    return Custom(namespace[name], func_type="akg", debug=debug)

@@ -181,9 +181,7 @@ class Cell(CellTreeMixin, CellHooksMixin):
             raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not contain'.' ")
         if "_params" not in self.__dict__:
             raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
-        if hasattr(self, param_name) and param_name not in self._params:
-            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network."
-                           f"Cannot insert another parameter with the same name.")
+        self._check_name_free(param_name, self._params, "insert_param_to_cell", "parameter")
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, "
                             f"but got {type(param)}.")
@@ -207,13 +205,17 @@ class Cell(CellTreeMixin, CellHooksMixin):
         if "_cells" not in self.__dict__:
             raise AttributeError(f"{type(self).__name__}.__init__ must call super().__init__() before assigning "
                                  f"sub-cells.")
-        if hasattr(self, child_name) and child_name not in self._cells:
-            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the network."
-                           f"Cannot insert another child cell with the same name.")
+        self._check_name_free(child_name, self._cells, "insert_child_to_cell", "child cell")
         if child_cell is not None and not isinstance(child_cell, Cell):
             raise TypeError(f"For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, "
                             f"but got type {type(child_cell)}.")
         self._cells[child_name] = child_cell
+
+    def _check_name_free(self, name: str, held: dict, api: str, kind: str) -> None:
+        """``name`` may be (re)registered in ``held`` unless it names another attribute of this cell."""
+        if hasattr(self, name) and name not in held:
+            raise KeyError(f"For '{api}', the {name} {kind} already exists in the network."
+                           f"Cannot insert another {kind} with the same name.")
 
     # -- modes and flags ---------------------------------------------------------------------------
     def add_flags(self, **flags: Any) -> "Cell":

@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections import OrderedDict, abc
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Iterator, List, Optional, Tuple, TypeVar
 
 from mskernel.nn.cell import Cell
 
@@ -101,7 +101,36 @@ def _place(owner: Cell, key: str, cell: Cell, rename: bool = True, prefix: Optio
     owner._cells[key] = cell
 
 
-class SequentialCell(Cell):
+_Seq = TypeVar("_Seq", bound="_CellSequence")
+
+
+class _CellSequence(Cell):
+    """What SequentialCell and CellList share: their cells in key order (``len``, truth, iteration) and
+    ``set_grad`` reaching every cell held."""
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __bool__(self) -> bool:
+        return len(self._cells) != 0
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(list(self._cells.values()))
+
+    def set_grad(self: _Seq, flag: bool = True) -> _Seq:
+        """Set ``requires_grad`` on this cell and the cells it holds.
+
+        Example:
+            >>> SequentialCell([Cell()]).set_grad()[0].requires_grad, CellList([Cell()]).set_grad()[0].requires_grad
+            (True, True)
+        """
+        object.__setattr__(self, "requires_grad", flag)
+        for cell in self._cells.values():
+            cell.set_grad(flag)
+        return self
+
+
+class SequentialCell(_CellSequence):
     """Cells run one after another: ``SequentialCell([c0, c1])``, ``SequentialCell(c0, c1)`` or
     ``SequentialCell(OrderedDict(name=cell))``. Indexing, slicing (a new SequentialCell), ``len``,
     ``append``, item assignment and deletion.
@@ -177,27 +206,6 @@ class SequentialCell(Cell):
                 renumbered[key] = cell
         object.__setattr__(self, "_cells", renumbered)
 
-    def __len__(self) -> int:
-        return len(self._cells)
-
-    def __bool__(self) -> bool:
-        return len(self._cells) != 0
-
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(list(self._cells.values()))
-
-    def set_grad(self, flag: bool = True) -> "SequentialCell":
-        """Set ``requires_grad`` on this cell and the cells it holds.
-
-        Example:
-            >>> SequentialCell([Cell()]).set_grad()[0].requires_grad
-            True
-        """
-        object.__setattr__(self, "requires_grad", flag)
-        for cell in self._cells.values():
-            cell.set_grad(flag)
-        return self
-
     def append(self, cell: Cell) -> None:
         """Add ``cell`` at the end (its parameters renamed ``<prefix><len>.``).
 
@@ -215,7 +223,7 @@ class SequentialCell(Cell):
         return input_data
 
 
-class CellList(Cell):
+class CellList(_CellSequence):
     """A list of cells: ``CellList([c0, c1])``; indexing, slicing, ``append``, ``extend``, ``insert``, ``+=``,
     item assignment and deletion. It has no ``construct``: call its cells yourself.
 
@@ -261,15 +269,6 @@ class CellList(Cell):
                 _rename_under(cell, prefix, str(i), depth)
             renumbered[str(i)] = cell
         object.__setattr__(self, "_cells", renumbered)
-
-    def __len__(self) -> int:
-        return len(self._cells)
-
-    def __bool__(self) -> bool:
-        return len(self._cells) != 0
-
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(list(self._cells.values()))
 
     def __iadd__(self, cells: List[Cell]) -> "CellList":
         return self.extend(cells)
@@ -319,18 +318,6 @@ class CellList(Cell):
         """
         _check_cell(cell, type(self).__name__)
         _place(self, str(len(self)), cell, self._auto_prefix)
-
-    def set_grad(self, flag: bool = True) -> "CellList":
-        """Set ``requires_grad`` on this cell and the cells it holds.
-
-        Example:
-            >>> CellList([Cell()]).set_grad()[0].requires_grad
-            True
-        """
-        object.__setattr__(self, "requires_grad", flag)
-        for cell in self._cells.values():
-            cell.set_grad(flag)
-        return self
 
     def construct(self, *inputs: Any) -> Any:
         raise NotImplementedError

@@ -155,13 +155,7 @@ def maximum(input: Any, other: Any) -> Tensor:
         >>> print(maximum(ms.Tensor([1.0, 5.0]), ms.Tensor([3.0, 2.0])))
         [3. 5.]
     """
-    x, y, out = _binary("Maximum", np.maximum, input, other)
-    if STATE.enabled and (x._rg or y._rg):
-        def backward(d):
-            m = np.greater_equal(x._data, y._data)
-            return d[0] * Tensor._wrap(m.astype(d[0]._data.dtype)), d[0] * Tensor._wrap((~m).astype(d[0]._data.dtype))
-        _record1("Maximum", (x, y), out, backward)
-    return out
+    return _extremum("Maximum", np.maximum, np.greater_equal, input, other)
 
 
 def minimum(input: Any, other: Any) -> Tensor:
@@ -172,12 +166,18 @@ def minimum(input: Any, other: Any) -> Tensor:
         >>> print(minimum(ms.Tensor([1.0, 5.0]), ms.Tensor([3.0, 2.0])))
         [1. 2.]
     """
-    x, y, out = _binary("Minimum", np.minimum, input, other)
+    return _extremum("Minimum", np.minimum, np.less_equal, input, other)
+
+
+def _extremum(op: str, fn: Callable, input_wins: Callable, input: Any, other: Any) -> Tensor:
+    """``fn(input, other)`` elementwise; the gradient goes to ``input`` where ``input_wins(x, y)`` (ties
+    included), to ``other`` elsewhere."""
+    x, y, out = _binary(op, fn, input, other)
     if STATE.enabled and (x._rg or y._rg):
         def backward(d):
-            m = np.less_equal(x._data, y._data)
+            m = input_wins(x._data, y._data)
             return d[0] * Tensor._wrap(m.astype(d[0]._data.dtype)), d[0] * Tensor._wrap((~m).astype(d[0]._data.dtype))
-        _record1("Minimum", (x, y), out, backward)
+        _record1(op, (x, y), out, backward)
     return out
 
 

@@ -196,20 +196,30 @@ def concat(tensors: Any, axis: int = 0) -> Tensor:
     """
     ts = _tensor_list(tensors, "Concat")
     ax = normalize_axis(axis, ts[0].ndim, "Concat")[0]
+    return _join("Concat", ts, ax, new_axis=False)
+
+
+def _join(op: str, ts: list, ax: int, new_axis: bool) -> Tensor:
+    """The tensors ``ts`` joined along ``ax``, an existing axis (concat) or a new one (stack), recorded: the
+    gradient of each input is the output's gradient at its place in that axis (a slice, or an index)."""
     try:
-        out = Tensor._wrap(np.concatenate([t._data for t in ts], axis=ax))
+        out = Tensor._wrap((np.stack if new_axis else np.concatenate)([t._data for t in ts], axis=ax))
     except ValueError:
-        raise ValueError(f"For 'Concat', all tensors must have the same shape except along axis {ax}, but got "
+        rule = "" if new_axis else f" except along axis {ax}"
+        raise ValueError(f"For '{op}', all tensors must have the same shape{rule}, but got "
                          f"{[list(t.shape) for t in ts]}.") from None
     if STATE.enabled and any(t._rg for t in ts):
-        bounds = np.cumsum([0] + [t.shape[ax] for t in ts])
         rgs = [t._rg for t in ts]  # the rule keeps flags, not the inputs' data
+        if new_axis:
+            at: list = list(range(len(ts)))
+        else:
+            bounds = np.cumsum([0] + [t.shape[ax] for t in ts])
+            at = [slice(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:])]
 
         def backward(d):
             pre = (slice(None),) * ax
-            return tuple(getitem(d[0], pre + (slice(int(a), int(b)),)) if rg else None
-                         for rg, a, b in zip(rgs, bounds[:-1], bounds[1:]))
-        record("Concat", ts, (out,), backward)
+            return tuple(getitem(d[0], pre + (place,)) if rg else None for rg, place in zip(rgs, at))
+        record(op, ts, (out,), backward)
     return out
 
 
@@ -228,20 +238,7 @@ def stack(tensors: Any, axis: int = 0) -> Tensor:
     nd = ts[0].ndim + 1
     if not -nd <= axis < nd:
         raise ValueError(f"For 'Stack', 'axis' must be in [{-nd}, {nd - 1}], but got {axis}.")
-    ax = axis % nd
-    try:
-        out = Tensor._wrap(np.stack([t._data for t in ts], axis=ax))
-    except ValueError:
-        raise ValueError(f"For 'Stack', all tensors must have the same shape, but got "
-                         f"{[list(t.shape) for t in ts]}.") from None
-    if STATE.enabled and any(t._rg for t in ts):
-        rgs = [t._rg for t in ts]
-
-        def backward(d):
-            pre = (slice(None),) * ax
-            return tuple(getitem(d[0], pre + (i,)) if rg else None for i, rg in enumerate(rgs))
-        record("Stack", ts, (out,), backward)
-    return out
+    return _join("Stack", ts, axis % nd, new_axis=True)
 
 
 def getitem(input: Tensor, index: Any) -> Tensor:

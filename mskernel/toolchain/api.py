@@ -3,13 +3,21 @@
 Flow of one call:
 
 1. Normalise sources (file paths or inline :class:`Source`), pick flags for the kind.
-2. Key = sha256 of every source's text, the local headers each includes (recursively),
-   kind, flags, compiler path + version, Python ABI, mskernel version, pybind11 version.
+2. Key = sha256 of the name, the kind, every source's name and text with the local headers it
+   includes (recursively, see :func:`~mskernel.toolchain.cache.scan_local_headers`), the flags,
+   compiler path + version, Python ABI, mskernel version, and for pybind11 modules the pybind11
+   version and mode (split builds: also the keys of the support object and the derived headers).
 3. If ``<root>/<name>-<key[:16]>`` is published and intact, return it: no compiler, no
    ninja, no lock (``Artifact.cached is True``).
 4. Else take the entry's lock (a concurrent build of the same thing waits, then finds the
    published entry), compile with ninja in a persistent per-op work dir, copy the library
    into a temp dir, write the manifest last and publish with one ``os.rename``.
+
+``on_stage(text)`` hears when a cold build moves on: ``"preparing headers (once; usually ~N s)"``
+(split pybind11 headers derived, or with ``pch=True`` the precompiled header built),
+``"compiling"`` (with the split support object's one-time build alongside, or alone after it),
+``"linking"``; a cached load calls it never. A full disk raises a :class:`BuildError` that names the
+directory and how to move it, and publishes nothing.
 
 Inline sources are written to the work dir behind a ``#line 1 "<name>"`` directive, so
 diagnostics, ``__FILE__`` and ``BuildError.location`` show the caller's name and line
@@ -33,19 +41,20 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal, Optional, Sequence, Union
+from typing import Callable, Literal, Optional, Sequence, Union
 
 from mskernel._version import __version__
-from mskernel.toolchain.cache import (FileLock, cache_dir, cleanup_stale, compute_key, ensure_private_dir,
-                                  lock_path, new_temp_dir, publish, scan_local_headers, sha256_bytes,
-                                  verify_entry, write_manifest)
+from mskernel.toolchain.cache import (DISK_FULL_ERRNOS, NO_SPACE, FileLock, cache_dir, cleanup_stale, compute_key,
+                                      disk_full_error, ensure_private_dir, lock_path, new_temp_dir, publish,
+                                      scan_local_headers, sha256_bytes, verify_entry, write_manifest)
 from mskernel.toolchain.evict import auto_prune, touch
 from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
 from mskernel.toolchain.ninja import CompileUnit, run_ninja, write_ninja
-from mskernel.toolchain.pch import find_pch, pch_eligible, prepare_pch
+from mskernel.toolchain.pch import PCH_SECONDS, find_pch, pch_eligible, prepare_pch
 from mskernel.toolchain.split import choose_mode, fell_back, remember_fallback, retry_in_full_mode, split_headers
-from mskernel.toolchain.support import LINK_FLAGS, failed_output, find_support, start_support, support_spec
+from mskernel.toolchain.support import (LINK_FLAGS, SUPPORT_SECONDS, failed_output, find_support, start_support,
+                                        support_spec)
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = ["Source", "Artifact", "build"]
@@ -189,7 +198,8 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
           include_paths: Sequence[Union[str, os.PathLike]] = (), cflags: Sequence[str] = (),
           ldflags: Sequence[str] = (), openmp: bool = False, debug: bool = False, optimize: str = "-O2",
           build_dir: Union[str, os.PathLike, None] = None, define_module_name: bool = True,
-          pch: Optional[bool] = None, split: Optional[bool] = None, force: bool = False) -> Artifact:
+          pch: Optional[bool] = None, split: Optional[bool] = None, force: bool = False,
+          on_stage: Optional[Callable[[str], None]] = None) -> Artifact:
     """Compile ``sources`` into a shared library, or fetch it from the cache.
 
     Args:
@@ -217,12 +227,15 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             no retry; False = full pybind11, as does ``-DMSKERNEL_FULL_PYBIND11`` in ``cflags``.
         force: compile every source again (no cache hit, no object kept from an earlier build) and
             replace the published entry.
+        on_stage: called with a short text each time a cold build moves on to another stage
+            (see the module docstring), from the calling thread; e.g. a progress display's setter.
 
     Returns:
         The :class:`Artifact` (``cached=True`` when no compilation was needed).
 
     Raises:
-        BuildError: compilation or linking failed (``.location`` points at the user's line).
+        BuildError: compilation or linking failed (``.location`` points at the user's line), or the
+            disk of the cache directory is full (the message names it and how to move it).
         ToolchainError: compiler, ninja, Python or pybind11 headers missing.
 
     Example:
@@ -234,34 +247,49 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     t0 = time.perf_counter()
     opts = dict(kind=kind, include_paths=include_paths, cflags=cflags, ldflags=ldflags, openmp=bool(openmp),
                 debug=bool(debug), optimize=optimize, define_module_name=define_module_name)
-    plan = _plan(name, sources, split=split, **opts)
-    root = ensure_private_dir(Path(build_dir).absolute()) if build_dir is not None else cache_dir()
-    if plan.mode == "split" and split is None and fell_back(root, plan.entry_name):
-        return build(name, sources, build_dir=build_dir, pch=pch, split=False, force=force, **opts)
-    cached = None if force else _cached(root, plan)
-    if cached is not None:
-        log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
-        return cached
+    again = dict(build_dir=build_dir, pch=pch, split=False, force=force, on_stage=on_stage, **opts)
+    root = Path(build_dir).absolute() if build_dir is not None else None
     try:
-        return _build_plan(plan, root, pch, force)
-    except (BuildError, _SupportUnavailable) as err:
-        if plan.mode != "split" or split is True or (isinstance(err, BuildError) and not retry_in_full_mode(err)):
+        plan = _plan(name, sources, split=split, on_stage=on_stage, **opts)
+        root = ensure_private_dir(root) if root is not None else cache_dir()
+        if plan.mode == "split" and split is None and fell_back(root, plan.entry_name):
+            return build(name, sources, **again)
+        cached = None if force else _cached(root, plan)
+        if cached is not None:
+            log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
+            return cached
+        try:
+            return _build_plan(plan, root, pch, force, on_stage)
+        except (BuildError, _SupportUnavailable) as err:
+            if plan.mode != "split" or split is True or (isinstance(err, BuildError) and err.disk_full) or (
+                    isinstance(err, BuildError) and not retry_in_full_mode(err)):
+                raise
+            log.info("%s: the split pybind11 build failed (%s); building with full pybind11", name,
+                     str(err).splitlines()[0] if str(err) else type(err).__name__)
+            art = build(name, sources, **again)
+            if isinstance(err, BuildError):
+                remember_fallback(root, plan.entry_name)
+            return art
+    except OSError as exc:
+        if exc.errno not in DISK_FULL_ERRNOS:
             raise
-        log.info("%s: the split pybind11 build failed (%s); building with full pybind11", name,
-                 str(err).splitlines()[0] if str(err) else type(err).__name__)
-        art = build(name, sources, build_dir=build_dir, pch=pch, split=False, force=force, **opts)
-        if isinstance(err, BuildError):
-            remember_fallback(root, plan.entry_name)
-        return art
+        written = exc.filename2 or exc.filename  # (shutil.copyfile: the destination is filename2)
+        raise disk_full_error(name, root or cache_dir(), build_dir is not None,
+                              os.fsdecode(written) if isinstance(written, (str, bytes)) else None) from exc
 
 
 class _SupportUnavailable(ToolchainError):
     """The split support object could not be built (split builds then fall back to full pybind11)."""
 
 
-def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = False) -> Artifact:
+def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = False,
+                on_stage: Optional[Callable[[str], None]] = None) -> Artifact:
     """Build one plan under its entry lock (unless another process published it meanwhile)."""
-    with FileLock(lock_path(root, plan.entry_name)) as entry_lock:
+    stage = on_stage or (lambda text: None)
+    entry_lock = FileLock(lock_path(root, plan.entry_name))
+    if not entry_lock.acquire(blocking=False):
+        stage(f"waiting for another build of {plan.name} ({entry_lock.holder() or 'another process'})")
+    with entry_lock:
         cached = None if force else _cached(root, plan)
         if cached is not None:  # another process built it while we waited for the lock
             return cached
@@ -269,8 +297,8 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = Fa
         cleanup_stale(root, held=[plan.entry_name])
         for u in plan.units if plan.mode == "split" else ():
             u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
-        pch_flags, pch_seconds = _pch_flags(plan, pch)
-        art = _compile_and_publish(plan, root, pch_flags, entry_lock, force)
+        pch_flags, pch_seconds = _pch_flags(plan, pch, stage)
+        art = _compile_and_publish(plan, root, pch_flags, entry_lock, force, stage)
     log.info("built %s in %.2f s", plan.name, art.seconds)
     if root == cache_dir():  # a caller's own build_dir is theirs to manage
         auto_prune(root, keep=[plan.entry_name])
@@ -315,7 +343,7 @@ class _Plan:
 
 def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, cflags: Sequence,
           ldflags: Sequence, openmp: bool, debug: bool, optimize: str, define_module_name: bool,
-          split: Optional[bool] = None) -> _Plan:
+          split: Optional[bool] = None, on_stage: Optional[Callable[[str], None]] = None) -> _Plan:
     """Validate the arguments, read the sources and their local headers, pick flags, compute the key."""
     _validate(name, kind)
     optimize = check_optimize(optimize)
@@ -328,7 +356,7 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     cflags, ldflags = _str_list(cflags, "cflags"), _str_list(ldflags, "ldflags")
     tc = find_toolchain()
     langs = {u.lang for u in units}
-    mode, reason = choose_mode(cflags, requested=split) if kind == "pybind11" else ("", "")
+    mode, reason = choose_mode(cflags, requested=split, on_stage=on_stage) if kind == "pybind11" else ("", "")
     support = support_spec(cflags) if mode == "split" else None
     if support is not None and failed_output(key=support.key) is not None and split is not True:
         mode, reason, support = "full", "the split support object failed to build in this process", None
@@ -361,9 +389,10 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)
 
 
-def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock,
-                         force: bool = False) -> Artifact:
-    """Run ninja in the op's work dir, then publish the library as a new cache entry."""
+def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock, force: bool,
+                         stage: Callable[[str], None]) -> Artifact:
+    """Run ninja in the op's work dir (compile, then link: ``stage`` hears of each), then publish the
+    library as a new cache entry."""
     tc, name = plan.tc, plan.name
     start = time.perf_counter()
     workdir = _workdir(root, name, compute_key(plan.config)[:12])
@@ -378,21 +407,25 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
                     cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output)
         fds = (entry_lock.fileno(), work_lock.fileno())
         support_seconds = 0.0
-        if pending is not None:  # compile the op while the support library compiles, then link
-            rc, out, failed = run_ninja(tc.ninja, workdir, "objects", pass_fds=fds)
-            if rc == 0:  # (a failed compile is reported at once; the support build goes on)
-                waited = time.perf_counter()
-                try:
-                    pending.result()
-                except ToolchainError as exc:
-                    raise _SupportUnavailable(str(exc)) from exc
-                support_seconds = time.perf_counter() - waited
-                rc, out2, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds)
-                out += out2
-        else:
-            rc, out, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds)
+        once = f"(once; usually ~{SUPPORT_SECONDS} s)"
+        # compile the op (while the split support object compiles, the first time), then link
+        stage("compiling" if pending is None else f"compiling; preparing pybind11's runtime alongside {once}")
+        rc, out, failed = run_ninja(tc.ninja, workdir, "objects", pass_fds=fds)
+        if rc == 0 and pending is not None:  # (a failed compile is reported at once; the support build goes on)
+            waited = time.perf_counter()
+            if not pending.done():
+                stage(f"preparing pybind11's runtime {once}")
+            try:
+                pending.result()
+            except ToolchainError as exc:
+                raise _SupportUnavailable(str(exc)) from exc
+            support_seconds = time.perf_counter() - waited
+        if rc == 0:
+            stage("linking")
+            rc, out2, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds)
+            out += out2
         if rc != 0:
-            raise _build_error(name, plan.units, out, failed, plan.angle_dirs)
+            raise _build_error(name, plan.units, out, failed, plan.angle_dirs, root, root != cache_dir())
         seconds = time.perf_counter() - start
         tmp = new_temp_dir(root, plan.entry_name)
         try:
@@ -439,18 +472,21 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
     return work
 
 
-def _pch_flags(plan: _Plan, pch: Optional[bool]) -> tuple[dict, float]:
+def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None]) -> tuple[dict, float]:
     """``{api: [-include flags]}`` for pybind11 sources when a PCH is used (split builds: ``api``
     True for the sources marked ``pch_ok``, which get the PCH with mskernel's API; False for the
     others), and the seconds spent building them here: pch=True builds them if needed; pch=None
-    only uses ready ones."""
+    only uses ready ones (``stage`` hears when one is built)."""
     if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
         return {}, 0.0
     split = plan.mode == "split"
     flags, seconds = {}, 0.0
     for api in sorted({u.pch_ok for u in plan.units if u.lang == "c++"}):
         opts = dict(split=split, api=api, **plan.pch_opts)
-        found = prepare_pch(wait=True, **opts) if pch else find_pch(**opts)
+        found = find_pch(**opts)
+        if found is None and pch:
+            stage(f"preparing headers (once; usually ~{PCH_SECONDS} s)")
+            found = prepare_pch(wait=True, **opts)
         if found is not None:
             flags[api] = ["-include", str(found.header), "-Winvalid-pch"]
             seconds += found.seconds
@@ -469,11 +505,15 @@ def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict) -> li
         snap = workdir / "src" / f"{stem}-{u.sha[:12]}{'.c' if u.lang == 'c' else '.cpp'}"
         if not snap.exists():
             tmp = snap.with_name(snap.name + f".{os.getpid()}")
-            with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
-                f.write(f'#line 1 "{_c_string(u.display)}"\n{u.text}')
-                if not u.text.endswith("\n"):
-                    f.write("\n")
-            os.replace(tmp, snap)
+            try:
+                with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(f'#line 1 "{_c_string(u.display)}"\n{u.text}')
+                    if not u.text.endswith("\n"):
+                        f.write("\n")
+                os.replace(tmp, snap)
+            except BaseException:  # e.g. a full disk: no half-written snapshot left behind
+                tmp.unlink(missing_ok=True)
+                raise
         extra = tuple(pch_flags.get(u.pch_ok, ())) if u.lang == "c++" else ()
         out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, ("-iquote", u.directory) + extra))
     return out
@@ -493,7 +533,10 @@ def _prune(workdir: Path, keep: set[str]) -> None:
                     pass
 
 
-def _build_error(name: str, units: Sequence[_Unit], out: str, failed: str, angle_dirs: Sequence[str]) -> BuildError:
+def _build_error(name: str, units: Sequence[_Unit], out: str, failed: str, angle_dirs: Sequence[str],
+                 root: Path, own_dir: bool) -> BuildError:
+    if NO_SPACE.search(out):  # the compiler or linker could not write its output
+        return disk_full_error(name, root, own_dir, log_text=out)
     diags = parse_diagnostics(out)
     tables = [line_table(u.display, u.text) for u in units]
     user_files = {f for t in tables for f, _ in t}

@@ -34,17 +34,19 @@ import os
 import re
 import shutil
 import stat
+import tempfile
 import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterable, Optional, Sequence
 
 from mskernel.errors import MskernelError
+from mskernel.toolchain.diagnostics import BuildError
 
 __all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "untrusted_reason", "UntrustedCacheError", "compute_key",
            "sha256_bytes", "sha256_file", "INCLUDE_LINE",
            "scan_local_headers", "FileLock", "verify_entry", "write_manifest", "publish",
-           "new_temp_dir", "cleanup_stale", "MANIFEST"]
+           "new_temp_dir", "cleanup_stale", "MANIFEST", "DISK_FULL_ERRNOS", "NO_SPACE", "disk_full_error"]
 
 log = logging.getLogger("mskernel.toolchain")
 
@@ -176,8 +178,10 @@ def scan_local_headers(text: str, own_dir: Optional[str], quote_dirs: Sequence[s
 
     ``#include "x"`` is looked up in the including file's directory, then ``quote_dirs``,
     then ``angle_dirs``; ``#include <x>`` only in ``angle_dirs`` (the ``-I`` paths: the
-    user's include paths and mskernel's ``include_dir()``). Headers not found there are
-    system headers, covered by the compiler version, and ignored. Conditional compilation
+    user's include paths and mskernel's ``include_dir()``). Headers not found there are not part
+    of the key: the compiler's own (its version is), Python's and pybind11's (the Python ABI tag
+    and the pybind11 version are), and those under ``-isystem`` directories of the caller's cflags --
+    an edit there is not noticed (pass ``-I``, or ``force=True``). Conditional compilation
     is not evaluated, so this over-approximates (harmless for a cache key).
 
     Returns ``(spelling, resolved_path, sha256_of_text)`` for every header, in discovery order.
@@ -453,3 +457,58 @@ def cleanup_stale(root: Path, held: Iterable[str] = ()) -> int:
     if removed:
         log.info("removed %d stale temporary build dir(s) under %s", removed, tmp_root)
     return removed
+
+
+DISK_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)  # what a write into a full disk (or over quota) raises
+NO_SPACE = re.compile(r"No space left on device|Disk quota exceeded")  # ... and what a compiler says then
+
+
+def _inside(path: str, directory: Path) -> bool:
+    return os.path.normpath(os.path.abspath(path)).startswith(os.path.join(os.path.abspath(directory), ""))
+
+
+def _nearly_full(directory: Path) -> bool:
+    """Less than 1 MB free for us on ``directory``'s file system."""
+    try:
+        st = os.statvfs(directory)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < (1 << 20)
+
+
+def disk_full_error(name: str, root: Path, own_dir: bool, path: Optional[str] = None,
+                    log_text: str = "") -> BuildError:
+    """The :class:`BuildError` of building ``name`` into cache root ``root`` when a disk was full:
+    which directory is full and how to move it (``MSKERNEL_CACHE_DIR``, ``build_dir`` when
+    ``own_dir``, ``MSKERNEL_PCH_DIR`` or ``TMPDIR``). ``path``: the file whose write failed; without it
+    (a compiler said so in ``log_text``) the directory with no space left is looked for, else ``root``.
+    ``.disk_full`` is True on it.
+
+    Example:
+        >>> import tempfile
+        >>> root = Path(tempfile.mkdtemp())
+        >>> e = disk_full_error("op", root, False, str(root / ".tmp" / "op-1~2" / "op.so"))
+        >>> str(e).startswith(f"op: the build cache directory {root} is full (No space left on device)")
+        True
+        >>> "set the environment variable MSKERNEL_CACHE_DIR" in str(e), e.disk_full
+        (True, True)
+    """
+    pch, tmp = pch_dir(), Path(tempfile.gettempdir())
+    where = [ln.strip() for ln in log_text.splitlines() if NO_SPACE.search(ln)]
+    written = path or next((str(d) for d in (root, pch, tmp) if _nearly_full(d)), "")
+    if written and _inside(written, pch) and not _inside(str(pch), root):
+        what = f"the precompiled-header directory {pch}"
+        move = "set MSKERNEL_PCH_DIR to a directory on a disk with room"
+    elif written and _inside(written, tmp) and not _inside(written, root):
+        what, move = f"the compiler's temporary directory {tmp}", "set TMPDIR to a directory on a disk with room"
+    elif own_dir:
+        what, move = f"the build directory {root} (build_dir)", "pass a build_dir on a disk with room"
+    else:
+        what = f"the build cache directory {root}"
+        move = ("move the cache to a disk with room: set the environment variable MSKERNEL_CACHE_DIR to a directory "
+                "there (python -m mskernel cache --prune --max-size 1G frees space in this one)")
+    summary = (f"{name}: {what} is full ({where[0] if where else 'No space left on device'}) -> free space on its "
+               f"disk, or {move}; nothing was added to the cache")
+    err = BuildError(name, [], log_text, "", None, summary=summary)
+    err.disk_full = True
+    return err

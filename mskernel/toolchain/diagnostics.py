@@ -221,6 +221,8 @@ class BuildError(UserCodeError, RuntimeError):
             filled), or None (e.g. a linker error).
         diagnostics: every parsed :class:`Diagnostic`.
         name: the op/module name being built.
+        disk_full: True when the build ran out of disk space (the message then says which directory
+            is full and how to move it; nothing was built to retry).
 
     ``str(e)`` is short: the first error with its line and a caret, then a hint that
     ``e.log`` holds everything.
@@ -231,6 +233,8 @@ class BuildError(UserCodeError, RuntimeError):
         >>> print(str(e).splitlines()[0])
         op: compile error at <cell 1>:2:9: 'x' was not declared
     """
+
+    disk_full = False
 
     def __init__(self, name: str, diagnostics: Sequence[Diagnostic], log: str, command: str,
                  location: Optional[SourceLocation], summary: Optional[str] = None):

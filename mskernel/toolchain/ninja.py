@@ -7,7 +7,9 @@ are named after the content hash of their source and local headers, so an edited
 is always recompiled regardless of file timestamps, while the unchanged sources of a
 multi-file op are not.
 
-ninja runs with ``-v`` (the log shows every command). The caller's lock file descriptors
+ninja runs with ``-v`` (the log shows every command) and its output is returned as clean text
+(:func:`clean_log`): no colour codes -- ipykernel sets ``CLICOLOR_FORCE=1``, which makes ninja colour
+its ``FAILED:`` lines -- and a failing command printed once, not twice. The caller's lock file descriptors
 are passed down to ninja and from it to the compilers, so a lock stays held until the last
 compiler of a build has exited, even when the Python process that started it was killed.
 
@@ -26,6 +28,7 @@ Example:
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 from dataclasses import dataclass
@@ -34,7 +37,10 @@ from typing import Optional, Sequence
 
 from mskernel.toolchain.process import stopping_on_interrupt
 
-__all__ = ["CompileUnit", "write_ninja", "run_ninja", "ninja_escape_path"]
+__all__ = ["CompileUnit", "write_ninja", "run_ninja", "ninja_escape_path", "clean_log"]
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")  # colour and other control sequences (ECMA-48 CSI)
+_STATUS = re.compile(r"^\[\d+/\d+\] (.+)$")  # NINJA_STATUS "[%f/%t] " + the command (ninja -v)
 
 
 @dataclass(frozen=True)
@@ -116,28 +122,34 @@ def write_ninja(workdir: Path, *, cxx: Sequence[str], cc: Optional[Sequence[str]
     except OSError:
         pass
     tmp = path.with_name(f"build.ninja.{os.getpid()}")
-    tmp.write_text(text)
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    except BaseException:  # e.g. a full disk: no half-written file left behind
+        tmp.unlink(missing_ok=True)
+        raise
     return True
 
 
 def run_ninja(ninja: str, workdir: Path, target: str, pass_fds: Sequence[int] = ()) -> tuple[int, str, str]:
     """Run ``ninja -v target`` in ``workdir``.
 
-    Returns ``(returncode, combined output, failing command or '')``. ninja and the compilers it
+    Returns ``(returncode, combined output as clean text (:func:`clean_log`), failing command or '')``.
+    ninja and the compilers it
     starts run in a process group of their own; on KeyboardInterrupt (or any other exception
     while waiting) the whole group gets SIGINT, then SIGKILL after 5 s, and is reaped before the
     interrupt propagates: no compiler is left running (or holding the build's lock) behind it.
     """
     env = dict(os.environ)
     env.setdefault("NINJA_STATUS", "[%f/%t] ")
+    env.pop("CLICOLOR_FORCE", None)  # set by ipykernel: ninja would colour its output for a pipe
     proc = subprocess.Popen([ninja, "-v", target], cwd=str(workdir), stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, pass_fds=tuple(pass_fds),
                             env=env, start_new_session=True)
     with stopping_on_interrupt(proc):
         out_bytes, _ = proc.communicate()
-    out = out_bytes.decode("utf-8", errors="replace")
-    return proc.returncode, out, _failed_command(out)
+    out = _ANSI.sub("", out_bytes.decode("utf-8", errors="replace"))
+    return proc.returncode, clean_log(out), _failed_command(out)
 
 
 def _failed_command(output: str) -> str:
@@ -147,3 +159,32 @@ def _failed_command(output: str) -> str:
         if line.startswith("FAILED: ") and i + 1 < len(lines):
             return lines[i + 1].strip()
     return ""
+
+
+def clean_log(output: str) -> str:
+    """ninja's output as plain text: escape sequences removed, and the command ninja repeats under
+    ``FAILED: <outputs>`` dropped when its ``[i/n]`` status line already showed it (``ninja -v``).
+
+    Example:
+        >>> raw = ("[1/2] g++ -c a.cpp -o a.o\\n\\x1b[31mFAILED: [code=1] \\x1b[0ma.o \\ng++ -c a.cpp -o a.o\\n"
+        ...        "a.cpp:1:1: error: x\\n")
+        >>> print(clean_log(raw))
+        [1/2] g++ -c a.cpp -o a.o
+        FAILED: [code=1] a.o
+        a.cpp:1:1: error: x
+        <BLANKLINE>
+    """
+    lines = _ANSI.sub("", output).splitlines(keepends=True)
+    shown: set[str] = set()
+    out: list[str] = []
+    skip = False
+    for line in lines:
+        if skip and line.strip() in shown:
+            skip = False
+            continue
+        skip = line.startswith("FAILED: ")
+        m = _STATUS.match(line.rstrip("\n"))
+        if m:
+            shown.add(m.group(1).strip())
+        out.append(line.rstrip(" \n") + "\n" if skip else line)
+    return "".join(out)

@@ -69,12 +69,13 @@ from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchai
 from mskernel.toolchain.process import run_group
 from mskernel.toolchain.split import split_headers
 
-__all__ = ["PrecompiledHeader", "API_HEADERS", "find_pch", "prepare_pch", "pch_header_text", "pch_flags",
-           "pch_eligible"]
+__all__ = ["PrecompiledHeader", "API_HEADERS", "PCH_SECONDS", "find_pch", "prepare_pch", "pch_header_text",
+           "pch_flags", "pch_eligible"]
 
 log = logging.getLogger("mskernel.toolchain")
 
 HEADER = "mskernel_pch.h"
+PCH_SECONDS = 8  # about how long building one takes on an idle 2-core machine (shown while a build waits for it)
 # The headers that give a source all of mskernel's API (what the API precompiled header holds).
 API_HEADERS = ("ms_extension.h", "ms_extension/api.h", "mskernel/extension.h")
 _GCH_MAGIC = b"gpch"

@@ -48,7 +48,7 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from mskernel._version import __version__
 from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, ensure_private_dir, lock_path,
@@ -62,6 +62,7 @@ __all__ = ["RULES", "FULL_FLAG", "SplitHeaders", "DeriveError", "derive", "split
 log = logging.getLogger("mskernel.toolchain")
 
 FULL_FLAG = "MSKERNEL_FULL_PYBIND11"
+DERIVE_SECONDS = 2  # about how long deriving the headers takes, once per pybind11 install (shown while it runs)
 
 # (file under the include root, where the definition starts (a regex), action). One rule per line.
 # The functions are the roots of pybind11's runtime: with these declared, a module no longer
@@ -202,8 +203,10 @@ def _tree_signature(source_root: Path) -> list:
 _memo: dict[tuple, Union[SplitHeaders, str]] = {}
 
 
-def _split_headers(pybind11_include: Path, root: Path) -> Union[SplitHeaders, str]:
-    """The derived headers for this pybind11 install (created on first use), or why there are none."""
+def _split_headers(pybind11_include: Path, root: Path,
+                   on_stage: Optional[Callable[[str], None]] = None) -> Union[SplitHeaders, str]:
+    """The derived headers for this pybind11 install (created on first use: ``on_stage`` hears of it),
+    or why there are none."""
     by_file = _rules_by_file()
     try:
         texts = {f: (pybind11_include / f).read_text() for f in by_file}
@@ -216,6 +219,8 @@ def _split_headers(pybind11_include: Path, root: Path) -> Union[SplitHeaders, st
     headers = SplitHeaders(entry / "include", key)
     if (entry / "complete").exists():  # derived (and checked) from exactly these texts before
         return headers
+    if on_stage is not None:
+        on_stage(f"preparing headers (once; usually ~{DERIVE_SECONDS} s)")
     try:
         derived = {f: derive(texts[f], rules, f) for f, rules in by_file.items()}
     except DeriveError as exc:
@@ -238,8 +243,9 @@ def _split_headers(pybind11_include: Path, root: Path) -> Union[SplitHeaders, st
     return headers
 
 
-def split_unavailable(cflags: Sequence[str] = ()) -> Optional[str]:
-    """None when split builds can be used with these cflags, else why not.
+def split_unavailable(cflags: Sequence[str] = (), on_stage: Optional[Callable[[str], None]] = None) -> Optional[str]:
+    """None when split builds can be used with these cflags, else why not (``on_stage``: see
+    :func:`split_headers_or_reason`).
 
     Example:
         >>> split_unavailable() is None
@@ -256,16 +262,17 @@ def split_unavailable(cflags: Sequence[str] = ()) -> Optional[str]:
         return "pybind11 not found"
     if not tc.is_gcc:
         return "the compiler is not g++ (split builds need -fkeep-inline-functions)"
-    found = split_headers_or_reason()
+    found = split_headers_or_reason(on_stage)
     return found if isinstance(found, str) else None
 
 
-def split_headers_or_reason() -> Union[SplitHeaders, str]:
-    """:func:`split_headers`, or the reason there are none (memoized per process and cache root)."""
+def split_headers_or_reason(on_stage: Optional[Callable[[str], None]] = None) -> Union[SplitHeaders, str]:
+    """:func:`split_headers`, or the reason there are none (memoized per process and cache root).
+    ``on_stage(text)`` is called when the headers have to be derived first (once per pybind11 install)."""
     tc = find_toolchain().require("pybind11")
     memo_key = (str(tc.pybind11_include), str(pch_dir()))
     if memo_key not in _memo:
-        _memo[memo_key] = _split_headers(Path(tc.pybind11_include), ensure_private_dir(pch_dir()))
+        _memo[memo_key] = _split_headers(Path(tc.pybind11_include), ensure_private_dir(pch_dir()), on_stage)
     return _memo[memo_key]
 
 
@@ -285,10 +292,12 @@ def split_headers() -> SplitHeaders:
     return found
 
 
-def choose_mode(cflags: Sequence[str], requested: Optional[bool] = None) -> tuple[str, str]:
+def choose_mode(cflags: Sequence[str], requested: Optional[bool] = None,
+                on_stage: Optional[Callable[[str], None]] = None) -> tuple[str, str]:
     """``("split" | "full", reason)`` for a pybind11 build with these cflags.
 
-    ``requested``: False forces full mode, True or None use split mode where available.
+    ``requested``: False forces full mode, True or None use split mode where available. ``on_stage``
+    hears when the split headers have to be derived first.
 
     Example:
         >>> choose_mode([])
@@ -298,7 +307,7 @@ def choose_mode(cflags: Sequence[str], requested: Optional[bool] = None) -> tupl
     """
     if requested is False:
         return "full", "requested"
-    why = split_unavailable(cflags)
+    why = split_unavailable(cflags, on_stage)
     if why:
         return "full", why
     return "split", "pybind11's runtime comes from the support object"

@@ -42,7 +42,7 @@ from mskernel.toolchain.process import run_group
 from mskernel.toolchain.split import split_headers
 
 __all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "failed_output",
-           "SOURCE", "SUPPORT_FLAGS", "LINK_FLAGS"]
+           "SOURCE", "SUPPORT_FLAGS", "LINK_FLAGS", "SUPPORT_SECONDS"]
 
 log = logging.getLogger("mskernel.toolchain")
 
@@ -57,6 +57,7 @@ SUPPORT_FLAGS = ("-fkeep-inline-functions", "-ffunction-sections", "-fdata-secti
 LINK_FLAGS = (f"-Wl,--exclude-libs,{OBJECT}", "-Wl,--gc-sections")
 _CODEGEN_LEVEL = re.compile(r"-O([0-3sgz]|fast)?|-g\w*")
 _failed: dict[str, str] = {}  # key -> compiler output, for this process only
+SUPPORT_SECONDS = 15  # about how long its one-time compile takes on an idle 2-core machine (shown while it runs)
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,10 @@ class _Pending:
             self._result = prepare_support(self._cflags)
         except BaseException as exc:  # handed to result()
             self._error = exc
+
+    def done(self) -> bool:
+        """True once the build has finished (``result()`` then returns at once)."""
+        return not self._thread.is_alive()
 
     def result(self) -> SupportLibrary:
         """Wait for the build; return the library or raise what building it raised."""

@@ -2,11 +2,12 @@
 
 ``GradCheckView(fn, inputs)`` runs :func:`mskernel.gradcheck` (full mode, ``raise_exception=False``)
 and shows, for the input picked in the selector, the analytic and numerical Jacobian (or gradient,
-for large inputs), their absolute and relative difference as heatmaps with the elements over
-tolerance marked, a table of the worst elements and a pass/fail badge. Moving the eps slider or
-editing a tolerance recomputes the check; "re-run" recomputes it after you edited the op (``fn``
-is called again, so a redefined op it refers to is picked up). Without a widget front end it
-renders as HTML heatmaps and the report's text.
+for large inputs) and their error relative to the tolerance as heatmaps sized to the data (the error
+coloured in fixed bands: calm while an element passes, red only when it fails; see
+:mod:`mskernel.widgets.heatmap`), a table of the worst elements that differ and a pass/fail badge.
+Moving the eps slider or editing a tolerance recomputes the check; "re-run" recomputes it after you
+edited the op (``fn`` is called again, so a redefined op it refers to is picked up). Without a widget
+front end it renders as HTML heatmaps and the report's text.
 
 Example:
     >>> import mskernel as ms
@@ -26,7 +27,8 @@ from typing import Any, Callable, Dict, Optional
 import ipywidgets as W
 
 from mskernel.gradcheck import GradcheckReport, gradcheck
-from mskernel.widgets.heatmap import MAX_ENTRIES, heatmap_html, heatmap_png, panels, worst_table_html
+from mskernel.widgets.heatmap import (MAX_ENTRIES, figure_pixels, heatmap_html, heatmap_png, legend_html, panels,
+                                      worst_table_html)
 
 __all__ = ["GradCheckView"]
 
@@ -96,12 +98,14 @@ class GradCheckView(W.VBox):
         self.rerun.add_class("mk-gc-rerun")
         self.status = W.HTML()
         self.status.add_class("mk-gc-status")
-        self.image = W.Image(format="png")
+        self.image = W.Image(format="png", layout=W.Layout(max_width="100%", height="auto", object_fit="contain"))
         self.image.add_class("mk-gc-image")
+        self.legend = W.HTML()
+        self.legend.add_class("mk-gc-legend-box")
         self.worst = W.HTML()
         self.worst.add_class("mk-gc-worst")
         super().__init__([self.badge, W.HBox([self.input, self.eps]), W.HBox([self.atol, self.rtol, self.rerun]),
-                          self.status, self.image, self.worst])
+                          self.status, self.image, self.legend, self.worst])
         self.add_class("mk-gradcheck-view")
         self.input.observe(lambda _: self._draw(), names="value")
         for w in (self.eps, self.atol, self.rtol):
@@ -149,7 +153,9 @@ class GradCheckView(W.VBox):
         self.status.value = (f"input {rep.index}: {what} {p.analytic.shape[0]}×{p.analytic.shape[1]}, "
                              f"{n_bad} element{'s' if n_bad != 1 else ''} over tolerance; check run {self.runs} "
                              f"time{'s' if self.runs != 1 else ''}")
-        self.image.value = heatmap_png(p, title=f"input {rep.index} ({what})")
+        self.image.value = heatmap_png(p)
+        self.image.layout.width = f"{figure_pixels(p)[0]}px"  # shown at its own size (scaled down only if need be)
+        self.legend.value = legend_html(p)
         self.worst.value = worst_table_html(p)
 
     def bad_elements(self, input_number: Optional[int] = None) -> list:

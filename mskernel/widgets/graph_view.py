@@ -26,8 +26,8 @@ import ipywidgets as W
 from mskernel.autograd.graph import GraphSnapshot, snapshot, trace
 from mskernel.common.tensor import Tensor
 from mskernel.widgets.layout import MAX_NODES, Layout, layout
-from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, details_html,
-                                     graph_svg, node_flag, node_title)
+from mskernel.widgets.render import (BOX_SIZE, FLAG_COLORS, KIND_COLORS, box_flag, box_origin, box_tooltip,
+                                     details_html, graph_size, graph_svg, node_flag, node_title)
 
 __all__ = ["GraphView", "show_graph", "as_snapshot"]
 
@@ -115,8 +115,9 @@ class GraphView(W.VBox):
                  f".mk-canvas-{uid} .mk-hit{{position:absolute !important;opacity:0;margin:0 !important;"
                  f"padding:0 !important;width:{BOX_SIZE[0]}px;height:{BOX_SIZE[1]}px;cursor:pointer}}"]
         for b in self.graph_layout.boxes:
-            btn = W.Button(tooltip=f"select {b.id}", layout=W.Layout(width=f"{BOX_SIZE[0]}px",
-                                                                    height=f"{BOX_SIZE[1]}px"))
+            # the button lies over the box, so its tooltip is what hovering the box shows: the full text
+            btn = W.Button(tooltip=box_tooltip(self.snapshot, b), layout=W.Layout(width=f"{BOX_SIZE[0]}px",
+                                                                                   height=f"{BOX_SIZE[1]}px"))
             btn.add_class("mk-hit")
             btn.add_class(f"mk-hit-{b.id}")
             btn.on_click(lambda _, box_id=b.id: self.select(box_id))
@@ -124,21 +125,31 @@ class GraphView(W.VBox):
             rules.append(f".mk-canvas-{uid} .mk-hit-{b.id}{{left:{x:.0f}px;top:{y:.0f}px}}")
             self.hits[b.id] = btn
         self.canvas = W.Box([W.HTML(f"<style>{''.join(rules)}</style>"), self.graph, *self.hits.values()],
-                            layout=W.Layout(overflow="auto", max_height="520px", flex="1 1 auto"))
+                            layout=W.Layout(overflow="auto", max_height="560px", flex=f"3 1 {self._canvas_basis()}px",
+                                            min_width="0"))
         self.canvas.add_class(f"mk-canvas-{uid}")
         self.canvas.add_class("mk-graph-canvas")
         options = [(self._option(b.id), b.id) for b in self.graph_layout.boxes]
-        self.nodes = W.Select(options=options, rows=min(12, max(2, len(options))), description="node",
-                              layout=W.Layout(width="330px"))
+        self.nodes = W.Select(options=options, rows=min(10, max(2, len(options))), description="node",
+                              layout=W.Layout(width="100%"))
         self.nodes.add_class("mk-graph-nodes")
-        self.details = W.HTML(layout=W.Layout(width="330px"))
+        # wide enough for a kernel's source (its code blocks scroll sideways, never wrap)
+        self.details = W.HTML(layout=W.Layout(width="100%", max_height="460px", overflow="auto"))
         self.details.add_class("mk-graph-details")
-        super().__init__([self.header, _legend_widget(), W.HBox([self.canvas, W.VBox([self.nodes, self.details])])])
+        # beside the picture when there is room for both (the picture up to 720 px, + 480 px), else under it
+        side = W.VBox([self.nodes, self.details], layout=W.Layout(flex="1 1 480px", min_width="0"))
+        side.add_class("mk-graph-side")
+        super().__init__([self.header, _legend_widget(),
+                          W.HBox([self.canvas, side], layout=W.Layout(flex_flow="row wrap"))])
         self.add_class("mk-graph-view")
         self.nodes.observe(self._on_pick, names="value")
         self.select(self._initial())
 
     # -- state ---------------------------------------------------------------------------------------
+    def _canvas_basis(self) -> int:
+        """The picture's share of the row: its own width (plus a scroll bar), between 240 and 720 px."""
+        return max(240, min(720, graph_size(self.graph_layout)[0] + 16))
+
     def _option(self, box_id: str) -> str:
         b = self.graph_layout.box(box_id)
         flag = box_flag(self.snapshot, b)

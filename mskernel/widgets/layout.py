@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Hashable, List, Optional, Tuple
 
-__all__ = ["Box", "Layout", "layout", "grid_size", "MAX_NODES"]
+__all__ = ["Box", "Layout", "layout", "MAX_NODES"]
 
 MAX_NODES = 150  # boxes drawn at most; bigger graphs are collapsed
 
@@ -263,13 +263,3 @@ def layout(snap: Any, max_nodes: int = MAX_NODES) -> Layout:
     width = _order(boxes, edges)
     boxes.sort(key=lambda b: (b.layer, b.order))
     return Layout(boxes, edges, 1 + max((b.layer for b in boxes), default=-1), width, done)
-
-
-def grid_size(lay: Layout) -> Tuple[int, int]:
-    """``(columns, rows)`` of the box grid.
-
-    Example:
-        >>> grid_size(Layout(n_layers=3, width=2))
-        (2, 3)
-    """
-    return max(1, lay.width), max(1, lay.n_layers)

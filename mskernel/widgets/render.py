@@ -20,9 +20,11 @@ import math
 from typing import Any, Dict, List, Optional
 
 from mskernel.widgets.layout import Box, Layout
+from mskernel.widgets.textfit import wrap
 
 __all__ = ["KIND_COLORS", "FLAG_COLORS", "BOX_SIZE", "box_origin", "node_flag", "box_flag", "node_kind", "shape_text",
-           "stats_text", "node_title", "graph_svg", "details_html"]
+           "stats_text", "node_title", "graph_size", "box_text", "box_tooltip", "graph_svg", "details_html",
+           "SOURCE_STYLE"]
 
 # fill colour per node kind (one rule per line)
 KIND_COLORS: Dict[str, str] = {
@@ -42,8 +44,14 @@ FLAG_COLORS: Dict[str, str] = {
     "zero": "#d97706",       # gradient is all zeros
     "none": "#94a3b8",       # no gradient statistics (no backward pass with capture)
 }
-_BOX_W, _BOX_H, _GAP_X, _GAP_Y, _PAD = 150, 46, 16, 30, 10
+_BOX_W, _BOX_H, _GAP_X, _GAP_Y, _PAD = 180, 66, 16, 30, 10
 BOX_SIZE = (_BOX_W, _BOX_H)  # pixels of one drawn box
+# the lines of a box: (font size px, line height px, bold); the label gets up to three lines
+_TITLE, _SHAPE, _STATS = (11, 13, True), (10, 12, False), (9, 11, False)
+_INNER = _BOX_W - 12  # text width inside a box
+# a code block in the details panel: one source line per line, scrolled sideways rather than wrapped
+SOURCE_STYLE = ("white-space:pre;overflow:auto;max-height:320px;max-width:100%;margin:2px 0 6px 0;padding:4px 6px;"
+                "font-size:11px;line-height:1.35;background:#f6f8fa;border:1px solid #e5e7eb;border-radius:4px")
 
 
 def box_origin(box: Box) -> "tuple[float, float]":
@@ -51,7 +59,7 @@ def box_origin(box: Box) -> "tuple[float, float]":
 
     Example:
         >>> box_origin(Box("n0", "x", "leaf", ["n0"], layer=1, x=2.0))
-        (342.0, 86.0)
+        (402.0, 106.0)
     """
     return _PAD + box.x * (_BOX_W + _GAP_X), float(_PAD + box.layer * (_BOX_H + _GAP_Y))
 
@@ -147,17 +155,74 @@ def node_title(node: Dict[str, Any]) -> str:
     return f"{node['id']} {_label(node)} {outs}".strip()
 
 
-def _fit(text: str, width: int) -> str:
-    n = max(4, width // 7)
-    return text if len(text) <= n else text[:n - 1] + "…"
+def graph_size(lay: Layout) -> "tuple[int, int]":
+    """Width and height in pixels of :func:`graph_svg`'s drawing of a layout.
+
+    Example:
+        >>> graph_size(Layout(n_layers=3, width=2))
+        (396, 278)
+    """
+    return (_PAD * 2 + max(1, lay.width) * (_BOX_W + _GAP_X) - _GAP_X,
+            _PAD * 2 + max(1, lay.n_layers) * (_BOX_H + _GAP_Y) - _GAP_Y)
+
+
+def box_text(snap: Any, box: Box) -> "tuple[str, str, str]":
+    """The full texts of a drawn box: its label, its output shapes (or member count), its gradient line.
+
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel.autograd.graph import trace
+        >>> from mskernel.widgets.layout import layout
+        >>> snap, _ = trace(lambda x: (x * x).sum(), ms.Tensor([1.0, 2.0]))
+        >>> box_text(snap, layout(snap).box("n1"))
+        ('Mul', 'Float32[2]', '|g|=1.41 min=1 max=1')
+    """
+    first = snap.node(box.members[0])
+    if box.collapsed:
+        return box.label, f"{len(box.members)} nodes", ("NaN/Inf gradient" if box_flag(snap, box) == "nonfinite"
+                                                         else "")
+    grad = _grad_of(first)
+    line3 = stats_text(grad) if grad is not None else ("NaN/Inf gradient" if node_flag(first) == "nonfinite" else "")
+    return _label(first), ", ".join(shape_text(o) for o in first["outputs"]), line3
+
+
+def box_tooltip(snap: Any, box: Box) -> str:
+    """What hovering a box shows: id, the full label, kind and flag, shapes and gradient (nothing cut).
+
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel.autograd.graph import trace
+        >>> from mskernel.widgets.layout import layout
+        >>> snap, _ = trace(lambda x: (x * x).sum(), ms.Tensor([1.0, 2.0]))
+        >>> print(box_tooltip(snap, layout(snap).box("n1")))
+        n1: Mul (builtin, ok)
+        Float32[2]
+        |g|=1.41 min=1 max=1
+    """
+    first = snap.node(box.members[0])
+    kind = "group" if box.kind == "group" else node_kind(first)
+    title, line2, line3 = box_text(snap, box)
+    return "\n".join(t for t in (f"{box.id}: {title} ({kind}, {box_flag(snap, box)})", line2, line3) if t)
+
+
+def _box_lines(title: str, line2: str, line3: str) -> "tuple[list, bool]":
+    """The drawn lines ``(text, font)`` of a box, and whether any text had to be shortened."""
+    out, cut = [], False
+    for text, font, most in ((title, _TITLE, 3), (line2, _SHAPE, 1), (line3, _STATS, 1)):
+        if not text:
+            continue
+        lines, shortened = wrap(text, _INNER, font[0], bold=font[2], max_lines=most)
+        cut = cut or shortened
+        out += [(line, font) for line in lines]
+    return out, cut
 
 
 def graph_svg(snap: Any, lay: Layout, selected: Optional[str] = None) -> str:
     """SVG of the laid-out graph: boxes coloured by kind, bordered by gradient flag, edges with the
-    gradient norm that flows along them; ``selected`` (a box id) is outlined."""
-    cols = max(1, lay.width)
-    w = _PAD * 2 + cols * (_BOX_W + _GAP_X) - _GAP_X
-    h = _PAD * 2 + max(1, lay.n_layers) * (_BOX_H + _GAP_Y) - _GAP_Y
+    gradient norm that flows along them; ``selected`` (a box id) is outlined. A label wraps onto up to
+    three lines when it is wider than its box; text that still does not fit ends in "…" and is shown whole on
+    hover (the box's ``<title>``) and in its ``data-label`` attribute."""
+    w, h = graph_size(lay)
     where = {}
     parts: List[str] = []
     for b in lay.boxes:
@@ -185,23 +250,23 @@ def graph_svg(snap: Any, lay: Layout, selected: Optional[str] = None) -> str:
         stroke = "#2563eb" if b.id == selected else FLAG_COLORS[flag]
         sw = 3 if b.id == selected else (2 if flag in ("nonfinite", "zero") else 1)
         dash = ' stroke-dasharray="5,3"' if b.collapsed else ""
-        title = _label(first) if not b.collapsed else b.label
-        line2 = (", ".join(shape_text(o) for o in first["outputs"]) if not b.collapsed
-                 else f"{len(b.members)} nodes")
-        grad = _grad_of(first) if not b.collapsed else None
-        line3 = stats_text(grad) if grad is not None else ("NaN/Inf gradient" if flag == "nonfinite" else "")
-        tip = f"{b.id}: {title} ({kind}, {flag})"
+        title, line2, line3 = box_text(snap, b)
+        lines, cut = _box_lines(title, line2, line3)
+        top = y + (_BOX_H - sum(font[1] for _, font in lines)) / 2
+        texts = []
+        for text, font in lines:
+            top += font[1]
+            role, extra = {_TITLE: ("mk-label", ' font-weight="bold"'), _SHAPE: ("mk-shape", ""),
+                           _STATS: ("mk-stats", ' fill="#334155"')}[font]
+            texts.append(f'<text class="{role}" x="{x + _BOX_W / 2:.0f}" y="{top - 3:.0f}" font-size="{font[0]}"'
+                         f'{extra} text-anchor="middle">{html.escape(text)}</text>')
+        cut_attr = ' data-cut="1"' if cut else ""
         parts.append(
-            f'<g class="mk-node" data-id="{b.id}" data-kind="{kind}" data-flag="{flag}">'
-            f'<title>{html.escape(tip)}</title>'
+            f'<g class="mk-node" data-id="{b.id}" data-kind="{kind}" data-flag="{flag}" '
+            f'data-label="{html.escape(title)}"{cut_attr}>'
+            f'<title>{html.escape(box_tooltip(snap, b))}</title>'
             f'<rect x="{x:.0f}" y="{y:.0f}" width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{sw}"{dash}/>'
-            f'<text x="{x + _BOX_W / 2:.0f}" y="{y + 14:.0f}" font-size="11" font-weight="bold" '
-            f'text-anchor="middle">{html.escape(_fit(title, _BOX_W))}</text>'
-            f'<text x="{x + _BOX_W / 2:.0f}" y="{y + 27:.0f}" font-size="10" text-anchor="middle">'
-            f'{html.escape(_fit(line2, _BOX_W))}</text>'
-            f'<text x="{x + _BOX_W / 2:.0f}" y="{y + 40:.0f}" font-size="9" fill="#334155" text-anchor="middle">'
-            f'{html.escape(_fit(line3, _BOX_W))}</text></g>')
+            f'stroke="{stroke}" stroke-width="{sw}"{dash}/>' + "".join(texts) + "</g>")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mk-graph-svg" width="{w:.0f}" height="{h:.0f}" '
             f'viewBox="0 0 {w:.0f} {h:.0f}" font-family="DejaVu Sans, sans-serif">'
             '<defs><marker id="mk-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" '
@@ -210,7 +275,8 @@ def graph_svg(snap: Any, lay: Layout, selected: Optional[str] = None) -> str:
 
 
 def _rows(pairs: List[tuple]) -> str:
-    return "".join(f"<tr><th style='text-align:left'>{html.escape(str(k))}</th><td>{v}</td></tr>" for k, v in pairs)
+    return "".join(f"<tr><th style='text-align:left;padding:1px 8px 1px 0;vertical-align:top'>{html.escape(str(k))}"
+                   f"</th><td style='padding:1px 0'>{v}</td></tr>" for k, v in pairs)
 
 
 def details_html(snap: Any, box: Box) -> str:
@@ -237,9 +303,13 @@ def details_html(snap: Any, box: Box) -> str:
                 ("outputs", html.escape(", ".join(shape_text(o) for o in n["outputs"])))]
         if n.get("saved"):
             rows.append(("saved tensors", html.escape(", ".join(shape_text(s) for s in n["saved"]))))
+        blocks = []  # code and other multi-line facts: under the table, full width, never wrapped
         for k, v in sorted((n.get("info") or {}).items()):
-            text = html.escape(str(v))
-            rows.append((k, f"<pre class='mk-source'>{text}</pre>" if "\n" in str(v) else text))
+            if "\n" in str(v):
+                blocks.append(f"<div class='mk-source-title'><b>{html.escape(str(k))}</b></div>"
+                              f"<pre class='mk-source' style='{SOURCE_STYLE}'>{html.escape(str(v))}</pre>")
+            else:
+                rows.append((k, html.escape(str(v))))
         if not st:
             rows.append(("gradient", "no gradient statistics (none captured: use ms.autograd.trace)"))
         for i, d in enumerate(st.get("douts", [])):
@@ -249,8 +319,10 @@ def details_html(snap: Any, box: Box) -> str:
         flag = node_flag(n)
         badge = {"nonfinite": " <b style='color:#dc2626'>NaN/Inf gradient</b>",
                  "zero": " <b style='color:#d97706'>all-zero gradient</b>"}.get(flag, "")
-        parts.append(f"<div class='mk-node-detail'><b>{html.escape(node_title(n))}</b>{badge}"
-                     f"<table>{_rows(rows)}</table></div>")
+        parts.append(f"<div class='mk-node-detail' style='line-height:1.4;margin-bottom:6px'>"
+                     f"<b>{html.escape(node_title(n))}</b>{badge}"
+                     f"<table style='border-collapse:collapse;font-size:12px'>{_rows(rows)}</table>"
+                     f"{''.join(blocks)}</div>")
     if len(box.members) > 20:
         parts.append(f"<p>… and {len(box.members) - 20} more</p>")
     return "".join(parts)

@@ -1,4 +1,9 @@
-"""Cells of notebooks/03_cpp_operators.ipynb: CustomOpBuilder, the Function interface, AOT."""
+"""Cells of notebooks/03_cpp_operators.ipynb: CustomOpBuilder, the Function interface, AOT.
+
+The cells show the seed tutorials' code (tests/seeds/) as a user writes it, and some kernels that the
+tests and benchmarks also use: a tutorial must show its code in full, so `duplicates` pairs between
+these cells and tests/seeds, tests or benchmarks are intended.
+"""
 
 CELLS = [
     ("md", """

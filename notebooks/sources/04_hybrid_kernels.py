@@ -1,4 +1,9 @@
-"""Cells of notebooks/04_hybrid_kernels.ipynb: the akg hybrid DSL compiled to native code."""
+"""Cells of notebooks/04_hybrid_kernels.ipynb: the akg hybrid DSL compiled to native code.
+
+The cells show the seed tutorials' code (tests/seeds/) as a user writes it, and some kernels that the
+tests and benchmarks also use: a tutorial must show its code in full, so `duplicates` pairs between
+these cells and tests/seeds, tests or benchmarks are intended.
+"""
 
 CELLS = [
     ("md", """

@@ -7,14 +7,15 @@ CELLS = [
 Two views in `mskernel.widgets`:
 
 * `GradCheckView(fn, inputs)` runs `ms.gradcheck` and draws, per input, the analytic and the
-  numerical Jacobian, their absolute and relative difference (elements over tolerance marked),
-  a table of the worst elements and a pass/fail badge. The eps slider and the tolerance fields
+  numerical Jacobian and their error relative to the tolerance (white to grey while an element
+  passes, red when it fails, so round-off on a passing check stays calm), a table of the worst
+  elements that differ and a pass/fail badge. The eps slider and the tolerance fields
   recompute the check; *re-run* checks again after you edited the op.
 * `ms.show_graph(fn, *inputs)` runs `fn` (a function or Cell) once and draws its autograd graph:
   built-in ops, Custom ops, C++ `Function` ops, inputs and the Parameters it reads, with shapes,
   dtypes and gradient statistics (every float input and Parameter is traced; no `requires_grad`
   needed); NaN/Inf and all-zero gradients are flagged in colour.
-  Pick a node in the list to see its details.
+  Pick a node in the list (or click it) to see its details; a long label wraps inside its box.
 
 Both are widgets in Jupyter, and render as HTML (and text) where no widget front end runs.
 """),
@@ -47,8 +48,8 @@ view
 """),
     ("md", """
 The badge says FAILED; the heatmaps show the Jacobian is diagonal (each output depends on its own
-input) and that every diagonal element is off, most of all at large |x|. The worst element in
-numbers:
+input) and the error panel is red on every diagonal element: each is far over the tolerance. The
+table lists them worst first; the worst element in numbers:
 """),
     ("code", """
 print("elements over tolerance:", view.bad_elements())

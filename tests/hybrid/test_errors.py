@@ -2,7 +2,9 @@
 
 Each bad kernel marks its offending line with ``# ERR``; the expected line number is found
 with ``inspect`` (real file lines, through the dedent of nested defs) and the expected
-column is where ``token`` starts on that line.
+column is where ``token`` starts on that line. Every message is checked to show that line
+with a caret under that column, to say what is not allowed (``reason``) and, where the
+rule has alternatives, what is allowed there (``allowed``).
 """
 from __future__ import annotations
 
@@ -15,9 +17,10 @@ from mskernel.hybrid import HybridError, HybridKernel
 from mskernel.hybrid.codegen import Generated
 from mskernel.hybrid.compiler import _load
 from mskernel.hybrid.errors import HybridInternalError
+from mskernel.hybrid.intrinsics import INTRINSICS
 
 
-def located(func, token: str, reason: str, run_with=None) -> HybridError:
+def located(func, token: str, reason: str, run_with=None, allowed: tuple = ()) -> HybridError:
     lines, start = inspect.getsourcelines(func)
     idx = next(i for i, text in enumerate(lines) if "# ERR" in text)
     line, col = start + idx, lines[idx].index(token) + 1
@@ -35,19 +38,26 @@ def located(func, token: str, reason: str, run_with=None) -> HybridError:
     msg = str(e)
     assert func.__name__ in msg
     assert f"line {line}, column {col}" in msg
-    assert reason in msg, msg
-    assert lines[idx].strip() in msg and "^" in msg
+    assert reason in e.reason, msg
+    shown = msg.splitlines()
+    code = lines[idx].strip()
+    at = shown.index("    " + code)  # the offending line, then a caret under the offending column
+    indent = len(lines[idx].expandtabs(4)) - len(lines[idx].expandtabs(4).lstrip())
+    assert shown[at + 1] == "    " + " " * (col - 1 - indent) + "^", (shown[at + 1], col)
+    for alternative in allowed:
+        assert alternative in msg, msg
+    assert "mindspore" not in msg.lower() and "http" not in msg  # our own words, no links
     assert e.location.file == inspect.getsourcefile(func)
     return e
 
 
-def test_while_is_rejected_with_mindspore_wording():
+def test_while_is_rejected_with_what_to_write_instead():
     def k_while(x):
         y = output_tensor(x.shape, x.dtype)
         while x[0] > 0:  # ERR
             pass
         return y
-    located(k_while, "while", "Keyword 'while' not accepted in the function k_while written in the Hybrid DSL!")
+    located(k_while, "while", "'while' loops are not part of the DSL", allowed=("for v in range(n)",))
 
 
 def test_break_and_continue():
@@ -60,24 +70,51 @@ def test_break_and_continue():
         for i in range(3):
             continue  # ERR
         return x
-    located(k_break, "break", "Keyword 'break' not accepted")
-    located(k_continue, "continue", "Keyword 'continue' not accepted")
+    located(k_break, "break", "'break' is not part of the DSL", allowed=("guard the rest of its body with an if",))
+    located(k_continue, "continue", "'continue' is not part of the DSL", allowed=("with an if",))
 
 
-def test_undeclared_variable():
+def test_undeclared_variable_lists_what_a_kernel_reads():
     def k_undeclared(x):
         y = output_tensor(x.shape, x.dtype)
         for i in range(x.shape[0]):
             y[i] = x[i] * zz  # ERR
         return y
-    located(k_undeclared, "zz", "there is a undeclared variable: zz")
+    e = located(k_undeclared, "zz", "zz is not defined in the kernel",
+                allowed=("a kernel reads its parameters (x), its loop variables",))
+    assert "did you mean" not in e.reason  # nothing visible is close to zz
 
 
-def test_unknown_intrinsic_and_method_call():
+def test_a_misspelt_name_suggests_the_nearest_visible_one():
+    def k_typo(x):
+        y = output_tensor(x.shape, x.dtype)
+        for i in range(x.shape[0]):
+            total = x[i] * 2.0
+            y[i] = totl + 1.0  # ERR
+        return y
+
+    def k_out_of_scope(x):
+        y = output_tensor(x.shape, x.dtype)
+        for i in range(x.shape[0]):
+            total = x[i]
+        y[0] = totl  # ERR
+        return y
+    located(k_typo, "totl", "totl is not defined in the kernel (did you mean total?)")
+    e = located(k_out_of_scope, "totl", "totl is not defined in the kernel")
+    assert "did you mean" not in e.reason  # total is not visible after its loop: not suggested
+
+
+def test_unknown_intrinsic_lists_the_intrinsics_and_the_nearest_one():
     def k_unknown(x):
         y = output_tensor(x.shape, x.dtype)
         for i in range(x.shape[0]):
             y[i] = softplus(x[i])  # ERR
+        return y
+
+    def k_typo(x):
+        y = output_tensor(x.shape, x.dtype)
+        for i in range(x.shape[0]):
+            y[i] = sqrtt(x[i])  # ERR
         return y
 
     def k_method(x):
@@ -85,11 +122,16 @@ def test_unknown_intrinsic_and_method_call():
         for i in range(x.shape[0]):
             y[i] = np.sqrt(x[i])  # ERR
         return y
-    located(k_unknown, "softplus", "function call id [softplus] not in intrinsics list of the Hybrid DSL")
-    located(k_method, "np.sqrt", "function call id [np.sqrt] not in intrinsics list")
+    callable_in_expressions = [n for n, i in INTRINSICS.items() if i.kind in ("unary", "binary", "cast", "minmax")]
+    e = located(k_unknown, "softplus", "softplus is not an intrinsic of the DSL",
+                allowed=("a kernel can call: ", *callable_in_expressions))
+    assert e.allowed.startswith("a kernel can call: ") and "did you mean" not in e.reason
+    located(k_typo, "sqrtt", "sqrtt is not an intrinsic of the DSL (did you mean sqrt?)", allowed=("rsqrt, exp",))
+    located(k_method, "np.sqrt", "np.sqrt(...) cannot be called in a kernel (did you mean sqrt?)",
+            allowed=("by their bare names",))
 
 
-def test_wrong_arity():
+def test_wrong_arity_shows_how_to_call():
     def k_unary(x):
         y = output_tensor(x.shape, x.dtype)
         for i in range(x.shape[0]):
@@ -105,9 +147,16 @@ def test_wrong_arity():
     def k_buffer(x):
         y = output_tensor(x.shape)  # ERR
         return y
-    located(k_unary, "sqrt", "In the function [k_unary], function [sqrt] expects one input, but get 2.")
-    located(k_binary, "power", "function [power] expects two inputs, but get 1.")
-    located(k_buffer, "output_tensor", "function [output_tensor] expects two inputs, but get 1.")
+
+    def k_max(x):
+        y = output_tensor(x.shape, x.dtype)
+        for i in range(x.shape[0]):
+            y[i] = max(x[i])  # ERR
+        return y
+    located(k_unary, "sqrt", "sqrt takes 1 argument, but got 2: write sqrt(x)")
+    located(k_binary, "power", "power takes 2 arguments, but got 1: write power(x, y)")
+    located(k_buffer, "output_tensor", "output_tensor takes 2 arguments, but got 1: write output_tensor(shape, dtype)")
+    located(k_max, "max", "max takes at least 2 arguments, but got 1: write max(a, b, ...)")
 
 
 def test_write_to_read_only_input():
@@ -117,7 +166,8 @@ def test_write_to_read_only_input():
             b[i] = 0.0  # ERR
             y[i] = x[i]
         return y
-    located(k_readonly, "b[i]", "the input tensor b is read-only")
+    located(k_readonly, "b[i]", "the input b is written but not returned: an input may be written only when the kernel "
+                                 "returns it (in place); write into an output_tensor, or return b")
 
 
 def test_variable_used_out_of_its_scope():
@@ -127,7 +177,7 @@ def test_variable_used_out_of_its_scope():
             s = x[i]
         y[0] = s  # ERR
         return y
-    located(k_scope, "s  #", "there is a variable used out of the scope it is defined: s")
+    located(k_scope, "s  #", "s is used outside the for loop that declares it")
 
 
 def test_scalar_reused_in_a_sibling_loop_is_out_of_scope():
@@ -140,7 +190,7 @@ def test_scalar_reused_in_a_sibling_loop_is_out_of_scope():
             t = x[j] * 2  # ERR
             y[j] = t
         return y
-    located(k_sibling, "t =", "there is a variable used out of the scope it is defined: t")
+    located(k_sibling, "t =", "t is used outside the for loop that declares it")
 
 
 def test_loop_variable_cannot_be_overwritten():
@@ -150,7 +200,7 @@ def test_loop_variable_cannot_be_overwritten():
             i = 0  # ERR
             y[i] = x[i]
         return y
-    located(k_iter, "i = 0", "iter var cannot be overwritten: i")
+    located(k_iter, "i = 0", "i is a loop variable of an enclosing loop and cannot be assigned")
 
 
 def test_multiple_assignment():
@@ -160,7 +210,7 @@ def test_multiple_assignment():
             a = b = x[i]  # ERR
             y[i] = a
         return y
-    located(k_multi, "a = b", "One statement with multiple assignments is not allowed in the function k_multi")
+    located(k_multi, "a = b", "a = b = ... assigns several targets at once: assign one target per statement")
 
 
 def test_tensor_redefinition():
@@ -168,7 +218,7 @@ def test_tensor_redefinition():
         y = output_tensor(x.shape, x.dtype)
         y = output_tensor(x.shape, x.dtype)  # ERR
         return y
-    located(k_redef, "y =", "the tensor is redefined: y")
+    located(k_redef, "y =", "y is already defined: a tensor gets its name once")
 
 
 def test_bad_getattr():
@@ -184,9 +234,9 @@ def test_bad_getattr():
     def k_attr_expr(x):
         y = output_tensor((x + 1).shape, x.dtype)  # ERR
         return y
-    located(k_attr, "x.size", "a tensor object has no attribute called size")
-    located(k_attr_scalar, "n.shape", "getattr is only supported for a tensor variable after its declaration, not for: n")  # noqa: E501 (test data)
-    located(k_attr_expr, "(x + 1).shape", "getattr is only supported for a tensor object")
+    located(k_attr, "x.size", "a tensor has no attribute size: it has only .shape and .dtype")
+    located(k_attr_scalar, "n.shape", "n is a scalar: .shape exists only on tensors")
+    located(k_attr_expr, "(x + 1).shape", "(x + 1).shape is not allowed: only a tensor's name has .shape and .dtype")
 
 
 def test_return_rules():
@@ -211,11 +261,14 @@ def test_return_rules():
         for i in range(2):
             return x  # ERR
         return x
-    located(k_ret_expr, "y + 1", "the return value should be either a single tensor or a tuple")
-    located(k_ret_tuple, "1  #", "the element in the return value should be the name of a tensor")
-    located(k_ret_temp, "t  #", "should be either an input tensor or a tensor allocated by output_tensor, but get name: t")  # noqa: E501 (test data)
-    located(k_missing_output, "return", "the tensor is allocated as an output tensor but not in the return value: z")
-    located(k_return_in_loop, "return", "return is only allowed as the last statement")
+    located(k_ret_expr, "y + 1", "return y + 1 is not allowed: return names the output tensors (return y, or")
+    located(k_ret_tuple, "1  #", "1 is not a tensor name: return names tensors only")
+    located(k_ret_temp, "t  #", "t cannot be returned (a temporary from allocate): return the tensors made by "
+                                "output_tensor (none yet) or inputs written in place")
+    located(k_missing_output, "return", "the output tensor z is not returned: return every tensor made by "
+                                        "output_tensor (return y, z)")
+    located(k_return_in_loop, "return", "return inside a for or an if is not allowed: return once, as the "
+                                        "kernel's last statement")
 
 
 def test_unsupported_syntax():
@@ -232,9 +285,18 @@ def test_unsupported_syntax():
     def k_assert(x):
         assert x  # ERR
         return x
-    located(k_slice, "1:3", "slicing is not supported")
-    located(k_lambda, "lambda", "the expression 'Lambda' is not supported")
-    located(k_assert, "assert", "the statement 'Assert' is not supported")
+
+    def k_with(x):
+        with open(x):  # ERR
+            pass
+        return x
+    located(k_slice, "1:3", "slicing is not supported: index every dimension of x with a scalar")
+    located(k_lambda, "lambda", "a lambda is not an expression of the DSL",
+            allowed=("an expression may use: numbers, scalars", "calls of intrinsics"))
+    located(k_assert, "assert", "an assert statement is not a statement of the DSL",
+            allowed=("a kernel's body may hold: v = e, t[i, j] = e", "if/elif/else"))
+    located(k_with, "open", "with open(x) is not supported: a with statement may only use attr(name, value) or "
+                            "block_realize(tensor)")
 
 
 def test_output_tensor_inside_a_loop():
@@ -242,7 +304,8 @@ def test_output_tensor_inside_a_loop():
         for i in range(2):
             y = output_tensor(x.shape, x.dtype)  # ERR
         return x
-    located(k_out_loop, "output_tensor", "output_tensor must be called at the top level")
+    located(k_out_loop, "output_tensor", "output_tensor must be called at the top level of the kernel, not inside "
+                                         "a loop or a branch: allocate the output before the loops")
 
 
 def test_dtype_mix_needs_a_cast():
@@ -314,6 +377,16 @@ def test_from_source_dtype_error_is_located_at_run():
         hk.infer([(2,), (2,)], [np.float64, np.int64])
     assert (info.value.location.line, info.value.location.col) == (13, 16)
     assert "float64 and int64" in str(info.value)
+
+
+def test_a_loop_over_something_else_names_the_loop_intrinsics():
+    def k_iter(x):
+        y = output_tensor(x.shape, x.dtype)
+        for i in ranges(x.shape[0]):  # ERR
+            y[i] = x[i]
+        return y
+    located(k_iter, "ranges", "a loop cannot iterate over ranges(x.shape[0]) (did you mean range?): iterate over "
+                              "range(...), serial(...), parallel(...), vectorize(...), reduce(...), grid(...)")
 
 
 def test_mindspore_style_except_clauses_catch_it():

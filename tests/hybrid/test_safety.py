@@ -283,7 +283,7 @@ def test_a_global_name_says_why_it_cannot_be_compiled():
     with pytest.raises(HybridError) as info:
         HybridKernel.from_function(scaled)
     msg = str(info.value)
-    assert "undeclared variable: SCALE (SCALE = 3 outside the kernel" in msg
+    assert "SCALE is not defined in the kernel (SCALE = 3 outside the kernel" in msg
     assert "Pass it as a scalar attribute" in msg and "y[i] = x[i] * SCALE" in msg
 
 

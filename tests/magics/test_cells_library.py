@@ -3,7 +3,6 @@ forward/backward binding's error paths, the progress ticker."""
 from __future__ import annotations
 
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -57,6 +56,22 @@ def test_run_cell_without_ipython_and_a_failing_runtime_statement_restores_name(
     assert ns["k"] is old
 
 
+def test_a_hybrid_cell_failing_after_its_checks_leaves_the_namespace_exactly_as_before():
+    code = ("def mulk(x, w):\n    y = output_tensor(x.shape, x.dtype)\n    for i in range(x.shape[0]):\n"
+            "        y[i] = x[i] * w[i]\n    return y\n")
+    ns = {"np": np, "OLD": 1}
+    run_cell("mulk", code, CellOptions(), ns)
+    before = dict(ns)
+    with pytest.raises(CellError, match="different dtypes float32 and int32"):  # found compiling for the example
+        run_cell("mulk", code + "OLD = 2\nNEW = 3\n", CellOptions(example="(np.ones(2, np.float32), "
+                                                                           "np.ones(2, np.int32))"), ns)
+    with pytest.raises(CellError, match="'out_shape' must be one of"):  # ops.Custom rejects it, after the cell ran
+        run_cell("mulk", code + "OLD = 2\nNEW = 3\n", CellOptions(out_shape="5"), ns)
+    assert ns.keys() == before.keys() and all(ns[k] is v for k, v in before.items())
+    x = ms.Tensor(np.array([2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(ns["mulk"](x, x).asnumpy(), [4, 9])
+
+
 def test_forward_backward_op_error_paths():
     x = ms.Tensor(np.array([1.0, 2.0]))
     with pytest.raises(TypeError, match="the backward function must be callable"):
@@ -75,20 +90,47 @@ def test_forward_backward_op_error_paths():
     np.testing.assert_array_equal(gb.asnumpy(), [2.0, 3.0])
 
 
-def test_ticker_reports_then_stops_before_the_block_returns():
-    seen = []
-    with Ticker(lambda stage, t: seen.append((stage, threading.current_thread().name)), delay=0.0,
-                interval=0.005) as t:
+def _runs(seen: list) -> list:
+    """The stages of consecutive reports, each once (the current stage is reported again while it lasts)."""
+    return [s for i, s in enumerate(seen) if i == 0 or seen[i - 1] != s]
+
+
+def test_ticker_reports_each_stage_as_it_begins_from_its_thread_and_nothing_after_the_block():
+    seen, entered = [], threading.Event()
+    with Ticker(lambda stage, t: (seen.append((stage, t, threading.current_thread().name)), entered.set()),
+                delay=0.0, interval=3600.0) as t:  # no periodic report in this test: every one is a stage change
         t.stage("compiling")
-        time.sleep(0.05)
+        assert entered.wait(60)  # reported at once, not after the interval
+        t.stage("compiling")  # a repeat is not a new stage
+        t.stage("linking")
     n = len(seen)
-    time.sleep(0.05)
-    assert n == len(seen) and n > 0  # nothing after the block
-    assert {name for _, name in seen} == {"mskernel-progress"}
+    assert not t._thread.is_alive() and len(seen) == n  # joined: no report can come after the block
+    assert _runs([stage for stage, _, _ in seen]) == ["compiling", "linking"]
+    assert {name for _, _, name in seen} == {"mskernel-progress"} and all(s >= 0 for _, s, _ in seen)
+    assert [stage for stage, _ in t.stages()] == ["compiling", "linking"]
+
+
+def test_ticker_repeats_the_current_stage_every_interval():
+    seen, three = [], threading.Event()
+
+    def report(stage, seconds):
+        seen.append((stage, seconds))
+        if len(seen) >= 3:
+            three.set()
+
+    with Ticker(report, delay=0.0, interval=0.0) as t:
+        t.stage("compiling")
+        assert three.wait(60)
+    assert {stage for stage, _ in seen} == {"compiling"}
+    assert [s for _, s in seen] == sorted(s for _, s in seen)  # the time in the stage goes on
+
+
+def test_ticker_shows_nothing_for_work_done_before_the_delay_but_records_its_stages():
     quiet = []
-    with Ticker(lambda s, e: quiet.append(s), delay=10.0):
-        pass
-    assert quiet == []  # fast work shows nothing
+    with Ticker(lambda s, e: quiet.append(s), delay=3600.0) as t:
+        t.stage("checking the build cache")
+        t.stage("loading")
+    assert quiet == [] and [stage for stage, _ in t.stages()] == ["checking the build cache", "loading"]
 
 
 def test_each_option_is_declared_once_and_the_magic_parses_it():

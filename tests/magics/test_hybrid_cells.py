@@ -1,6 +1,8 @@
 """%%custom_op with hybrid-DSL cells, driven through a real IPython shell."""
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pytest
 
@@ -89,7 +91,7 @@ def test_dsl_error_points_at_the_cell_line_and_keeps_the_previous_op(run, shell)
     assert not ran.success
     assert type(ran.error).__name__ == "CustomOpError"
     text = ran.text()
-    assert "undeclared variable: z (cell line 5)" in text
+    assert "z is not defined in the kernel (cell line 5)" in text
     assert ">    5 |         y[i] = x[i] * z[i]" in text
     assert "hkeep is still the op of its last successful run" in text
     assert "background:#fdd" in ran.html()  # the offending line is marked in HTML too
@@ -99,6 +101,84 @@ def test_dsl_error_points_at_the_cell_line_and_keeps_the_previous_op(run, shell)
     tb = run("%tb")
     assert "Traceback" in tb.stdout or "CustomOpError" in tb.stdout
     assert "run_cell" in tb.stdout  # the full traceback, into mskernel.cells
+
+
+def _marked(text: str) -> tuple[str, str]:
+    """The offending cell line (marked ``>``) and the caret line under it."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(">"))
+    return lines[at], lines[at + 1]
+
+
+@pytest.mark.parametrize("body, token, reason, allowed", [
+    ("y[i] = sqrtt(x[i])", "sqrtt", "sqrtt is not an intrinsic of the DSL (did you mean sqrt?) (cell line 5)",
+     "a kernel can call: math sqrt, rsqrt"),
+    ("y[i] = power(x[i])", "power", "power takes 2 arguments, but got 1: write power(x, y) (cell line 5)", None),
+    ("assert x[i] > 0", "assert", "an assert statement is not a statement of the DSL (cell line 5)",
+     "a kernel's body may hold: v = e, t[i, j] = e"),
+])
+def test_dsl_error_is_shown_once_with_its_line_caret_and_alternatives(run, shell, body, token, reason, allowed):
+    ran = run(SQUARE.format(name="honce", opts="").replace("y[i] = x[i] * x[i]", body))
+    assert not ran.success and "honce" not in shell.user_ns
+    everything = "\n".join([ran.text(), ran.stdout, ran.stderr])
+    assert everything.count(reason) == 1, everything  # the error box only; the traceback line does not repeat it
+    assert ran.html().count(reason.rsplit(" (cell line", 1)[0]) == 1
+    line, caret = _marked(ran.text())
+    assert line == f">    5 |         {body}"
+    assert caret.index("^") == line.index(token) and caret.strip() == "^"
+    if allowed is not None:
+        assert everything.count(allowed) == 1 and html.escape(allowed) in ran.html()
+    assert "mindspore.cn" not in everything and "Hybrid DSL!" not in everything
+    assert "CustomOpError: the cell failed; its error is shown above (%tb shows the traceback)" in ran.stdout
+
+
+def _public(ns: dict) -> dict:
+    return {k: v for k, v in ns.items() if not k.startswith("_")}  # IPython's own _i, _ii, ... move on
+
+
+@pytest.mark.parametrize("extra, opts", [
+    ("HATOM_A = 1\ndef hatom_helper():\n    return 0\n", '--out-shape "5"'),  # ops.Custom rejects out_shape
+    ("HATOM_B = 1\nHATOM_OLD = 2\n1 / 0\n", ""),  # the cell's own statements fail half-way
+    ("HATOM_C = 1\n", '--example "(np.ones(3, np.float32), np.ones(3, np.int32))"'),  # a dtype error
+])
+def test_a_failing_cell_binds_nothing_and_the_old_op_still_works(run, shell, extra, opts):
+    new_name = extra.split(" = ")[0]
+    cell = SQUARE.format(name="hatom", opts="").replace("def hatom(x):", "def hatom(x, w):").replace(
+        "x[i] * x[i]", "x[i] * w[i]")
+    assert run(cell).success
+    shell.user_ns["HATOM_OLD"] = 1
+    before = _public(shell.user_ns)
+    assert new_name not in before and "hatom_helper" not in before
+    ran = run(cell.replace("%%custom_op hatom ", f"%%custom_op hatom {opts}") + extra)
+    assert not ran.success
+    after = _public(shell.user_ns)
+    assert after.keys() == before.keys() and all(after[k] is v for k, v in before.items())
+    x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(shell.user_ns["hatom"](x, x).asnumpy(), [1, 4, 9])
+
+
+def test_the_op_runs_the_kernel_compiled_for_the_example_and_force_builds_it_again(run, shell):
+    from mskernel.cells import last_result
+    from mskernel.hybrid.compiler import clear_memory_cache
+
+    shell.user_ns["xex"] = np.arange(3, dtype=np.float32)
+    assert run(SQUARE.format(name="hexm", opts='--example "(xex,)"')).success
+    hk = last_result("hexm").kernels["hexm"]
+    assert hk.compile_count == 1
+    op = shell.user_ns["hexm"]
+    np.testing.assert_array_equal(op(ms.Tensor(np.arange(3, dtype=np.float32))).asnumpy(), [0, 1, 4])
+    assert hk.compile_count == 1  # the op ran the kernel compiled for the example
+    op(ms.Tensor(np.arange(3.0)))
+    assert hk.compile_count == 2  # a new signature, compiled by that same kernel
+    clear_memory_cache()
+    assert "loaded from the cache" in run(SQUARE.format(name="hexm", opts='--example "(xex,)"')).text()
+    forced = run(SQUARE.format(name="hexm", opts='--example "(xex,)" --force'))
+    assert forced.success and "built" in forced.text() and "loaded from the cache" not in forced.text()
+    # without --example, the first call builds afresh
+    assert run(SQUARE.format(name="hexm", opts="--force")).success
+    hk = last_result("hexm").kernels["hexm"]
+    shell.user_ns["hexm"](ms.Tensor(np.arange(3, dtype=np.float32)))
+    assert hk.compile_count == 1 and not hk.compile([shell.user_ns["xex"]]).cached
 
 
 def test_a_new_name_failing_stays_undefined(run, shell):

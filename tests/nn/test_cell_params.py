@@ -44,6 +44,23 @@ def test_attribute_rules():
         net.insert_child_to_cell("training", Sub())
 
 
+def test_insert_refuses_a_name_another_attribute_holds():
+    net = nn.Cell()
+    net.s = Sub()
+    net.p = ms.Parameter(1.0)
+    with pytest.raises(KeyError) as err:
+        net.insert_param_to_cell("s", ms.Parameter(2.0))
+    assert err.value.args[0] == ("For 'insert_param_to_cell', the s parameter already exists in the network."
+                                 "Cannot insert another parameter with the same name.")
+    with pytest.raises(KeyError) as err:
+        net.insert_child_to_cell("p", Sub())
+    assert err.value.args[0] == ("For 'insert_child_to_cell', the p child cell already exists in the network."
+                                 "Cannot insert another child cell with the same name.")
+    net.insert_param_to_cell("p", ms.Parameter(3.0))  # replacing an entry of the same kind is allowed
+    net.insert_child_to_cell("s", Sub())
+    assert net.p.asnumpy() == 3.0 and isinstance(net.s, Sub)
+
+
 def test_repr_and_modes():
     net = nn.Cell()
     net.s = Sub()

@@ -221,6 +221,17 @@ def test_concat_and_stack_gradients(axis):
     check_second(lambda x, y: ops.concat((x * x, y * x), axis), [a, b], 5)
 
 
+def test_concat_and_stack_name_the_shapes_that_do_not_fit():
+    a, b = ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.ones((3, 2), np.float32))
+    with pytest.raises(ValueError) as err:
+        ops.concat((a, b), 1)
+    assert str(err.value) == "For 'Concat', all tensors must have the same shape except along axis 1, but got " \
+                             "[[2, 3], [3, 2]]."
+    with pytest.raises(ValueError) as err:
+        ops.stack([a, b])
+    assert str(err.value) == "For 'Stack', all tensors must have the same shape, but got [[2, 3], [3, 2]]."
+
+
 @settings(max_examples=10, deadline=None)
 @given(shapes=mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3, max_side=3), seed=seeds)
 def test_where_gradients(shapes, seed):

@@ -46,7 +46,21 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture(scope="session")
-def pch_ready(_session_pch_dir):
+def first_split_build(_session_pch_dir, tmp_path_factory):
+    """The session's first split pybind11 build through ``build()`` (so it builds the support object
+    itself, alongside its compile, unless an earlier test did): ``(stages it reported, whether the
+    support object was missing before)``."""
+    from mskernel.toolchain import Source, build, find_support
+
+    missing = find_support() is None
+    stages: list[str] = []
+    build("mk_first_split", [Source("<first>", PYBIND_SRC.format(version=0))], kind="pybind11",
+          build_dir=tmp_path_factory.mktemp("first_split"), on_stage=stages.append)
+    return stages, missing
+
+
+@pytest.fixture(scope="session")
+def pch_ready(_session_pch_dir, first_split_build):
     """The precompiled headers and split builds' support object for default options, built once;
     returns the full-mode pybind11 PCH."""
     from mskernel.toolchain import prepare_pch, prepare_support

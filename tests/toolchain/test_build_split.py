@@ -97,7 +97,7 @@ def test_headers_the_rules_do_not_fit_give_full_mode_with_the_reason(tmp_path, m
     reason = split_mod._split_headers(fake, tmp_path / "pch")
     assert isinstance(reason, str) and "do not fit mskernel's split rules" in reason and "matches 0 times" in reason
     assert not list((tmp_path / "pch").glob("pybind11-split-*"))
-    monkeypatch.setattr(split_mod, "split_headers_or_reason", lambda: reason)
+    monkeypatch.setattr(split_mod, "split_headers_or_reason", lambda on_stage=None: reason)
     assert choose_mode([]) == ("full", reason)
 
 

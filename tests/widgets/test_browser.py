@@ -1,7 +1,10 @@
 """Both views in a real browser: JupyterLab on 127.0.0.1 runs a notebook, Playwright drives Debian's chromium.
 
-Checks in the DOM that the graph view and the gradient-check view rendered, drags the eps slider and
-clicks a node, and checks that the views reacted (through the kernel). Screenshots go to the test's
+At a desktop size (1280x800) checks in the DOM that the graph view and the gradient-check view rendered,
+that every node label is drawn whole and inside its box, that the details panel is wide and keeps a
+kernel's source lines unwrapped, that a passing check's picture has no alarm-coloured pixel (and a
+failing one has), that a 3x4 input's view is compact; drags the eps slider and clicks a node, and
+checks that the views reacted (through the kernel). Screenshots go to the test's
 tmp dir, and also to ``$MSKERNEL_SCREENSHOTS`` if set (that is how ``docs/img`` is made). Skips with
 the reason where chromium, playwright or jupyterlab is missing. Follows ../shared/BROWSER_TESTING.md.
 """
@@ -33,8 +36,12 @@ from mskernel.widgets import GradCheckView
 print(ms.__file__)
 w = Parameter(Tensor(np.array([[0.5, -1.0], [2.0, 0.0]], np.float32)), name="w")
 b = Parameter(Tensor(np.array([0.1, 0.0], np.float32)), name="b")
+
+def square_missing_factor_two(x):
+    return x * x  # the forward is right; the bprop below forgets the factor 2 of d(x*x)/dx = 2x, gradcheck finds it
+
 # a Custom op whose bprop forgets the factor 2 of d(x*x)/dx
-square = ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+square = ops.Custom(square_missing_factor_two, lambda s: s, lambda d: d, func_type="pyfunc",
                     bprop=lambda x, out, dout: (dout * x,))
 
 def loss(x):
@@ -46,8 +53,46 @@ gv = ms.show_graph(snap)
 gv""",
     """\
 cv = GradCheckView(lambda a: square(a) * 2, (Tensor([0.5, 1.0, 1.5]),))
+cv.add_class("mk-test-failing")
 cv""",
+    """\
+ok = GradCheckView(lambda a: ops.sin(a) * a, (Tensor(np.linspace(0.1, 1.2, 12).reshape(3, 4)),))
+ok.add_class("mk-test-passing")
+ok""",
 ]
+VIEWPORT = {"width": 1280, "height": 800}  # a desktop screen
+# the alarm colours of the error / tolerance bands (mskernel.widgets.heatmap.ALARM_COLORS), as RGB
+ALARM_RGB = [(0xff, 0x5c, 0x47), (0xf5, 0x33, 0x2b), (0xeb, 0x0f, 0x1f)]
+
+# per drawn box: its full label, the lines drawn, and whether every text line lies inside the box
+_BOX_TEXT_JS = """els => els.map(g => {
+  const rect = g.querySelector('rect');
+  const x0 = rect.x.baseVal.value, x1 = x0 + rect.width.baseVal.value;
+  const texts = [...g.querySelectorAll('text')];
+  return {id: g.dataset.id, label: g.dataset.label, cut: g.dataset.cut || null,
+          lines: [...g.querySelectorAll('text.mk-label')].map(t => t.textContent),
+          outside: texts.filter(t => { const b = t.getBBox(); return b.x < x0 || b.x + b.width > x1; })
+                        .map(t => t.textContent)};
+})"""
+# a code block: its white-space, its source lines and the lines the browser laid out
+_PRE_JS = """pre => {
+  const r = document.createRange(); r.selectNodeContents(pre);
+  const tops = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+  return {whiteSpace: getComputedStyle(pre).whiteSpace, overflowX: getComputedStyle(pre).overflowX,
+          lines: pre.textContent.replace(/\\n$/, '').split('\\n').length, rendered: tops.size,
+          width: pre.getBoundingClientRect().width};
+}"""
+
+
+def _alarm_pixels(png: bytes) -> int:
+    """Pixels within a few levels of an alarm colour (screenshots may round colours slightly)."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+    rgb = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).reshape(-1, 1, 3).astype(int)
+    near = (np.abs(rgb - np.array(ALARM_RGB)[None]) <= 6).all(axis=2).any(axis=1)
+    return int(near.sum())
 
 
 def _skip_reason() -> str | None:
@@ -173,12 +218,13 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
     work.mkdir()
     _write_notebook(work / "views.ipynb")
     lab = _Lab(work, tmp_path)
-    shots = [tmp_path / "graph_view.png", tmp_path / "gradcheck_view.png"]
+    shots = {name: tmp_path / f"{name}.png" for name in ("notebook", "graph_view", "graph_details", "graph_wide",
+                                                         "gradcheck_failing", "gradcheck_passing")}
+    where = f"(screenshots: {tmp_path}/*.png, server log: {tmp_path / 'lab.log'})"
     try:
         with sync_playwright() as pw:
             ctx = pw.chromium.launch_persistent_context(
-                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True,
-                viewport={"width": 1400, "height": 1000},
+                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, viewport=VIEWPORT,
                 args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                       "--disable-background-networking", "--disable-component-update", "--disable-sync"])
             try:
@@ -197,25 +243,74 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 assert page.locator(".mk-graph svg g.mk-node").count() >= 8
                 expect(page.locator('.mk-graph svg g.mk-node[data-flag="nonfinite"]').first).to_be_attached()
                 expect(page.locator('.mk-graph svg g.mk-node[data-kind="parameter"]')).to_have_count(2)
-                view = page.locator(".mk-gradcheck-view")
+                view = page.locator(".mk-test-failing")
                 expect(view).to_be_visible()
                 expect(view.locator(".mk-gc-badge")).to_contain_text("FAILED")
                 expect(view.locator("img.mk-gc-image")).to_be_visible()
                 expect(view.locator(".mk-gc-status")).to_contain_text("check run 1 time")
                 expect(view.locator(".mk-gc-worst")).to_contain_text("over")
+                passing = page.locator(".mk-test-passing")
+                expect(passing.locator(".mk-gc-badge")).to_contain_text("PASSED")
+                expect(passing.locator("img.mk-gc-image")).to_be_visible()
+                page.screenshot(path=str(shots["notebook"]), full_page=True)
+
+                # every node's label is drawn whole (wrapped if need be) and inside its box
+                graph.scroll_into_view_if_needed()
+                graph.screenshot(path=str(shots["graph_view"]))
+                boxes = page.locator(".mk-graph svg g.mk-node").evaluate_all(_BOX_TEXT_JS)
+                for bx in boxes:
+                    drawn = "".join(bx["lines"]).replace(" ", "")
+                    assert bx["cut"] is None and drawn == bx["label"].replace(" ", ""), (bx, where)
+                    assert bx["outside"] == [], (bx, where)
+                custom = next(bx for bx in boxes if "square_missing_factor_two" in bx["label"])
+                assert len(custom["lines"]) > 1, (custom, where)  # the long name wrapped rather than cut
 
                 # clicking a node in the picture selects it: details, outline and list follow (through the kernel)
                 details = page.locator(".mk-graph-details")
-                custom_id = page.locator('.mk-graph svg g.mk-node[data-kind="custom"]').first.get_attribute("data-id")
+                custom_id = custom["id"]
                 page.locator(f".mk-graph-canvas .mk-hit-{custom_id}").click()
                 expect(details).to_contain_text("func_type")
                 expect(details).to_contain_text("pyfunc")
                 expect(page.locator(f'.mk-graph svg g.mk-node[data-id="{custom_id}"] rect')).to_have_attribute(
                     "stroke", "#2563eb")
+                # the details panel is wide, and the kernel's source keeps one line per line (scrolls sideways)
+                pre = details.locator("pre.mk-source").first
+                expect(pre).to_contain_text("def square_missing_factor_two(x):")
+                details.scroll_into_view_if_needed()
+                details.screenshot(path=str(shots["graph_details"]))
+                code = pre.evaluate(_PRE_JS)
+                assert code["whiteSpace"] == "pre" and code["overflowX"] == "auto", (code, where)
+                assert code["lines"] == 2 and code["rendered"] == code["lines"], (code, where)
+                assert details.bounding_box()["width"] >= 440 and code["width"] >= 400, (code, where)
+                assert graph.bounding_box()["x"] + graph.bounding_box()["width"] <= VIEWPORT["width"], where
+                # with the file browser closed the notebook is wide enough: the details sit beside the picture
+                page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()  # collapses it
+                page.wait_for_function("""() => {
+                  const c = document.querySelector('.mk-graph-canvas').getBoundingClientRect();
+                  const s = document.querySelector('.mk-graph-side').getBoundingClientRect();
+                  return s.left >= c.right - 1 && Math.abs(s.top - c.top) < 2; }""")
+                graph.scroll_into_view_if_needed()
+                graph.screenshot(path=str(shots["graph_wide"]))
+                assert details.bounding_box()["width"] >= 440, where
                 # and picking one in the node list does the same
                 page.locator(".mk-graph-nodes option", has_text="Tanh").first.click()
                 expect(details).to_contain_text("Tanh")
                 expect(details).not_to_contain_text("func_type")
+
+                # the gradient-check views: the failing element is red, the passing check has no red at all
+                view.scroll_into_view_if_needed()
+                view.screenshot(path=str(shots["gradcheck_failing"]))
+                failing_png = view.locator("img.mk-gc-image").screenshot()
+                assert _alarm_pixels(failing_png) > 100, where
+                passing.scroll_into_view_if_needed()
+                passing.screenshot(path=str(shots["gradcheck_passing"]))
+                assert _alarm_pixels(passing.locator("img.mk-gc-image").screenshot()) == 0, where
+                # compact: a 3x4 input's view (badge, controls, picture, legend, table) fits well within the screen
+                img = passing.locator("img.mk-gc-image").evaluate(
+                    "i => ({natural: i.naturalHeight, shown: i.getBoundingClientRect().height})")
+                assert img["natural"] <= 200 and abs(img["shown"] - img["natural"]) <= 1, (img, where)
+                height = passing.bounding_box()["height"]
+                assert height <= 560, (height, where)
 
                 # dragging the eps slider to the right recomputes the check in the kernel
                 handle = view.locator(".mk-gc-eps .noUi-handle")
@@ -228,9 +323,6 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 expect(view.locator(".mk-gc-status")).to_contain_text("check run 2 times")
                 readout = view.locator(".mk-gc-eps .widget-readout").inner_text()
                 assert readout != "1e-6", readout
-
-                graph.screenshot(path=str(shots[0]))
-                view.screenshot(path=str(shots[1]))
             finally:
                 ctx.close()
     finally:
@@ -241,7 +333,8 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-    assert all(s.stat().st_size > 5000 for s in shots)
+    shots = list(shots.values())
+    assert all(s.stat().st_size > 5000 for s in shots), where
     out = os.environ.get("MSKERNEL_SCREENSHOTS")
     if out:
         for s in shots:

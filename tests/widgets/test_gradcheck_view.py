@@ -7,6 +7,7 @@ import pytest
 import mskernel as ms
 from mskernel import Tensor, ops
 from mskernel.widgets import GradCheckView
+from mskernel.widgets.heatmap import ALARM_COLORS, CALM_COLORS, figure_pixels, panels, ratio_color, worst_elements
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -26,7 +27,10 @@ def test_passing_check_builds_all_parts():
     assert "PASSED" in view.badge.value and "FAILED" not in view.badge.value
     assert view.children[0] is view.badge and view.image in view.children and view.worst in view.children
     assert bytes(view.image.value).startswith(PNG) and len(view.image.value) > 2000
-    assert view.worst.value.count("<tr") == 1 + 8 and ">over<" not in view.worst.value
+    # the worst table lists the elements that differ (here only the diagonal can), none over tolerance
+    p = panels(view.report.inputs[0], view.report.atol, view.report.rtol)
+    assert view.worst.value.count("<tr") == 1 + int((p.abs_diff != 0).sum()) <= 1 + 3
+    assert ">over<" not in view.worst.value and "error / tolerance" in view.legend.value
     assert "Jacobian 3×3, 0 elements over tolerance" in view.status.value
     assert view.bad_elements() == []
 
@@ -41,7 +45,7 @@ def test_wrong_bprop_is_located_element_by_element():
     assert "(2, 2)</td><td>3</td><td>6</td>" in rows[0]  # worst first: analytic 3 vs numerical 6
     assert "3 elements over tolerance" in view.status.value
     html = view._repr_html_()
-    assert html.count("2px solid #dc2626") == 3 * 4  # the bad cells are outlined in all four heatmaps
+    assert html.count("2px solid #dc2626") == 3 * 3  # the bad cells are outlined in all three heatmaps
     assert "FAIL" in html and str(view.report) == view._repr_mimebundle_()["text/plain"]
 
 
@@ -141,3 +145,92 @@ def test_an_op_that_raises_on_rerun_keeps_the_last_report_and_shows_the_error():
     assert view.error == "RuntimeError: kernel exploded" and "kernel exploded" in view.status.value
     with pytest.raises(RuntimeError, match="kernel exploded"):  # at construction the error propagates
         GradCheckView(broken, (Tensor([1.0]),))
+
+
+# -- colours relative to the tolerance, size from the data, worst table without exact matches ---------------
+def _pixels(png: bytes) -> np.ndarray:
+    from PIL import Image
+    import io
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def _alarm_pixels(png: bytes) -> int:
+    """Pixels painted in one of the alarm colours (the error bands above the tolerance)."""
+    rgb = _pixels(png).reshape(-1, 3)
+    alarm = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in ALARM_COLORS])
+    return int((rgb[:, None, :] == alarm[None, :, :]).all(axis=2).any(axis=1).sum())
+
+
+def _ratio_cell_colors(static_html: str) -> list:
+    """Background colours of the static fallback's error / tolerance table, row by row."""
+    import re
+    table = static_html.split("<small>error / tolerance</small>")[1].split("</table>")[0]
+    return [re.findall(r"background:([^;]+);", row) for row in table.split("<tr>")[1:]]
+
+
+def test_round_off_on_a_passing_check_is_painted_calm():
+    x = Tensor(np.linspace(0.1, 1.2, 12).reshape(3, 4))
+    view = GradCheckView(lambda a: ops.sin(a) * a, (x,))
+    p = panels(view.report.inputs[0], view.report.atol, view.report.rtol)
+    assert view.report.passed and 0 < p.abs_diff.max() < 1e-8  # there is round-off, and it is tiny
+    assert {ratio_color(v) for v in p.ratio.flat} == {"#ffffff"}  # far below the tolerance: white
+    assert _alarm_pixels(bytes(view.image.value)) == 0
+    cells = [c for row in _ratio_cell_colors(view._repr_html_()) for c in row]
+    assert len(cells) == 144 and set(cells) <= set(CALM_COLORS)
+
+
+def test_one_wrong_element_has_the_alarm_colour_and_the_rest_stays_calm():
+    scale = Tensor([1.0, 1.5, 1.0])  # the bprop is off by 50 % in element 1 only
+    op = _square(lambda x, out, dout: (dout * 2 * x * scale,))
+    view = GradCheckView(lambda a: op(a), (Tensor([1.0, 2.0, 3.0]),))
+    p = panels(view.report.inputs[0], view.report.atol, view.report.rtol)
+    assert view.bad_elements() == [(1, 1)]
+    assert ratio_color(p.ratio[1, 1]) in ALARM_COLORS
+    assert all(ratio_color(v) in CALM_COLORS for k, v in enumerate(p.ratio.flat) if k != 4)
+    assert _alarm_pixels(bytes(view.image.value)) > 100  # the bad element's square (24 x 24 px here)
+    colors = _ratio_cell_colors(view._repr_html_())
+    assert colors[1][1] in ALARM_COLORS
+    assert all(c in CALM_COLORS for i, row in enumerate(colors) for j, c in enumerate(row) if (i, j) != (1, 1))
+
+
+def test_the_tolerance_scale_follows_the_controls():
+    view = GradCheckView(lambda a: WRONG(a), (Tensor([1.0, 2.0]),))
+    assert _alarm_pixels(bytes(view.image.value)) > 0
+    view.atol.value = 10.0  # the same errors, now well inside the tolerance: calm
+    assert view.report.passed and _alarm_pixels(bytes(view.image.value)) == 0
+
+
+def test_zero_tolerance_fails_any_difference_and_passes_exact_ones():
+    view = GradCheckView(lambda a: WRONG(a), (Tensor([1.0, 2.0]),), atol=0.0, rtol=0.0)
+    p = panels(view.report.inputs[0], 0.0, 0.0)
+    assert p.ratio[0, 0] == np.inf and p.ratio[0, 1] == 0.0  # off-diagonal: both exactly 0
+    assert ratio_color(p.ratio[0, 0]) == ALARM_COLORS[-1] and ratio_color(p.ratio[0, 1]) == "#ffffff"
+
+
+def test_the_worst_table_never_lists_exact_matches():
+    # x * 3 with a step of 0.5 on small integers: the central differences are exactly 3
+    view = GradCheckView(lambda a: a * 3, (Tensor([1.0, 2.0, 3.0]),), eps=0.5)
+    p = panels(view.report.inputs[0], view.report.atol, view.report.rtol)
+    assert view.report.passed and p.abs_diff.max() == 0
+    assert worst_elements(p) == [] and "<tr" not in view.worst.value
+    assert "equal in every element" in view.worst.value
+    # with round-off on the diagonal, the exact zeros off it are still left out
+    view = GradCheckView(lambda a: ops.sin(a) * a, (Tensor([0.5, 1.0, 2.0]),))
+    p = panels(view.report.inputs[0], view.report.atol, view.report.rtol)
+    rows = worst_elements(p)
+    assert rows and all(d > 0 for _, _, _, d, _, _ in rows) and all(r == c for (r, c), *_ in rows)
+    assert len(rows) == int((p.abs_diff != 0).sum())
+
+
+def test_the_picture_is_sized_from_the_data():
+    small = GradCheckView(lambda a: ops.sin(a) * a, (Tensor(np.linspace(0.1, 1.2, 12).reshape(3, 4)),))
+    p = panels(small.report.inputs[0], small.report.atol, small.report.rtol)
+    height, width = _pixels(bytes(small.image.value)).shape[:2]
+    assert (width, height) == figure_pixels(p)
+    assert height <= 200 and width <= 600  # a 12 x 12 Jacobian: 12 px per element
+    tiny = GradCheckView(lambda a: (a * a).sum(), (Tensor([1.0, 2.0, 3.0]),))  # a 1 x 3 Jacobian
+    t_height, t_width = _pixels(bytes(tiny.image.value)).shape[:2]
+    assert t_height < 100 and t_width < width
+    big = GradCheckView(lambda a: ops.tanh(a), (Tensor(np.linspace(-1, 1, 64)),))  # 64 x 64
+    b_height = _pixels(bytes(big.image.value)).shape[0]
+    assert height < b_height <= 192 + 60  # grows with the data, up to 192 px per panel

@@ -1,6 +1,7 @@
 """GraphView over real graphs: built-in, Custom, C++ Function and Cell/Parameter nodes; flags; selection."""
 from __future__ import annotations
 
+import html
 import os
 import re
 
@@ -11,6 +12,8 @@ import mskernel as ms
 from mskernel import Parameter, Tensor, nn, ops
 from mskernel.autograd.graph import trace
 from mskernel.widgets import GraphView
+from mskernel.widgets.render import BOX_SIZE, SOURCE_STYLE, graph_size
+from mskernel.widgets.textfit import text_width
 
 SEEDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seeds")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -50,7 +53,7 @@ def test_children_and_svg_of_a_cell_with_parameters():
     view.nodes.value = names["w"]
     assert view.selected == names["w"]
     assert "parameter" in view.details.value and "grad out 0" in view.details.value
-    assert f'data-id="{names["w"]}" data-kind="parameter" data-flag="ok"><title>' in view.graph.value
+    assert f'data-id="{names["w"]}" data-kind="parameter" data-flag="ok" data-label="w"><title>' in view.graph.value
     assert 'stroke="#2563eb" stroke-width="3"' in view.graph.value  # the selection outline
     # clicking the box in the picture selects it too (and the list follows)
     view.hits[names["Tanh"]].click()
@@ -91,8 +94,11 @@ def test_custom_op_node_shows_func_type_and_name():
     assert "no gradient statistics" in view.details.value  # no backward with capture ran
     # before a backward pass the op still keeps its forward output for the bprop (snapshot's "saved")
     assert custom["saved"] == [{"shape": [2], "dtype": "Float32"}]
-    assert "saved tensors</th><td>Float32[2]" in view.details.value
-    assert "<pre class='mk-source'>def double(x):" in view.details.value  # the kernel's source
+    assert "saved tensors</th><td style='padding:1px 0'>Float32[2]" in view.details.value
+    # the kernel's source, under the table in a block that keeps its lines (scrolls sideways, never wraps)
+    assert f"<pre class='mk-source' style='{SOURCE_STYLE}'>def double(x):\n    return x * 2\n</pre>" \
+        in view.details.value.split("</table>")[1]
+    assert "white-space:pre;" in SOURCE_STYLE and "overflow:auto" in SOURCE_STYLE
 
 
 def test_a_custom_nodes_details_show_its_registration_info():
@@ -180,3 +186,78 @@ def test_several_results_share_one_graph():
     lay = view.graph_layout
     assert {lay.box_of(o).layer for o in view.snapshot.outputs} == {2, 3}
     assert view.summary() == "GraphView: 5 nodes, 4 edges, 5 boxes; outputs: n2, n4"
+
+
+def test_snapshot_node_lookup_over_a_large_graph():
+    def f(x):
+        for i in range(400):
+            x = ops.sin(x) * 0.9 + x if i % 3 else ops.cos(x) + 0.1
+        return x.sum()
+    snap, _ = trace(f, Tensor([0.1, 0.2]))
+    assert len(snap.nodes) > 1000
+    for n in snap.nodes:
+        assert snap.node(n["id"]) is n
+    with pytest.raises(KeyError, match=r"GraphSnapshot.node: no node 'n99999' in this snapshot of \d+ nodes "
+                                       r"\(ids n0 \.\.\. n\d+\)"):
+        snap.node("n99999")
+    with pytest.raises(KeyError, match="no node None"):
+        snap.node(None)
+    # a node added after the first lookup is found too (the index follows the list)
+    snap.nodes.append({"id": "extra", "op": "Neg", "kind": "builtin"})
+    assert snap.node("extra")["op"] == "Neg"
+    with pytest.raises(KeyError, match="in this snapshot of 0 nodes\"$"):
+        ms.autograd.graph.GraphSnapshot().node("n0")
+
+
+def _drawn_lines(svg: str, node_id: str, role: str) -> list:
+    g = svg.split(f'<g class="mk-node" data-id="{node_id}"')[1].split("</g>")[0]
+    return [html.unescape(t) for t in re.findall(rf'<text class="{role}"[^>]*>([^<]*)</text>', g)]
+
+
+def test_long_labels_wrap_inside_their_box_and_are_never_cut_silently():
+    def square_with_a_rather_long_kernel_name(x):
+        return x * x
+    op = ops.Custom(square_with_a_rather_long_kernel_name, lambda s: s, lambda d: d, func_type="pyfunc",
+                    bprop=lambda x, out, d: (2 * x * d,))
+    snap, _ = trace(lambda x: op(x).sum(), Tensor([1.0, 2.0]))
+    view = GraphView(snap)
+    node = next(n["id"] for n in snap.nodes if n["kind"] == "custom")
+    label = "Custom square_with_a_rather_long_kernel_name (pyfunc)"
+    lines = _drawn_lines(view.graph.value, node, "mk-label")
+    assert len(lines) > 1 and "".join(lines).replace(" ", "") == label.replace(" ", "")  # all of it, wrapped
+    assert all(text_width(t, 11, bold=True) <= BOX_SIZE[0] - 12 for t in lines)  # each line fits the box
+    assert f'data-label="{label}">' in view.graph.value  # not cut: no data-cut mark
+    assert view.hits[node].tooltip.startswith(f"{node}: {label} (custom, ok)")  # hovering the box shows it all
+
+    # a name too long even for three lines is shortened with "…", marked, and shown whole on hover
+    def k(x):
+        return x
+    k.__name__ = "kernel_" + "very_" * 20 + "long"
+    long_op = ops.Custom(k, lambda s: s, lambda d: d, func_type="pyfunc", bprop=lambda x, out, d: (d,))
+    snap, _ = trace(lambda x: long_op(x).sum(), Tensor([1.0]))
+    view = GraphView(snap)
+    node = next(n["id"] for n in snap.nodes if n["kind"] == "custom")
+    lines = _drawn_lines(view.graph.value, node, "mk-label")
+    assert len(lines) == 3 and lines[2].endswith("…")
+    full = f"Custom {k.__name__} (pyfunc)"
+    assert f'data-label="{full}" data-cut="1"><title>{node}: {full} (custom, ok)' in view.graph.value
+    assert full in view.hits[node].tooltip
+
+
+def test_details_panel_is_wide_and_keeps_code_lines():
+    src = "def kernel(x):\n    return x * 2.0  # " + "a long comment " * 8 + "\n"
+    view = GraphView(Parameter(Tensor([1.0]), name="p") * 2)
+    row = view.children[2]
+    side = row.children[1]
+    # side by side when both fit (the picture's own width, 480 px details), else the details wrap under it
+    assert row.layout.flex_flow == "row wrap" and side.layout.flex == "1 1 480px"
+    assert graph_size(view.graph_layout)[0] == 200  # one column of boxes
+    assert view.canvas.layout.flex == "3 1 240px" and view.details.layout.width == "100%"
+    wide = GraphView(sum((Parameter(Tensor([1.0]), name=f"p{i}") for i in range(6)), Tensor([0.0])))
+    assert graph_size(wide.graph_layout)[0] > 720 and wide.canvas.layout.flex == "3 1 720px"
+    snap = view.snapshot
+    snap.node("n1")["info"]["source"] = src
+    view.select("n1")
+    block = view.details.value.split("</table>")[1]
+    assert block.startswith("<div class='mk-source-title'><b>source</b></div>")
+    assert html.escape(src) in block and "<br" not in block

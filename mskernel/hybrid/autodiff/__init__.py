@@ -1,11 +1,14 @@
 """Automatic backward for hybrid kernels: reverse mode on the kernel IR, emitted as DSL.
 
-:func:`backward_source` derives, from a forward kernel specialised to a signature, a backward
+:func:`backward_kernel` derives, from a forward kernel specialised to a signature, a backward
 kernel ``(inputs..., outputs..., douts..., attrs...) -> one gradient per float input`` as
-hybrid-DSL text, which compiles through the same compiler (and runs as Python too). What it
-cannot differentiate correctly -- a value the backward needs that the kernel overwrote in
-an input, loops whose bounds come from tensor data -- raises a
-:class:`~mskernel.hybrid.errors.HybridError` at the forward line, suggesting a bprop.
+hybrid-DSL text, which compiles through the same compiler (and runs as Python too). Loops
+whose trip counts vary (triangular, ragged, bounds read from a tensor) are handled with
+stacks. What it cannot differentiate correctly -- a value the backward needs that the kernel
+overwrote in an input, a loop whose step is not a constant or whose bounds come from a tensor
+the kernel overwrites afterwards or from a variable assigned more than once, an intrinsic
+without a derivative rule -- raises a :class:`~mskernel.hybrid.errors.HybridError` at the
+forward line, suggesting a bprop.
 
 Example:
     >>> import numpy as np
@@ -24,31 +27,44 @@ Example:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import hashlib
+import linecache
+from dataclasses import replace
+from typing import Optional
 
-from .builder import BackwardSource, build
-
-if TYPE_CHECKING:
-    from ..check import Signature
-    from ..hybrid_kernel import HybridKernel
+from ..check import Signature
+from ..hybrid_kernel import HybridKernel
+from .assemble import annotate, build
+from .builder import BackwardSource
 
 __all__ = ["BackwardSource", "build", "backward_kernel"]
 
 
-def backward_kernel(kernel: "HybridKernel", sig: "Signature") -> tuple[Any, BackwardSource]:
-    """The backward of ``kernel`` for ``sig``: ``(HybridKernel or None, BackwardSource)``, cached.
+def backward_kernel(kernel: HybridKernel, sig: Signature) -> tuple[Optional[HybridKernel], BackwardSource]:
+    """The backward of ``kernel`` for ``sig``: ``(HybridKernel or None, BackwardSource)``.
 
-    None when no input is a float tensor (nothing to differentiate).
+    None when no input is a float tensor (nothing to differentiate). Derived anew on each call:
+    ``ops.Custom`` keeps the one it uses, per signature. The text is parsed once -- a second
+    time only when a ``parallel`` loop cannot stay parallel and is turned to run backwards
+    (:func:`~mskernel.hybrid.autodiff.assemble.annotate`). The backward kernel takes the debug
+    and rebuild settings of ``kernel``; its text is in ``linecache`` under its file name, so
+    tracebacks and ``inspect.getsource`` of its Python function show it.
+
+    Example:
+        >>> hk = HybridKernel.from_source("def f(n):\\n    y = output_tensor((3,), 'int32')\\n    return y\\n")
+        >>> backward_kernel(hk, hk.signature(["int32"], [1]))[0] is None  # no float input
+        True
     """
-    from ..hybrid_kernel import HybridKernel
-
-    cache = kernel.__dict__.setdefault("_backwards", {})
-    key = (sig.dtypes, sig.ranks, sig.attr_types)
-    if key not in cache:
-        src = build(kernel.specialize(sig))
-        bk = None
-        if src.source:
-            bk = HybridKernel.from_source(src.source, src.name, filename=f"<backward of {kernel.name}>",
-                                          debug=kernel._debug)
-        cache[key] = (bk, src)
-    return cache[key]  # type: ignore[no-any-return]
+    src = build(kernel.specialize(sig))
+    if not src.source:
+        return None, src
+    filename = f"<backward of {kernel.name} {hashlib.sha256(src.source.encode()).hexdigest()[:12]}>"
+    bk = HybridKernel.from_source(src.source, src.name, filename=filename, debug=kernel._debug)
+    text, turned = annotate(bk.ir, src)
+    if turned:  # a loop now runs backwards: the kernel must be the one of the final text
+        bk = HybridKernel.from_source(text, src.name, filename=filename, debug=kernel._debug)
+    else:  # only comments changed: the lines the kernel shows in messages take them
+        bk.ir.lines.update(enumerate(text.split("\n"), bk.ir.def_line))
+    bk.rebuild = kernel.rebuild
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    return bk, replace(src, source=text)

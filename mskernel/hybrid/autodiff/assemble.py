@@ -1,16 +1,17 @@
 """Putting a backward kernel together: parameters, adjoint buffers, the replay, the reverse
-sweep, and a comment on every ``parallel`` loop saying whether it stayed parallel.
+sweep, and a comment on every ``parallel`` loop saying whether it stayed parallel. :func:`build`
+runs the builder (:mod:`~mskernel.hybrid.autodiff.builder`) and assembles its result.
 
 The replay keeps only the forward statements something needs: the tape stores, the
 temporaries the reverse sweep reads back, and (to a fixed point) what those read.
 
-Example:
+Example (:func:`mskernel.hybrid.autodiff.backward_kernel` builds, parses and annotates):
     >>> from mskernel.hybrid import HybridKernel
-    >>> from mskernel.hybrid.autodiff.builder import build
+    >>> from mskernel.hybrid.autodiff import backward_kernel
     >>> hk = HybridKernel.from_source(
     ...     "def scale(x, s):\\n    y = output_tensor(x.shape, x.dtype)\\n"
     ...     "    for i in parallel(x.shape[0]):\\n        y[i] = x[i] * s\\n    return y\\n")
-    >>> print(build(hk.specialize(hk.signature(["float64"], [1], [float]))).source)
+    >>> print(backward_kernel(hk, hk.signature(["float64"], [1], [float]))[1].source)
     def scale_grad(x, y, dy, s):
         dx = output_tensor(x.shape, x.dtype)
         # reverse sweep
@@ -23,27 +24,25 @@ Example:
 """
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING
-
 from .. import ir
+from ..check import Typed
 from ..dtypes import is_float
-from ..parse import parse
 from ..schedule import independence
-from ..source import KernelSource
-from .blocks import Block
+from .blocks import PARALLEL_NOTE, Block
+from .builder import BackwardSource, _Builder
 from .printer import Printer, shape_text
 
-if TYPE_CHECKING:
-    from .builder import BackwardSource, _Builder
-
-__all__ = ["assemble"]
+__all__ = ["build", "assemble", "annotate"]
 
 
-def assemble(b: "_Builder") -> "BackwardSource":
+def build(typed: Typed) -> BackwardSource:
+    """The backward kernel of ``typed`` (see :mod:`~mskernel.hybrid.autodiff.builder`); raises
+    HybridError when the forward cannot be differentiated correctly."""
+    return assemble(_Builder(typed))
+
+
+def assemble(b: _Builder) -> BackwardSource:
     """Generate the backward kernel's source for builder ``b``."""
-    from .builder import BackwardSource
-
     k = b.k
     float_inputs = [x for x in b.inputs if is_float(b.tensor_dtype(x))]
     grads = {x: b.fresh(f"d{x}") for x in float_inputs}
@@ -67,7 +66,6 @@ def assemble(b: "_Builder") -> "BackwardSource":
             b.copy_nest(copies, grads[r], douts[r], r)
         elif b.a.write_once(r):
             b.adj[r] = douts[r]
-            b.direct.add(r)
         else:
             b.adj[r] = b.fresh(f"d{r}_acc")
             b.zero[r] = "0"
@@ -106,10 +104,10 @@ def assemble(b: "_Builder") -> "BackwardSource":
     rets = [grads[x] for x in float_inputs]
     text = "\n".join([f"def {name}({', '.join(params)}):", *body.render(1),
                       f"    return {', '.join(rets)}"]) + "\n"
-    return BackwardSource(name, _annotate_parallel(text, name, b.forward_headers), params, grad_index, outs)
+    return BackwardSource(name, text, params, grad_index, outs, b.serial_headers)
 
 
-def _replay(b: "_Builder") -> Block:
+def _replay(b: _Builder) -> Block:
     """The forward statements the tapes and the reverse sweep need, with the tape stores."""
     out = Block()
     if not b.tapes and not b.replay_tensors:
@@ -173,7 +171,7 @@ def _own_live(s: ir.Stmt, live_t: set[str], live_v: set[str]) -> bool:
     return (s.tensor in live_t) if isinstance(s, ir.Store) else (s.name in live_v)  # type: ignore[union-attr]
 
 
-def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: set[str], live_v: set[str],
+def _emit(b: _Builder, block: list[ir.Stmt], out: Block, p: Printer, live_t: set[str], live_v: set[str],
           live) -> None:
     for s in block:
         if not live(s):
@@ -199,7 +197,8 @@ def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: s
                 bounds = [p.expr(lv.start), p.expr(lv.stop), p.expr(lv.step)]
                 if bounds[2] == "1":
                     bounds = bounds[1:2] if bounds[0] == "0" else bounds[:2]
-                body = body.nest(f"for {lv.name} in {kind}({', '.join(bounds)}):")
+                body = body.nest(f"for {lv.name} in {kind}({', '.join(bounds)}):",
+                                 PARALLEL_NOTE if kind == "parallel" else None)
             _emit(b, s.body, body, p, live_t, live_v, live)
         elif isinstance(s, ir.If):
             then, orelse = out.branch(p.expr(s.cond))
@@ -207,25 +206,40 @@ def _emit(b: "_Builder", block: list[ir.Stmt], out: Block, p: Printer, live_t: s
             _emit(b, s.orelse, orelse, p, live_t, live_v, live)
 
 
-def _annotate_parallel(text: str, name: str, forward: dict[str, str]) -> str:
-    """Say above every ``parallel`` loop of the backward whether it stays parallel, and why not;
-    one that stays parallel runs forwards (``forward``: reversed header -> forward header)."""
-    kernel = parse(KernelSource.from_text(text, name, "<backward>"))
-    notes: dict[int, str] = {}
+def annotate(kernel: ir.Kernel, src: BackwardSource) -> tuple[str, bool]:
+    """The final text of the backward ``src`` parsed as ``kernel``: the note above every ``parallel``
+    loop says whether it stays parallel (and why not); one that cannot runs serially, so it is
+    turned to run backwards. Returns ``(text, whether a loop was turned)``: only a turned loop
+    changes what ``kernel`` says (the notes are comments on lines that already exist).
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source(
+        ...     "def f(x, w):\\n    y = output_tensor(x.shape, x.dtype)\\n    for i in parallel(x.shape[0]):\\n"
+        ...     "        y[i] = x[i] * w[0]\\n    return y\\n")
+        >>> src = build(hk.specialize(hk.signature(["float64", "float64"], [1, 1])))
+        >>> [line.strip() for line in src.source.splitlines() if "parallel" in line]
+        ['# parallel', 'for i in parallel(x.shape[0]):']
+        >>> text, turned = annotate(HybridKernel.from_source(src.source).ir, src)
+        >>> turned
+        True
+        >>> print("\\n".join(line for line in text.splitlines() if "parallel" in line))
+            # parallel -> serial: the write to dw at line 9 is not indexed by the loop variable in one fixed dimension
+            for i in parallel(x.shape[0] - 1, -1, -1):
+    """
+    lines = src.source.split("\n")
+    turned = False
     for s in ir.walk_stmts(kernel.body):
-        if isinstance(s, ir.For) and s.kind == "parallel":
-            reason = independence(s)
-            notes[s.loc[0]] = ("parallel: kept (its iterations write disjoint elements)" if reason is None
-                               else f"parallel -> serial: {reason}")
-    lines = text.split("\n")
-    for line_no, note in notes.items():
-        header = lines[line_no - 1].strip()
-        if note.startswith("parallel: kept") and header in forward:
-            lines[line_no - 1] = lines[line_no - 1].replace(header, forward[header])
-    shift = lambda m: f"line {int(m.group(1)) + sum(1 for n in notes if n <= int(m.group(1)))}"  # noqa: E731
-    notes = {n: re.sub(r"line (\d+)", shift, note) for n, note in notes.items()}  # lines after the insertions
-    for line_no in sorted(notes, reverse=True):
-        loop_line = lines[line_no - 1]
-        pad = loop_line[:len(loop_line) - len(loop_line.lstrip())]
-        lines.insert(line_no - 1, f"{pad}# {notes[line_no]}")
-    return "\n".join(lines)
+        if not (isinstance(s, ir.For) and s.kind == "parallel"):
+            continue
+        at = s.loc[0] - kernel.def_line  # the loop's header, 0-based in ``lines``; its note is the line above
+        reason = independence(s)
+        note = "parallel: kept (its iterations write disjoint elements)" if reason is None else \
+            f"parallel -> serial: {reason}"
+        if lines[at - 1].strip() == PARALLEL_NOTE:  # every parallel loop the builder writes has one
+            lines[at - 1] = lines[at - 1].replace(PARALLEL_NOTE, f"# {note}")
+        header = lines[at].strip()
+        if reason is not None and header in src.serial_headers:
+            lines[at] = lines[at].replace(header, src.serial_headers[header])
+            turned = True
+    return "\n".join(lines), turned

@@ -3,7 +3,9 @@
 The backward builder emits loops and branches before it knows whether anything inside them
 does work (a loop over a rounding op contributes nothing); :class:`Block` renders only what
 holds a statement, and a :class:`Lazy` line only when its condition turns true by the end
-(an adjoint variable's ``= 0`` declaration, kept only if something used the variable).
+(an adjoint variable's ``= 0`` declaration, kept only if something used the variable). A nested
+block may carry a comment line rendered above its header (:data:`PARALLEL_NOTE` above each
+``parallel`` loop: a placeholder the assembler fills in, so no line moves).
 
 Example:
     >>> body = Block()
@@ -22,7 +24,10 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Union
 
-__all__ = ["Block", "Lazy"]
+__all__ = ["Block", "Lazy", "PARALLEL_NOTE"]
+
+#: the comment above every ``parallel`` loop of a backward until it says whether the loop stays parallel
+PARALLEL_NOTE = "# parallel"
 
 
 class Lazy:
@@ -35,8 +40,9 @@ class Lazy:
 class Block:
     """Lines and nested blocks under an optional header (``for ...:``, ``if ...:``)."""
 
-    def __init__(self, header: Optional[str] = None) -> None:
+    def __init__(self, header: Optional[str] = None, note: Optional[str] = None) -> None:
         self.header = header
+        self.note = note
         self.items: list[Union[str, Lazy, "Block"]] = []
         self.orelse: Optional[Block] = None
         self.pending: dict[str, list[str]] = {}
@@ -65,9 +71,9 @@ class Block:
         """Append a statement kept only if ``keep()`` holds at render time."""
         self.items.append(Lazy(text, keep))
 
-    def nest(self, header: str) -> "Block":
-        """Append and return a nested block."""
-        child = Block(header)
+    def nest(self, header: str, note: Optional[str] = None) -> "Block":
+        """Append and return a nested block (``note``: a comment line above its header)."""
+        child = Block(header, note)
         self.items.append(child)
         return child
 
@@ -101,7 +107,7 @@ class Block:
         other = self.orelse.render(depth + 1) if self.orelse is not None else []
         if not body and not other:
             return []
-        out = [pad + self.header] + (body or [pad + "    pass"])  # type: ignore[operator]
+        out = ([pad + self.note] if self.note else []) + [pad + self.header] + (body or [pad + "    pass"])  # type: ignore[operator]
         if other:
             out += [pad + "else:"] + other
         return out

@@ -6,9 +6,12 @@ gradient per floating-point input. Its body has two parts:
 1. **Replay** (only when needed): the forward statements whose values the derivatives need
    and cannot read back -- a temporary's contents, or a value later overwritten (a running
    maximum, a row buffer reused per iteration). Each such value is stored, at the statement
-   that reads it, into a *tape* indexed by the enclosing loop counters. Statements nothing
-   needs are dropped; outputs replayed are written to local copies (``y_fw``).
-2. **Reverse sweep**: the statements in reverse order, every loop run backwards. A store
+   that reads it, into a *tape* indexed by the enclosing loop counters -- a stack when those
+   loops' trip counts vary -- or read from the record made right after the store that wrote
+   it (:mod:`~mskernel.hybrid.autodiff.forwarding`). Statements nothing needs are dropped;
+   outputs replayed are written to local copies (``y_fw``).
+2. **Reverse sweep**: the statements in reverse order, every loop run backwards (a ``parallel``
+   loop whose iterations stay independent runs forwards: its order does not matter). A store
    ``t[I] = e`` reads its adjoint ``g = dt[I]``, clears it (the old value was overwritten)
    and adds ``g * de/du`` to the adjoint of every float tensor element and scalar ``u`` that
    ``e`` reads, so gradients scattered by several iterations are summed. Branches are
@@ -19,6 +22,7 @@ Integer values carry no gradient. What cannot be differentiated correctly is ref
 
 Example:
     >>> from mskernel.hybrid import HybridKernel
+    >>> from mskernel.hybrid.autodiff.assemble import build
     >>> hk = HybridKernel.from_source(
     ...     "def cube(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
     ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] * x[i] * x[i]\\n    return y\\n")
@@ -43,12 +47,12 @@ from .. import ir
 from ..check import Typed
 from ..dtypes import is_float, is_weak
 from .analysis import Analysis, Level
-from .blocks import Block
+from .blocks import PARALLEL_NOTE, Block
 from .forwarding import RESULT_RULES, forwarded, stored_value
 from .printer import Printer, grid_names, shape_text
 from .rules import BINARY, CASTS, INTRINSIC, UNARY, ZERO
 
-__all__ = ["BackwardSource", "build"]
+__all__ = ["BackwardSource"]
 
 _WEAK_DTYPE = {"float": "float64", "int": "int64", "bool": "bool"}
 
@@ -60,6 +64,8 @@ class BackwardSource:
     ``params`` = forward tensor inputs, forward outputs that are not inputs, one dout per
     forward output, then the attributes; ``grads[k]`` is the backward output index holding
     the gradient of forward tensor input ``k``, or None (integer inputs get no gradient).
+    ``serial_headers`` maps each ``parallel`` loop header of ``source`` to the same loop run
+    backwards, the header it takes if it cannot stay parallel (see ``assemble.annotate``).
     """
 
     name: str
@@ -67,7 +73,7 @@ class BackwardSource:
     params: list[str]
     grads: list[Optional[int]]
     outputs: list[str]            # forward outputs passed to the backward, in forward return order
-    notes: list[str] = field(default_factory=list)
+    serial_headers: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -91,7 +97,6 @@ class _Builder:
         self.counter = 0
         self.inplace = [r for r in k.returns if r in self.inputs]
         self.adj: dict[str, str] = {}       # tensor -> its adjoint buffer's name
-        self.direct: set[str] = set()        # outputs whose adjoint is the dout parameter itself
         self.var_adj: dict[str, str] = {}    # scalar -> its adjoint variable
         self.touched: set[str] = set()       # adjoint variables something reads or writes
         self.tapes: dict[int, list[_Tape]] = {}
@@ -99,7 +104,7 @@ class _Builder:
         self._tape_cache: dict[tuple[int, int], str] = {}
         self.replay_tensors: set[str] = set()  # temporaries the reverse sweep reads back
         self.zero: dict[str, str] = {}
-        self.forward_headers: dict[str, str] = {}  # reversed parallel loop header -> the forward one
+        self.serial_headers: dict[str, str] = {}  # parallel loop header -> the loop run backwards
         self.stacks: dict[int, tuple[str, str, list[Level]]] = {}  # statement -> (stack pointer, size, its loops)
         self.tapes_after: dict[int, tuple[str, str]] = {}  # store -> (tape, index) of the value it stored
 
@@ -268,15 +273,19 @@ class _Builder:
         return int(lv.step.value)
 
     def reversed_header(self, lv: Level) -> str:
-        """``for v in range(last, first - 1, -step):`` -- the loop run backwards."""
+        """``for v in range(last, first - 1, -step):`` -- the loop run backwards.
+
+        A ``parallel`` loop is written forwards: if it stays parallel the order does not matter;
+        if not, :func:`~mskernel.hybrid.autodiff.assemble.annotate` turns it to the backwards
+        header recorded in ``serial_headers``."""
         self.static_loop(lv)
         start, stop = self.value(lv.start, lv.loop), self.value(lv.stop, lv.loop)
         step = self.step_of(lv)
-        kind = "parallel" if lv.loop.kind == "parallel" else "range"
-        header = self._reversed_header(lv, kind, start, stop, step)
-        if kind == "parallel":  # if it stays parallel, the order does not matter: run it forwards
-            bounds = stop if (start, step) == ("0", 1) else f"{start}, {stop}" + ("" if step == 1 else f", {step}")
-            self.forward_headers[header] = f"for {lv.name} in parallel({bounds}):"
+        if lv.loop.kind != "parallel":
+            return self._reversed_header(lv, "range", start, stop, step)
+        bounds = stop if (start, step) == ("0", 1) else f"{start}, {stop}" + ("" if step == 1 else f", {step}")
+        header = f"for {lv.name} in parallel({bounds}):"
+        self.serial_headers[header] = self._reversed_header(lv, "parallel", start, stop, step)
         return header
 
     def _reversed_header(self, lv: Level, kind: str, start: str, stop: str, step: int) -> str:
@@ -406,7 +415,7 @@ class _Builder:
     def rev_For(self, s: ir.For, out: Block) -> None:
         body = out
         for lv in self.a.levels(s):
-            body = body.nest(self.reversed_header(lv))
+            body = body.nest(self.reversed_header(lv), PARALLEL_NOTE if lv.loop.kind == "parallel" else None)
         self.reverse(s.body, body, s.decls)
 
     def pop(self, s: ir.Stmt, out: Block) -> None:
@@ -531,9 +540,3 @@ class _Builder:
 def _minus_one(start: str) -> str:
     return str(int(start) - 1) if start.lstrip("-").isdigit() else f"{start} - 1"
 
-
-def build(typed: Typed) -> BackwardSource:
-    """The backward kernel of ``typed`` (see the module docstring); raises HybridError when
-    the forward cannot be differentiated correctly."""
-    from .assemble import assemble
-    return assemble(_Builder(typed))

@@ -12,6 +12,8 @@ Two uses, both recording the stored value once, right after the store, in the re
   branch, wrote exactly that element -- its own loops cover the element with the same ranges as
   ``S``'s loops -- the value recorded after ``W`` is the value ``S`` reads.
 
+The builder calls these functions with itself; :class:`Builds` lists what they use of it.
+
 Example:
     >>> RESULT_RULES["exp"]("g", "r")
     '(g * r)'
@@ -19,15 +21,32 @@ Example:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional, Protocol
 
 from .. import ir
+from ..check import Typed
+from .analysis import Analysis, Level
 from .printer import Printer
 
-if TYPE_CHECKING:
-    from .builder import _Builder
+__all__ = ["Builds", "RESULT_RULES", "stored_value", "forwarded"]
 
-__all__ = ["RESULT_RULES", "stored_value", "forwarded"]
+
+class Builds(Protocol):
+    """What forwarding reads and records in the backward builder (``builder._Builder``)."""
+
+    t: Typed
+    a: Analysis
+    grids: dict[str, list[str]]
+    replay_tensors: set[str]
+    tape_allocs: list[str]
+    tapes_after: dict[int, tuple[str, str]]
+
+    def value(self, e: ir.Expr, at: ir.Stmt) -> str: ...
+    def is_static(self, lv: Level) -> bool: ...
+    def trip(self, lv: Level) -> str: ...
+    def counter_of(self, lv: Level) -> str: ...
+    def temp(self, base: str = "_g") -> str: ...
+    def tensor_dtype(self, name: str) -> str: ...
 
 #: derivative of an intrinsic from its result ``r`` (one rule per line)
 RESULT_RULES: dict[str, Callable[[str, str], str]] = {
@@ -38,11 +57,11 @@ RESULT_RULES: dict[str, Callable[[str, str], str]] = {
 }
 
 
-def _unconditional(b: "_Builder", s: ir.Stmt) -> bool:
+def _unconditional(b: "Builds", s: ir.Stmt) -> bool:
     return all(k != -1 for _, k in b.a.path[id(s)])
 
 
-def stored_value(b: "_Builder", w: ir.Store) -> Optional[str]:
+def stored_value(b: "Builds", w: ir.Store) -> Optional[str]:
     """Text of the value ``w`` stored, valid in ``w``'s adjoint; None if it cannot be read back."""
     if w.grid is not None:
         return None
@@ -53,11 +72,11 @@ def stored_value(b: "_Builder", w: ir.Store) -> Optional[str]:
     levels = b.a.enclosing_levels(w)
     if not all(b.is_static(lv) for lv in levels) or any(lv.loop.kind == "grid" for lv in levels):
         return None
-    name, _ = _record_after(b, w)
-    return f"{name}[{', '.join(b.counter_of(lv) for lv in levels) or '0'}]"
+    return f"{_record_after(b, w)}[{', '.join(b.counter_of(lv) for lv in levels) or '0'}]"
 
 
-def _record_after(b: "_Builder", w: ir.Store) -> tuple[str, list]:
+def _record_after(b: "Builds", w: ir.Store) -> str:
+    """The tape recording the value ``w`` stores, right after it stores it (made on first use)."""
     if id(w) not in b.tapes_after:
         levels = b.a.enclosing_levels(w)
         name = b.temp("tape")
@@ -65,10 +84,10 @@ def _record_after(b: "_Builder", w: ir.Store) -> tuple[str, list]:
         b.tape_allocs.append(f"{name} = allocate(({', '.join(dims)}, ), \"{b.tensor_dtype(w.tensor)}\")")
         b.tapes_after[id(w)] = (name, ", ".join(b.counter_of(lv) for lv in levels) or "0")
         b.replay_tensors.add(w.tensor)  # the store itself must run in the replay
-    return b.tapes_after[id(w)][0], []
+    return b.tapes_after[id(w)][0]
 
 
-def forwarded(b: "_Builder", load: ir.Load, at: ir.Stmt) -> Optional[str]:
+def forwarded(b: "Builds", load: ir.Load, at: ir.Stmt) -> Optional[str]:
     """The value ``load`` reads at ``at``, read from the record after the single store that wrote
     it (see the module docstring); None when that cannot be shown."""
     writers = b.a.writers.get(load.tensor, [])
@@ -105,7 +124,7 @@ def forwarded(b: "_Builder", load: ir.Load, at: ir.Stmt) -> Optional[str]:
     levels = b.a.enclosing_levels(w)
     if not all(b.is_static(lv) for lv in levels):
         return None
-    name, _ = _record_after(b, w)
+    name = _record_after(b, w)
     index = [b.counter_of(replace(lv, name=match[lv.loop.var].var) if lv.loop in extra else lv)
              for lv in levels]  # W's own positions are counted by ``at``'s loops over the same ranges
     return f"{name}[{', '.join(index) or '0'}]"

@@ -326,9 +326,7 @@ struct Function {
       detail::GradModeGuard no_grad(false);
       try {
         out = X::Forward(&node->ctx, std::forward<Args>(args)...);
-      } catch (const std::exception &) {
-        throw;
-      } catch (const pybind11::error_already_set &) {
+      } catch (const std::exception &) {  // pybind11::error_already_set too: it derives from std::exception
         throw;
       } catch (...) {  // `throw 42`: name the Function instead of pybind11's "unknown exception"
         throw std::runtime_error(detail::NonStdExceptionMessage("The Forward of " + node->name));

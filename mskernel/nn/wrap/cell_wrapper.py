@@ -5,27 +5,12 @@ differentiates it with respect to ``optimizer.parameters`` in the same pass, han
 ``optimizer(grads)`` and returns the loss. ``sens`` scales the gradients (the loss's sensitivity).
 
 Example:
-    >>> import numpy as np
     >>> import mskernel as ms
     >>> from mskernel import nn
-    >>> class Net(nn.Cell):
-    ...     def __init__(self):
-    ...         super().__init__()
-    ...         self.w = ms.Parameter(ms.Tensor(np.array([2.0], np.float32)), name="w")
-    ...     def construct(self, x):
-    ...         return (self.w * x).sum()
-    >>> class Step(nn.Cell):  # a tiny SGD with lr=0.1
-    ...     def __init__(self, params):
-    ...         super().__init__()
-    ...         self.parameters = ms.ParameterTuple(params)
-    ...     def construct(self, grads):
-    ...         for p, g in zip(self.parameters, grads):
-    ...             p.set_data(p - 0.1 * g)
-    ...         return True
-    >>> net = Net()
-    >>> train = TrainOneStepCell(net, Step(net.trainable_params()))
-    >>> print(train(ms.Tensor([1.0])), net.w.asnumpy())
-    2.0 [1.9]
+    >>> net = nn.Dense(1, 1, weight_init=ms.Tensor([[2.0]]), has_bias=False)
+    >>> train = TrainOneStepCell(WithLossCell(net, nn.L1Loss()), nn.SGD(net.trainable_params(), 0.1))
+    >>> print(train(ms.Tensor([[1.0]]), ms.Tensor([[0.0]])), net.weight.asnumpy())
+    2.0 [[1.9]]
 """
 from __future__ import annotations
 
@@ -34,7 +19,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
-from mskernel.autograd.api import GradOperation, _run, recording
+from mskernel.autograd.api import GradOperation, _run, grad_operation_call, recording
 from mskernel.autograd.engine import gradients
 from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
@@ -54,13 +39,7 @@ class WithLossCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Id(Cell):
-        ...     def construct(self, x):
-        ...         return x
-        >>> class L1(Cell):
-        ...     def construct(self, out, label):
-        ...         return (out - label).abs().mean()
-        >>> print(WithLossCell(Id(), L1())(ms.Tensor([1.0, 3.0]), ms.Tensor([0.0, 0.0])))
+        >>> print(WithLossCell(ms.nn.Identity(), ms.nn.L1Loss())(ms.Tensor([1.0, 3.0]), ms.Tensor([0.0, 0.0])))
         2.0
     """
 
@@ -89,15 +68,10 @@ class WithEvalCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Id(Cell):
-        ...     def construct(self, x):
-        ...         return x
-        >>> class L1(Cell):
-        ...     def construct(self, out, label):
-        ...         return (out - label).abs().mean()
-        >>> loss, out, label = WithEvalCell(Id(), L1())(ms.Tensor([1.0, 3.0]), ms.Tensor([0.0, 0.0]))
-        >>> print(loss, out)
-        2.0 [1. 3.]
+        >>> evaluate = WithEvalCell(ms.nn.Identity(), ms.nn.L1Loss(), add_cast_fp32=True)
+        >>> loss, out, label = evaluate(ms.Tensor([1.0, 3.0], ms.float16), ms.Tensor([0.0, 0.0], ms.float16))
+        >>> print(loss, out, out.dtype)
+        2.0 [1. 3.] Float32
     """
 
     def __init__(self, network: Cell, loss_fn: Cell, add_cast_fp32: bool = False) -> None:
@@ -131,14 +105,9 @@ class WithGradCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Net(Cell):
-        ...     def __init__(self):
-        ...         super().__init__()
-        ...         self.w = ms.Parameter(ms.Tensor([3.0]), name="w")
-        ...     def construct(self, x):
-        ...         return (self.w * x).sum()
-        >>> print(WithGradCell(Net())(ms.Tensor([2.0]))[0])
-        [2.]
+        >>> net = ms.nn.Dense(1, 1, weight_init=ms.Tensor([[3.0]]), has_bias=False)
+        >>> print(WithGradCell(net, ms.nn.L1Loss())(ms.Tensor([[2.0]]), ms.Tensor([[0.0]]))[0])
+        [[2.]]
     """
 
     def __init__(self, network: Cell, loss_fn: Optional[Cell] = None, sens: Any = None) -> None:
@@ -165,23 +134,12 @@ class TrainOneStepCell(Cell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Net(Cell):
-        ...     def __init__(self):
-        ...         super().__init__()
-        ...         self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
-        ...     def construct(self, x):
-        ...         return (self.w * x).sum()
-        >>> class Keep(Cell):
-        ...     def __init__(self, params):
-        ...         super().__init__()
-        ...         self.parameters = ms.ParameterTuple(params)
-        ...     def construct(self, grads):
-        ...         return True
-        >>> net = Net()
-        >>> loss, grads = TrainOneStepCell(net, Keep(net.trainable_params()), sens=2.0, return_grad=True)(
-        ...     ms.Tensor([3.0]))
-        >>> print(loss, grads["w"])
-        3.0 [6.]
+        >>> net = ms.nn.Dense(1, 1, weight_init=ms.Tensor([[1.0]]), has_bias=False)
+        >>> step = TrainOneStepCell(WithLossCell(net, ms.nn.L1Loss()), ms.nn.SGD(net.trainable_params()), sens=2.0,
+        ...                         return_grad=True)
+        >>> loss, grads = step(ms.Tensor([[3.0]]), ms.Tensor([[0.0]]))
+        >>> print(loss, grads["weight"])
+        3.0 [[6.]]
     """
 
     def __init__(self, network: Cell, optimizer: Cell, sens: Optional[float] = None, return_grad: bool = False
@@ -302,24 +260,6 @@ class ForwardValueAndGrad(Cell):
         _copy_amp_level(self, network)
 
     def construct(self, *inputs: Any) -> Tuple[Any, Any]:
-        sens = None
-        args = inputs
-        if self.sens_param:
-            if not inputs:
-                raise ValueError("For 'ForwardValueAndGrad', 'sens_param' is True but no sens was passed.")
-            args, sens = inputs[:-1], inputs[-1]
-        if self.get_all:
-            positions: Optional[Tuple[int, ...]] = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
-        elif self.get_by_list:
-            positions = None
-        else:
-            positions = (0,)
         weights = tuple(self.weights) if self.get_by_list else None
-        out, _, gi, gw = _run(self.network, args, {}, positions, weights, False, sens)
-        if self.get_all and self.get_by_list:
-            return out, (tuple(gi), tuple(gw))
-        if self.get_all:
-            return out, tuple(gi)
-        if self.get_by_list:
-            return out, tuple(gw)
-        return out, gi[0]
+        return grad_operation_call(self.network, inputs, weights, self.get_all, self.get_by_list, self.sens_param,
+                                   "ForwardValueAndGrad")

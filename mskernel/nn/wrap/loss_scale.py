@@ -116,25 +116,16 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     Example:
         >>> import mskernel as ms
-        >>> class Net(Cell):
-        ...     def __init__(self):
-        ...         super().__init__()
-        ...         self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
-        ...     def construct(self, x):
-        ...         return (self.w * x).sum()
-        >>> class Sgd(Cell):
-        ...     def __init__(self, params):
-        ...         super().__init__()
-        ...         self.parameters = ms.ParameterTuple(params)
-        ...     def construct(self, grads):
-        ...         for p, g in zip(self.parameters, grads):
-        ...             p.set_data(p - g)
-        ...         return True
-        >>> net = Net()
-        >>> step = TrainOneStepWithLossScaleCell(net, Sgd(net.trainable_params()), ms.Tensor(1024.0))
-        >>> loss, overflow, scale = step(ms.Tensor([float("inf")]))
-        >>> print(overflow, net.w.asnumpy())
-        True [1.]
+        >>> from mskernel import nn
+        >>> net = nn.Dense(1, 1, weight_init=ms.Tensor([[1.0]]), has_bias=False)
+        >>> step = TrainOneStepWithLossScaleCell(nn.WithLossCell(net, nn.L1Loss()), nn.SGD(net.trainable_params(), 1.0),
+        ...                                      ms.Tensor(1024.0))
+        >>> loss, overflow, scale = step(ms.Tensor([[float("inf")]]), ms.Tensor([[0.0]]))
+        >>> print(overflow, net.weight.asnumpy())
+        True [[1.]]
+        >>> loss, overflow, scale = step(ms.Tensor([[2.0]]), ms.Tensor([[0.0]]))
+        >>> print(loss, overflow, net.weight.asnumpy())
+        2.0 False [[-1.]]
     """
 
     def __init__(self, network: Cell, optimizer: Cell, scale_sense: Union[Cell, Tensor]) -> None:
@@ -168,18 +159,8 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
         Example:
             >>> import mskernel as ms
-            >>> class Net(Cell):
-            ...     def __init__(self):
-            ...         super().__init__()
-            ...         self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
-            ...     def construct(self, x):
-            ...         return (self.w * x).sum()
-            >>> class Opt(Cell):
-            ...     def __init__(self, params):
-            ...         super().__init__()
-            ...         self.parameters = ms.ParameterTuple(params)
-            >>> net = Net()
-            >>> c = TrainOneStepWithLossScaleCell(net, Opt(net.trainable_params()), ms.Tensor(4.0))
+            >>> net = ms.nn.Dense(1, 1)
+            >>> c = TrainOneStepWithLossScaleCell(net, ms.nn.SGD(net.trainable_params()), ms.Tensor(4.0))
             >>> c.set_sense_scale(ms.Tensor(2.0)); print(c.scale_sense.asnumpy())
             2.0
         """
@@ -204,20 +185,11 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
         Example:
             >>> import mskernel as ms
-            >>> class Net(Cell):
-            ...     def __init__(self):
-            ...         super().__init__()
-            ...         self.w = ms.Parameter(ms.Tensor([1.0]), name="w")
-            ...     def construct(self, x):
-            ...         return (self.w * x).sum()
-            >>> class Opt(Cell):
-            ...     def __init__(self, params):
-            ...         super().__init__()
-            ...         self.parameters = ms.ParameterTuple(params)
-            >>> net = Net()
-            >>> c = TrainOneStepWithLossScaleCell(net, Opt(net.trainable_params()), FixedLossScaleUpdateCell(4.0))
-            >>> print(c.process_loss_scale(ms.Tensor(False)))
-            False
+            >>> net = ms.nn.Dense(1, 1)
+            >>> update = DynamicLossScaleUpdateCell(4.0, 2, 1000)
+            >>> c = TrainOneStepWithLossScaleCell(net, ms.nn.SGD(net.trainable_params()), update)
+            >>> print(c.process_loss_scale(ms.Tensor(True)), c.scale_sense.asnumpy())
+            True 2.0
         """
         if self.loss_scaling_manager is not None:
             return self.loss_scaling_manager(self.scale_sense, overflow)

@@ -255,6 +255,11 @@ def _nd_dest(x: Tensor, idx: np.ndarray, op: str) -> np.ndarray:
     return _index(x.shape)[coords]
 
 
+def _scatter_nd(x: Tensor, indices: Any, updates: Any, add: bool, op: str) -> Tensor:
+    """``x`` with ``updates`` written (``add``: added) at ``indices``, coordinates in their last axis."""
+    return _scatter_into(x, _nd_dest(x, _ints(indices, op, "indices"), op), updates, add, op)
+
+
 def tensor_scatter_update(input_x: Any, indices: Any, updates: Any) -> Tensor:
     """``input_x`` with the elements (or slices) at ``indices`` (coordinates in the last axis) replaced.
 
@@ -264,8 +269,7 @@ def tensor_scatter_update(input_x: Any, indices: Any, updates: Any) -> Tensor:
         [1. 2. 9.]
     """
     x = check_tensor(input_x, "TensorScatterUpdate", "input_x")
-    return _scatter_into(x, _nd_dest(x, _ints(indices, "TensorScatterUpdate", "indices"), "TensorScatterUpdate"),
-                         updates, False, "TensorScatterUpdate")
+    return _scatter_nd(x, indices, updates, False, "TensorScatterUpdate")
 
 
 def tensor_scatter_add(input_x: Any, indices: Any, updates: Any) -> Tensor:
@@ -277,8 +281,7 @@ def tensor_scatter_add(input_x: Any, indices: Any, updates: Any) -> Tensor:
         [11.  2.]
     """
     x = check_tensor(input_x, "TensorScatterAdd", "input_x")
-    return _scatter_into(x, _nd_dest(x, _ints(indices, "TensorScatterAdd", "indices"), "TensorScatterAdd"),
-                         updates, True, "TensorScatterAdd")
+    return _scatter_nd(x, indices, updates, True, "TensorScatterAdd")
 
 
 def scatter_nd(indices: Any, updates: Any, shape: Any) -> Tensor:
@@ -291,8 +294,7 @@ def scatter_nd(indices: Any, updates: Any, shape: Any) -> Tensor:
     """
     u = check_tensor(updates, "ScatterNd", "updates")
     base = Tensor._wrap(np.zeros(tuple(int(s) for s in shape), u._data.dtype))
-    return _scatter_into(base, _nd_dest(base, _ints(indices, "ScatterNd", "indices"), "ScatterNd"), u, True,
-                         "ScatterNd")
+    return _scatter_nd(base, indices, u, True, "ScatterNd")
 
 
 def scatter(input: Any, axis: int, index: Any, src: Any) -> Tensor:

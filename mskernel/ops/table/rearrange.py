@@ -235,9 +235,10 @@ def diag_embed(input: Any, offset: int = 0, dim1: int = -2, dim2: int = -1) -> T
 
     Example:
         >>> import mskernel as ms
-        >>> print(diag_embed(ms.Tensor([1, 2])))
-        [[1 0]
-         [0 2]]
+        >>> print(diag_embed(ms.Tensor([1, 2]), offset=1))
+        [[0 1 0]
+         [0 0 2]
+         [0 0 0]]
     """
     x = check_tensor(input, "diag_embed", "input")
     n = x.shape[-1] + abs(offset)

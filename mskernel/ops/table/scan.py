@@ -77,11 +77,7 @@ def cumsum(x: Any, axis: int, dtype: Any = None) -> Tensor:
         >>> print(cumsum(ms.Tensor([1, 2, 3], ms.int32), 0))
         [1 3 6]
     """
-    t = check_tensor(x, "CumSum", "x")
-    if dtype is not None:
-        t = F.cast(t, mstype.to_dtype(dtype))
-    elif t._data.dtype == np.bool_:
-        t = F.cast(t, mstype.int64)
+    t = _scan_input(check_tensor(x, "CumSum", "x"), dtype, lambda dt: dt == np.bool_)
     return F._cumsum(t, axis)
 
 
@@ -93,12 +89,18 @@ def cumprod(input: Any, dim: int, dtype: Any = None) -> Tensor:
         >>> print(cumprod(ms.Tensor([1, 2, 3], ms.int32), 0))
         [1 2 6]
     """
-    t = check_tensor(input, "CumProd", "input")
-    if dtype is not None:
-        t = F.cast(t, mstype.to_dtype(dtype))
-    elif t._data.dtype.kind in "biu" and t._data.dtype != np.int64:
-        t = F.cast(t, mstype.int64)
+    t = _scan_input(check_tensor(input, "CumProd", "input"), dtype, lambda dt: dt.kind in "biu" and dt != np.int64)
     return F._cumprod(t, dim)
+
+
+def _scan_input(t: Tensor, dtype: Any, to_int64: Callable[[np.dtype], bool]) -> Tensor:
+    """``t`` cast to ``dtype`` when one is given, else to Int64 where ``to_int64(its numpy dtype)`` (the op's
+    default: cumsum widens only Bool, cumprod every integer)."""
+    if dtype is not None:
+        return F.cast(t, mstype.to_dtype(dtype))
+    if to_int64(t._data.dtype):
+        return F.cast(t, mstype.int64)
+    return t
 
 
 def _tensor_cumsum(self: Tensor, axis: Any = None, dtype: Any = None) -> Tensor:

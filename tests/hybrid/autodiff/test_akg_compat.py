@@ -141,5 +141,5 @@ def test_scope_must_be_a_string_and_kernel_decorated_functions_keep_the_strict_r
         ops.Custom(bad_scope, func_type="akg")
     from mskernel.ops import kernel
 
-    with pytest.raises(HybridError, match=r"function \[allocate\] expects two inputs, but get 3"):
+    with pytest.raises(HybridError, match=r"allocate takes 2 arguments, but got 3: write allocate\(shape, dtype\)"):
         ops.Custom(kernel(cube_local), func_type="hybrid")
