@@ -55,21 +55,12 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 
 # ``-n``: every cross-reference must resolve. Other packages' names cannot (no network for intersphinx here);
-# KNOWN_BROKEN lists references in docstrings to fix at their source (each one fails the build once removed).
+# KNOWN_BROKEN would list references in docstrings still to fix at their source (each one fails the build once
+# removed). Empty: a broken reference is fixed where it is written, not listed here.
 nitpicky = True
 nitpick_ignore_regex = [(r"py:.*", r"(numpy|np|collections|typing|t|os|ctypes|functools|IPython|ipywidgets|matplotlib"
                                    r"|pathlib|types)\..*")]
-KNOWN_BROKEN = [
-    ("py:func", "option_specs"),  # mskernel/cells/options.py: CellOptions, CellOptions.from_parsed
-    ("py:func", "mskernel.hybrid.parse.parse"),  # mskernel/hybrid/hybrid_kernel.py: HybridKernel.from_function
-    ("py:class", "Signature"),  # mskernel/hybrid/hybrid_kernel.py: HybridKernel.signature
-    # type hints naming classes that are not public names of their package:
-    ("py:class", "mskernel.hybrid.source.KernelSource"), ("py:class", "mskernel.hybrid.check.Signature"),
-    ("py:class", "mskernel.hybrid.check.Typed"), ("py:class", "mskernel.hybrid.compiler.CompiledKernel"),
-    ("py:class", "mskernel.widgets.layout.Layout"),
-    ("py:class", "Tensor: Tensor._wrap."),  # the C engine's wrap() docstring (mskernel/autograd/_cengine.c)
-    ("py:class", "cflags /"),  # mskernel/toolchain/api.py: build()'s "cflags / ldflags:" argument line
-]
+KNOWN_BROKEN: list = []
 nitpick_ignore = [(role, target) for role, target in KNOWN_BROKEN]
 add_module_names = False
 python_display_short_literal_types = True

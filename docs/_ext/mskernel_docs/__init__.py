@@ -93,6 +93,17 @@ def _napoleon(app: Any, what: str, name: str, obj: Any, options: Any, lines: lis
                        lines)
 
 
+def _no_signature(app: Any, what: str, name: str, obj: Any, options: Any, signature: Any, return_annotation: Any
+                  ) -> Any:
+    """The classes of internal modules documented because public signatures name them (``api.SUPPORTING``)
+    are shown without their constructor: its fields' types would need entries of their own in turn."""
+    from . import api
+
+    if what == "class" and name in api.SUPPORTING:
+        return "", None
+    return None
+
+
 def setup(app: Any) -> Dict[str, Any]:
     from sphinx.ext.napoleon import _process_docstring
 
@@ -101,4 +112,5 @@ def setup(app: Any) -> Dict[str, Any]:
         if listener.handler is _process_docstring:
             app.disconnect(listener.id)
     app.connect("autodoc-process-docstring", _napoleon)
+    app.connect("autodoc-process-signature", _no_signature)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -239,10 +239,75 @@ def _heading(text: str, ch: str) -> List[str]:
     return [text, ch * len(text), ""]
 
 
+def _routines(obj: object) -> List[object]:
+    """The functions whose signatures autodoc shows for ``obj``: a function, or a class's constructor and its
+    public methods and properties."""
+    if not inspect.isclass(obj):
+        return [obj] if inspect.isfunction(obj) else []
+    out = [obj.__dict__["__init__"]] if "__init__" in obj.__dict__ else []
+    for name, value in vars(obj).items():
+        value = value.__func__ if isinstance(value, (classmethod, staticmethod)) else value
+        value = value.fget if isinstance(value, property) else value
+        if not name.startswith("_") and inspect.isfunction(value):
+            out.append(value)
+    return out
+
+
+def _classes_in(hint: object, found: Dict[int, type]) -> None:
+    if inspect.isclass(hint) and _ours(hint):
+        found.setdefault(id(hint), hint)
+    for arg in getattr(hint, "__args__", None) or ():
+        _classes_in(arg, found)
+
+
+def hinted_classes(obj: object) -> List[type]:
+    """The mskernel classes the type hints of ``obj``'s signatures name (see :func:`_routines`); a hint autodoc
+    shows is a cross-reference, so each of them needs an entry."""
+    found: Dict[int, type] = {}
+    for fn in _routines(obj):
+        scope = getattr(fn, "__globals__", {})
+        for hint in getattr(fn, "__annotations__", {}).values():
+            if isinstance(hint, str):
+                try:
+                    hint = eval(hint, scope)  # noqa: S307 (annotations of our own code)
+                except Exception:  # a name only imported for type checkers: autodoc cannot resolve it either
+                    continue
+            _classes_in(hint, found)
+    return list(found.values())
+
+
+#: classes of internal modules named in public signatures, documented without a signature of their own (see
+#: :func:`supporting_section`): autodoc-process-signature leaves theirs out, so their fields' types need no entry
+SUPPORTING: set = set()
+
+
+def supporting_section(classes: List[type]) -> List[str]:
+    """A page section documenting the classes of internal modules that public signatures name, so those names
+    lead somewhere: each class's docstring (and its example), not its constructor."""
+    lines = _heading("Classes named in signatures", "-") + [
+        "Classes of internal modules that the signatures above name, documented here so their names lead "
+        "somewhere; they are not public names of the package (you get them from the calls above).", ""]
+    for cls in sorted(classes, key=lambda c: c.__name__.lower()):
+        path = f"{cls.__module__}.{cls.__qualname__}"
+        SUPPORTING.add(path)
+        lines += [f".. autoclass:: {path}", ""]
+    return lines
+
+
+def _layer_of(modname: str) -> Optional[Layer]:
+    best: Tuple[int, Optional[Layer]] = (0, None)
+    for layer in LAYERS:
+        for m in layer.modules:
+            if (modname == m or modname.startswith(m + ".")) and len(m) > best[0]:
+                best = (len(m), layer)
+    return best[1]
+
+
 def generate() -> Tuple[Dict[str, str], Dict[int, str]]:
     """The reference pages as ``{file name: reStructuredText}`` -- ``index.rst`` (the top-level namespace and
     the layers' table of contents) and one page per layer -- and ``{id(object): path of its full entry}``."""
     documented: Dict[int, str] = {}
+    hinted: Dict[int, type] = {}
     pages: Dict[str, str] = {}
     skip = [m for la in LAYERS for m in la.modules]
     for layer in LAYERS:
@@ -270,6 +335,11 @@ def generate() -> Tuple[Dict[str, str], Dict[int, str]]:
                         lines += _directive("data", path) + ["", f"   The module :py:mod:`{obj.__name__}`.", ""]
                     continue
                 lines += _full_entry(path, obj)
+        for modname in layer.modules:
+            mod = importlib.import_module(modname)
+            for name in module_names(modname):
+                for cls in hinted_classes(getattr(mod, name)):
+                    hinted.setdefault(id(cls), cls)
         subs = []
         for m in layer.modules:
             subs += _submodules(m, skip)
@@ -278,6 +348,14 @@ def generate() -> Tuple[Dict[str, str], Dict[int, str]]:
             lines += _heading("Modules", "-") + ["The modules inside these packages (their public names are above).",
                                                    ""] + subs
         pages[f"{layer.slug}.rst"] = "\n".join(lines) + "\n"
+    extra: Dict[str, List[type]] = {}
+    for key, cls in hinted.items():
+        layer = _layer_of(cls.__module__)
+        if key not in documented and layer is not None:
+            extra.setdefault(layer.slug, []).append(cls)
+            documented[key] = f"{cls.__module__}.{cls.__qualname__}"
+    for slug, classes in extra.items():
+        pages[f"{slug}.rst"] += "\n" + "\n".join(supporting_section(classes)) + "\n"
     top = importlib.import_module(TOP)
     lines = _heading("API reference", "=") + [
         "Every public name, generated from the docstrings and type hints; each example in them is a doctest "
