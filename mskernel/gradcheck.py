@@ -57,7 +57,21 @@ class GradcheckError(MskernelError, AssertionError):
 
 @dataclass
 class InputReport:
-    """Comparison for one differentiable input."""
+    """Comparison for one differentiable input: the Jacobians (the engine's, by finite differences), where
+    they differ most and by how much.
+
+    Example:
+        >>> import mskernel as ms
+        >>> square = ms.ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+        ...                        bprop=lambda x, out, dout: (dout * x,))  # the factor 2 is missing
+        >>> r = ms.gradcheck(square, (ms.Tensor([1.0, 2.0], ms.float64),), raise_exception=False)
+        >>> i = r.inputs[0]
+        >>> i.index, i.shape, i.passed, i.worst_input, i.analytic_value, round(i.numerical_value, 6)
+        (0, (2,), False, (1,), 2.0, 4.0)
+        >>> print(i.analytic)
+        [[1. 0.]
+         [0. 2.]]
+    """
 
     index: int
     shape: Tuple[int, ...]
