@@ -167,12 +167,28 @@ def _attr_doc(modname: str, name: str, obj: object) -> str:
     return ""
 
 
+def reexport_example(modname: str, name: str) -> str:
+    """The example kept for a name a module re-exports from another package (numpy's ``int8`` as a hybrid DSL
+    cast), whose docstring is not ours: ``__test__[name]`` of the module or of one of its loaded submodules,
+    where doctest runs it ("" if there is none)."""
+    import sys
+
+    for mname, mod in sorted(sys.modules.items()):
+        if mod is not None and (mname == modname or mname.startswith(modname + ".")):
+            text = (getattr(mod, "__test__", None) or {}).get(name)
+            if isinstance(text, str):
+                return text
+    return ""
+
+
 def _full_entry(path: str, obj: object) -> List[str]:
     kind = _kind(obj)
     if kind != "module" and isinstance(getattr(obj, "__module__", None), str) and not _ours(obj):
         origin = f"{getattr(obj, '__module__', None) or type(obj).__module__}.{getattr(obj, '__name__', '')}"
+        example = reexport_example(*path.rsplit(".", 1))
+        lines = [".. rubric:: Example", ""] + example.splitlines() + [""] if example else []
         return _directive("function" if kind == "function" else "data", path) + [
-            "", f"   ``{origin.rstrip('.')}``, re-exported here.", ""]
+            "", f"   ``{origin.rstrip('.')}``, re-exported here.", ""] + [f"   {ln}".rstrip() for ln in lines]
     if kind == "data" and (isinstance(obj, _PLAIN) or inspect.getdoc(obj) == inspect.getdoc(type(obj))):
         modname, _, name = path.rpartition(".")
         doc = _attr_doc(modname, name, obj)
@@ -380,19 +396,39 @@ def generate() -> Tuple[Dict[str, str], Dict[int, str]]:
     return pages, documented
 
 
-def without_example() -> List[str]:
-    """The public paths whose full entry has no ``>>>`` example in its docstring (a report, not an error)."""
+def example_of(path: str, obj: object) -> str:
+    """The example the full entry of ``path`` shows: its docstring, or for a name re-exported from another
+    package the one kept in ``__test__`` (:func:`reexport_example`)."""
+    if not _ours(obj) and not _ours(type(obj)):
+        return reexport_example(*path.rsplit(".", 1))
+    return inspect.getdoc(obj) or ""
+
+
+def needs_example(obj: object) -> bool:
+    """A class, a function, or something callable from another package (numpy's ufuncs); not a constant, a
+    module or a callable instance of one of our classes (its class has the example)."""
+    if isinstance(obj, (_PLAIN, types.ModuleType)):
+        return False
+    return _kind(obj) in ("class", "function") or (callable(obj) and not _ours(type(obj)))
+
+
+def full_entries() -> List[Tuple[str, object]]:
+    """``(path, object)`` of every full entry of the reference, each object once, as :func:`generate` places
+    them (the layers first, then the top-level names not documented in a layer)."""
     seen: Dict[int, str] = {}
     out: List[Tuple[str, object]] = []
-    for layer in LAYERS:
-        for m in layer.modules:
-            mod = importlib.import_module(m)
-            for n in module_names(m):
-                obj = getattr(mod, n)
-                k = _key(obj)
-                if k is None or k in seen or isinstance(obj, types.ModuleType):
-                    continue
-                seen[k] = f"{m}.{n}"
-                if _kind(obj) in ("class", "function") and ">>>" not in (inspect.getdoc(obj) or ""):
-                    out.append((f"{m}.{n}", obj))
-    return [p for p, _ in out]
+    for modname in [m for layer in LAYERS for m in layer.modules] + [TOP]:
+        mod = importlib.import_module(modname)
+        for n in sorted(module_names(modname), key=str.lower):
+            obj = getattr(mod, n)
+            k = _key(obj)
+            if k is None or k in seen:
+                continue
+            seen[k] = f"{modname}.{n}"
+            out.append((f"{modname}.{n}", obj))
+    return out
+
+
+def without_example() -> List[str]:
+    """The public paths whose full entry needs an example (:func:`needs_example`) and shows no ``>>>`` one."""
+    return [p for p, obj in full_entries() if needs_example(obj) and ">>>" not in example_of(p, obj)]
