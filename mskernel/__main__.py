@@ -130,8 +130,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status.
 
     Example:
-        >>> main(["--version"])  # doctest: +SKIP
-        mskernel 0.1.0
+        >>> main(["cache", "--pch"])  # the precompiled-header directory, then the exit status
+        /...
+        0
     """
     parser = _parser()
     args = parser.parse_args(list(argv) if argv is not None else None)
