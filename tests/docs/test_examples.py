@@ -14,7 +14,7 @@ import inspect
 import re
 from pathlib import Path
 
-from mskernel_docs import api
+from mskernel_docs import api, errors_page
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -63,6 +63,16 @@ def test_the_suite_runs_every_example_of_the_reference():
     assert not not_run, f"{len(not_run)} examples no doctest run of the suite finds: {not_run[:30]}"
     skipped = [path for path, obj in entries if "+SKIP" in api.example_of(path, obj)]
     assert not skipped, f"examples the run skips (so nothing checks them): {skipped}"
+
+
+def test_every_error_class_has_an_example_the_suite_runs():
+    # the error reference shows each class with an example message (errors not exported by a package included)
+    run = examples_run()
+    classes = errors_page.error_classes()
+    assert len(classes) > 12
+    missing = [c.__qualname__ for c in classes if inspect.cleandoc(inspect.getdoc(c) or "") not in run
+               or ">>>" not in (inspect.getdoc(c) or "")]
+    assert not missing, f"error classes without an example the suite runs: {missing}"
 
 
 def test_the_check_sees_an_entry_without_an_example_and_one_no_run_finds():
