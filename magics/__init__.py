@@ -20,7 +20,18 @@ __all__ = ["load_ipython_extension"]
 
 
 def load_ipython_extension(ipython: Any) -> None:
-    """Register the ``%%custom_op`` magics with an IPython shell (what ``%load_ext magics`` calls)."""
+    """Register the ``%%custom_op`` magics with an IPython shell (what ``%load_ext magics`` calls).
+
+    Example:
+        >>> from IPython.core.interactiveshell import InteractiveShell
+        >>> shell = InteractiveShell.instance()
+        >>> load_ipython_extension(shell)
+        >>> magics = shell.magics_manager.magics
+        >>> "custom_op" in magics["cell"], "custom_op_info" in magics["line"], "gradcheck" in magics["line"]
+        (True, True, True)
+        >>> "kernel_bench" in magics["line"], "custom_op_export" in magics["line"]
+        (True, True)
+    """
     from magics.bench import BenchMagics
     from magics.custom_op import CustomOpMagics
 

@@ -49,7 +49,7 @@ def show_graph(source: object, *inputs: object, max_nodes: int = 150) -> "widget
     Example:
         >>> import mskernel as ms
         >>> print(ms.show_graph(lambda x: (x * x).sum(), ms.Tensor([1.0, 2.0])))
-        GraphView: 3 nodes, 2 edges, 3 boxes; outputs: n2
+        GraphView: 3 nodes, 3 edges, 3 boxes; outputs: n2
     """
     __tracebackhide__ = True
     from mskernel.widgets import show_graph as _show

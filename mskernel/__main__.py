@@ -4,6 +4,8 @@ Commands:
     doctor    check Python, numpy, compiler, ninja, pybind11, Python headers, OpenMP and the
               build cache, then build and run a tiny kernel and a tiny pybind11 module.
     compat    print the MindSpore compatibility table (``--write`` regenerates docs/compatibility.md).
+    docs      build the documentation site into docs/_build/html (``--out DIR`` elsewhere) with Sphinx: from
+              scratch, warnings are errors and every cross-reference must resolve. Needs the ``docs`` extra.
     cache     print the build cache directory (``--pch`` for the precompiled-header directory);
               ``--usage`` prints what it holds; ``--prune [--max-size 2G] [--older-than DAYS]
               [--dry-run]`` removes least recently used builds (it also happens after every cold
@@ -38,6 +40,10 @@ def _parser() -> argparse.ArgumentParser:
     compat = sub.add_parser("compat", help="print the MindSpore compatibility table",
                             description="Every MindSpore name real code uses, and whether mskernel runs it.")
     compat.add_argument("--write", action="store_true", help="regenerate docs/compatibility.md in the source tree")
+    docs = sub.add_parser("docs", help="build the documentation site (needs pip install -e '.[docs]')",
+                          description="Build the documentation site with Sphinx from docs/: from scratch (-E), "
+                                      "warnings as errors (-W --keep-going), every cross-reference resolved (-n).")
+    docs.add_argument("--out", metavar="DIR", help="where the HTML goes (default: docs/_build/html)")
     cache = sub.add_parser("cache", help="print, measure or prune the build cache")
     cache.add_argument("--pch", action="store_true", help="print the precompiled-header directory instead")
     cache.add_argument("--usage", action="store_true", help="print how much the cache holds")
@@ -89,12 +95,44 @@ def _cache_command(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     return 0
 
 
+def docs_command_line(out: Optional[str] = None) -> list:
+    """The sphinx-build command ``python -m mskernel docs`` runs (source: the checkout's ``docs/``).
+
+    Example:
+        >>> docs_command_line("/tmp/site")[-5:]  # doctest: +ELLIPSIS
+        ['-b', 'html', '--keep-going', '.../docs', '/tmp/site']
+    """
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    return [sys.executable, "-m", "sphinx", "-E", "-n", "-W", "-b", "html", "--keep-going", str(docs),
+            out or str(docs / "_build" / "html")]
+
+
+def _docs_command(out: Optional[str]) -> int:
+    import importlib.util
+    import subprocess
+
+    missing = [m for m in ("sphinx", "myst_nb", "furo", "sphinx_copybutton") if importlib.util.find_spec(m) is None]
+    if missing:
+        print(f"python -m mskernel docs: {', '.join(missing)} not installed; pip install -e \".[docs]\"",
+              file=sys.stderr)
+        return 1
+    cmd = docs_command_line(out)
+    print("$", " ".join(cmd[1:]), flush=True)
+    status = subprocess.call(cmd)
+    if status == 0:
+        print(f"open {cmd[-1]}/index.html")
+    return status
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status.
 
     Example:
-        >>> main(["--version"])  # doctest: +SKIP
-        mskernel 0.1.0
+        >>> main(["cache", "--pch"])  # the precompiled-header directory, then the exit status
+        /...
+        0
     """
     parser = _parser()
     args = parser.parse_args(list(argv) if argv is not None else None)
@@ -104,6 +142,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 1 if run_doctor() else 0
     if args.command == "cache":
         return _cache_command(parser, args)
+    if args.command == "docs":
+        return _docs_command(args.out)
     if args.command == "compat":
         from pathlib import Path
 

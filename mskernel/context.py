@@ -31,7 +31,13 @@ _warned: set = set()
 
 @dataclass(frozen=True)
 class DeviceInfo:
-    """The current device (``get_current_device()``)."""
+    """The current device (``get_current_device()``).
+
+    Example:
+        >>> info = get_current_device()
+        >>> info.device_target, type(info.device_id).__name__
+        ('CPU', 'int')
+    """
 
     device_target: str
     device_id: int
@@ -80,7 +86,12 @@ def set_device(device_target: str, device_id: Optional[int] = None) -> None:
 
 
 def get_current_device() -> DeviceInfo:
-    """The device chosen with :func:`set_device` (CPU by default)."""
+    """The device chosen with :func:`set_device` (CPU by default).
+
+    Example:
+        >>> get_current_device().device_target
+        'CPU'
+    """
     return DeviceInfo(_context["device_target"], _context["device_id"])
 
 

@@ -36,7 +36,19 @@ _FAST_THRESHOLD = 4096  # Jacobian entries above which the default is fast mode
 
 
 class GradcheckError(MskernelError, AssertionError):
-    """Raised by gradcheck on a mismatch when ``raise_exception`` is True; ``.report`` has the details."""
+    """Raised by gradcheck on a mismatch when ``raise_exception`` is True; ``.report`` has the details.
+
+    Example:
+        >>> import mskernel as ms
+        >>> wrong = ms.ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+        ...                       bprop=lambda x, out, dout: (dout * x,))  # should be 2 * x * dout
+        >>> gradcheck(wrong, (ms.Tensor([1.0, 2.0]),))
+        Traceback (most recent call last):
+        ...
+        mskernel.gradcheck.GradcheckError: gradcheck FAILED (full mode, eps=1e-06, atol=1e-05, rtol=0.001)
+          [FAIL] input 0 shape [2]: max abs error 2.000e+00, max rel error 5.000e-01
+                 worst: d output[0][1] / d input[0][1]: analytic 2, numerical 4
+    """
 
     def __init__(self, report: "GradcheckReport") -> None:
         super().__init__(str(report))
@@ -45,7 +57,21 @@ class GradcheckError(MskernelError, AssertionError):
 
 @dataclass
 class InputReport:
-    """Comparison for one differentiable input."""
+    """Comparison for one differentiable input: the Jacobians (the engine's, by finite differences), where
+    they differ most and by how much.
+
+    Example:
+        >>> import mskernel as ms
+        >>> square = ms.ops.Custom(lambda x: x * x, lambda s: s, lambda d: d, func_type="pyfunc",
+        ...                        bprop=lambda x, out, dout: (dout * x,))  # the factor 2 is missing
+        >>> r = ms.gradcheck(square, (ms.Tensor([1.0, 2.0], ms.float64),), raise_exception=False)
+        >>> i = r.inputs[0]
+        >>> i.index, i.shape, i.passed, i.worst_input, i.analytic_value, round(i.numerical_value, 6)
+        (0, (2,), False, (1,), 2.0, 4.0)
+        >>> print(i.analytic)
+        [[1. 0.]
+         [0. 2.]]
+    """
 
     index: int
     shape: Tuple[int, ...]

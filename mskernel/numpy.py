@@ -191,39 +191,77 @@ def identity(n: int, dtype: Any = float32) -> Tensor:
     return eye(n, dtype=dtype)
 
 
-def _binary(op: Any) -> Any:
+def _named(fn: Any, name: str, doc: str, args: str, out: str) -> Any:
+    """``fn`` named ``name``, its docstring ``doc`` and an example: ``mnp.name(args)`` prints ``out`` (run by
+    tests/test_doctests.py, as every function of this module)."""
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"{doc}\n\nExample:\n    >>> import mskernel.numpy as mnp\n    >>> print(mnp.{name}({args}))\n"
+                  f"    {out}\n")
+    return fn
+
+
+def _binary(name: str, op: Any, args: str, out: str) -> Any:
     def fn(x1: Any, x2: Any, dtype: Any = None) -> Tensor:
         a = x1 if isinstance(x1, (Tensor, int, float, bool)) else array(x1)
         b = x2 if isinstance(x2, (Tensor, int, float, bool)) else array(x2)
         out = op(a, b)
         return F.cast(out, _dt.to_dtype(dtype)) if dtype is not None else out
-    fn.__doc__ = f"numpy's ``{getattr(op, '__name__', 'op')}`` on Tensors (broadcasting, as mskernel's op)."
-    return fn
+    return _named(fn, name, f"numpy's ``{name}`` on Tensors (``ops.{op.__name__}``: broadcasting, promotion).",
+                  args, out)
 
 
-def _unary(op: Any) -> Any:
+def _unary(name: str, op: Any, args: str, out: str) -> Any:
     def fn(x: Any, dtype: Any = None) -> Tensor:
         out = op(_t(x))
         return F.cast(out, _dt.to_dtype(dtype)) if dtype is not None else out
-    fn.__doc__ = f"numpy's ``{getattr(op, '__name__', 'op')}`` on a Tensor."
-    return fn
+    return _named(fn, name, f"numpy's ``{name}`` on a Tensor (``ops.{op.__name__}``).", args, out)
 
 
-add, subtract, multiply = _binary(F.add), _binary(F.sub), _binary(F.mul)
-divide = true_divide = _binary(F.div)
-floor_divide, power, remainder = _binary(F.floor_divide), _binary(F.pow), _binary(F.remainder)
-mod, maximum, minimum, arctan2 = remainder, _binary(F.maximum), _binary(F.minimum), _binary(F.atan2)
-equal, not_equal, less, less_equal = _binary(F.equal), _binary(F.not_equal), _binary(F.less), _binary(F.less_equal)
-greater, greater_equal = _binary(F.greater), _binary(F.greater_equal)
-logical_and, logical_or = _binary(F.logical_and), _binary(F.logical_or)
-exp, log, log2, log10 = _unary(F.exp), _unary(F.log), _unary(F.log2), _unary(F.log10)
-log1p, expm1, sqrt, square = _unary(F.log1p), _unary(F.expm1), _unary(F.sqrt), _unary(F.square)
-abs = absolute = _unary(F.abs)
-negative, sign, sin, cos, tan = _unary(F.neg), _unary(F.sign), _unary(F.sin), _unary(F.cos), _unary(F.tan)
-arcsin, arccos, arctan = _unary(F.asin), _unary(F.acos), _unary(F.atan)
-sinh, cosh, tanh = _unary(F.sinh), _unary(F.cosh), _unary(F.tanh)
-floor, ceil, logical_not = _unary(F.floor), _unary(F.ceil), _unary(F.logical_not)
-isnan, isinf, isfinite = _unary(F.isnan), _unary(F.isinf), _unary(F.isfinite)
+# one function per line: its name, the op, the example's arguments and what printing its result shows
+add = _binary("add", F.add, "[1, 2], 3", "[4 5]")
+subtract = _binary("subtract", F.sub, "[5, 7], [1, 2]", "[4 5]")
+multiply = _binary("multiply", F.mul, "[1.5, 2.0], 2", "[3. 4.]")
+divide = true_divide = _binary("divide", F.div, "[1, 3], 2", "[0.5 1.5]")
+floor_divide = _binary("floor_divide", F.floor_divide, "[7, -7], 2", "[ 3 -4]")
+power = _binary("power", F.pow, "[2, 3], 2", "[4 9]")
+remainder = mod = _binary("remainder", F.remainder, "[7, -7], 3", "[1 2]")
+maximum = _binary("maximum", F.maximum, "[1, 5], [3, 4]", "[3 5]")
+minimum = _binary("minimum", F.minimum, "[1, 5], [3, 4]", "[1 4]")
+arctan2 = _binary("arctan2", F.atan2, "[1.0, -1.0], [1.0, 1.0]", "[ 0.7853982 -0.7853982]")
+equal = _binary("equal", F.equal, "[1, 2, 3], 2", "[False  True False]")
+not_equal = _binary("not_equal", F.not_equal, "[1, 2, 3], 2", "[ True False  True]")
+less = _binary("less", F.less, "[1, 2, 3], 2", "[ True False False]")
+less_equal = _binary("less_equal", F.less_equal, "[1, 2, 3], 2", "[ True  True False]")
+greater = _binary("greater", F.greater, "[1, 2, 3], 2", "[False False  True]")
+greater_equal = _binary("greater_equal", F.greater_equal, "[1, 2, 3], 2", "[False  True  True]")
+logical_and = _binary("logical_and", F.logical_and, "[True, False], [True, True]", "[ True False]")
+logical_or = _binary("logical_or", F.logical_or, "[True, False], [False, False]", "[ True False]")
+exp = _unary("exp", F.exp, "[0.0, 1.0]", "[1.       2.718282]")
+log = _unary("log", F.log, "[1.0, 10.0]", "[0.        2.3025851]")
+log2 = _unary("log2", F.log2, "[1.0, 8.0]", "[0. 3.]")
+log10 = _unary("log10", F.log10, "[1.0, 100.0]", "[0. 2.]")
+log1p = _unary("log1p", F.log1p, "[0.0, 1.0]", "[0.        0.6931472]")
+expm1 = _unary("expm1", F.expm1, "[0.0, 1.0]", "[0.        1.7182817]")
+sqrt = _unary("sqrt", F.sqrt, "[4.0, 2.0]", "[2.        1.4142135]")
+square = _unary("square", F.square, "[-3, 2]", "[9 4]")
+abs = absolute = _unary("abs", F.abs, "[-3, 2]", "[3 2]")
+negative = _unary("negative", F.neg, "[1.0, -2.0]", "[-1.  2.]")
+sign = _unary("sign", F.sign, "[-3.0, 0.0, 2.0]", "[-1.  0.  1.]")
+sin = _unary("sin", F.sin, "[0.0, 1.0]", "[0.       0.841471]")
+cos = _unary("cos", F.cos, "[0.0, 1.0]", "[1.        0.5403023]")
+tan = _unary("tan", F.tan, "[0.0, 1.0]", "[0.        1.5574077]")
+arcsin = _unary("arcsin", F.asin, "[0.0, 1.0]", "[0.        1.5707964]")
+arccos = _unary("arccos", F.acos, "[1.0, 0.0]", "[0.        1.5707964]")
+arctan = _unary("arctan", F.atan, "[0.0, 1.0]", "[0.        0.7853982]")
+sinh = _unary("sinh", F.sinh, "[0.0, 1.0]", "[0.        1.1752012]")
+cosh = _unary("cosh", F.cosh, "[0.0, 1.0]", "[1.        1.5430806]")
+tanh = _unary("tanh", F.tanh, "[0.0, 1.0]", "[0.        0.7615942]")
+floor = _unary("floor", F.floor, "[-1.5, 1.5]", "[-2.  1.]")
+ceil = _unary("ceil", F.ceil, "[-1.5, 1.5]", "[-1.  2.]")
+logical_not = _unary("logical_not", F.logical_not, "[True, False]", "[False  True]")
+isnan = _unary("isnan", F.isnan, "[mnp.nan, 1.0]", "[ True False]")
+isinf = _unary("isinf", F.isinf, "[mnp.inf, 1.0]", "[ True False]")
+isfinite = _unary("isfinite", F.isfinite, "[mnp.inf, 1.0]", "[False  True]")
 
 
 def clip(a: Any, a_min: Any, a_max: Any) -> Tensor:
@@ -261,14 +299,13 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan:
     return Tensor._wrap(_np.isclose(_t(a)._data, _t(b)._data, rtol, atol, equal_nan))
 
 
-def _reduce(op: Any) -> Any:
+def _reduce(name: str, op: Any, args: str, out: str) -> Any:
     def fn(a: Any, axis: Any = None, dtype: Any = None, keepdims: bool = False, **kw: Any) -> Tensor:
         t = _t(a)
         if dtype is not None:
             t = F.cast(t, _dt.to_dtype(dtype))
         return op(t, axis, keepdims)
-    fn.__doc__ = f"numpy's reduction over ``axis`` (``{getattr(op, '__name__', 'op')}``)."
-    return fn
+    return _named(fn, name, f"numpy's ``{name}``: a reduction over ``axis`` (all axes by default).", args, out)
 
 
 def _int_sum(t: Tensor, axis: Any, keepdims: bool) -> Tensor:
@@ -276,12 +313,13 @@ def _int_sum(t: Tensor, axis: Any, keepdims: bool) -> Tensor:
     return F.cast(out, int64) if t._data.dtype.kind in "iu" and t._data.dtype != _np.uint64 else out
 
 
-sum = _reduce(_int_sum)
-mean, amax, amin = _reduce(F.mean), _reduce(F.amax), _reduce(F.amin)
-max, min = amax, amin
-prod = _reduce(lambda t, axis, keepdims: F.prod(t, axis, keepdims))
-all = _reduce(lambda t, axis, keepdims: F.all(t, axis, keepdims))
-any = _reduce(lambda t, axis, keepdims: F.any(t, axis, keepdims))
+sum = _reduce("sum", _int_sum, "[[1, 2], [3, 4]], axis=0", "[4 6]")
+mean = _reduce("mean", F.mean, "[[1.0, 2.0], [3.0, 4.0]], axis=1", "[1.5 3.5]")
+amax = max = _reduce("amax", F.amax, "[[1, 5], [3, 4]], axis=0", "[3 5]")
+amin = min = _reduce("amin", F.amin, "[[1, 5], [3, 4]], axis=1", "[1 3]")
+prod = _reduce("prod", F.prod, "[[1, 2], [3, 4]], axis=1", "[ 2 12]")
+all = _reduce("all", F.all, "[[True, False], [True, True]], axis=1", "[False  True]")
+any = _reduce("any", F.any, "[[True, False], [False, False]], axis=1", "[ True False]")
 
 
 def var(a: Any, axis: Any = None, ddof: int = 0, keepdims: bool = False) -> Tensor:

@@ -15,8 +15,9 @@ import pytest
 import mskernel
 
 SKIP = ("mskernel.toolchain", "mskernel.hybrid", "mskernel.doctor", "mskernel.__main__", "mskernel.cpp")
-MODULES = sorted(m.name for m in pkgutil.walk_packages(mskernel.__path__, "mskernel.")
-                 if not m.name.startswith(SKIP) and m.name not in ("mskernel.autograd._cengine", "mskernel._version"))
+MODULES = ["mskernel"] + sorted(m.name for m in pkgutil.walk_packages(mskernel.__path__, "mskernel.")
+                               if not m.name.startswith(SKIP)
+                               and m.name not in ("mskernel.autograd._cengine", "mskernel._version"))
 
 
 NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")

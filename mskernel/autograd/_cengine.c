@@ -144,6 +144,20 @@ static PyObject *wrap_array(PyObject *arr) {  /* new reference; arr borrowed */
 
 static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
 
+/* The docstring of mskernel.cpp.wrap (and Tensor._wrap): a text signature, then the example that
+   tests/cpp/test_cpp_bridge.py runs (mskernel/cpp/buffers.py lists it in __test__). */
+#define WRAP_DOC \
+    "wrap($module, array, /)\n--\n\n" \
+    "A Tensor sharing ``array``: no copy, no autograd history, no validation (``Tensor._wrap``).\n\n" \
+    "Example:\n" \
+    "    >>> import numpy as np\n" \
+    "    >>> from mskernel.cpp import wrap\n" \
+    "    >>> a = np.array([1.0, 2.0], np.float32)\n" \
+    "    >>> t = wrap(a)\n" \
+    "    >>> a[0] = 5.0\n" \
+    "    >>> print(t, t.dtype, t.requires_grad)\n" \
+    "    [5. 2.] Float32 False\n"
+
 /* ---- phase: record ---- node creation: _record1(op, inputs, out, backward) (node.py) ------------- */
 static int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */
     *shape = PyObject_GetAttr(arr, S.s_shape);
@@ -792,7 +806,7 @@ static PyMethodDef methods[] = {
     {"bind_engine", bind_engine, METH_O, "bind_engine(helpers): enables gradients()."},
     {"binary", (PyCFunction)(void (*)(void))binary, METH_FASTCALL, "binary(op, ufunc, x, y) -> (x, y, out)."},
     {"bind_binary", bind_binary, METH_O, "bind_binary(fn): the Python _binary, for everything but the fast cases."},
-    {"wrap", wrap, METH_O, "wrap(array) -> Tensor: Tensor._wrap."},
+    {"wrap", wrap, METH_O, WRAP_DOC},
     {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward, needs_outputs=False)."},
     {"gradients", (PyCFunction)(void (*)(void))gradients, METH_FASTCALL,
      "gradients(roots, targets, sens, create_graph, retain_graph) -> list."},

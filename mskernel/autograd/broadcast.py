@@ -23,7 +23,7 @@ __all__ = ["sum_to", "expand_to"]
 
 
 def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
-    """Sum a broadcast result back to ``shape`` (the reverse of :func:`expand_to`).
+    """Sum a broadcast result back to ``shape`` (the reverse of ``expand_to``).
 
     Example:
         >>> import numpy as np, mskernel as ms

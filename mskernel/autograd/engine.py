@@ -31,7 +31,20 @@ __all__ = ["gradients", "GradientError", "grad_stats"]
 
 
 class GradientError(MskernelError, RuntimeError):
-    """A backward rule returned something the engine cannot use, or the graph was released."""
+    """A backward rule returned something the engine cannot use, or the graph was released.
+
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel.autograd import record
+        >>> def twice(t):  # an op whose backward returns a gradient of the wrong shape
+        ...     y = ms.Tensor(t.asnumpy() * 2)
+        ...     record("twice", [t], [y], lambda douts: (ms.ops.ones((3,), ms.float32),))
+        ...     return y
+        >>> ms.grad(lambda t: twice(t).sum())(ms.Tensor([1.0, 2.0]))
+        Traceback (most recent call last):
+        ...
+        mskernel.autograd.engine.GradientError: For 'twice', the backward rule returned a gradient of shape [3] for input 0, which has shape [2]; a gradient must have the input's shape (or a shape that broadcasts from it).
+    """  # noqa: E501
 
 
 def grad_stats(arr: np.ndarray) -> Dict[str, Any]:

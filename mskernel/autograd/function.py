@@ -50,7 +50,22 @@ _LEAF_DIRTY = "A leaf tensor that need grad is being used in an inplace operator
 
 
 class _Function:
-    """Base class of a Python custom autograd function (see the module docstring)."""
+    """Base class of a Python custom autograd function (see the module docstring).
+
+    Example:
+        >>> import mskernel as ms
+        >>> class Scale(_Function):
+        ...     @staticmethod
+        ...     def forward(ctx, x, k):
+        ...         ctx.k = k  # any attribute of ctx reaches backward
+        ...         return x * k
+        ...     @staticmethod
+        ...     def backward(ctx, dout):
+        ...         return dout * ctx.k, None  # no gradient for the number k
+        >>> x = ms.Tensor([1.0, 2.0])
+        >>> print(Scale.apply(x, 3.0), ms.grad(lambda t: Scale.apply(t, 3.0).sum())(x))
+        [3. 6.] [3. 3.]
+    """
 
     saved_tensors: Tuple[Any, ...] = ()
     needs_input_grad: Tuple[bool, ...] = ()

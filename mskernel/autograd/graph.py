@@ -43,6 +43,16 @@ class GraphSnapshot:
     (``{"shape", "dtype"}``), ``saved`` (the forward outputs the backward rule keeps, until a backward
     pass releases them) and ``stats``. ``edges``: dicts with
     ``src``, ``src_output``, ``dst``, ``dst_input``. ``outputs``: ids of the result nodes.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0])
+        >>> x.requires_grad = True
+        >>> snap = snapshot((x * x).sum())
+        >>> [(n["id"], n["op"], n["kind"]) for n in snap.nodes], snap.outputs
+        ([('n0', 'input 0', 'leaf'), ('n1', 'Mul', 'builtin'), ('n2', 'ReduceSum', 'builtin')], ['n2'])
+        >>> [(e["src"], e["dst"], e["dst_input"]) for e in snap.edges]
+        [('n0', 'n1', 0), ('n0', 'n1', 1), ('n1', 'n2', 0)]
     """
 
     nodes: List[Dict[str, Any]] = field(default_factory=list)

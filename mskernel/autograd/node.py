@@ -69,6 +69,14 @@ class Node:
         out_meta: ``((shape, numpy dtype), ...)`` per output.
         info: free-form facts for views (e.g. Custom's func_type and function name).
         stats: gradient statistics after a backward pass with capture on.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0])
+        >>> x.requires_grad = True
+        >>> node = (x * x).grad_fn  # the node that produced the tensor
+        >>> node.op, node.kind, node.out_meta, [t is x for t in node.inputs]
+        ('Mul', 'builtin', (((2,), dtype('float32')),), [True, True])
     """
 
     __slots__ = ("id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info", "stats",

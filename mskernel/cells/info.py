@@ -28,7 +28,20 @@ def _generated(result: CellResult) -> str:
 
 
 def render_info(result: CellResult) -> tuple[str, str]:
-    """``(text, html)`` describing ``result``: every fact of :meth:`CellResult.info` and the source."""
+    """``(text, html)`` describing ``result``: every fact of :meth:`CellResult.info` and the source.
+
+    Example:
+        >>> from mskernel.cells import CellOptions, run_cell
+        >>> code = ("def twice(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...         "    for i in range(x.shape[0]):\\n        y[i] = 2.0 * x[i]\\n    return y\\n")
+        >>> text, html = render_info(run_cell("twice", code, CellOptions(), {}))
+        >>> print("\\n".join(text.splitlines()[:3]))
+        %custom_op_info twice
+          kind        ops.Custom (func_type 'hybrid')
+          signature   twice(x) -> y
+        >>> html.startswith("<div><b>%custom_op_info twice</b><table>"), "<details><summary>source" in html
+        (True, True)
+    """
     facts = result.info()
     source = _generated(result)
     width = max(len(k) for k in facts)

@@ -95,7 +95,7 @@ class CellOptions:
     """The options of one ``%%custom_op`` cell (see ``%%custom_op?`` for their meaning).
 
     Each field is declared once, here: its metadata is the option's command-line form (flags, help),
-    which the magic turns into its ``magic_arguments`` (:func:`option_specs`, :meth:`from_parsed`).
+    which the magic turns into its ``magic_arguments`` (``option_specs()`` in this module, :meth:`from_parsed`).
 
     Example:
         >>> CellOptions(backend="GPU").check("hybrid").notes()
@@ -144,7 +144,7 @@ class CellOptions:
 
     @classmethod
     def from_parsed(cls, parsed: object) -> CellOptions:
-        """The options from an argparse namespace built with :func:`option_specs` (texts converted).
+        """The options from an argparse namespace built with ``option_specs()`` (texts converted).
 
         Example:
             >>> import argparse

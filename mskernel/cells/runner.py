@@ -84,6 +84,17 @@ def run_cell(name: str, code: str, options: CellOptions, namespace: dict, *, fir
     ``first_line`` is the notebook line number of the code's first line (2 under a ``%%`` line),
     ``header`` that magic line; ``progress(stage, elapsed)`` is called from a thread during a
     C++ build that takes more than a moment.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> ns = {}
+        >>> code = ("def twice(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...         "    for i in range(x.shape[0]):\\n        y[i] = 2.0 * x[i]\\n    return y\\n")
+        >>> result = run_cell("twice", code, CellOptions(), ns, first_line=2)
+        >>> result.lang, result.bound
+        ('hybrid', [('twice', 'twice(x) -> y')])
+        >>> print(ns["twice"](ms.Tensor(np.array([1.0, 3.0], np.float32))))
+        [2. 6.]
     """
     if not isinstance(name, str) or not name.isidentifier():
         raise CellError(str(name), f"NAME must be a Python identifier (it is bound to the op), but got {name!r}")

@@ -149,6 +149,19 @@ class Tensor:
     # -- construction helpers (hot path: no validation) ---------------------------------------
     @classmethod
     def _wrap(cls, arr: np.ndarray) -> "Tensor":
+        """A Tensor sharing ``arr``: no copy, no autograd history, no validation (``mskernel.cpp.wrap``).
+
+        Replaced by the compiled core's ``wrap`` when it is active (same fields, same docstring).
+
+        Example:
+            >>> import numpy as np
+            >>> from mskernel.cpp import wrap
+            >>> a = np.array([1.0, 2.0], np.float32)
+            >>> t = wrap(a)
+            >>> a[0] = 5.0
+            >>> print(t, t.dtype, t.requires_grad)
+            [5. 2.] Float32 False
+        """
         t = object.__new__(Tensor)
         t._data = arr if arr.__class__ is np.ndarray else np.asarray(arr)  # ufuncs give scalars for 0-d
         t._rg = False

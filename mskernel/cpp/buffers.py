@@ -16,8 +16,9 @@ from mskernel.common.tensor import Tensor
 
 __all__ = ["wrap", "empty", "zeros", "ones", "full", "from_values", "copy_into"]
 
-wrap = Tensor._wrap
-"""``wrap(array)``: a Tensor sharing ``array`` (no copy, no autograd history)."""
+wrap = Tensor._wrap  # the compiled core's wrap (a builtin: doctest finds its example through __test__)
+
+__test__ = {"wrap": wrap}
 
 
 def empty(shape: Sequence[int], dtype: str) -> np.ndarray:

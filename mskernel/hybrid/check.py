@@ -67,7 +67,16 @@ class TensorInfo:
 
 @dataclass
 class Typed:
-    """A kernel specialized to one signature: everything code generation needs."""
+    """A kernel specialized to one signature: everything code generation needs.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] * 2.0\\n    return y\\n")
+        >>> typed = hk.specialize(hk.signature(["float32"], [1]))
+        >>> typed.signature.dtypes, typed.tensors["y"]
+        (('float32',), TensorInfo(name='y', kind='output', dtype='float32', rank=1, index=0))
+    """
 
     kernel: ir.Kernel
     signature: Signature

@@ -74,6 +74,14 @@ class CompiledKernel:
     ``generated.source`` is the C++; ``artifact`` the build layer's result (``.cached``,
     ``.seconds``); ``alloc``/``select``/``infer`` the generated Python shape functions.
     Calling it runs the kernel: ``compiled(inputs, attrs) -> tuple of arrays``.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] * 2.0\\n    return y\\n")
+        >>> ck = hk.compile(["float32"], [1])
+        >>> ck([np.array([1.0, 2.0], np.float32)], [])
+        (array([2., 4.], dtype=float32),)
     """
 
     typed: Typed

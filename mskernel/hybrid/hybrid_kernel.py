@@ -110,7 +110,7 @@ class HybridKernel:
         """Parse and check ``func`` (raises HybridError at the offending line).
 
         ``akg=True``: an undecorated ``func_type="akg"`` function, parsed with akg's extras
-        (see :func:`~mskernel.hybrid.parse.parse`). A function attached to a kernel
+        (see ``mskernel.hybrid.parse.parse``). A function attached to a kernel
         (:meth:`attach`) gives that kernel back when ``debug`` matches (its stricter parse holds
         for ``akg`` too).
 
@@ -215,7 +215,7 @@ class HybridKernel:
     # ------------------------------------------------------------------ signatures
     def signature(self, input_dtypes: Sequence[DTypeLike], input_ranks: Sequence[int],
                   attr_types: Sequence[Any] = (), debug: Optional[bool] = None) -> Signature:
-        """The :class:`Signature` for these dtypes, ranks and attribute types.
+        """The :class:`~mskernel.hybrid.check.Signature` for these dtypes, ranks and attribute types.
 
         Example:
             >>> hk = HybridKernel.from_source("def f(x, n):\\n    return x\\n")

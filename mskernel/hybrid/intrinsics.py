@@ -27,7 +27,7 @@ import numpy as np
 __all__ = [
     "Intrinsic", "INTRINSICS", "LOOP_KINDS", "RUNTIME_NAMES", "output_tensor", "allocate",
     "serial", "parallel", "vectorize", "reduce", "grid", "rsqrt", "erf", "ceil_div", "attr",
-    "block_realize", "usage", "describe_calls",
+    "block_realize", "usage", "describe_calls", "NUMPY_EXAMPLES", "numpy_example",
 ]
 
 
@@ -218,6 +218,53 @@ LOOP_KINDS = ("range", "serial", "parallel", "vectorize", "reduce", "grid")
 RUNTIME_NAMES: dict[str, Any] = {
     name: intr.fn for name, intr in INTRINSICS.items() if intr.kind not in ("minmax", "len")
 }
+
+
+#: an example of each numpy function the package exports as an intrinsic (their docstrings are numpy's), one per
+#: line: the statement's right-hand side, the output dtype, the input values and what printing the result shows;
+#: the API reference shows them and doctest runs them from ``__test__``
+NUMPY_EXAMPLES: dict[str, tuple[str, str, str, str]] = {
+    "sqrt": ("sqrt(x[i])", "float64", "[1.0, 4.0]", "[1. 2.]"),
+    "exp": ("exp(x[i])", "float64", "[0.0, 1.0]", "[1.         2.71828183]"),
+    "expm1": ("expm1(x[i])", "float64", "[0.0, 1.0]", "[0.         1.71828183]"),
+    "log": ("log(x[i])", "float64", "[1.0, 10.0]", "[0.         2.30258509]"),
+    "sin": ("sin(x[i])", "float64", "[0.0, 1.0]", "[0.         0.84147098]"),
+    "cos": ("cos(x[i])", "float64", "[0.0, 1.0]", "[1.         0.54030231]"),
+    "tanh": ("tanh(x[i])", "float64", "[0.0, 1.0]", "[0.         0.76159416]"),
+    "atan": ("atan(x[i])", "float64", "[0.0, 1.0]", "[0.         0.78539816]"),
+    "atan2": ("atan2(x[i], 1.0)", "float64", "[0.0, 1.0]", "[0.         0.78539816]"),
+    "sign": ("sign(x[i])", "float64", "[-3.0, 0.0, 2.0]", "[-1.  0.  1.]"),
+    "floor": ("floor(x[i])", "float64", "[-1.5, 1.5]", "[-2.  1.]"),
+    "ceil": ("ceil(x[i])", "float64", "[-1.5, 1.5]", "[-1.  2.]"),
+    "trunc": ("trunc(x[i])", "float64", "[-1.5, 1.5]", "[-1.  1.]"),
+    "isnan": ("isnan(x[i])", "bool", "[np.nan, 1.0]", "[ True False]"),
+    "isinf": ("isinf(x[i])", "bool", "[np.inf, 1.0]", "[ True False]"),
+    "isfinite": ("isfinite(x[i])", "bool", "[np.inf, 1.0]", "[False  True]"),
+    "power": ("power(x[i], 2.0)", "float64", "[2.0, 3.0]", "[4. 9.]"),
+    "int8": ("int8(x[i] * 2.0)", "int8", "[1.25, -2.5]", "[ 2 -5]"),
+    "int16": ("int16(x[i] * 2.0)", "int16", "[1.25, -2.5]", "[ 2 -5]"),
+    "int32": ("int32(x[i] * 2.0)", "int32", "[1.25, -2.5]", "[ 2 -5]"),
+    "int64": ("int64(x[i] * 2.0)", "int64", "[1.25, -2.5]", "[ 2 -5]"),
+    "float16": ("float16(x[i]) / float16(3.0)", "float16", "[1.0, 2.0]", "[0.3333 0.6665]"),
+    "float32": ("float32(x[i]) / float32(3.0)", "float32", "[1.0, 2.0]", "[0.33333334 0.6666667 ]"),
+    "float64": ("float64(x[i]) / float64(3.0)", "float64", "[1.0, 2.0]", "[0.33333333 0.66666667]"),
+}
+
+
+def numpy_example(name: str) -> str:
+    """The doctest of :data:`NUMPY_EXAMPLES` entry ``name``: a kernel using it, run as Python on float64 input.
+
+    Example:
+        >>> numpy_example("int32").splitlines()[-4:]
+        ['...         y[i] = int32(x[i] * 2.0)', '...     return y', '>>> print(f(np.array([1.25, -2.5])))', '[ 2 -5]']
+    """
+    rhs, dtype, values, out = NUMPY_EXAMPLES[name]
+    return (f">>> import numpy as np\n>>> from mskernel.hybrid import kernel, output_tensor, {name}\n>>> @kernel\n"
+            f"... def f(x):\n...     y = output_tensor(x.shape, \"{dtype}\")\n...     for i in range(x.shape[0]):\n"
+            f"...         y[i] = {rhs}\n...     return y\n>>> print(f(np.array({values})))\n{out}\n")
+
+
+__test__ = {name: numpy_example(name) for name in NUMPY_EXAMPLES}
 
 
 _USAGE = {"buffer": "{}(shape, dtype)", "unary": "{}(x)", "cast": "{}(x)", "binary": "{}(x, y)",

@@ -42,7 +42,13 @@ def unwrap(func: Callable[..., Any]) -> Callable[..., Any]:
 
 @dataclass
 class KernelSource:
-    """The parsed ``def`` of one kernel plus what is needed to point into the user's file."""
+    """The parsed ``def`` of one kernel plus what is needed to point into the user's file.
+
+    Example:
+        >>> s = KernelSource.from_text("def g(a):\\n    return a\\n", "g", filename="<cell 2>", first_line=4)
+        >>> s.name, s.filename, s.lines
+        ('g', '<cell 2>', {4: 'def g(a):', 5: '    return a'})
+    """
 
     name: str
     tree: ast.FunctionDef

@@ -53,7 +53,15 @@ _ERRLEN = 2048
 
 
 class AotError(MskernelError, RuntimeError):
-    """An AOT kernel could not be loaded or failed while running."""
+    """An AOT kernel could not be loaded or failed while running.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.ops.Custom("missing_kernel.so:Func", lambda s: s, lambda d: d, func_type="aot")
+        Traceback (most recent call last):
+        ...
+        mskernel.kernels.aot.AotError: For 'Custom', 'func_type': aot, 'func': missing_kernel.so:Func, couldn't find the AOT binary file: missing_kernel.so
+    """  # noqa: E501
 
 
 _runtime: Optional[ctypes.CDLL] = None

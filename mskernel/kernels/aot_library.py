@@ -50,7 +50,22 @@ _CUDA_SECTIONS = (b".nv_fatbin", b"__nv_relfatbin")
 
 
 class GpuLibraryError(MskernelError, RuntimeError):
-    """A library built for a GPU was given to the CPU."""
+    """A library built for a GPU was given to the CPU.
+
+    Example:
+        >>> import subprocess
+        >>> import mskernel as ms
+        >>> d = tempfile.mkdtemp()
+        >>> with open(os.path.join(d, "kernel.cc"), "w") as f:  # CUDA device code, as nvcc leaves it in a .so
+        ...     _ = f.write('__attribute__((section(".nv_fatbin"), used)) const char fatbin[16] = {1};\\n')
+        >>> lib = os.path.join(d, "kernel.so")
+        >>> subprocess.run(["g++", "-shared", "-fPIC", os.path.join(d, "kernel.cc"), "-o", lib]).returncode
+        0
+        >>> ms.ops.Custom(f"{lib}:Scale", lambda x: x, lambda x: x, func_type="aot")
+        Traceback (most recent call last):
+        ...
+        mskernel.kernels.aot_library.GpuLibraryError: For 'Custom', 'func_type': aot, 'func': ...kernel.so:Scale, '...kernel.so' is built for a GPU: it contains CUDA device code (an .nv_fatbin section). mskernel runs AOT kernels on the CPU: build the kernel for the CPU (give the .cc/.cpp source, or a CPU .so).
+    """  # noqa: E501
 
 
 def _elf_sections(data: bytes) -> Optional[List[Tuple[bytes, int, int, int, int]]]:

@@ -25,11 +25,25 @@ __all__ = ["OutSpec", "CustomKernel", "UnsupportedFuncTypeError", "KINDS", "make
 
 
 class UnsupportedFuncTypeError(MskernelError, ValueError):
-    """A func_type that cannot run on this machine (Ascend-only kinds, julia)."""
+    """A func_type that cannot run on this machine (Ascend-only kinds, julia).
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.ops.Custom(lambda x: x, lambda s: s, lambda d: d, func_type="tbe")
+        Traceback (most recent call last):
+        ...
+        mskernel.kernels.base.UnsupportedFuncTypeError: For 'Custom', 'func_type': tbe, 'func': <lambda>, func_type 'tbe' cannot run here (it needs an Ascend device); mskernel runs 'pyfunc', 'hybrid', 'akg' and 'aot' kernels on the CPU.
+    """  # noqa: E501
 
 
 class OutSpec(NamedTuple):
-    """Shape and numpy dtype of one output."""
+    """Shape and numpy dtype of one output.
+
+    Example:
+        >>> spec = OutSpec((2, 3), np.dtype("float32"))
+        >>> spec.shape, spec.dtype
+        ((2, 3), dtype('float32'))
+    """
 
     shape: tuple
     dtype: np.dtype
@@ -40,6 +54,18 @@ class CustomKernel:
 
     ``run(inputs, attrs, out_specs)`` returns one array per output spec. ``infer`` returns specs
     for kinds that can infer them (None otherwise). ``func_name`` labels graph nodes.
+
+    Example:
+        >>> class AddOne(CustomKernel):  # a kind that infers its output: same shape and dtype as the input
+        ...     func_name = "add_one"
+        ...     def infer(self, shapes, dtypes, attrs):
+        ...         return [OutSpec(shapes[0], dtypes[0])]
+        ...     def run(self, inputs, attrs, out_specs):
+        ...         return [inputs[0] + 1]
+        >>> k = AddOne()
+        >>> specs = k.infer([(2,)], [np.dtype("float32")], [])
+        >>> specs, k.run([np.zeros(2, np.float32)], [], specs)
+        ([OutSpec(shape=(2,), dtype=dtype('float32'))], [array([1., 1.], dtype=float32)])
     """
 
     func_name: str = "?"
@@ -71,7 +97,15 @@ def register_func_type(name: str, factory: Callable[[Any], CustomKernel]) -> Non
 
 
 def make_kernel(op: Any) -> CustomKernel:
-    """The kernel for a constructed Custom op, by its func_type."""
+    """The kernel for a constructed Custom op, by its func_type.
+
+    Example:
+        >>> import mskernel as ms
+        >>> op = ms.ops.Custom(lambda x: x * 2, lambda s: s, lambda d: d, func_type="pyfunc")
+        >>> k = make_kernel(op)
+        >>> type(k).__name__, k.run([np.array([1.0, 2.0], np.float32)], [], [OutSpec((2,), np.dtype("float32"))])
+        ('PyFuncKernel', [array([2., 4.], dtype=float32)])
+    """
     factory = KINDS.get(op.func_type)
     if factory is None:
         raise UnsupportedFuncTypeError(

@@ -49,4 +49,20 @@ class Primitive:
 
 
 class PrimitiveWithInfer(Primitive):
-    """Primitive with ``infer_shape``/``infer_dtype`` hooks (MindSpore's base of ``Custom``)."""
+    """Primitive with ``infer_shape``/``infer_dtype`` hooks (MindSpore's base of ``Custom``).
+
+    Example:
+        >>> import mskernel as ms
+        >>> class Twice(PrimitiveWithInfer):
+        ...     def __init__(self):
+        ...         super().__init__("Twice")
+        ...     def infer_shape(self, x_shape):
+        ...         return x_shape
+        ...     def __call__(self, x):
+        ...         return x * 2
+        >>> op = Twice()
+        >>> op, op.infer_shape([2, 3]), issubclass(ms.ops.Custom, PrimitiveWithInfer)
+        (Prim[Twice], [2, 3], True)
+        >>> print(op(ms.Tensor([1.0, 2.0])))
+        [2. 4.]
+    """

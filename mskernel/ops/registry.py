@@ -7,7 +7,11 @@ entries. Loading this module builds, once:
   for backward rules;
 * ``PRIMITIVES``: name → primitive class (``ops.Exp``), generated from each entry's ``prim`` spec;
 * the Tensor methods (``x.exp()``) and in-place forms (``x.exp_()``), set on :class:`Tensor`;
-* :func:`compat_rows`, the compatibility table's rows.
+* :func:`compat_rows`, the compatibility table's rows;
+* each op's and primitive's docstring example, from the ``EXAMPLES`` of the table modules (see
+  :func:`example_section`): an entry's example is there unless its hand-written ``fn`` has one in its
+  docstring; a primitive called as its functional op (``prim="Exp"``) gets that example with
+  ``ops.Exp()(...)`` in place of ``ops.exp(...)``, any other has its own under its class name.
 
 Example:
     >>> import mskernel as ms
@@ -19,7 +23,7 @@ Example:
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from mskernel.common.tensor import Tensor
 from mskernel.ops import methods, table
@@ -27,9 +31,12 @@ from mskernel.ops.opdef import SIG_NAMES, F, Op
 from mskernel.ops.inplace import inplace_update
 from mskernel.ops.primitive import Primitive
 
-__all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "compat_rows", "inplace_update", "method_form"]
+__all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "EXAMPLES", "add_example", "compat_rows", "derived_example",
+           "example_section", "gather_examples", "inplace_update", "method_form"]
 
 OPS: List[Op] = [op for mod in table.MODULES for op in mod.OPS]
+#: op or primitive name -> ``(setup statement, ..., expression, what printing it shows)``, from the table modules
+EXAMPLES: Dict[str, Tuple[str, ...]] = {}
 FUNCTIONS: Dict[str, Callable] = {}
 PRIMITIVES: Dict[str, type] = {}
 METHODS: Dict[str, Callable] = {}
@@ -97,11 +104,106 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
     lines.append(f"    return _fn({mapping})")
     scope: Dict[str, Any] = {**SIG_NAMES, "_fn": fn, "_Primitive": Primitive}
     exec(compile("\n".join(lines) + "\n", f"<op table: {name}>", "exec"), scope)  # noqa: S102 (our own text)
-    doc = (f"MindSpore's ``ops.{name}({init_sig})({call if call is not None else ', '.join(op.params)})``: "
-           f"the primitive form of :func:`mskernel.ops.{op.name}`.")
+    form = (f"the primitive form of ``ops.{op.name}`` (an entry without a functional op of its own)"
+            if op.name.startswith("_") else f"the primitive form of :func:`mskernel.ops.{op.name}`")
+    doc = f"MindSpore's ``ops.{name}({init_sig})({call if call is not None else ', '.join(op.params)})``: {form}."
     cls = type(name, (Primitive,), {"__init__": scope["__init__"], "__call__": scope["__call__"], "__doc__": doc,
                                       "__module__": "mskernel.ops.operations"})
     return cls
+
+
+def example_section(example: Tuple[str, ...], indent: str = "") -> str:
+    """The ``Example:`` section a table example becomes in a docstring (the lines are doctests that
+    tests/test_doctests.py runs): the imports, the setup statements, then ``print(expression)`` and its output.
+
+    Example:
+        >>> lines = example_section(("x = ms.Tensor([1.0])", "ops.neg(x)", "[-1.]")).split("\\n")
+        >>> lines[2:4], lines[5:8]
+        (['Example:', '    >>> import mskernel as ms'], ['    >>> x = ms.Tensor([1.0])', '    >>> print(ops.neg(x))', '    [-1.]'])
+    """  # noqa: E501
+    *setup, expr, out = example
+    src = ["import mskernel as ms", "from mskernel import ops", *setup, f"print({expr})"]
+    lines = ["", "", f"{indent}Example:"] + [f"{indent}    >>> {line}" for line in src]
+    lines += [f"{indent}    {line or '<BLANKLINE>'}" for line in out.split("\n")]
+    return "\n".join(lines) + "\n"
+
+
+def _indent(doc: str) -> str:
+    """The indentation of a docstring's lines after the first (what ``inspect.cleandoc`` removes)."""
+    rest = [ln for ln in doc.split("\n")[1:] if ln.strip()]
+    return min((ln[:len(ln) - len(ln.lstrip())] for ln in rest), key=len) if rest else ""
+
+
+def add_example(obj: Any, name: str, example: Optional[Tuple[str, ...]]) -> None:
+    """Append ``example`` (see :func:`example_section`) to the docstring of ``obj``, the op or primitive
+    ``name``; one that has an example already is an error in the table (an example is kept in one place).
+
+    Example:
+        >>> def f(x):
+        ...     "Twice x."
+        ...     return x * 2
+        >>> add_example(f, "f", ("f(2)", "4"))
+        >>> f.__doc__.split("\\n")[-3:]
+        ['    >>> print(f(2))', '    4', '']
+        >>> add_example(f, "f", ("f(3)", "6"))
+        Traceback (most recent call last):
+        ...
+        RuntimeError: op table: 'f' has an example in its docstring and another in EXAMPLES
+    """
+    if example is None:
+        return
+    doc = obj.__doc__ or ""
+    if ">>>" in doc:
+        raise RuntimeError(f"op table: '{name}' has an example in its docstring and another in EXAMPLES")
+    obj.__doc__ = doc.rstrip() + example_section(example, _indent(doc))
+
+
+def derived_example(op: Op, spec: str, example: Optional[Tuple[str, ...]]) -> Optional[Tuple[str, ...]]:
+    """A functional op's ``example`` for its primitive ``spec`` when the primitive is called as the functional
+    op is (``prim="Exp"``): ``ops.exp(...)`` becomes ``ops.Exp()(...)``; None for any other primitive.
+
+    Example:
+        >>> op = next(op for op in OPS if op.name == "exp")
+        >>> derived_example(op, "Exp", ("ops.exp(ms.Tensor([0.0]))", "[1.]"))
+        ('ops.Exp()(ms.Tensor([0.0]))', '[1.]')
+        >>> derived_example(op, "Exp(axis)(x) -> x", ("ops.exp(ms.Tensor([0.0]))", "[1.]")) is None
+        True
+    """
+    name, init, call, mapping = _split_spec(spec)
+    if example is None or init is not None or call is not None or mapping is not None:
+        return None
+    expr = re.sub(rf"^(\*?)ops\.{op.name}\(", rf"\1ops.{name}()(", example[-2])
+    return None if expr == example[-2] else (*example[:-2], expr, example[-1])
+
+
+def gather_examples(modules: Sequence[Any], names: Set[str]) -> Dict[str, Tuple[str, ...]]:
+    """The ``EXAMPLES`` of the table ``modules`` in one dict. A name with examples in two modules, or one that
+    is not in ``names`` (the entries' and primitives' names), is an error in the table.
+
+    Example:
+        >>> from types import SimpleNamespace as M
+        >>> gather_examples([M(EXAMPLES={"exp": ("e", "1")}), M()], {"exp"})
+        {'exp': ('e', '1')}
+        >>> gather_examples([M(EXAMPLES={"exp": ("e", "1")}), M(EXAMPLES={"exp": ("f", "2")})], {"exp"})
+        Traceback (most recent call last):
+        ...
+        RuntimeError: op table: ['exp'] have examples in two table modules
+        >>> gather_examples([M(EXAMPLES={"Exq": ("e", "1")})], {"exp", "Exp"})
+        Traceback (most recent call last):
+        ...
+        RuntimeError: op table: EXAMPLES names ['Exq'], which are no entry or primitive
+    """
+    out: Dict[str, Tuple[str, ...]] = {}
+    for mod in modules:
+        examples = getattr(mod, "EXAMPLES", {})
+        twice = out.keys() & examples.keys()
+        if twice:
+            raise RuntimeError(f"op table: {sorted(twice)} have examples in two table modules")
+        out.update(examples)
+    unknown = out.keys() - names
+    if unknown:
+        raise RuntimeError(f"op table: EXAMPLES names {sorted(unknown)}, which are no entry or primitive")
+    return out
 
 
 def _method_inplace(fn: Callable, name: str) -> Callable:
@@ -142,19 +244,27 @@ def method_form(fn: Callable, params: List[str]) -> Callable:
     return method
 
 
+def _specs(op: Op) -> Tuple[str, ...]:
+    return op.prim_spec if isinstance(op.prim_spec, tuple) else (op.prim_spec,) if op.prim_spec else ()
+
+
 def _build() -> None:
+    names = {op.name for op in OPS} | {_split_spec(spec)[0] for op in OPS for spec in _specs(op)}
+    EXAMPLES.update(gather_examples(table.MODULES, names))
     for op in OPS:
         fn = op.functional()
+        add_example(fn, op.name, EXAMPLES.get(op.name))
         if op.name in FUNCTIONS:
             raise RuntimeError(f"op table: '{op.name}' is declared twice")
         FUNCTIONS[op.name] = fn
         for alias in op.aliases:
             FUNCTIONS[alias] = fn
-        specs = op.prim_spec if isinstance(op.prim_spec, tuple) else (op.prim_spec,) if op.prim_spec else ()
-        for spec in specs:
+        for spec in _specs(op):
             cls = make_primitive(spec, fn, op)
             if cls.__name__ in PRIMITIVES:
                 raise RuntimeError(f"op table: primitive '{cls.__name__}' is declared twice")
+            example = EXAMPLES.get(cls.__name__) or derived_example(op, spec, EXAMPLES.get(op.name))
+            add_example(cls, cls.__name__, example)
             PRIMITIVES[cls.__name__] = cls
         for m in op.methods:
             METHODS[m] = method_form(fn, op.params) if op.fn is None else method_form(fn, _fn_params(fn))
@@ -178,7 +288,7 @@ def compat_rows() -> List[Tuple[str, str, str, str]]:
     """
     rows = []
     for op in OPS:
-        specs = op.prim_spec if isinstance(op.prim_spec, tuple) else (op.prim_spec,) if op.prim_spec else ()
+        specs = _specs(op)
         prims = ", ".join(_split_spec(s)[0] for s in specs)
         meths = ", ".join(m + (", " + m + "_" if op.inplace else "") for m in op.methods)
         names = ", ".join(n for n in (op.name,) + op.aliases if not n.startswith("_"))

@@ -211,7 +211,8 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
         kind: ``"plain"`` (extern "C" functions; no Python headers), ``"cpython"`` (Python C
             API module) or ``"pybind11"`` (pybind11 + mskernel headers, hidden visibility).
         include_paths: extra ``-I`` directories (their headers are part of the key).
-        cflags / ldflags: extra compiler / linker arguments, appended last.
+        cflags: extra compiler arguments, appended last.
+        ldflags: extra linker arguments, appended last.
         openmp: compile and link with OpenMP.
         debug: ``-g -O0`` and no stripping (``optimize`` is then ignored).
         optimize: optimization flag, default ``-O2``.

@@ -106,7 +106,8 @@ class CustomOpBuilder:
         sources: a file path, inline C++ source, or a list/tuple of them.
         backend: ``"CPU"``, ``"Ascend"`` (built for the CPU, with a warning) or None.
         include_paths: extra include directory or list of them.
-        cflags / ldflags: one string each of extra compiler / linker flags (split like a shell).
+        cflags: one string of extra compiler flags (split like a shell).
+        ldflags: one string of extra linker flags (split like a shell).
         **kwargs: ``build_dir`` (str), ``debug_mode`` (bool: ``-g``, no ``-O2``),
             ``enable_atb`` / ``enable_asdsip`` (bool, Ascend-only: accepted, ignored),
             ``op_def`` / ``op_doc`` (YAML paths for graph mode: validated, ignored).

@@ -55,7 +55,17 @@ _checked_dirs: set[str] = set()
 
 
 class UntrustedCacheError(MskernelError):
-    """A cache directory or entry that someone else controls: loading from it could run their code."""
+    """A cache directory or entry that someone else controls: loading from it could run their code.
+
+    Example:
+        >>> import tempfile
+        >>> shared = Path(tempfile.mkdtemp())
+        >>> shared.chmod(0o777)  # writable by everyone, as /tmp is
+        >>> ensure_private_dir(shared)
+        Traceback (most recent call last):
+        ...
+        mskernel.toolchain.cache.UntrustedCacheError: mskernel will not use the cache directory '...': it is writable by group and others (mode 0777), so another user could plant code that mskernel would load -> run 'chmod go-w ...' if the directory is yours and its contents are trusted, or point MSKERNEL_CACHE_DIR / build_dir at a directory only you can write
+    """  # noqa: E501
 
 
 def untrusted_reason(st: os.stat_result) -> Optional[str]:

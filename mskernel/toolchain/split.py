@@ -85,7 +85,14 @@ _SPECIFIERS = re.compile(r"^(?:(?:inline|PYBIND11_NOINLINE)\s+)+")
 
 
 class DeriveError(ValueError):
-    """A rule of :data:`RULES` does not apply to the installed pybind11 (builds use full mode)."""
+    """A rule of :data:`RULES` does not apply to the installed pybind11 (builds use full mode).
+
+    Example:
+        >>> derive("int f(int x);", [(r"inline int g\\(", "declare")])  # the anchor is not in the header
+        Traceback (most recent call last):
+        ...
+        mskernel.toolchain.split.DeriveError: <header>: 'inline int g\\\\(' matches 0 times (expected once)
+    """
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,15 @@ class Box:
 @dataclass
 class Layout:
     """Boxes with their layer and position, and the edges between boxes (``(src_box, dst_box, [snapshot
-    edges])``). ``collapsed`` says which collapsing steps ran."""
+    edges])``). ``collapsed`` says which collapsing steps ran.
+
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel.autograd.graph import trace
+        >>> lay = layout(trace(lambda x: ms.ops.sin(x * x).sum(), ms.Tensor([1.0, 2.0]))[0])
+        >>> lay.n_layers, [(src, dst) for src, dst, _ in lay.edges], lay.collapsed
+        (4, [('n0', 'n1'), ('n1', 'n2'), ('n2', 'n3')], [])
+    """
 
     boxes: List[Box] = field(default_factory=list)
     edges: List[Tuple[str, str, List[Dict[str, Any]]]] = field(default_factory=list)

@@ -11,7 +11,10 @@ from mskernel import cpp
 from mskernel.cpp import aclnn, buffers, function, tensor_methods
 
 
-@pytest.mark.parametrize("module", [cpp, aclnn, buffers, function, tensor_methods], ids=lambda m: m.__name__)
+MODULES = [cpp, aclnn, buffers, function, tensor_methods]  # whose docstring examples this file runs
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

@@ -8,7 +8,10 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["magics", "magics.custom_op", "magics.bench"])
+MODULES = ["magics", "magics.custom_op", "magics.bench"]
+
+
+@pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, report=False)

@@ -24,7 +24,15 @@ __all__ = ["Inter", "Decode", "Resize", "Rescale", "Normalize", "HWC2CHW", "ToTe
 
 
 class Inter(Enum):
-    """Interpolation modes (MindSpore's ``vision.Inter``)."""
+    """Interpolation modes (MindSpore's ``vision.Inter``).
+
+    Example:
+        >>> img = np.array([[0, 10, 20, 30]], np.uint8)
+        >>> Resize((1, 2), Inter.NEAREST)(img).tolist(), Resize((1, 2), Inter.LINEAR)(img).tolist()
+        ([[0, 20]], [[5, 25]])
+        >>> Inter.BILINEAR is Inter.LINEAR
+        True
+    """
     NEAREST = 0
     LINEAR = 1
     BILINEAR = 1

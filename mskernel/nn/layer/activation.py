@@ -27,20 +27,26 @@ class _Act(Cell):
         return type(self)._fn(x)
 
 
-def _act(name: str, fn: Any, doc: str) -> type:
+def _act(name: str, fn: Any, doc: str, out: str, x: str = "[-1.0, 0.0, 2.0]") -> type:
+    """An activation cell over ``fn``; its docstring is ``doc`` and an example: the cell on the Tensor ``x``
+    prints ``out`` (run by tests/test_doctests.py, as every class of this module)."""
+    doc += ("\n\nExample:\n    >>> import mskernel as ms\n    >>> from mskernel import nn\n"
+            f"    >>> print(nn.{name}()(ms.Tensor({x})))\n    {out}\n")
     return type(name, (_Act,), {"_fn": staticmethod(fn), "__doc__": doc, "__module__": __name__})
 
 
-ReLU = _act("ReLU", F.relu, "``nn.ReLU()``: max(x, 0).")
-ReLU6 = _act("ReLU6", F.relu6, "``nn.ReLU6()``: min(max(x, 0), 6).")
-Sigmoid = _act("Sigmoid", F.sigmoid, "``nn.Sigmoid()``.")
-Tanh = _act("Tanh", F.tanh, "``nn.Tanh()``.")
-SiLU = _act("SiLU", F.silu, "``nn.SiLU()``: x * sigmoid(x).")
-HSwish = _act("HSwish", F.hardswish, "``nn.HSwish()``.")
-HSigmoid = _act("HSigmoid", F.hardsigmoid, "``nn.HSigmoid()``.")
-Mish = _act("Mish", F.mish, "``nn.Mish()``.")
-SeLU = _act("SeLU", F.selu, "``nn.SeLU()``.")
-Softsign = _act("Softsign", F.softsign, "``nn.Softsign()``.")
+ReLU = _act("ReLU", F.relu, "``nn.ReLU()``: max(x, 0).", "[0. 0. 2.]")
+ReLU6 = _act("ReLU6", F.relu6, "``nn.ReLU6()``: min(max(x, 0), 6).", "[0. 3. 6.]", x="[-1.0, 3.0, 8.0]")
+Sigmoid = _act("Sigmoid", F.sigmoid, "``nn.Sigmoid()``: 1 / (1 + exp(-x)).", "[0.2689414 0.5       0.880797 ]")
+Tanh = _act("Tanh", F.tanh, "``nn.Tanh()``.", "[-0.7615942  0.         0.9640276]")
+SiLU = _act("SiLU", F.silu, "``nn.SiLU()``: x * sigmoid(x).", "[-0.2689414  0.         1.761594 ]")
+HSwish = _act("HSwish", F.hardswish, "``nn.HSwish()``: x * relu6(x + 3) / 6.",
+              "[-0.33333334  0.          1.6666666 ]")
+HSigmoid = _act("HSigmoid", F.hardsigmoid, "``nn.HSigmoid()``: relu6(x + 3) / 6.", "[0.3333333 0.5       0.8333334]")
+Mish = _act("Mish", F.mish, "``nn.Mish()``: x * tanh(softplus(x)).", "[-0.30340147  0.          1.9439589 ]")
+SeLU = _act("SeLU", F.selu, "``nn.SeLU()``: scaled ELU with MindSpore's fixed scale and alpha.",
+            "[-1.1113307  0.         2.101402 ]")
+Softsign = _act("Softsign", F.softsign, "``nn.Softsign()``: x / (1 + abs(x)).", "[-0.5        0.         0.6666667]")
 
 
 class GELU(Cell):

@@ -29,7 +29,7 @@ def _check(reduction: str, cls: str, allowed: tuple = ("mean", "sum", "none")) -
 
 
 class MSELoss(LossBase):
-    """``nn.MSELoss(reduction='mean')``: (logits - labels)**2.
+    """``nn.MSELoss(reduction='mean')``: ``(logits - labels)**2``.
 
     Example:
         >>> import mskernel as ms
@@ -43,7 +43,7 @@ class MSELoss(LossBase):
 
 
 class L1Loss(LossBase):
-    """``nn.L1Loss(reduction='mean')``: |logits - labels|.
+    """``nn.L1Loss(reduction='mean')``: ``|logits - labels|``.
 
     Example:
         >>> import mskernel as ms

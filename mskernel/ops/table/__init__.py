@@ -1,7 +1,9 @@
 """The op table: one :class:`~mskernel.ops.opdef.Op` entry per MindSpore op, grouped by family.
 
-Each module holds ``OPS``; :mod:`mskernel.ops.registry` builds the functional ops, primitive classes and
-Tensor methods from them. Adding an op is one entry (and one golden case).
+Each module holds ``OPS`` and ``EXAMPLES``; :mod:`mskernel.ops.registry` builds the functional ops, primitive
+classes and Tensor methods from them, and puts each example into its op's or primitive's docstring (a primitive
+called as its functional op shares that op's example). Adding an op is one entry, one example (and one golden
+case).
 
 Example:
     >>> from mskernel.ops import table

@@ -131,3 +131,16 @@ OPS: List[Op] = [
     Op("linspace", "start, end, steps", fn=linspace, inputs=0, prim="LinSpace()(start, stop, num) -> start, stop, num"),
     Op("eye", "n, m=None, dtype=None", fn=eye, inputs=0, prim="Eye()(n, m, t) -> n, m, t"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "Zeros": ("ops.Zeros()((2, 2), ms.int32)", "[[0 0]\n [0 0]]"),
+    "Ones": ("ops.Ones()((3,), ms.float32)", "[1. 1. 1.]"),
+    "ZerosLike": ("ops.ZerosLike()(ms.Tensor([[1.0, 2.0]]))", "[[0. 0.]]"),
+    "OnesLike": ("ops.OnesLike()(ms.Tensor([[1, 2]]))", "[[1 1]]"),
+    "Fill": ("ops.Fill()(ms.float32, (2,), 7.0)", "[7. 7.]"),
+    "Range": ("ops.Range()(ms.Tensor(0.0), ms.Tensor(1.0), ms.Tensor(0.25))", "[0.   0.25 0.5  0.75]"),
+    "LinSpace": ("ops.LinSpace()(ms.Tensor(0.0), ms.Tensor(1.0), 5)", "[0.   0.25 0.5  0.75 1.  ]"),
+    "Eye": ("ops.Eye()(2, 3, ms.int32)", "[[1 0 0]\n [0 1 0]]"),
+}

@@ -215,3 +215,15 @@ OPS: List[Op] = [
     Op("median", "input, axis=-1, keepdims=False", _pick(_lower_median, "Median"), _values_grad, outputs=2,
        method=True),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "argmax": ("ops.argmax(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]), dim=1)", "[1 0]"),
+    "argmin": ("ops.argmin(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]), axis=1)", "[0 1]"),
+    "median": ("*ops.median(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]))", "[2. 3.] [2 2]"),
+    "ArgMaxWithValue": ("*ops.ArgMaxWithValue(axis=1)(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]))", "[1 0] [5. 7.]"),
+    "ArgMinWithValue": ("*ops.ArgMinWithValue()(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]))", "[0 1 0] [1. 0. 2.]"),
+    "Argmax": ("ops.Argmax()(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]))", "[1 0]"),
+    "Argmin": ("ops.Argmin(axis=0)(ms.Tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]]))", "[0 1 0]"),
+}

@@ -530,3 +530,30 @@ def _gather_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
 
 
 METHODS = {"where": _where_method, "__setitem__": _setitem, "gather": _gather_method}
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "Select": ("ops.Select()(ms.Tensor([True, False]), ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))", "[1. 4.]"),
+    "Gather": ("ops.Gather()(ms.Tensor([[1, 2], [3, 4], [5, 6]]), ms.Tensor([2, 0]), 0)", "[[5 6]\n [1 2]]"),
+    "GatherD": ("ops.GatherD()(ms.Tensor([[1, 2], [3, 4]]), 1, ms.Tensor([[1, 0], [0, 0]]))", "[[2 1]\n [3 3]]"),
+    "GatherNd": ("ops.GatherNd()(ms.Tensor([[1, 2], [3, 4]]), ms.Tensor([[0, 1], [1, 0]]))", "[2 3]"),
+    "MaskedFill": ("ops.MaskedFill()(ms.Tensor([1.0, 2.0, 3.0]), ms.Tensor([True, False, True]), ms.Tensor(0.0))",
+                   "[0. 2. 0.]"),
+    "MaskedSelect": ("ops.MaskedSelect()(ms.Tensor([1, 2, 3]), ms.Tensor([True, False, True]))", "[1 3]"),
+    "NonZero": ("ops.NonZero()(ms.Tensor([[0, 1], [2, 0]]))", "[[0 1]\n [1 0]]"),
+    "Sort": ("*ops.Sort(descending=True)(ms.Tensor([2.0, 3.0, 1.0]))", "[3. 2. 1.] [1 0 2]"),
+    "TopK": ("*ops.TopK()(ms.Tensor([2.0, 3.0, 1.0]), 2)", "[3. 2.] [1 0]"),
+    "TensorScatterUpdate": ("x, updates = ms.Tensor([0.0, 0.0, 0.0]), ms.Tensor([5.0, 7.0])",
+                            "ops.TensorScatterUpdate()(x, ms.Tensor([[2], [0]]), updates)",
+                            "[7. 0. 5.]"),
+    "TensorScatterAdd": ("x, updates = ms.Tensor([1.0, 1.0, 1.0]), ms.Tensor([5.0, 7.0])",
+                         "ops.TensorScatterAdd()(x, ms.Tensor([[2], [2]]), updates)",
+                         "[ 1.  1. 13.]"),
+    "ScatterNd": ("ops.ScatterNd()(ms.Tensor([[1], [3]]), ms.Tensor([5.0, 7.0]), (4,))", "[0. 5. 0. 7.]"),
+    "ScatterAdd": ("p = ms.Parameter(ms.Tensor([0.0, 0.0, 0.0]), name='p')",
+                   "ops.ScatterAdd()(p, ms.Tensor([0, 2, 0]), ms.Tensor([1.0, 2.0, 3.0]))",
+                   "[4. 0. 2.]"),
+    "OneHot": ("ops.OneHot()(ms.Tensor([0, 2]), 3, ms.Tensor(1.0), ms.Tensor(0.0))", "[[1. 0. 0.]\n [0. 0. 1.]]"),
+    "Unique": ("*ops.Unique()(ms.Tensor([3, 1, 3, 2]))", "[3 1 2] [0 1 0 2]"),
+}

@@ -339,3 +339,15 @@ OPS: List[Op] = [
     Op("matrix_power", "input, n", fn=matrix_power, method=True),
     Op("vander", "x, N=None", fn=vander),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "inverse": ("ops.inverse(ms.Tensor([[2.0, 0.0], [0.0, 4.0]]))", "[[0.5  0.  ]\n [0.   0.25]]"),
+    "det": ("ops.det(ms.Tensor([[2.0, 1.0], [1.0, 3.0]]))", "5.0"),
+    "MatMul": ("ops.MatMul(transpose_b=True)(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0, 4.0]]))", "[[11.]]"),
+    "BatchMatMul": ("x, y = ms.Tensor([[[1.0, 2.0]], [[3.0, 4.0]]]), ms.Tensor([[[1.0], [1.0]], [[2.0], [0.5]]])",
+                    "ops.BatchMatMul()(x, y)",
+                    "[[[3.]]\n\n [[8.]]]"),
+    "Einsum": ("ops.Einsum('ij,j->i')((ms.Tensor([[1.0, 2.0], [3.0, 4.0]]), ms.Tensor([1.0, 1.0])))", "[3. 7.]"),
+}

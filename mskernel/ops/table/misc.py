@@ -116,3 +116,22 @@ OPS: List[Op] = [
     Op("tuple_to_array", "input_x", fn=_tuple_to_array, prim="TupleToArray", **_INTRO),
     Op("scalar_cast", "input_x, input_y", fn=_scalar_cast, prim="ScalarCast", **_INTRO),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "shape": ("ops.shape(ms.Tensor([[1, 2, 3]]))", "(1, 3)"),
+    "dtype": ("ops.dtype(ms.Tensor([1.0]))", "Float32"),
+    "rank": ("ops.rank(ms.Tensor([[1, 2, 3]]))", "2"),
+    "size": ("ops.size(ms.Tensor([[1, 2, 3]]))", "3"),
+    "tensor_shape": ("ops.tensor_shape(ms.Tensor([[1, 2, 3]]))", "[1 3]"),
+    "is_floating_point": ("ops.is_floating_point(ms.Tensor([1.0])), ops.is_floating_point(ms.Tensor([1]))",
+                          "True False"),
+    "clip_by_value": ("ops.clip_by_value(ms.Tensor([-2.0, 0.5, 3.0]), -1.0, 1.0)", "[-1.   0.5  1. ]"),
+    "clip_by_norm": ("ops.clip_by_norm(ms.Tensor([3.0, 4.0]), 1.0)", "[0.5999999  0.79999983]"),
+    "clip_by_global_norm": ("*ops.clip_by_global_norm((ms.Tensor([3.0]), ms.Tensor([4.0])), 1.0)", "[0.6] [0.8]"),
+    "print_": ("ops.print_('x:', ms.Tensor([1, 2]))", "x:\nTensor(shape=[2], dtype=Int64, value= [1, 2])\nNone"),
+    "scalar_to_tensor": ("ops.scalar_to_tensor(2, ms.float32)", "2.0"),
+    "tuple_to_array": ("ops.tuple_to_array((1, 2, 3))", "[1 2 3]"),
+    "scalar_cast": ("ops.scalar_cast(2.7, ms.int32)", "2"),
+}

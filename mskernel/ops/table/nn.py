@@ -13,3 +13,4 @@ from mskernel.ops.opdef import Op
 from mskernel.ops.table import nn_act, nn_loss
 
 OPS: List[Op] = [*nn_act.OPS, *nn_loss.OPS]
+EXAMPLES = {**nn_act.EXAMPLES, **nn_loss.EXAMPLES}

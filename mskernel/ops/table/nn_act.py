@@ -155,3 +155,32 @@ OPS: List[Op] = [
     Op("_dropout_with_mask", "x, keep_prob=0.5", fn=_dropout_with_mask,
        prim="Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> x, keep_prob"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "softmax": ("ops.softmax(ms.Tensor([1.0, 2.0, 3.0]))", "[0.09003057 0.24472846 0.66524094]"),
+    "log_softmax": ("ops.log_softmax(ms.Tensor([1.0, 2.0, 3.0]))", "[-2.4076061 -1.407606  -0.407606 ]"),
+    "softmin": ("ops.softmin(ms.Tensor([1.0, 2.0, 3.0]))", "[0.66524094 0.24472846 0.09003057]"),
+    "gelu": ("ops.gelu(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.15865526  0.          0.8413447 ]"),
+    "silu": ("ops.silu(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.2689414  0.         0.7310586]"),
+    "leaky_relu": ("ops.leaky_relu(ms.Tensor([-1.0, 0.0, 1.0]), 0.1)", "[-0.1  0.   1. ]"),
+    "elu": ("ops.elu(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.63212055  0.          1.        ]"),
+    "relu6": ("ops.relu6(ms.Tensor([-1.0, 3.0, 8.0]))", "[0. 3. 6.]"),
+    "softplus": ("ops.softplus(ms.Tensor([-1.0, 0.0, 1.0]))", "[0.3132617 0.6931472 1.3132617]"),
+    "softsign": ("ops.softsign(ms.Tensor([-1.0, 0.0, 3.0]))", "[-0.5   0.    0.75]"),
+    "hardswish": ("ops.hardswish(ms.Tensor([-4.0, 0.0, 1.0, 4.0]))", "[-0.         0.         0.6666667  4.       ]"),
+    "hardsigmoid": ("ops.hardsigmoid(ms.Tensor([-4.0, 0.0, 1.5, 4.0]))", "[0.   0.5  0.75 1.  ]"),
+    "mish": ("ops.mish(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.30340147  0.          0.8650984 ]"),
+    "logsigmoid": ("ops.logsigmoid(ms.Tensor([-1.0, 0.0, 1.0]))", "[-1.3132617 -0.6931472 -0.3132617]"),
+    "selu": ("ops.selu(ms.Tensor([-1.0, 0.0, 1.0]))", "[-1.1113307  0.         1.050701 ]"),
+    "prelu": ("ops.prelu(ms.Tensor([-2.0, 3.0]), ms.Tensor([0.25]))", "[-0.5  3. ]"),
+    "Softmax": ("ops.Softmax(axis=0)(ms.Tensor([[1.0, 1.0], [1.0, 3.0]]))",
+                "[[0.5        0.11920292]\n [0.5        0.880797  ]]"),
+    "LogSoftmax": ("ops.LogSoftmax(axis=0)(ms.Tensor([[1.0, 1.0], [1.0, 3.0]]))",
+                   "[[-0.6931472  -2.126928  ]\n [-0.6931472  -0.12692805]]"),
+    "GeLU": ("ops.GeLU()(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.15865526  0.          0.8413447 ]"),
+    "Elu": ("ops.Elu(alpha=0.5)(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.31606027  0.          1.        ]"),
+    "Softplus": ("ops.Softplus()(ms.Tensor([-1.0, 0.0, 1.0]))", "[0.3132617 0.6931472 1.3132617]"),
+    "Dropout": ("y, mask = ops.Dropout(keep_prob=1.0)(ms.Tensor([1.0, 2.0]))", "y, mask.dtype", "[1. 2.] Float32"),
+}

@@ -301,3 +301,12 @@ OPS: List[Op] = [
             "data_format='NCHW')(x, weight) -> x, weight, out_channel, kernel_size, mode, pad_mode, pad, stride, "
             "dilation, group, data_format"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "Conv2D": ("import numpy as np",
+               "x = ms.Tensor(np.arange(9.0, dtype=np.float32).reshape(1, 1, 3, 3))",
+               "ops.Conv2D(out_channel=1, kernel_size=2)(x, ms.Tensor(np.ones((1, 1, 2, 2), np.float32)))",
+               "[[[[ 8. 12.]\n   [20. 24.]]]]"),
+}

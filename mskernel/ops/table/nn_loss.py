@@ -232,3 +232,37 @@ def one_hot_array(labels: Any, depth: int, dtype: Optional[Any] = None) -> np.nd
         [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]]
     """
     return _one_hot_np(np.asarray(labels), depth, dtype or np.float32)
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "mse_loss": ("ops.mse_loss(ms.Tensor([1.0, 2.0]), ms.Tensor([2.0, 4.0]))", "2.5"),
+    "l1_loss": ("ops.l1_loss(ms.Tensor([1.0, 2.0]), ms.Tensor([2.0, 4.0]), reduction='sum')", "3.0"),
+    "smooth_l1_loss": ("ops.smooth_l1_loss(ms.Tensor([1.0, 2.0]), ms.Tensor([1.5, 4.0]))", "[0.125 1.5  ]"),
+    "huber_loss": ("ops.huber_loss(ms.Tensor([1.0, 2.0]), ms.Tensor([1.5, 4.0]), reduction='none')", "[0.125 1.5  ]"),
+    "binary_cross_entropy_with_logits": ("logits, target = ms.Tensor([0.0, 2.0]), ms.Tensor([1.0, 1.0])",
+                                         "ops.binary_cross_entropy_with_logits(logits, target, reduction='none')",
+                                         "[0.6931472 0.126928 ]"),
+    "binary_cross_entropy": ("probs, target = ms.Tensor([0.5, 0.9]), ms.Tensor([1.0, 1.0])",
+                             "ops.binary_cross_entropy(probs, target, reduction='none')",
+                             "[0.6931472  0.10536055]"),
+    "nll_loss": ("ops.nll_loss(ms.Tensor([[-1.0, -2.0], [-0.5, -3.0]]), ms.Tensor([0, 1]))", "2.0"),
+    "cross_entropy": ("ops.cross_entropy(ms.Tensor([[2.0, 0.0], [0.0, 2.0]]), ms.Tensor([0, 1]))", "0.12692805"),
+    "kl_div": ("ops.kl_div(ms.Tensor([-1.0, -1.0]), ms.Tensor([0.5, 0.5]), reduction='sum')", "0.30685282"),
+    "softmax_cross_entropy_with_logits": ("logits, labels = ms.Tensor([[2.0, 0.0]]), ms.Tensor([[1.0, 0.0]])",
+                                          "*ops.softmax_cross_entropy_with_logits(logits, labels)",
+                                          "[0.12692805] [[-0.11920303  0.11920291]]"),
+    "sparse_softmax_cross_entropy_with_logits": (
+        "logits, labels = ms.Tensor([[2.0, 0.0], [0.0, 2.0]]), ms.Tensor([0, 0])",
+        "ops.sparse_softmax_cross_entropy_with_logits(logits, labels)",
+        "1.1269281"),
+    "sigmoid_cross_entropy_with_logits": ("logits, labels = ms.Tensor([0.0, 2.0]), ms.Tensor([1.0, 0.0])",
+                                          "ops.sigmoid_cross_entropy_with_logits(logits, labels)",
+                                          "[0.6931472 2.126928 ]"),
+    "cosine_similarity": ("x1, x2 = ms.Tensor([[1.0, 0.0], [1.0, 1.0]]), ms.Tensor([[1.0, 0.0], [1.0, 0.0]])",
+                          "ops.cosine_similarity(x1, x2)",
+                          "[1.         0.70710677]"),
+    "SparseSoftmaxCrossEntropyWithLogits": ("logits, labels = ms.Tensor([[2.0, 0.0], [0.0, 2.0]]), ms.Tensor([0, 0])",
+                                            "ops.SparseSoftmaxCrossEntropyWithLogits()(logits, labels)",
+                                            "1.1269281"),
+}

@@ -197,3 +197,13 @@ OPS: List[Op] = [
        prim="BatchNorm(is_training=False, epsilon=1e-05, momentum=0.1, data_format='NCHW')(input_x, scale, bias, "
             "mean, variance) -> input_x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "LayerNorm": ("*ops.LayerNorm()(ms.Tensor([[1.0, 3.0]]), ms.Tensor([1.0, 1.0]), ms.Tensor([0.0, 0.0]))",
+                  "[[-1.  1.]] [[2.]] [[1.]]"),
+    "BatchNorm": ("one, zero = ms.Tensor([1.0, 1.0]), ms.Tensor([0.0, 0.0])",
+                  "ops.BatchNorm()(ms.Tensor([[1.0, 3.0]]), one, zero, one, ms.Tensor([4.0, 1.0]))[0]",
+                  "[[0.      1.99999]]"),
+}

@@ -273,3 +273,16 @@ OPS: List[Op] = [
        prim="AvgPool(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x) -> x, kernel_size, "
             "strides, pad_mode, data_format"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "MaxPool": ("import numpy as np",
+                "x = ms.Tensor(np.arange(16.0, dtype=np.float32).reshape(1, 1, 4, 4))",
+                "ops.MaxPool(kernel_size=2, strides=2)(x)",
+                "[[[[ 5.  7.]\n   [13. 15.]]]]"),
+    "AvgPool": ("import numpy as np",
+                "x = ms.Tensor(np.arange(16.0, dtype=np.float32).reshape(1, 1, 4, 4))",
+                "ops.AvgPool(kernel_size=2, strides=2)(x)",
+                "[[[[ 2.5  4.5]\n   [10.5 12.5]]]]"),
+}

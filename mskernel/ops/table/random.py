@@ -218,3 +218,15 @@ OPS: List[Op] = [
     Op("multinomial", "input, num_samples, replacement=True, seed=None", fn=multinomial),
     Op("bernoulli", "input, p=0.5, seed=None", fn=bernoulli, method=True),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "StandardNormal": ("ops.StandardNormal(seed=1)((2, 3)).shape", "(2, 3)"),
+    "UniformReal": ("x = ops.UniformReal(seed=1)((1000,))",
+                    "bool(x.min() >= 0.0), bool(x.max() < 1.0), x.dtype",
+                    "True True Float32"),
+    "UniformInt": ("x = ops.UniformInt(seed=1)((1000,), ms.Tensor(1, ms.int32), ms.Tensor(4, ms.int32))",
+                   "sorted(set(x.asnumpy().tolist()))",
+                   "[1, 2, 3]"),
+}

@@ -313,3 +313,19 @@ OPS: List[Op] = [
     Op("tril", "input, diagonal=0", fn=tril, prim="Tril(diagonal=0)(x) -> x, diagonal", method=True),
     Op("triu", "input, diagonal=0", fn=triu, prim="Triu(diagonal=0)(x) -> x, diagonal", method=True),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "reverse": ("ops.reverse(ms.Tensor([[1, 2, 3], [4, 5, 6]]), (1,))", "[[3 2 1]\n [6 5 4]]"),
+    "fliplr": ("ops.fliplr(ms.Tensor([[1, 2, 3], [4, 5, 6]]))", "[[3 2 1]\n [6 5 4]]"),
+    "flipud": ("ops.flipud(ms.Tensor([[1, 2, 3], [4, 5, 6]]))", "[[4 5 6]\n [1 2 3]]"),
+    "ReverseV2": ("ops.ReverseV2(axis=(0,))(ms.Tensor([[1, 2, 3], [4, 5, 6]]))", "[[4 5 6]\n [1 2 3]]"),
+    "Roll": ("ops.Roll(shifts=1, dims=0)(ms.Tensor([1, 2, 3, 4]))", "[4 1 2 3]"),
+    "Tile": ("ops.Tile()(ms.Tensor([[1, 2]]), (2, 2))", "[[1 2 1 2]\n [1 2 1 2]]"),
+    "Pad": ("ops.Pad(((0, 0), (1, 2)))(ms.Tensor([[1.0, 2.0]]))", "[[0. 1. 2. 0. 0.]]"),
+    "Diag": ("ops.Diag()(ms.Tensor([1, 2]))", "[[1 0]\n [0 2]]"),
+    "Trace": ("ops.Trace()(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]))", "5.0"),
+    "Tril": ("ops.Tril()(ms.Tensor([[1, 2], [3, 4]]))", "[[1 0]\n [3 4]]"),
+    "Triu": ("ops.Triu(diagonal=1)(ms.Tensor([[1, 2], [3, 4]]))", "[[0 2]\n [0 0]]"),
+}

@@ -31,3 +31,15 @@ OPS: List[Op] = [
     Op("reduce_max", "x, axis=(), keep_dims=False", fn=R.reduce_max),
     Op("reduce_min", "x, axis=(), keep_dims=False", fn=R.reduce_min),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "reduce_mean": ("ops.reduce_mean(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]), 1)", "[1.5 4.5]"),
+    "reduce_max": ("ops.reduce_max(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]), 1, keep_dims=True)", "[[2.]\n [6.]]"),
+    "reduce_min": ("ops.reduce_min(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]))", "1.0"),
+    "ReduceSum": ("ops.ReduceSum(keep_dims=True)(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]), 1)", "[[3.]\n [9.]]"),
+    "ReduceMean": ("ops.ReduceMean()(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]), 0)", "[2. 4.]"),
+    "ReduceMax": ("ops.ReduceMax()(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]), 1)", "[2. 6.]"),
+    "ReduceMin": ("ops.ReduceMin()(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]))", "1.0"),
+}

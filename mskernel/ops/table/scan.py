@@ -164,3 +164,14 @@ OPS: List[Op] = [
 ]
 
 METHODS = {"cumsum": _tensor_cumsum}
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "cummax": ("*ops.cummax(ms.Tensor([1.0, 3.0, 2.0, 5.0]), 0)", "[1. 3. 3. 5.] [0 1 1 3]"),
+    "cummin": ("*ops.cummin(ms.Tensor([4.0, 3.0, 5.0, 1.0]), 0)", "[4. 3. 3. 1.] [0 1 1 3]"),
+    "CumSum": ("ops.CumSum(exclusive=True)(ms.Tensor([1.0, 2.0, 3.0]), 0)", "[0. 1. 3.]"),
+    "CumProd": ("ops.CumProd(reverse=True)(ms.Tensor([1.0, 2.0, 3.0]), 0)", "[6. 6. 3.]"),
+    "Cummax": ("*ops.Cummax(axis=0)(ms.Tensor([1.0, 3.0, 2.0, 5.0]))", "[1. 3. 3. 5.] [0 1 1 3]"),
+    "Cummin": ("*ops.Cummin(axis=0)(ms.Tensor([4.0, 3.0, 5.0, 1.0]))", "[4. 3. 3. 1.] [0 1 1 3]"),
+}

@@ -31,3 +31,18 @@ OPS: List[Op] = [
     Op("getitem", "input, index", fn=S.getitem),
     Op("sum_to", "input, shape", fn=S.sum_to),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "Reshape": ("ops.Reshape()(ms.Tensor([1, 2, 3, 4]), (2, 2))", "[[1 2]\n [3 4]]"),
+    "Transpose": ("ops.Transpose()(ms.Tensor([[1, 2, 3]]), (1, 0))", "[[1]\n [2]\n [3]]"),
+    "BroadcastTo": ("ops.BroadcastTo((2, 3))(ms.Tensor([1, 2, 3]))", "[[1 2 3]\n [1 2 3]]"),
+    "ExpandDims": ("ops.ExpandDims()(ms.Tensor([1, 2]), 0).shape", "(1, 2)"),
+    "Squeeze": ("ops.Squeeze(0)(ms.Tensor([[1, 2]])).shape", "(2,)"),
+    "Concat": ("ops.Concat(axis=1)((ms.Tensor([[1, 2]]), ms.Tensor([[3]])))", "[[1 2 3]]"),
+    "Stack": ("ops.Stack(axis=1)((ms.Tensor([1, 2]), ms.Tensor([3, 4])))", "[[1 3]\n [2 4]]"),
+    "Cast": ("ops.Cast()(ms.Tensor([1.7, -1.7]), ms.int32)", "[ 1 -1]"),
+    "Identity": ("ops.Identity()(ms.Tensor([1.0, 2.0]))", "[1. 2.]"),
+    "StopGradient": ("ms.grad(lambda x: (x * ops.StopGradient()(x)).sum())(ms.Tensor([3.0]))", "[3.]"),
+}

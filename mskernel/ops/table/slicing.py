@@ -332,3 +332,18 @@ OPS: List[Op] = [
                                                                                             indexing=indexing),
        prim="Meshgrid(indexing='xy')(inputs) -> inputs, indexing"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "unstack": ("*ops.unstack(ms.Tensor([[1, 2], [3, 4]]), axis=1)", "[1 3] [2 4]"),
+    "view_as": ("ops.view_as(ms.Tensor([1, 2, 3, 4]), ms.Tensor([[0, 0], [0, 0]]))", "[[1 2]\n [3 4]]"),
+    "ravel": ("ops.ravel(ms.Tensor([[1, 2], [3, 4]]))", "[1 2 3 4]"),
+    "Split": ("*ops.Split(axis=1, output_num=2)(ms.Tensor([[1, 2, 3, 4]]))", "[[1 2]] [[3 4]]"),
+    "Unstack": ("*ops.Unstack(axis=0)(ms.Tensor([[1, 2], [3, 4]]))", "[1 2] [3 4]"),
+    "Slice": ("ops.Slice()(ms.Tensor([[1, 2, 3], [4, 5, 6]]), (0, 1), (2, 2))", "[[2 3]\n [5 6]]"),
+    "StridedSlice": ("ops.StridedSlice()(ms.Tensor([[1, 2, 3, 4], [5, 6, 7, 8]]), (0, 0), (2, 4), (1, 2))",
+                     "[[1 3]\n [5 7]]"),
+    "Meshgrid": ("*ops.Meshgrid(indexing='ij')((ms.Tensor([1, 2]), ms.Tensor([3, 4, 5])))",
+                 "[[1 1 1]\n [2 2 2]] [[3 4 5]\n [3 4 5]]"),
+}

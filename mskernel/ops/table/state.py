@@ -42,3 +42,17 @@ OPS: List[Op] = [
     Op("assign_add", "variable, value", fn=_writer("AssignAdd", lambda a, b: a + b), inputs=2, prim="AssignAdd"),
     Op("assign_sub", "variable, value", fn=_writer("AssignSub", lambda a, b: a - b), inputs=2, prim="AssignSub"),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "assign": ("p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='p')",
+               "ops.assign(p, ms.Tensor([5.0, 6.0])), p.asnumpy()",
+               "[5. 6.] [5. 6.]"),
+    "assign_add": ("p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='p')",
+                   "ops.assign_add(p, ms.Tensor([5.0, 6.0])), p.asnumpy()",
+                   "[6. 8.] [6. 8.]"),
+    "assign_sub": ("p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='p')",
+                   "ops.assign_sub(p, ms.Tensor([5.0, 6.0])), p.asnumpy()",
+                   "[-4. -4.] [-4. -4.]"),
+}

@@ -257,3 +257,17 @@ OPS: List[Op] = [
     Op("count_nonzero", "x, axis=(), keep_dims=False, dtype=mindspore.int32", _count_nonzero, method=True),
     Op("aminmax", "input, *, axis=0, keepdims=False", fn=aminmax),
 ]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "logsumexp": ("ops.logsumexp(ms.Tensor([[0.0, 0.0], [1.0, 2.0]]), 1)", "[0.6931472 2.3132617]"),
+    "prod": ("ops.prod(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]), 1)", "[ 2. 12.]"),
+    "all": ("ops.all(ms.Tensor([[True, False], [True, True]]), 1)", "[False  True]"),
+    "any": ("ops.any(ms.Tensor([[True, False], [False, False]]), 1)", "[ True False]"),
+    "nansum": ("ops.nansum(ms.Tensor([1.0, float('nan'), 2.0]))", "3.0"),
+    "count_nonzero": ("ops.count_nonzero(ms.Tensor([[0, 1, 2], [0, 0, 3]]), 1)", "[2 1]"),
+    "ReduceProd": ("ops.ReduceProd(keep_dims=True)(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]), 1)", "[[ 2.]\n [12.]]"),
+    "ReduceAll": ("ops.ReduceAll()(ms.Tensor([[True, False], [True, True]]), 1)", "[False  True]"),
+    "ReduceAny": ("ops.ReduceAny()(ms.Tensor([[True, False], [False, False]]))", "True"),
+}

@@ -1,0 +1,91 @@
+"""Run benchmarks and keep what they print in ``benchmarks/results/NAME.txt``.
+
+Run: ``python benchmarks/record.py [NAME ...]`` (no NAME: every benchmark, which takes a long while;
+``--list`` shows the names and the arguments each is recorded with). Each result starts with ``#`` lines
+saying the command, the date and the machine; the documentation's performance page shows the results and
+plots their ratio columns (``python -m mskernel docs`` rebuilds it). The site never runs a benchmark.
+Quote ratios from these files: the machines are shared and noisy.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+#: the arguments each benchmark is recorded with (the quick variants where a script has them)
+ARGS: Dict[str, List[str]] = {
+    "build_and_call": ["--no-torch", "--repeat", "1"],
+    "build_layer": ["--repeat", "1"],
+    "custom_overhead": [],
+    "engine_overhead": [],
+    "hybrid_autodiff": ["--quick"],
+    "hybrid_kernels": ["--quick"],
+    "magics": [],
+    "op_table": [],
+    "reload_cost": ["--rounds", "5"],
+    "train_step": [],
+    "widgets": [],
+}
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import numpy
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    load = ", load average %.1f when it started" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
+    return (f"{os.cpu_count()} cores ({cpu}){load}, Python {platform.python_version()}, numpy {numpy.__version__}, "
+            f"mskernel {commit.stdout.strip() or 'unknown commit'}")
+
+
+def record(name: str) -> Path:
+    """Run one benchmark and write its result file; raises RuntimeError (with its output) if it fails."""
+    cmd = [sys.executable, str(HERE / f"{name}.py"), *ARGS[name]]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
+               MPLBACKEND="Agg")
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"benchmarks/{name}.py exited with {proc.returncode}:\n"
+                           f"{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+    shown = " ".join(["python", f"benchmarks/{name}.py", *ARGS[name]])
+    head = [f"# command: {shown}", f"# date: {datetime.date.today().isoformat()}", f"# machine: {machine()}"]
+    out = HERE / "results" / f"{name}.txt"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text("\n".join(head) + "\n" + proc.stdout)
+    return out
+
+
+def main(argv: List[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default: all of {sorted(ARGS)})")
+    parser.add_argument("--list", action="store_true", help="list the benchmarks and their arguments")
+    args = parser.parse_args(argv)
+    if args.list:
+        for name, a in ARGS.items():
+            print(f"{name:<16} {' '.join(a)}")
+        return 0
+    unknown = [n for n in args.names if n not in ARGS]
+    if unknown:
+        parser.error(f"unknown benchmark(s) {unknown}; known: {sorted(ARGS)}")
+    for name in args.names or list(ARGS):
+        print(f"recording {name} ...", flush=True)
+        print("wrote", record(name).relative_to(ROOT), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

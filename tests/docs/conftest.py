@@ -1,0 +1,39 @@
+"""The documentation site, built once per test session with the one command users run
+(``python -m mskernel docs --out DIR``), for every test under tests/docs that reads it."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the site's generators (mskernel_docs), read by the tests
+
+
+@dataclass
+class Site:
+    html: Path
+    returncode: int
+    log: str
+
+
+def docs_tools_missing() -> str:
+    missing = [m for m in ("sphinx", "myst_nb", "furo", "sphinx_copybutton") if importlib.util.find_spec(m) is None]
+    return f"{', '.join(missing)} not installed (pip install -e '.[docs]')" if missing else ""
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    reason = docs_tools_missing()
+    if reason:
+        pytest.fail(reason)  # the test extra installs them: missing tools are a broken install, not a skip
+    out = tmp_path_factory.mktemp("site") / "html"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    proc = subprocess.run([sys.executable, "-m", "mskernel", "docs", "--out", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=1800)
+    return Site(out, proc.returncode, proc.stdout + proc.stderr)
