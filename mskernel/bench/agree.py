@@ -37,7 +37,16 @@ __all__ = ["DisagreementError", "Agreement", "check_agreement", "to_arrays", "de
 
 class DisagreementError(MskernelError):
     """Two implementations of one op disagree: ``impl`` differs from ``reference`` in ``what``
-    (``"output 0"``, ``"gradient of input 1"``) at ``index``."""
+    (``"output 0"``, ``"gradient of input 1"``) at ``index``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> try:
+        ...     ms.benchmark([ms.ops.square, lambda a: a * 2], ms.Tensor([1.0, 2.0]), flush=False, warmup=0)
+        ... except DisagreementError as e:
+        ...     print(e.impl, "|", e.what, "|", e.index)
+        <lambda> | output 0 | (0,)
+    """
 
     def __init__(self, message: str, impl: str, reference: str, what: str,
                  index: Optional[tuple[int, ...]] = None) -> None:
@@ -48,7 +57,14 @@ class DisagreementError(MskernelError):
 @dataclass
 class Agreement:
     """What the agreement check compared: the reference, who matched on values and gradients, who was
-    compared on values only (with why), and the largest absolute difference seen per implementation."""
+    compared on values only (with why), and the largest absolute difference seen per implementation.
+
+    Example:
+        >>> import mskernel as ms
+        >>> agreement = check_agreement({"square": ms.ops.square, "mul": lambda a: a * a}, [ms.Tensor([1.0, 2.0])])
+        >>> agreement.reference, agreement.describe()
+        ('square', 'agreement: mul match square on values and gradients')
+    """
 
     reference: str
     values_compared: list[str]

@@ -93,7 +93,15 @@ def _describe_inputs(args: tuple) -> str:
 class BenchResult:
     """One benchmark: timings per implementation (``warm``, and ``flushed`` when measured), the ``method``,
     the environment fingerprint ``env``, the ``agreement`` check, static ``counts`` and ``roofline`` points of
-    hybrid kernels (``roofline_errors`` for refused points), and the machine ``peaks`` used."""
+    hybrid kernels (``roofline_errors`` for refused points), and the machine ``peaks`` used.
+
+    Example:
+        >>> import mskernel as ms
+        >>> r = ms.benchmark([ms.ops.square, lambda a: a * a], ms.Tensor([1.0, 2.0]), flush=False, warmup=0,
+        ...                  max_rounds=5)
+        >>> r.names, sorted(r.warm) == sorted(r.names)
+        (['square', '<lambda>'], True)
+    """
 
     label: str
     names: list[str]
@@ -185,7 +193,15 @@ def _band(t: Timing) -> str:
 
 @dataclass
 class Sweep:
-    """A benchmark over sizes: ``param`` (the size's name), ``sizes`` and one :class:`BenchResult` per size."""
+    """A benchmark over sizes: ``param`` (the size's name), ``sizes`` and one :class:`BenchResult` per size.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> s = ms.benchmark([ms.ops.square], sizes=[2, 4], inputs=lambda n: (ms.Tensor(np.ones(n, np.float32)),),
+        ...                  flush=False, warmup=0, max_rounds=5)
+        >>> s.param, s.sizes, len(s.results)
+        ('size', [2, 4], 2)
+    """
 
     label: str
     param: str

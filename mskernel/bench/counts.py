@@ -50,7 +50,19 @@ _NOT_COUNTED_CALLS = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uin
 
 
 class CountError(MskernelError):
-    """A kernel's accesses cannot be counted statically (bounds that depend on data, too many iterations)."""
+    """A kernel's accesses cannot be counted statically (bounds that depend on data, too many iterations).
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def k(x, n):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...                               "    for i in range(n[0]):\\n        y[i] = x[i]\\n    return y\\n")
+        >>> try:
+        ...     count_kernel(hk, np.ones(3, np.float32), np.array([2], np.int32))
+        ... except CountError as e:
+        ...     print(str(e)[:62])
+        cannot count kernel 'k' statically: the loop at line 3 has bou
+    """
 
 
 @dataclass

@@ -55,13 +55,28 @@ DEFAULT_SLACK = 1.25
 
 
 class RooflineError(MskernelError):
-    """A kernel placed above the machine's roof: its counts (or its time, or the roofs) are wrong."""
+    """A kernel placed above the machine's roof: its counts (or its time, or the roofs) are wrong.
+
+    Example:
+        >>> from mskernel.bench.counts import Counts
+        >>> c = Counts("copy", loads=10, stores=10, load_bytes=40, store_bytes=40, compulsory_bytes=80)
+        >>> try:
+        ...     place(c, 1e-12, Peaks(1e9, {"float32": 1e9, "float64": 1e9}, "given"))
+        ... except RooflineError as e:
+        ...     print(str(e)[:44])
+        roofline: copy above the roof -- a counting
+    """
 
 
 @dataclass
 class Peaks:
     """The machine's roofs: ``bandwidth`` in bytes/s, ``flops[dtype]`` in flop/s, and where they came from
-    (``"measured"``, ``"cached"`` or ``"given"``)."""
+    (``"measured"``, ``"cached"`` or ``"given"``).
+
+    Example:
+        >>> Peaks(bandwidth=10e9, flops={"float32": 100e9, "float64": 50e9}, source="given").peak("float64")
+        50000000000.0
+    """
 
     bandwidth: float
     flops: dict[str, float]
@@ -166,7 +181,15 @@ def machine_peaks(remeasure: bool = False) -> Peaks:
 @dataclass
 class RooflinePoint:
     """A kernel on the roofline: its intensity (flop/B, compulsory bytes), attained and roof GFLOP/s,
-    attained GB/s, and which roof bounds it (``"memory"`` or ``"compute"``)."""
+    attained GB/s, and which roof bounds it (``"memory"`` or ``"compute"``).
+
+    Example:
+        >>> from mskernel.bench.counts import Counts
+        >>> c = Counts("copy", loads=10, stores=10, load_bytes=40, store_bytes=40, compulsory_bytes=80)
+        >>> p = place(c, 1e-6, Peaks(1e9, {"float32": 1e9, "float64": 1e9}, "given"))
+        >>> p.kernel, p.bound
+        ('copy', 'memory')
+    """
 
     kernel: str
     intensity: float

@@ -60,6 +60,14 @@ LAYERS: List[Layer] = [
           "``gradcheck`` compares the engine's Jacobians with finite differences; the widgets draw the "
           "check and the autograd graph.",
           ["mskernel.gradcheck", "mskernel.widgets"]),
+    Layer("bench", "Benchmarking kernels",
+          "``ms.benchmark`` and ``%kernel_bench``: implementations checked to agree, timed with the method "
+          "stated, hybrid kernels placed on the machine's roofline from their static counts.",
+          ["mskernel.bench"]),
+    Layer("export", "Carrying an op to MindSpore",
+          "``ms.export_mindspore`` and ``%custom_op_export``: a hybrid op with its derived backward, a pyfunc "
+          "op or a C++ cell written as code real MindSpore runs unchanged.",
+          ["mskernel.export"]),
     Layer("nn", "Neural networks: mskernel.nn",
           "Cells, layers, losses, optimizers, learning-rate schedules, metrics and training wrappers, as "
           "``mindspore.nn`` has them.",
