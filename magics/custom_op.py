@@ -160,7 +160,7 @@ class CustomOpMagics(Magics):
     def custom_op_export(self, line: str) -> None:
         """``%custom_op_export NAME PATH``: write op NAME as code real MindSpore runs (mskernel.export_mindspore)."""
         from mskernel.errors import UserCodeError
-        from mskernel.export import export_mindspore
+        from mskernel.mindspore_export import export_mindspore
 
         args = parse_argstring(self.custom_op_export, line)
         ns = self.shell.user_ns

@@ -83,8 +83,8 @@ def export_mindspore(op: object, path: "str | _PathLike[str]", *, example: objec
     registered for the dtypes it was used with; a pyfunc op carries its Python functions; a C++ cell or
     ``CustomOpBuilder`` becomes its sources and a loader calling MindSpore's ``CustomOpBuilder``.
     ``example`` (call arguments) picks the signature when the op was called with several. What does not
-    carry over raises :class:`mskernel.export.ExportError` naming the construct, its line and what to
-    change. See :mod:`mskernel.export`.
+    carry over raises :class:`mskernel.mindspore_export.ExportError` naming the construct, its line and what to
+    change. See :mod:`mskernel.mindspore_export`.
 
     Example:
         >>> import tempfile, numpy as np
@@ -102,7 +102,7 @@ def export_mindspore(op: object, path: "str | _PathLike[str]", *, example: objec
         >>> [line for line in path.read_text().splitlines() if line.startswith(("forward", "backward"))]
         ['forward = double', 'backward = double_grad']
     """
-    from mskernel.export import export_mindspore as export
+    from mskernel.mindspore_export import export_mindspore as export
 
     return export(op, path, example=example, targets=targets)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mskernel.cells import CellOptions, CellResult
-from mskernel.export import ExportError, export_mindspore
+from mskernel.mindspore_export import ExportError, export_mindspore
 from mskernel.toolchain import CustomOpBuilder
 
 CUBE = (Path(__file__).resolve().parents[1] / "golden" / "export" / "cube.cpp").read_text()

@@ -17,7 +17,7 @@ import pytest
 import mskernel as ms
 from mskernel import ops
 from mskernel.cells import CellOptions, run_cell
-from mskernel.export import ExportError, export_mindspore
+from mskernel.mindspore_export import ExportError, export_mindspore
 from mskernel.hybrid import HybridKernel
 from tests.hybrid.autodiff.test_random_kernels import random_kernel
 from tests.hybrid.corpus import CASES

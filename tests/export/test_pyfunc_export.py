@@ -9,7 +9,7 @@ import pytest
 
 import mskernel as ms
 from mskernel import ops
-from mskernel.export import ExportError, export_mindspore
+from mskernel.mindspore_export import ExportError, export_mindspore
 from mskernel.ops import CustomRegOp, DataType
 
 from .test_hybrid_export import as_mskernel

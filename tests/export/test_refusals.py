@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from mskernel import ops
-from mskernel.export import ExportError, export_mindspore
-from mskernel.export.pyfunc import Carrier
-from mskernel.export.refusals import MS_INTRINSICS, check_attr_specs, check_dsl
+from mskernel.mindspore_export import ExportError, export_mindspore
+from mskernel.mindspore_export.pyfunc import Carrier
+from mskernel.mindspore_export.refusals import MS_INTRINSICS, check_attr_specs, check_dsl
 
 KERNEL = "def f(x):\n    y = output_tensor(x.shape, x.dtype)\n    y[0] = {call}\n    return y\n"
 
@@ -74,3 +74,12 @@ def test_only_functions_and_mindspore_dtypes_are_carried(tmp_path):
     op_np_dtype = ops.Custom(shifted, lambda x: x, np.float32, func_type="pyfunc")
     with pytest.raises(ExportError, match="out_dtype <class 'numpy.float32'>.*ms.float32 rather than numpy's"):
         export_mindspore(op_np_dtype, tmp_path / "a.py")
+
+
+def test_the_package_does_not_shadow_mindspores_export():
+    import types
+
+    import mskernel as ms
+    import mskernel.mindspore_export  # noqa: F401
+
+    assert not isinstance(ms.export, types.ModuleType)  # mindspore.export (a model exporter) keeps its name

@@ -67,7 +67,7 @@ LAYERS: List[Layer] = [
     Layer("export", "Carrying an op to MindSpore",
           "``ms.export_mindspore`` and ``%custom_op_export``: a hybrid op with its derived backward, a pyfunc "
           "op or a C++ cell written as code real MindSpore runs unchanged.",
-          ["mskernel.export"]),
+          ["mskernel.mindspore_export"]),
     Layer("nn", "Neural networks: mskernel.nn",
           "Cells, layers, losses, optimizers, learning-rate schedules, metrics and training wrappers, as "
           "``mindspore.nn`` has them.",

@@ -86,7 +86,7 @@ def export_all(names: list, tmp: Path) -> dict:
     sys.path.insert(0, str(HERE))
     from export_cases import CASES
 
-    from mskernel.export import export_mindspore
+    from mskernel.mindspore_export import export_mindspore
 
     job = {}
     for name in names:

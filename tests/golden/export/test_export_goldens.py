@@ -23,8 +23,8 @@ sys.path[:0] = [str(ROOT), str(HERE)]
 
 import mskernel as ms  # noqa: E402
 from export_cases import CASES  # noqa: E402
-from mskernel.export import export_mindspore  # noqa: E402
-from mskernel.export.refusals import CPU_UNAVAILABLE, MS_INTRINSICS  # noqa: E402
+from mskernel.mindspore_export import export_mindspore  # noqa: E402
+from mskernel.mindspore_export.refusals import CPU_UNAVAILABLE, MS_INTRINSICS  # noqa: E402
 from record_export import decode  # noqa: E402
 
 RECORDED = json.loads((HERE / "export.json").read_text())

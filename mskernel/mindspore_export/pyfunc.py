@@ -5,7 +5,7 @@ module: numpy and mskernel modules become ``import numpy``/``import mindspore`` 
 is ``mindspore.x``), mskernel's and numpy's public objects become ``from ... import`` lines, other
 functions are carried the same way, and literal constants are written as assignments. A lambda is
 carried when its text can be found unambiguously (``out_shape=lambda x: x`` on the call's line). What
-cannot be carried is an :class:`~mskernel.export.refusals.ExportError` naming it: a closure (its
+cannot be carried is an :class:`~mskernel.mindspore_export.refusals.ExportError` naming it: a closure (its
 free variables live in a frame that is gone), a function without source, an object read from a
 module other than numpy/mskernel (the file imports only mindspore and numpy), a tensor or other value.
 
@@ -36,8 +36,8 @@ from typing import Any, Optional
 
 from mskernel.cells.result import CellResult
 from mskernel.errors import SourceLocation
-from mskernel.export.provenance import origin
-from mskernel.export.refusals import ExportError, check_attr_specs
+from mskernel.mindspore_export.provenance import origin
+from mskernel.mindspore_export.refusals import ExportError, check_attr_specs
 
 __all__ = ["Carrier", "export_pyfunc", "dtype_text"]
 

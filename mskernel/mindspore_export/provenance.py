@@ -26,7 +26,7 @@ from typing import Any, Optional, Sequence
 
 from mskernel._version import __version__
 from mskernel.cells.result import CellResult
-from mskernel.export.refusals import ExportError
+from mskernel.mindspore_export.refusals import ExportError
 
 __all__ = ["Origin", "Signature", "choose_signature", "example_signature", "origin"]
 
@@ -59,7 +59,7 @@ def origin(result: Optional[CellResult], func: Any = None, text: str = "") -> Or
         >>> def f(x):
         ...     return x
         >>> origin(None, f, "def f(x): ...").what
-        'the function f (<doctest mskernel.export.provenance.origin[0]>:1)'
+        'the function f (<doctest mskernel.mindspore_export.provenance.origin[0]>:1)'
     """
     if result is not None:
         return Origin(f"the %%custom_op {result.name} cell ({result.lang})", f"cell key {result.key[:16]}")

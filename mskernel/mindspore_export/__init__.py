@@ -1,17 +1,17 @@
-"""``mskernel.export``: carry an op to real MindSpore -- a file (or, for C++, a directory) it runs unchanged.
+"""``mskernel.mindspore_export``: carry an op to real MindSpore -- a file (or, for C++, a directory) it runs unchanged.
 
 :func:`export_mindspore` looks at what the op is and writes, in MindSpore's own API:
 
 * a hybrid/akg ``ops.Custom`` (or a ``%%custom_op`` hybrid cell's op): one Python file with the forward
   ``@kernel``, its backward ``@kernel`` (derived by mskernel, or the cell's bprop kernel), and
   ``op = ops.Custom(forward, ..., func_type="hybrid", bprop=...)`` registered for the dtypes used
-  (:mod:`mskernel.export.hybrid`);
-* a pyfunc ``ops.Custom``: its Python functions and bprop (:mod:`mskernel.export.pyfunc`);
+  (:mod:`mskernel.mindspore_export.hybrid`);
+* a pyfunc ``ops.Custom``: its Python functions and bprop (:mod:`mskernel.mindspore_export.pyfunc`);
 * a C++ cell or an mskernel ``CustomOpBuilder``: a directory with the sources unchanged and a loader
-  calling MindSpore's ``CustomOpBuilder`` (:mod:`mskernel.export.cpp`).
+  calling MindSpore's ``CustomOpBuilder`` (:mod:`mskernel.mindspore_export.cpp`).
 
 What does not carry over is refused with the construct, the line and what to change
-(:class:`~mskernel.export.refusals.ExportError`).
+(:class:`~mskernel.mindspore_export.refusals.ExportError`).
 
 Example:
     >>> import tempfile, numpy as np, mskernel as ms
@@ -42,7 +42,7 @@ from typing import Any, Sequence
 
 from mskernel.cells.result import CellResult
 from mskernel.cells.runner import result_of
-from mskernel.export.refusals import ExportError
+from mskernel.mindspore_export.refusals import ExportError
 
 __all__ = ["ExportError", "export_mindspore"]
 
@@ -78,18 +78,18 @@ def export_mindspore(op: Any, path: str | Path, *, example: Any = None,
     result = op if isinstance(op, CellResult) else result_of(op)
     value = op.value if isinstance(op, CellResult) else op
     if result is not None and result.lang == "cpp":
-        from mskernel.export.cpp import export_cpp
+        from mskernel.mindspore_export.cpp import export_cpp
         return export_cpp(result, path)
     if hasattr(value, "get_sources") and hasattr(value, "load"):  # an mskernel CustomOpBuilder
-        from mskernel.export.cpp import export_cpp
+        from mskernel.mindspore_export.cpp import export_cpp
         return export_cpp(value, path)
     func_type = getattr(value, "func_type", None)
     name = result.name if result is not None else getattr(value, "func_name", None) or "op"
     if func_type in ("hybrid", "akg"):
-        from mskernel.export.hybrid import export_hybrid
+        from mskernel.mindspore_export.hybrid import export_hybrid
         return export_hybrid(value, _file(path, name), example=example, targets=targets, result=result)
     if func_type == "pyfunc":
-        from mskernel.export.pyfunc import export_pyfunc
+        from mskernel.mindspore_export.pyfunc import export_pyfunc
         return export_pyfunc(value, _file(path, name), result=result)
     if func_type is not None:
         raise ExportError(name, f"func_type {func_type!r}", "the export writes hybrid/akg, pyfunc and C++ ops",

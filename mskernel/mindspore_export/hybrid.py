@@ -7,9 +7,9 @@ or the op's Python bprop; the output shapes and dtypes as small functions; a ``C
 registration per target for the dtypes the op is exported for (kernel attributes registered with
 the values used, as defaults); and ``op = ops.Custom(forward, ..., func_type="hybrid", bprop=bprop)``.
 
-The export is specialised to one signature (:func:`~mskernel.export.provenance.choose_signature`):
+The export is specialised to one signature (:func:`~mskernel.mindspore_export.provenance.choose_signature`):
 the derived backward depends on dtypes and ranks. Every kernel text written is checked against
-MindSpore's ``@kernel`` rules first (:func:`~mskernel.export.refusals.check_dsl`).
+MindSpore's ``@kernel`` rules first (:func:`~mskernel.mindspore_export.refusals.check_dsl`).
 
 Example:
     >>> import tempfile, numpy as np, mskernel as ms
@@ -38,8 +38,8 @@ from typing import Any, Optional, Sequence
 
 from mskernel.cells.result import CellResult
 from mskernel.errors import SourceLocation
-from mskernel.export.provenance import choose_signature, origin
-from mskernel.export.refusals import ExportError, check_dsl, check_targets, refuse_debug
+from mskernel.mindspore_export.provenance import choose_signature, origin
+from mskernel.mindspore_export.refusals import ExportError, check_dsl, check_targets, refuse_debug
 from mskernel.hybrid.shapes import shape_source
 
 __all__ = ["export_hybrid", "ms_dtype", "datatype"]
@@ -252,7 +252,7 @@ def export_hybrid(op: Any, path: str | Path, *, example: Any = None, targets: Se
                   targets=targets)
         how = f"the cell's bprop kernel {bk.name}"
     else:
-        from mskernel.export.pyfunc import Carrier
+        from mskernel.mindspore_export.pyfunc import Carrier
 
         known = {"ms": sys.modules["mskernel"], "ops": sys.modules["mskernel.ops"]}
         python_bprop = Carrier(name, reserved=_RESERVED - set(known) | {hk.name}, known=known)

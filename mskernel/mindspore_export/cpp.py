@@ -35,8 +35,8 @@ from typing import Any, Optional
 
 from mskernel.cells.result import CellResult
 from mskernel.errors import SourceLocation
-from mskernel.export.provenance import Origin, origin
-from mskernel.export.refusals import ExportError, refuse_debug
+from mskernel.mindspore_export.provenance import Origin, origin
+from mskernel.mindspore_export.refusals import ExportError, refuse_debug
 
 __all__ = ["export_cpp", "check_includes"]
 
