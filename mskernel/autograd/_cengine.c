@@ -800,6 +800,144 @@ static PyObject *bind_binary(PyObject *self, PyObject *fn) {
     Py_RETURN_NONE;
 }
 
+/* ---- ops.Custom calls: CustomCall(slow) is installed as Custom.__call__ -----------------------------
+ * op._fast maps a call signature -- the (shape, dtype) of each argument, every argument a Tensor, the
+ * same key as Custom._plans -- to a plan (run, multi, record): run(arrays) returns a tuple of ndarrays
+ * (or None: take the slow path for this call), the outputs are wrapped, and record(args, outs) is
+ * called when an input is tracked and grad mode is on. Everything else (an argument that is not a
+ * Tensor, a signature not planned yet) calls `slow` (Custom._call, which plans). The Python reference
+ * of these steps is Custom.__call__ in mskernel/ops/custom.py. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *slow, *s_fast;
+    vectorcallfunc vectorcall;
+} CustomCall;
+
+#define CUSTOM_MAX_ARGS 64
+
+/* The plan for this call's signature (a new reference), or NULL: none (no error set) or an error. */
+static PyObject *custom_plan(CustomCall *cc, PyObject *op, PyObject *const *args, Py_ssize_t n, int *tracked) {
+    if (S.state == NULL || n == 0 || n > CUSTOM_MAX_ARGS) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyObject_TypeCheck(args[i], S.tensor_type) || Py_TYPE(get_field(args[i], S.t_data)) != S.ndarray_type)
+            return NULL;
+        if (get_field(args[i], S.t_rg) == Py_True) *tracked = 1;
+    }
+    PyObject *key = PyTuple_New(2 * n);
+    if (key == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *shape, *dtype;
+        if (shape_dtype(get_field(args[i], S.t_data), &shape, &dtype) < 0) { Py_DECREF(key); return NULL; }
+        PyTuple_SET_ITEM(key, 2 * i, shape);
+        PyTuple_SET_ITEM(key, 2 * i + 1, dtype);
+    }
+    PyObject *fast = PyObject_GetAttr(op, cc->s_fast);
+    if (fast == NULL || !PyDict_Check(fast)) { Py_DECREF(key); Py_XDECREF(fast); PyErr_Clear(); return NULL; }
+    PyObject *plan = PyDict_GetItemWithError(fast, key);  /* borrowed */
+    Py_DECREF(key);
+    if (plan == NULL || !PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 3) plan = NULL;
+    Py_XINCREF(plan);
+    Py_DECREF(fast);
+    if (plan == NULL) PyErr_Clear();
+    return plan;
+}
+
+/* Run a plan: the op's result (new reference); NULL with an error; NULL without one: run() declined. */
+static PyObject *custom_run(PyObject *plan, PyObject *const *args, Py_ssize_t n, int tracked) {
+    PyObject *arrays = PyTuple_New(n);
+    if (arrays == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(arrays, i, Py_NewRef(get_field(args[i], S.t_data)));
+    PyObject *res = PyObject_CallOneArg(PyTuple_GET_ITEM(plan, 0), arrays);
+    Py_DECREF(arrays);
+    if (res == NULL) return NULL;
+    if (res == Py_None) { Py_DECREF(res); return NULL; }
+    if (!PyTuple_Check(res)) {
+        PyErr_Format(PyExc_TypeError, "Custom: a plan's run() returned %.100s, not a tuple", Py_TYPE(res)->tp_name);
+        Py_DECREF(res);
+        return NULL;
+    }
+    Py_ssize_t nout = PyTuple_GET_SIZE(res);
+    PyObject *outs = PyTuple_New(nout);
+    if (outs == NULL) { Py_DECREF(res); return NULL; }
+    for (Py_ssize_t j = 0; j < nout; j++) {
+        PyObject *t = wrap_array(PyTuple_GET_ITEM(res, j));
+        if (t == NULL) { Py_DECREF(res); Py_DECREF(outs); return NULL; }
+        PyTuple_SET_ITEM(outs, j, t);
+    }
+    Py_DECREF(res);
+    if (tracked) {
+        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+        if (en == NULL) { Py_DECREF(outs); return NULL; }
+        Py_DECREF(en);
+        if (en == Py_True) {
+            PyObject *argt = PyTuple_New(n);
+            if (argt == NULL) { Py_DECREF(outs); return NULL; }
+            for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(argt, i, Py_NewRef(args[i]));
+            PyObject *r = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(plan, 2), argt, outs, NULL);
+            Py_DECREF(argt);
+            if (r == NULL) { Py_DECREF(outs); return NULL; }
+            Py_DECREF(r);
+        }
+    }
+    int multi = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 1));
+    if (multi < 0) { Py_DECREF(outs); return NULL; }
+    if (multi) return outs;
+    PyObject *one = nout >= 1 ? Py_NewRef(PyTuple_GET_ITEM(outs, 0)) : NULL;
+    if (one == NULL) PyErr_SetString(PyExc_TypeError, "Custom: a single-output plan produced no output");
+    Py_DECREF(outs);
+    return one;
+}
+
+static PyObject *customcall_call(CustomCall *cc, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if (kwnames == NULL && n >= 1) {  /* args[0] is the op */
+        int tracked = 0;
+        PyObject *plan = custom_plan(cc, args[0], args + 1, n - 1, &tracked);
+        if (plan == NULL && PyErr_Occurred()) return NULL;
+        if (plan != NULL) {
+            PyObject *r = custom_run(plan, args + 1, n - 1, tracked);
+            Py_DECREF(plan);
+            if (r != NULL || PyErr_Occurred()) return r;
+        }
+    }
+    return PyObject_Vectorcall(cc->slow, args, nargsf, kwnames);
+}
+
+static PyObject *customcall_get(PyObject *self, PyObject *obj, PyObject *type) {
+    if (obj == NULL || obj == Py_None) return Py_NewRef(self);
+    return PyMethod_New(self, obj);
+}
+
+static void customcall_dealloc(CustomCall *cc) {
+    Py_XDECREF(cc->slow); Py_XDECREF(cc->s_fast);
+    Py_TYPE(cc)->tp_free((PyObject *)cc);
+}
+
+static PyObject *customcall_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
+    PyObject *slow;
+    if (!PyArg_ParseTuple(args, "O", &slow)) return NULL;
+    CustomCall *cc = (CustomCall *)tp->tp_alloc(tp, 0);
+    if (cc == NULL) return NULL;
+    cc->slow = Py_NewRef(slow);
+    cc->s_fast = PyUnicode_InternFromString("_fast");
+    if (cc->s_fast == NULL) { Py_DECREF(cc); return NULL; }
+    cc->vectorcall = (vectorcallfunc)customcall_call;
+    return (PyObject *)cc;
+}
+
+static PyTypeObject CustomCallType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "mskernel._cengine.CustomCall",
+    .tp_basicsize = sizeof(CustomCall),
+    .tp_dealloc = (destructor)customcall_dealloc,
+    .tp_vectorcall_offset = offsetof(CustomCall, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = "CustomCall(slow): Custom.__call__ with a C fast path through op._fast (see Custom.__call__).",
+    .tp_descr_get = customcall_get,
+    .tp_new = customcall_new,
+};
+
 static PyMethodDef methods[] = {
     {"bind_tensor", bind_tensor, METH_VARARGS, "bind_tensor(Tensor, ndarray, asarray): enables wrap()."},
     {"bind_node", bind_node, METH_VARARGS, "bind_node(Node, ids): enables record1()."},
@@ -817,9 +955,10 @@ static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cengine",
                                     methods};
 
 PyMODINIT_FUNC PyInit__cengine(void) {
-    if (PyType_Ready(&BinopType) < 0) return NULL;
+    if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (m == NULL) return NULL;
-    if (PyModule_AddObjectRef(m, "Binop", (PyObject *)&BinopType) < 0) { Py_DECREF(m); return NULL; }
+    if (PyModule_AddObjectRef(m, "Binop", (PyObject *)&BinopType) < 0 ||
+        PyModule_AddObjectRef(m, "CustomCall", (PyObject *)&CustomCallType) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }

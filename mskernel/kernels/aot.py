@@ -30,12 +30,13 @@ import ctypes
 import logging
 import os
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from mskernel.errors import MskernelError
 from mskernel.kernels.aot_library import load_library
+from mskernel.kernels.percall import percall
 from mskernel.kernels.base import CustomKernel, OutSpec
 
 __all__ = ["AotKernel", "AotError", "TYPE_IDS", "aot_kernel"]
@@ -296,6 +297,33 @@ class AotKernel(CustomKernel):
         if ret.value != 0:
             raise AotError(self._bad_return(self.func_name, ret.value))
         return outs
+
+    def runner(self, inputs: List[np.ndarray], attrs: List[Any], out_specs: List[OutSpec]
+               ) -> Callable[[tuple], Optional[tuple]]:
+        """The kernel for this signature called through ``aot_dispatch.c``: its Init already ran (in
+        :meth:`run`), its shape arrays are built; each call allocates the outputs and workspaces and calls
+        the kernel. A non-contiguous input goes through :meth:`run` (which copies it)."""
+        outs = [np.empty(s.shape, s.dtype) for s in out_specs]
+        key = tuple((a.shape, a.dtype.str) for a in inputs) + tuple((o.shape, o.dtype.str) for o in outs)
+        sig = self._sigs.get(key)
+        if sig is None or self.fn is None:
+            return super().runner(inputs, attrs, out_specs)
+        addr = lambda obj: ctypes.cast(obj, ctypes.c_void_p).value  # noqa: E731
+        plan = (addr(self.rt.mk_aot_call), self.fn, self.extra, addr(sig.ndims), addr(sig.shapes), addr(sig.dtypes),
+                tuple((tuple(s.shape), np.dtype(s.dtype)) for s in out_specs),
+                tuple(max(size, _WORKSPACE_MIN) for size in sig.workspaces))
+        call, apply_attrs, attrs = percall().aot_call, self._apply_attrs, list(attrs)
+
+        def run(arrays: tuple) -> Optional[tuple]:
+            if attrs:
+                apply_attrs(attrs)
+            res = call(plan, arrays)
+            if res.__class__ is list:  # the kernel failed: say it as run() does
+                raise AotError(self._bad_return(self.func_name, res[1]) if res[0] == 2 else
+                               f"For '{self.op.name}' on CPU, operator failed when executing user defined file "
+                               f"{self.file}! Error message is {res[1]}")
+            return res  # (the plan's addresses point into sig, which self._sigs keeps)
+        return run
 
     def _bad_return(self, func: str, code: int) -> str:
         return (f"Return value from CPU AOT kernel({self.file})'s function({func}) is {code}. Any return value not "

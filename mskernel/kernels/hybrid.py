@@ -37,12 +37,45 @@ class HybridAdapter(CustomKernel):
         self.debug = debug
         self._make_op = make_op
         self._backwards: dict[tuple, tuple[Any, Any]] = {}  # (dtypes, ranks, attr types) -> (op or None, source)
+        self._by_call: dict[tuple, tuple[Any, Any]] = {}  # ((dtype, rank) per tensor, attr values) -> the same
 
     def infer(self, shapes, dtypes, attrs):
         return [OutSpec(tuple(s), np.dtype(d)) for s, d in self.kernel.infer(shapes, dtypes, attrs)]
 
     def run(self, inputs, attrs, out_specs):
         return self.kernel.run(inputs, attrs)  # a tuple of fresh (or in-place input) arrays
+
+    def runner(self, inputs, attrs, out_specs):
+        """The compiled kernel of this signature, called through the dispatcher directly: allocate the
+        outputs, call. After a change of the debug switch it binds the build for the new setting. Any other
+        case (a kernel writing an input in place or returning one, an input the dispatcher cannot take as
+        is, an error) goes through :meth:`run` and its checks (a kernel writing no input can run again)."""
+        from mskernel.hybrid import config
+        from mskernel.hybrid.compiler import dispatcher
+        from mskernel.hybrid.runner import plain_attr
+
+        hk = self.kernel
+        plain = tuple(plain_attr(a) for a in attrs)
+        dtypes, ranks = [a.dtype for a in inputs], [a.ndim for a in inputs]
+
+        def bind() -> Optional[tuple]:
+            gen = config.generation
+            ck = hk.compile(dtypes, ranks, plain)
+            if hk.inplace_map or ck.select is not None:
+                return None
+            return gen, dispatcher(), ck.alloc, ck.contig, ck.strided, ck.spec
+
+        bound = [bind()]
+        if bound[0] is None:
+            return super().runner(inputs, attrs, out_specs)
+
+        def run(arrays: tuple) -> Optional[tuple]:
+            b = bound[0]
+            if b[0] != config.generation:
+                b = bound[0] = bind()
+            outs = b[2](arrays, plain)
+            return outs if b[1](b[3], b[4], b[5], arrays + outs, plain) is None else None
+        return run
 
     @classmethod
     def from_op(cls, op: Any) -> "HybridAdapter":
@@ -70,7 +103,16 @@ class HybridAdapter(CustomKernel):
         """One gradient (or None) per tensor input, from the derived backward kernel."""
         from mskernel.common.tensor import Tensor
 
-        op, src = self.backward_for([t._data for t in tensors], attrs)
+        try:  # the derived backward for these dtypes, ranks and attribute values, without a signature
+            key: Optional[tuple] = (tuple((t._data.dtype, t._data.ndim) for t in tensors), tuple(attrs))
+            found = self._by_call.get(key)
+        except TypeError:  # an unhashable attribute value
+            key, found = None, None
+        if found is None:
+            found = self.backward_for([t._data for t in tensors], attrs)
+            if key is not None and len(self._by_call) < 256:
+                self._by_call[key] = found
+        op, src = found
         if op is None:
             return [None] * len(tensors)
         returns, params = self.kernel.ir.returns, self.kernel.ir.params

@@ -9,11 +9,12 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Callable, List
+from typing import Any, Callable, List, Optional
 
 import numpy as np
 
 from mskernel.kernels.base import CustomKernel, OutSpec
+from mskernel.kernels.percall import percall
 
 __all__ = ["PyFuncKernel"]
 
@@ -42,7 +43,29 @@ class PyFuncKernel(CustomKernel):
                 v = a.view()
                 v.flags.writeable = False
                 args.append(v)
-        result = self.func(*args, *attrs)
+        return self._outputs(self.func(*args, *attrs), out_specs)
+
+    def runner(self, inputs: List[np.ndarray], attrs: List[Any], out_specs: List[OutSpec]
+               ) -> Callable[[tuple], Optional[tuple]]:
+        """The function called with read-only views (0-d inputs as scalars, known for this signature); a
+        result that is exactly the arrays the specs describe is returned as is, anything else goes through
+        the full conversion and checks."""
+        if self.no_output:
+            return super().runner(inputs, attrs, out_specs)
+        func, extra, specs = self.func, tuple(attrs), list(out_specs)
+        scalars = bytes(a.ndim == 0 for a in inputs)
+        want = tuple((s.shape, s.dtype) for s in out_specs)
+        convert, views = self._outputs, percall().pyfunc_args
+
+        def run(arrays: tuple) -> tuple:
+            result = func(*views(arrays, scalars), *extra)
+            if result.__class__ is np.ndarray and len(want) == 1 and (result.shape, result.dtype) == want[0]:
+                return (result,)
+            return tuple(convert(result, specs))
+        return run
+
+    def _outputs(self, result: Any, out_specs: List[OutSpec]) -> List[np.ndarray]:
+        """The function's result as one checked array per output spec."""
         if self.no_output:
             if result is not None:
                 n = len(result) if isinstance(result, tuple) else 1

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel import context
+from mskernel._accel import cengine
 from mskernel import dtype as mstype
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
@@ -112,6 +113,8 @@ class Custom(PrimitiveWithInfer):
         self._register_info(reg_info if reg_info is not None else getattr(func, "reg_info", None))
         self._kernel = make_kernel(self)
         self._plans: Dict[tuple, tuple] = {}  # call signature -> (attrs, output specs, multi)
+        self._fast: Dict[tuple, tuple] = {}  # all-Tensor call signature -> (kernel runner, multi, recorder)
+        self._recorders = (self._recorder(False), self._recorder(True))
         self._bprop_arity_ok: set = set()  # input counts the bprop was checked to accept
         self._info = self._describe()
 
@@ -349,8 +352,24 @@ class Custom(PrimitiveWithInfer):
                         f"got input[{got_in}] and output[{got_out}].")
 
     def __call__(self, *args: Any) -> Any:
-        # Inference and op selection depend only on input shapes/dtypes and attribute values: plan once
-        # per call signature (as MindSpore infers once per graph), then each call only runs the kernel.
+        # The fast path: a call whose arguments are all Tensors, with a signature planned before, runs
+        # the plan's kernel runner and wraps its outputs. With the compiled engine core this method is
+        # replaced by _cengine.CustomCall, which does the same steps in C; this is their reference.
+        if args and all(isinstance(a, Tensor) for a in args):
+            plan = self._fast.get(tuple(v for a in args for v in (a._data.shape, a._data.dtype)))
+            if plan is not None:
+                arrays = plan[0](tuple(a._data for a in args))
+                if arrays is not None:
+                    outs = tuple(Tensor._wrap(a) for a in arrays)
+                    if STATE.enabled and any(a._rg for a in args):
+                        plan[2](args, outs)
+                    return outs if plan[1] else outs[0]
+        return self._call(*args)
+
+    def _call(self, *args: Any) -> Any:
+        """A call that plans: inference and op selection depend only on input shapes/dtypes and attribute
+        values, so they run once per call signature (as MindSpore infers once per graph); later calls with
+        only Tensor arguments go through ``_fast`` (see ``__call__``)."""
         all_tensors = True
         try:
             key = []
@@ -376,18 +395,21 @@ class Custom(PrimitiveWithInfer):
         else:
             attrs, specs, multi = plan
             tensors = args if all_tensors else [a for a in args if isinstance(a, Tensor)]
-        arrays = self._kernel.run([t._data for t in tensors], attrs, specs)
-        if multi or len(arrays) != 1:
-            outs = [Tensor._wrap(a) for a in arrays]
-        else:
-            outs = [Tensor._wrap(arrays[0])]
-        if STATE.enabled:
-            for t in tensors:
-                if t._rg:
-                    record("Custom", args, outs, self._backward(args, multi), kind="custom", needs_outputs=True,
-                           info=self._info)
-                    break
-        return tuple(outs) if multi else outs[0]
+        inputs = [t._data for t in tensors]
+        arrays = self._kernel.run(inputs, attrs, specs)
+        if plan is None and key is not None and all_tensors and args and key in self._plans:  # it ran: a fast plan
+            self._fast[key] = (self._kernel.runner(inputs, attrs, specs), multi, self._recorders[multi])
+        outs = tuple(Tensor._wrap(a) for a in arrays)
+        if STATE.enabled and any(t._rg for t in tensors):
+            self._recorders[multi](args, outs)
+        return outs if multi else outs[0]
+
+    def _recorder(self, multi: bool) -> Callable[[tuple, tuple], None]:
+        """``record(args, outs)``: puts one call on the graph (when an input is tracked)."""
+        def record_call(args: tuple, outs: tuple) -> None:
+            record("Custom", args, outs, self._backward(args, multi), kind="custom", needs_outputs=True,
+                   info=self._info)
+        return record_call
 
     @property
     def hybrid_kernel(self) -> Any:
@@ -477,3 +499,7 @@ class Custom(PrimitiveWithInfer):
 
 
 _MISSING = object()
+python_call = Custom.__call__  # the reference of the fast path (tests call it beside the compiled one)
+_C = cengine()
+if _C is not None:  # the same steps as Custom.__call__ in C (mskernel/autograd/_cengine.c)
+    Custom.__call__ = _C.CustomCall(Custom._call)  # type: ignore[method-assign]

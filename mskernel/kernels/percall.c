@@ -1,0 +1,172 @@
+/* The per-call paths of Custom kernel kinds: one small CPython extension, built once (kernels/percall.py).
+ *
+ * aot_call(plan, arrays) runs an AOT kernel for one call signature that was prepared in Python (its Init
+ * run, its ndims/shapes/dtypes arrays built): it allocates the outputs and the zeroed workspaces,
+ * gathers the data pointers and calls the kernel through the runtime's guarded entry mk_aot_call
+ * (mskernel/kernels/aot_runtime.cpp), which turns a C++ exception into a message. The GIL is released
+ * around the kernel, as ctypes did.
+ *
+ * plan (tuple): (mk_aot_call, kernel, extra, ndims, shapes, dtypes) as addresses, then a tuple of
+ * (shape tuple, numpy dtype) per output, then a tuple of workspace sizes in bytes.
+ *
+ * Returns the outputs (a tuple); None when an input is not C-contiguous and aligned (the caller copies
+ * and takes its slow path); [1, message] when the kernel threw; [2, code] when it returned non-zero.
+ *
+ * pyfunc_args(arrays, scalars) is what a pyfunc's function receives: a read-only view of each array (no
+ * copy; the function cannot write the op's inputs), or for a 0-d array whose scalars byte is 1 its
+ * value as a Python scalar (``a.item()``).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define MKA_MAX_BUFFERS 256
+#define MKA_ERR_LEN 2048
+
+typedef int (*mk_call_fn)(void*, int, void**, int*, int64_t**, const char**, void*, int*, char*, int);
+
+static void* address(PyObject* v) { return PyLong_AsVoidPtr(v); }
+
+static PyObject* aot_call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs != 2 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 8 || !PyTuple_Check(args[1])) {
+    PyErr_SetString(PyExc_TypeError, "aot_call(plan: tuple of 8, arrays: tuple)");
+    return NULL;
+  }
+  PyObject *plan = args[0], *arrays = args[1];
+  mk_call_fn guarded = (mk_call_fn)address(PyTuple_GET_ITEM(plan, 0));
+  void* kernel = address(PyTuple_GET_ITEM(plan, 1));
+  void* extra = address(PyTuple_GET_ITEM(plan, 2));
+  int* ndims = (int*)address(PyTuple_GET_ITEM(plan, 3));
+  int64_t** shapes = (int64_t**)address(PyTuple_GET_ITEM(plan, 4));
+  const char** dtypes = (const char**)address(PyTuple_GET_ITEM(plan, 5));
+  PyObject *out_specs = PyTuple_GET_ITEM(plan, 6), *ws = PyTuple_GET_ITEM(plan, 7);
+  if (PyErr_Occurred()) return NULL;
+  if (!PyTuple_Check(out_specs) || !PyTuple_Check(ws)) {
+    PyErr_SetString(PyExc_TypeError, "aot_call: malformed plan");
+    return NULL;
+  }
+  Py_ssize_t n_in = PyTuple_GET_SIZE(arrays), n_out = PyTuple_GET_SIZE(out_specs), n_ws = PyTuple_GET_SIZE(ws);
+  if (n_in + n_out + n_ws > MKA_MAX_BUFFERS) {
+    PyErr_SetString(PyExc_ValueError, "aot_call: too many buffers");
+    return NULL;
+  }
+  void* params[MKA_MAX_BUFFERS];
+  npy_intp work = 0;
+  for (Py_ssize_t k = 0; k < n_in; ++k) {
+    PyObject* obj = PyTuple_GET_ITEM(arrays, k);
+    if (!PyArray_Check(obj)) Py_RETURN_NONE;
+    PyArrayObject* a = (PyArrayObject*)obj;
+    if (!PyArray_IS_C_CONTIGUOUS(a) || !PyArray_ISALIGNED(a) || PyArray_ISBYTESWAPPED(a)) Py_RETURN_NONE;
+    params[k] = PyArray_DATA(a);
+    work += PyArray_SIZE(a);
+  }
+  PyObject* outs = PyTuple_New(n_out);
+  if (outs == NULL) return NULL;
+  for (Py_ssize_t k = 0; k < n_out; ++k) {
+    PyObject* spec = PyTuple_GET_ITEM(out_specs, k);
+    PyArray_Descr* descr = NULL;
+    PyObject* dims_obj = PyTuple_Check(spec) && PyTuple_GET_SIZE(spec) == 2 ? PyTuple_GET_ITEM(spec, 0) : NULL;
+    if (dims_obj == NULL || !PyTuple_Check(dims_obj) || PyTuple_GET_SIZE(dims_obj) > NPY_MAXDIMS ||
+        !PyArray_DescrCheck(PyTuple_GET_ITEM(spec, 1))) {
+      Py_DECREF(outs);
+      PyErr_SetString(PyExc_TypeError, "aot_call: malformed output spec");
+      return NULL;
+    }
+    descr = (PyArray_Descr*)PyTuple_GET_ITEM(spec, 1);
+    npy_intp dims[NPY_MAXDIMS];
+    int nd = (int)PyTuple_GET_SIZE(dims_obj);
+    for (int d = 0; d < nd; ++d) dims[d] = (npy_intp)PyLong_AsSsize_t(PyTuple_GET_ITEM(dims_obj, d));
+    if (PyErr_Occurred()) { Py_DECREF(outs); return NULL; }
+    Py_INCREF(descr);  /* PyArray_Empty steals it */
+    PyObject* o = PyArray_Empty(nd, dims, descr, 0);
+    if (o == NULL) { Py_DECREF(outs); return NULL; }
+    PyTuple_SET_ITEM(outs, k, o);
+    params[n_in + k] = PyArray_DATA((PyArrayObject*)o);
+    work += PyArray_SIZE((PyArrayObject*)o);
+  }
+  int ok = 1;
+  for (Py_ssize_t k = 0; k < n_ws; ++k) {
+    Py_ssize_t size = PyLong_AsSsize_t(PyTuple_GET_ITEM(ws, k));
+    void* buf = size >= 0 ? calloc((size_t)size, 1) : NULL;  /* zeroed: a kernel reading first is deterministic */
+    params[n_in + n_out + k] = buf;
+    if (buf == NULL) ok = 0;
+  }
+  int ret = 0, failed = 0;
+  char err[MKA_ERR_LEN];
+  err[0] = '\0';
+  if (ok) {
+    int total = (int)(n_in + n_out + n_ws);
+    if (work >= 16384) {
+      Py_BEGIN_ALLOW_THREADS
+      failed = guarded(kernel, total, params, ndims, shapes, dtypes, extra, &ret, err, MKA_ERR_LEN);
+      Py_END_ALLOW_THREADS
+    } else {
+      failed = guarded(kernel, total, params, ndims, shapes, dtypes, extra, &ret, err, MKA_ERR_LEN);
+    }
+  }
+  for (Py_ssize_t k = 0; k < n_ws; ++k) free(params[n_in + n_out + k]);
+  if (!ok) {
+    Py_DECREF(outs);
+    if (!PyErr_Occurred()) PyErr_NoMemory();
+    return NULL;
+  }
+  if (failed || ret != 0) {
+    Py_DECREF(outs);
+    err[MKA_ERR_LEN - 1] = '\0';
+    return failed ? Py_BuildValue("[is]", 1, err) : Py_BuildValue("[ii]", 2, ret);
+  }
+  return outs;
+}
+
+static PyObject* pyfunc_args(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs != 2 || !PyTuple_Check(args[0]) || !PyBytes_Check(args[1]) ||
+      PyBytes_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[0])) {
+    PyErr_SetString(PyExc_TypeError, "pyfunc_args(arrays: tuple, scalars: bytes of the same length)");
+    return NULL;
+  }
+  Py_ssize_t n = PyTuple_GET_SIZE(args[0]);
+  const char* scalars = PyBytes_AS_STRING(args[1]);
+  PyObject* out = PyList_New(n);
+  if (out == NULL) return NULL;
+  for (Py_ssize_t k = 0; k < n; ++k) {
+    PyObject* obj = PyTuple_GET_ITEM(args[0], k);
+    if (!PyArray_Check(obj)) {
+      Py_DECREF(out);
+      PyErr_Format(PyExc_TypeError, "pyfunc_args: item %zd is not a numpy array", k);
+      return NULL;
+    }
+    PyArrayObject* a = (PyArrayObject*)obj;
+    PyObject* v;
+    if (scalars[k] && PyArray_NDIM(a) == 0) {
+      v = PyArray_GETITEM(a, PyArray_DATA(a));
+    } else {
+      v = PyArray_View(a, NULL, NULL);
+      if (v != NULL) PyArray_CLEARFLAGS((PyArrayObject*)v, NPY_ARRAY_WRITEABLE);
+    }
+    if (v == NULL) { Py_DECREF(out); return NULL; }
+    PyList_SET_ITEM(out, k, v);
+  }
+  return out;
+}
+
+static PyMethodDef methods[] = {
+    {"aot_call", (PyCFunction)(void (*)(void))aot_call, METH_FASTCALL,
+     "aot_call(plan, arrays) -> outputs | None | [1, message] | [2, code]: run an AOT kernel"},
+    {"pyfunc_args", (PyCFunction)(void (*)(void))pyfunc_args, METH_FASTCALL,
+     "pyfunc_args(arrays, scalars) -> list: read-only views (or scalars) for a pyfunc's function"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_mskernel_percall",
+                                    "Per-call paths of Custom kernel kinds (AOT calls, pyfunc arguments).", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__mskernel_percall(void) {
+  import_array();
+  return PyModule_Create(&module);
+}

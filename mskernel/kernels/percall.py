@@ -1,0 +1,44 @@
+"""The per-call helpers of Custom kernel kinds, in C (``percall.c``): built on first use through the build
+layer (then cached on disk), like the hybrid dispatcher.
+
+``aot_call(plan, arrays)`` runs an AOT kernel for a prepared signature; ``pyfunc_args(arrays, scalars)``
+makes the read-only views a pyfunc's function receives. See ``percall.c`` for their contracts.
+
+Example:
+    >>> import numpy as np
+    >>> args = percall().pyfunc_args((np.arange(3.0), np.array(2.0)), b"\\x00\\x01")
+    >>> args[0].flags.writeable, args[1]
+    (False, 2.0)
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from types import ModuleType
+from typing import Optional
+
+import numpy as np
+
+__all__ = ["percall"]
+
+_module: Optional[ModuleType] = None
+_lock = threading.Lock()
+
+
+def percall() -> ModuleType:
+    """The compiled ``_mskernel_percall`` module (built once per numpy version, then loaded from the cache).
+
+    Example:
+        >>> callable(percall().aot_call)
+        True
+    """
+    global _module
+    if _module is None:
+        from mskernel.toolchain import Source, build, load_python_module
+        text = Path(__file__).with_name("percall.c").read_text() + f"\n/* built against numpy {np.__version__} */\n"
+        with _lock:
+            if _module is None:
+                art = build("mskernel_percall", [Source("mskernel_percall.c", text)], kind="cpython",
+                            include_paths=[np.get_include()], optimize="-O2")
+                _module = load_python_module(art, "_mskernel_percall")
+    return _module
