@@ -19,16 +19,15 @@ from mskernel.common.tensor import Tensor
 __all__ = ["launch_aclnn", "ACLNN_OPS"]
 
 
-def _arr(x: Any) -> Any:
-    return x._data if isinstance(x, Tensor) else x
-
-
 def _binary(ufunc: Callable, scale_arg: bool = False) -> Callable:
     def run(ins: List[Any], outs: List[np.ndarray]) -> None:
-        a, b = ins[0], ins[1]
+        a, b, o = ins[0], ins[1], outs[0]
         if scale_arg and len(ins) > 2 and ins[2] is not None and ins[2] != 1:
             b = np.multiply(b, ins[2])
-        ufunc(a, b, out=outs[0], casting="unsafe")
+        if a.__class__ is b.__class__ is np.ndarray and a.dtype == b.dtype == o.dtype:
+            ufunc(a, b, o)  # one dtype: no cast to allow (the keywords cost more than the op on small arrays)
+        else:
+            ufunc(a, b, out=o, casting="unsafe")
     return run
 
 
@@ -157,8 +156,8 @@ def launch_aclnn(name: str, inputs: List[Any], outputs: List[Any]) -> None:
         raise RuntimeError(f"custom::CustomLaunchAclnn: '{name}' has no CPU implementation in mskernel. Supported "
                            f"names: {', '.join(sorted(ACLNN_OPS))}. Write the kernel yourself (see "
                            f"mskernel/kernels.h for broadcasting helpers) or call numpy from Python.")
-    ins = [_arr(x) for x in inputs]
-    outs = [_arr(x) for x in outputs]
+    ins = [x._data if isinstance(x, Tensor) else x for x in inputs]
+    outs = [x._data if isinstance(x, Tensor) else x for x in outputs]
     if not name.startswith("aclnnInplace") and not outs:
         raise RuntimeError(f"custom::CustomLaunchAclnn: '{name}' needs an output tensor.")
     try:

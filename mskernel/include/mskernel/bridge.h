@@ -253,30 +253,44 @@ inline PyObject *GradState() {
   return Once(slot, [] { return Check(PyObject_GetAttrString(BridgeModule(), "STATE")); });
 }
 
+/// An interned Python string kept in `slot` (attribute names read on every call are made once).
+inline PyObject *Interned(std::atomic<PyObject *> &slot, const char *text) {
+  return Once(slot, [text] { return Check(PyUnicode_InternFromString(text)); });
+}
+
+inline PyObject *EnabledName() {
+  static std::atomic<PyObject *> slot{nullptr};
+  return Interned(slot, "enabled");
+}
+
 MSKERNEL_GLUE inline bool GradEnabled() {
-  PyRef v = PyRef::Steal(Check(PyObject_GetAttrString(GradState(), "enabled")));
+  PyRef v = PyRef::Steal(Check(PyObject_GetAttr(GradState(), EnabledName())));
   return PyObject_IsTrue(v.get()) == 1;
 }
 
 MSKERNEL_GLUE inline void SetGradEnabled(bool on) {
-  if (PyObject_SetAttrString(GradState(), "enabled", on ? Py_True : Py_False) != 0) ThrowPythonError();
+  if (PyObject_SetAttr(GradState(), EnabledName(), on ? Py_True : Py_False) != 0) ThrowPythonError();
 }
 
-/// Turns mskernel's grad mode off (or on) for a scope; restores it even on exceptions.
+/// Turns mskernel's grad mode off (or on) for a scope; restores it even on exceptions. Nothing is
+/// written when the mode already is the one asked for.
 class GradModeGuard {
  public:
-  explicit GradModeGuard(bool enabled) : prev_(GradEnabled()) { SetGradEnabled(enabled); }
+  explicit GradModeGuard(bool enabled) : prev_(GradEnabled()), set_(prev_ != enabled) {
+    if (set_) SetGradEnabled(enabled);
+  }
   ~GradModeGuard() {
+    if (!set_) return;
     PyObject *type, *value, *tb;  // keep a pending error intact while restoring
     PyErr_Fetch(&type, &value, &tb);
-    PyObject_SetAttrString(GradState(), "enabled", prev_ ? Py_True : Py_False);
+    PyObject_SetAttr(GradState(), EnabledName(), prev_ ? Py_True : Py_False);
     PyErr_Restore(type, value, tb);
   }
   GradModeGuard(const GradModeGuard &) = delete;
   GradModeGuard &operator=(const GradModeGuard &) = delete;
 
  private:
-  bool prev_;
+  bool prev_, set_;
 };
 
 }  // namespace detail

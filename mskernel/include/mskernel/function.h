@@ -136,8 +136,9 @@ BaseTensorPtrList BackwardThunk(AutogradContext *ctx, BaseTensorPtrList grads) {
 
 /// One Apply: the arguments' kinds, the context, and the bridge to the Python graph.
 struct FunctionNode {
-  FunctionNode(const std::string &qualname, BackwardFn backward)
-      : qualname(qualname), name("Function[" + qualname + "]"), backward(backward) {}
+  // qualname and name are the Function type's own strings (static in Apply): no copy per call
+  FunctionNode(const std::string &qualname, const std::string &name, BackwardFn backward)
+      : qualname(qualname), name(name), backward(backward) {}
 
   void AddArg(const BaseTensorPtr &t) {
     is_tensor.push_back(true);
@@ -285,7 +286,7 @@ struct FunctionNode {
     return TensorsToPython(grads);
   }
 
-  std::string qualname, name;
+  const std::string &qualname, &name;
   BackwardFn backward;
   AutogradContext ctx;
   std::vector<bool> is_tensor;
@@ -318,7 +319,8 @@ struct Function {
   static auto Apply(Args &&...args) -> std::enable_if_t<std::is_same_v<X, T>, detail::forward_t<X, Args...>> {
     using R = detail::forward_t<X, Args...>;
     static const std::string qualname = detail::Demangle(typeid(T).name());
-    auto node = std::make_shared<detail::FunctionNode>(qualname, &detail::BackwardThunk<X>);
+    static const std::string name = "Function[" + qualname + "]";
+    auto node = std::make_shared<detail::FunctionNode>(qualname, name, &detail::BackwardThunk<X>);
     (node->AddArg(args), ...);
     node->Begin();
     R out;

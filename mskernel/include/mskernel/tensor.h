@@ -74,7 +74,7 @@ using TensorDataPtr = std::shared_ptr<TensorData>;
 class BaseTensor : public Value {
  public:
   /// A new, uninitialized tensor (a fresh numpy array) of `type` and `shape`.
-  BaseTensor(TypeId type, const ShapeVector &shape) { InitFromArray(Allocate(type, shape), nullptr); }
+  BaseTensor(TypeId type, const ShapeVector &shape) { InitAllocated(Allocate(type, shape), type, shape); }
 
   /// A new tensor holding a copy of `nbytes` bytes at `data` (MindSpore's data constructor).
   BaseTensor(TypeId type, const ShapeVector &shape, const void *data, size_t nbytes) : BaseTensor(type, shape) {
@@ -100,7 +100,9 @@ class BaseTensor : public Value {
       detail::ThrowPythonError();
     }
     auto t = std::shared_ptr<BaseTensor>(new BaseTensor());
-    detail::PyRef arr = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(obj, "_data")));
+    static std::atomic<PyObject *> name{nullptr};
+    PyObject *data = detail::Check(PyObject_GetAttr(obj, detail::Interned(name, "_data")));
+    detail::PyRef arr = detail::PyRef::Steal(data);
     t->InitFromArray(std::move(arr), obj);
     return t;
   }
@@ -173,7 +175,9 @@ class BaseTensor : public Value {
   /// True when this tensor came from Python and autograd tracks it (`Tensor.requires_grad`).
   MSKERNEL_GLUE bool requires_grad() const {
     if (!py_tensor_) return false;
-    detail::PyRef rg = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(py_tensor_.get(), "_rg")));
+    static std::atomic<PyObject *> name{nullptr};
+    PyObject *v = detail::Check(PyObject_GetAttr(py_tensor_.get(), detail::Interned(name, "_rg")));
+    detail::PyRef rg = detail::PyRef::Steal(v);
     return PyObject_IsTrue(rg.get()) == 1;
   }
   /// The numpy array this tensor views (borrowed).
@@ -214,11 +218,40 @@ class BaseTensor : public Value {
     for (int64_t d : shape) {
       if (d < 0) throw std::invalid_argument("BaseTensor: shape dimensions must be >= 0");
     }
+    // numpy.empty(shape, dtype) with the dtype object made once per type (what mskernel.cpp.empty does,
+    // without a Python frame: this runs for every tensor a custom op creates)
     static std::atomic<PyObject *> empty_slot{nullptr};
-    PyObject *empty = detail::Once(empty_slot, [] { return detail::BridgeAttr("empty"); });
+    static std::atomic<PyObject *> dtype_slots[kNumberTypeEnd] = {};
+    PyObject *empty = detail::Once(empty_slot, [] {
+      detail::PyRef np = detail::PyRef::Steal(detail::Check(PyImport_ImportModule("numpy")));
+      return detail::Check(PyObject_GetAttrString(np.get(), "empty"));
+    });
+    const char *np_name = RequireNumpyName(type);  // throws for a type numpy cannot hold
+    PyObject *dt = detail::Once(dtype_slots[static_cast<int>(type)], [np_name] {
+      detail::PyRef np = detail::PyRef::Steal(detail::Check(PyImport_ImportModule("numpy")));
+      detail::PyRef make = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(np.get(), "dtype")));
+      return detail::Call(make.get(), {detail::Str(np_name).get()}).release();
+    });
     detail::PyRef shp = detail::IntTuple(shape);
-    detail::PyRef dt = detail::Str(RequireNumpyName(type));
-    return detail::Call(empty, {shp.get(), dt.get()});
+    return detail::Call(empty, {shp.get(), dt});
+  }
+
+  /// A fresh C-contiguous array of a known type and shape: only its address is asked of the buffer
+  /// protocol (no format, shape or strides to build and parse, as for arrays of unknown layout).
+  MSKERNEL_GLUE void InitAllocated(detail::PyRef arr, TypeId type, const ShapeVector &shape) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arr.get(), &view, PyBUF_WRITABLE) != 0) detail::ThrowPythonError();
+    void *ptr = view.buf;
+    PyBuffer_Release(&view);
+    type_ = type;
+    shape_ = shape;
+    strides_.assign(shape.size(), 0);
+    size_t n = 1;
+    for (size_t i = shape.size(); i-- > 0;) {
+      strides_[i] = static_cast<int64_t>(n);
+      n *= static_cast<size_t>(shape[i]);
+    }
+    data_ = std::make_shared<TensorData>(std::move(arr), ptr, n, TypeIdSize(type), shape_.size(), false);
   }
 
   MSKERNEL_GLUE void InitFromArray(detail::PyRef arr, PyObject *py_tensor) {
