@@ -78,6 +78,8 @@ def register_hook(tensor: Tensor, hook: Hook) -> HookHandle:
 
 
 def _leaf_table(tensor: Tensor, create: bool = False) -> Optional[Dict[int, Hook]]:
+    if not _LEAF and not create:  # no leaf has hooks (the usual case: every grad call asks)
+        return None
     entry = _LEAF.get(id(tensor))
     if entry is not None and entry[0]() is tensor:
         return entry[1]

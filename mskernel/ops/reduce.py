@@ -55,7 +55,7 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         [4 6]
     """
     x = check_tensor(input, "ReduceSum", "input")
-    axes = _reduce_axes(dim, x, "ReduceSum")
+    axes = tuple(range(x._data.ndim)) if dim is None else _reduce_axes(dim, x, "ReduceSum")
     if dtype is not None:
         from mskernel.ops.shape import cast
         x = cast(x, mstype.to_dtype(dtype))
