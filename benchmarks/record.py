@@ -23,6 +23,7 @@ ROOT = HERE.parent
 ARGS: Dict[str, List[str]] = {
     "build_and_call": ["--no-torch", "--repeat", "1"],
     "build_layer": ["--repeat", "1"],
+    "call_path": [],
     "custom_overhead": [],
     "engine_overhead": [],
     "hybrid_autodiff": ["--quick"],

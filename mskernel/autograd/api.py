@@ -186,16 +186,22 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
     return call, targets
 
 
+def _has_user_bprop(fn: Any) -> bool:
+    """A Cell with a user bprop is differentiated by that bprop alone: MindSpore returns its values for integer
+    inputs too (grad of 2*x + y over int32 inputs is what the bprop says, not zeros)."""
+    return getattr(type(fn), "bprop", None) is not None and hasattr(fn, "construct")
+
+
 def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int, ...]],
-         weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None
-         ) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
-    """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads)."""
+         weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None,
+         user_bprop: Optional[bool] = None) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
+    """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads).
+    ``user_bprop``: whether fn is a Cell with its own bprop (computed when None)."""
     restore: List[Parameter] = []
+    if user_bprop is None:
+        user_bprop = _has_user_bprop(fn)
     try:
         with recording():
-            # a Cell with a user bprop is differentiated by that bprop alone: MindSpore returns its values for
-            # integer inputs too (grad of 2*x + y over int32 inputs is what the bprop says, not zeros)
-            user_bprop = getattr(type(fn), "bprop", None) is not None and hasattr(fn, "construct")
             call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
             for w in weights or ():
                 if not w._rg and w._data.dtype.kind in "fc":
@@ -305,10 +311,11 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
     positions = _check_position(grad_position, weights)
     ws = _check_weights(weights)
     single_weight = isinstance(weights, Parameter)
+    user_bprop = _has_user_bprop(fn)
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        args, sens = _split_sens(args, sens_param, api)
-        out, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens)
+        args, sens = _split_sens(args, sens_param, api) if sens_param else (args, None)
+        out, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens, user_bprop)
         g = _structure(positions, grad_position, ws, gi, gw, return_ids, single_weight)
         if api == "value_and_grad":
             return out, g

@@ -19,6 +19,8 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, List, Optional
 
+from mskernel.common.tensor import Tensor
+
 __all__ = ["check_bprop_args", "check_bprop_output"]
 
 
@@ -56,7 +58,6 @@ def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> 
         ...     print(e)  # doctest: +ELLIPSIS
         For user defined method 'bprop' of net 'Net', the 0th return value(gradient of the 0th argument) ...
     """
-    from mskernel.common.tensor import Tensor
     if grads is None:
         raise TypeError(f"{prefix}, The python function output is none: the bprop must return a tuple with one "
                         f"gradient per input.")
@@ -80,11 +81,12 @@ def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> 
         if not isinstance(g, Tensor):
             raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should be "
                             f"Tensor, but got {type(g).__name__}, and the value is {g}.")
-        if g.shape != a.shape:
+        gd, ad = g._data, a._data
+        if gd.shape != ad.shape:
             raise ValueError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should have "
                              f"the same shape as the {i}th argument, which is:{list(a.shape)}, but got: "
                              f"{list(g.shape)}.")
-        if g.dtype != a.dtype:
+        if gd.dtype != ad.dtype:
             raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should have "
                             f"the same dtype as the {i}th argument, which is:{a.dtype}, but got: {g.dtype}.")
         out.append(g)

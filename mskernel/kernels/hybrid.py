@@ -17,6 +17,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from mskernel.common.tensor import Tensor
 from mskernel.kernels.base import CustomKernel, OutSpec
 
 __all__ = ["HybridAdapter"]
@@ -38,6 +39,7 @@ class HybridAdapter(CustomKernel):
         self._make_op = make_op
         self._backwards: dict[tuple, tuple[Any, Any]] = {}  # (dtypes, ranks, attr types) -> (op or None, source)
         self._by_call: dict[tuple, tuple[Any, Any]] = {}  # ((dtype, rank) per tensor, attr values) -> the same
+        self._fresh: Optional[list[bool]] = None  # per output: not an input returned in place
 
     def infer(self, shapes, dtypes, attrs):
         return [OutSpec(tuple(s), np.dtype(d)) for s, d in self.kernel.infer(shapes, dtypes, attrs)]
@@ -101,10 +103,8 @@ class HybridAdapter(CustomKernel):
     def auto_backward(self, tensors: Sequence[Any], attrs: Sequence[Any], douts: Sequence[Any],
                       outs: Sequence[Any]) -> list[Optional[Any]]:
         """One gradient (or None) per tensor input, from the derived backward kernel."""
-        from mskernel.common.tensor import Tensor
-
         try:  # the derived backward for these dtypes, ranks and attribute values, without a signature
-            key: Optional[tuple] = (tuple((t._data.dtype, t._data.ndim) for t in tensors), tuple(attrs))
+            key: Optional[tuple] = (*[(t._data.dtype, t._data.ndim) for t in tensors], *attrs)
             found = self._by_call.get(key)
         except TypeError:  # an unhashable attribute value
             key, found = None, None
@@ -115,15 +115,17 @@ class HybridAdapter(CustomKernel):
         op, src = found
         if op is None:
             return [None] * len(tensors)
-        returns, params = self.kernel.ir.returns, self.kernel.ir.params
-        out_params = [o for o, r in zip(outs, returns) if r not in params]
-        ds = []
-        for d, o in zip(douts, outs):
+        fresh = self._fresh
+        if fresh is None:  # which outputs are new tensors (the rest are inputs returned in place)
+            returns, params = self.kernel.ir.returns, self.kernel.ir.params
+            fresh = self._fresh = [r not in params for r in returns]
+        out_params = [o for o, new in zip(outs, fresh) if new]
+        ds = list(douts)
+        for i, (d, o) in enumerate(zip(douts, outs)):
             if d is None:
-                d = Tensor._wrap(np.zeros(o.shape, o._data.dtype))
+                ds[i] = Tensor._wrap(np.zeros(o.shape, o._data.dtype))
             elif d._data.dtype != o._data.dtype:
-                d = d.astype(o.dtype)
-            ds.append(d)
+                ds[i] = d.astype(o.dtype)
         res = op(*tensors, *out_params, *ds, *attrs)
         res = res if isinstance(res, tuple) else (res,)
         return [None if k is None else res[k] for k in src.grads]

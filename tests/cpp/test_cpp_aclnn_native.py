@@ -29,6 +29,16 @@ def test_dense_same_shape_floats_match_numpy(mod, name, dtype):
     np.testing.assert_array_equal(out.asnumpy(), UFUNCS[name](a, b))
 
 
+@pytest.mark.parametrize("name", list(UFUNCS))
+def test_a_broadcast_value_input_matches_numpy(mod, name):
+    # all strides 0: one value seen at every position (what the gradient of a sum is)
+    a, _ = pair((2, 3), (1,), np.float64)
+    value = np.broadcast_to(np.float64(1.5), (2, 3))
+    for x, y, expect in ((ms.Tensor(a), ms.Tensor._wrap(value), UFUNCS[name](a, 1.5)),
+                         (ms.Tensor._wrap(value), ms.Tensor(a), UFUNCS[name](1.5, a))):
+        np.testing.assert_array_equal(mod.fresh(name, x, y).asnumpy(), expect)
+
+
 @pytest.mark.parametrize("case", ["broadcast", "int32", "mixed dtypes", "strided input"])
 def test_other_cases_still_run_on_numpy(mod, case):
     if case == "broadcast":

@@ -12,7 +12,8 @@
 // Matmul/Mm/BatchMatMul/Bmm, ReduceSum, Mean, Softmax, InplaceCopy/Zero/FillScalar/Add/Adds/Sub/
 // Mul/Muls/Div. Any other name throws a RuntimeError that names the op and lists these.
 // One common case runs here without Python (a custom op's call path is then as fast as a built-in
-// op's): aclnnAdd/Sub/Mul of two dense float32/float64 tensors of the output's shape and dtype.
+// op's): aclnnAdd/Sub/Mul of float32/float64 tensors of the output's shape and dtype, each dense or one
+// value broadcast (all strides 0, as the gradient of a sum is).
 //
 // Example:
 //   auto out = std::make_shared<BaseTensor>(x->data_type(), x->shape());
@@ -31,16 +32,17 @@ namespace aclnn {
 
 namespace native {
 template <typename T>
-inline void ElementwiseLoop(char op, const BaseTensor &a, const BaseTensor &b, const BaseTensor &out) {
+inline void ElementwiseLoop(char op, const BaseTensor &a, size_t sa, const BaseTensor &b, size_t sb,
+                            const BaseTensor &out) {
   const T *x = a.data_ptr_as<T>(), *y = b.data_ptr_as<T>();
   T *z = out.data_ptr_as<T>();
   const size_t n = out.DataSize();
   if (op == '+') {
-    for (size_t i = 0; i < n; ++i) z[i] = x[i] + y[i];
+    for (size_t i = 0; i < n; ++i) z[i] = x[i * sa] + y[i * sb];
   } else if (op == '-') {
-    for (size_t i = 0; i < n; ++i) z[i] = x[i] - y[i];
+    for (size_t i = 0; i < n; ++i) z[i] = x[i * sa] - y[i * sb];
   } else {
-    for (size_t i = 0; i < n; ++i) z[i] = x[i] * y[i];
+    for (size_t i = 0; i < n; ++i) z[i] = x[i * sa] * y[i * sb];
   }
 }
 
@@ -48,11 +50,22 @@ inline void ElementwiseLoop(char op, const BaseTensor &a, const BaseTensor &b, c
 /// then what numpy computes).
 inline bool SameOrApart(const BaseTensor &a, const BaseTensor &out) {
   const char *p = static_cast<const char *>(a.data_c()), *q = static_cast<const char *>(out.data_c());
-  return p == q || p + a.Size() <= q || q + out.Size() <= p;
+  const size_t a_bytes = a.DataSize() ? a.DataItemSize() : 0;  // a broadcast value spans one element
+  return p == q || p + (a.is_contiguous() ? a.Size() : a_bytes) <= q || q + out.Size() <= p;
 }
 
-/// aclnnAdd/Sub/Mul (no alpha) on dense float tensors of one shape and dtype, in C++; false when the
-/// call is not that case (numpy runs it).
+/// The element step of an input in a loop over the output: 1 when dense, 0 when every stride is 0 (one
+/// value broadcast, such as the gradient of a sum); -1 for any other layout.
+inline long Step(const BaseTensor &a) {
+  if (a.is_contiguous()) return 1;
+  for (int64_t s : a.strides()) {
+    if (s != 0) return -1;
+  }
+  return 0;
+}
+
+/// aclnnAdd/Sub/Mul (no alpha) on float tensors of the output's shape and dtype, each dense or one broadcast
+/// value, in C++; false when the call is not that case (numpy runs it).
 inline bool NativeElementwise(const std::string &name, const ValuePtrList &inputs, const BaseTensorPtrList &outputs) {
   char op = name == "aclnnMul" ? '*' : name == "aclnnAdd" ? '+' : name == "aclnnSub" ? '-' : 0;
   if (op == 0 || inputs.size() != 2 || outputs.size() != 1 || !outputs[0] || !inputs[0] || !inputs[1]) return false;
@@ -62,13 +75,13 @@ inline bool NativeElementwise(const std::string &name, const ValuePtrList &input
   if (a == nullptr || b == nullptr || out.readonly()) return false;
   const TypeId t = out.data_type();
   if ((t != kNumberTypeFloat32 && t != kNumberTypeFloat64) || a->data_type() != t || b->data_type() != t) return false;
-  if (a->shape() != out.shape() || b->shape() != out.shape()) return false;
-  if (!a->is_contiguous() || !b->is_contiguous() || !out.is_contiguous()) return false;
-  if (!SameOrApart(*a, out) || !SameOrApart(*b, out)) return false;
+  if (a->shape() != out.shape() || b->shape() != out.shape() || !out.is_contiguous()) return false;
+  const long sa = Step(*a), sb = Step(*b);
+  if (sa < 0 || sb < 0 || !SameOrApart(*a, out) || !SameOrApart(*b, out)) return false;
   if (t == kNumberTypeFloat32) {
-    ElementwiseLoop<float>(op, *a, *b, out);
+    ElementwiseLoop<float>(op, *a, static_cast<size_t>(sa), *b, static_cast<size_t>(sb), out);
   } else {
-    ElementwiseLoop<double>(op, *a, *b, out);
+    ElementwiseLoop<double>(op, *a, static_cast<size_t>(sa), *b, static_cast<size_t>(sb), out);
   }
   return true;
 }

@@ -276,7 +276,9 @@ MSKERNEL_GLUE inline void SetGradEnabled(bool on) {
 /// written when the mode already is the one asked for.
 class GradModeGuard {
  public:
-  explicit GradModeGuard(bool enabled) : prev_(GradEnabled()), set_(prev_ != enabled) {
+  explicit GradModeGuard(bool enabled) : GradModeGuard(enabled, GradEnabled()) {}
+  /// The same when the caller has just read the current mode (`current`).
+  GradModeGuard(bool enabled, bool current) : prev_(current), set_(current != enabled) {
     if (set_) SetGradEnabled(enabled);
   }
   ~GradModeGuard() {

@@ -162,6 +162,9 @@ struct FunctionNode {
     }
   }
 
+  /// The grad mode Begin() read.
+  bool recording() const { return ctx.recording_; }
+
   static bool Same(const BaseTensorPtr &a, const BaseTensorPtr &b) {
     return a && b && (a == b || (a->py_tensor() != nullptr && a->py_tensor() == b->py_tensor()));
   }
@@ -325,7 +328,7 @@ struct Function {
     node->Begin();
     R out;
     {
-      detail::GradModeGuard no_grad(false);
+      detail::GradModeGuard no_grad(false, node->recording());  // Begin() has just read the mode
       try {
         out = X::Forward(&node->ctx, std::forward<Args>(args)...);
       } catch (const std::exception &) {  // pybind11::error_already_set too: it derives from std::exception
