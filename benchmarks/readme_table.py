@@ -44,30 +44,23 @@ class Goal:
 
 
 # One row per goal of issue [15]; edit here when a benchmark changes its labels.
+#    Goal(what is measured, result file, line label, column, goal)
 GOALS: List[Goal] = [
-    Goal("custom op call, hybrid, forward (8 elements) / built-in", "call_path", "forward, n=8", "hybrid", "<= 2x"),
-    Goal("custom op call, hybrid, forward+backward (8 elements) / built-in", "call_path", "forward+backward, n=8",
-         "hybrid", "<= 2x"),
-    Goal("custom op call, AOT, forward (8 elements) / built-in", "call_path", "forward, n=8", "aot", "<= 2x"),
-    Goal("custom op call, AOT, forward+backward (8 elements) / built-in", "call_path", "forward+backward, n=8",
-         "aot", "<= 2x"),
-    Goal("custom op call, pyfunc, forward (8 elements) / built-in", "call_path", "forward, n=8", "pyfunc", "<= 2x"),
-    Goal("custom op call, pyfunc, forward+backward (8 elements) / built-in", "call_path", "forward+backward, n=8",
-         "pyfunc", "<= 2x"),
-    Goal("custom op call, C++ Function, forward (8 elements) / built-in", "call_path", "forward, n=8",
-         "cpp Function", "<= 2x"),
-    Goal("custom op call, C++ Function, forward+backward (8 elements) / built-in", "call_path",
-         "forward+backward, n=8", "cpp Function", "<= 2x"),
-    Goal("engine, tiny `(x*y + x).sum()` forward+backward / numpy floor", "engine_overhead",
-         "(x*y + x).sum() tiny (8)", "ms/numpy", "<= 2.5x"),
-    Goal("engine, tiny 20-op chain: torch eager / mskernel", "engine_overhead", "20-op chain tiny (8)", "torch/ms",
-         ">= 2.5x"),
-    Goal("hybrid elementwise kernel, allocating: share of copy bandwidth", "hybrid_kernels",
-         "hybrid square, allocating", None, ">= 80%"),
-    Goal("hybrid reduction / numpy", "hybrid_kernels", "hybrid row sum", None, None),
-    Goal("hybrid reduction / numba", "hybrid_kernels", "hybrid row sum vs numba", None, None),
-    Goal("hybrid cell ready after an edit (cold)", "magics", "hybrid %%custom_op", "cold", "<= 0.3 s"),
-    Goal("C++ cell ready after an edit (cold)", "magics", "C++ %%custom_op", "cold", None, unit="s"),
+    Goal("hybrid op call / built-in, fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
+    Goal("hybrid op call / built-in, fwd+bwd", "call_path", "forward+backward, n=8", "hybrid", "<= 2x"),
+    Goal("AOT op call / built-in, fwd", "call_path", "forward, n=8", "aot", "<= 2x"),
+    Goal("AOT op call / built-in, fwd+bwd", "call_path", "forward+backward, n=8", "aot", "<= 2x"),
+    Goal("pyfunc op call / built-in, fwd", "call_path", "forward, n=8", "pyfunc", "<= 2x"),
+    Goal("pyfunc op call / built-in, fwd+bwd", "call_path", "forward+backward, n=8", "pyfunc", "<= 2x"),
+    Goal("C++ Function call / built-in, fwd", "call_path", "forward, n=8", "cpp Function", "<= 2x"),
+    Goal("C++ Function call / built-in, fwd+bwd", "call_path", "forward+backward, n=8", "cpp Function", "<= 2x"),
+    Goal("engine tiny graph / numpy floor", "engine_overhead", "(x*y + x).sum() tiny (8)", "ms/numpy", "<= 2.5x"),
+    Goal("engine 20-op chain: torch / ms", "engine_overhead", "20-op chain tiny (8)", "torch/ms", ">= 2.5x"),
+    Goal("allocating kernel / copy bandwidth", "hybrid_kernels", "hybrid square, allocating", None, ">= 80%"),
+    Goal("reduction, hybrid / numpy", "hybrid_kernels", "hybrid row sum", None, None),
+    Goal("reduction, hybrid / numba", "hybrid_kernels", "hybrid row sum vs numba", None, None),
+    Goal("hybrid cell ready after edit, cold", "magics", "hybrid %%custom_op", "cold", "<= 0.3 s"),
+    Goal("C++ cell ready after edit, cold", "magics", "C++ %%custom_op", "cold", None, unit="s"),
 ]
 
 
