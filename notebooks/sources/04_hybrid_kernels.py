@@ -273,4 +273,84 @@ try:
 except IndexError as e:
     print(e)
 """),
+    ("md", """
+## How fast is it, and how far from the hardware?
+
+`ms.benchmark` (or `%kernel_bench` in a cell) times one or several implementations of an op on the
+same inputs. It first checks that they agree — values, and gradients where they flow — then times
+them warm-cache and cache-flushed, interleaved, until the spread settles, and states the method and
+the machine with the numbers. For a hybrid kernel it also counts the loads, stores and flops from the
+kernel itself and places it on the machine's roofline (its bandwidth and peak, measured once and
+cached). Here: the elementwise `y = x * x` as a hybrid kernel, against the built-in `ops.square` and
+numpy on the same buffer (`asnumpy()` is a view, not a copy).
+"""),
+    ("code", """
+@kernel
+def square_kernel(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i] * x[i]
+    return y
+
+def numpy_square(t):
+    return np.square(t.asnumpy())
+
+implementations = {"ops.square": ops.square,
+                   "hybrid": ops.Custom(square_kernel, func_type="hybrid"),
+                   "numpy": numpy_square}
+x = ms.Tensor(np.linspace(-1.0, 1.0, 1 << 16).astype(np.float32))
+"""),
+    ("md", """
+Timings differ from run to run and machine to machine, so the notebook's stored numbers are one
+run's; the test suite does not compare them. The table gives the median per call with its quantile
+band; the figure shows the same bars and the kernel's point under the roofs.
+"""),
+    ("code", """
+# NBVAL_IGNORE_OUTPUT
+result = ms.benchmark(implementations, x)
+print(result)
+result
+"""),
+    ("md", """
+What does not depend on the run: the agreement check, and the kernel's static counts — one load, one
+store and one multiply per element, so 8 compulsory bytes per flop in float32 (intensity 0.125
+flop/byte): a kernel this simple is bound by memory bandwidth, and the roofline says how much of it
+it reaches.
+"""),
+    ("code", """
+print(result.agreement.describe())
+counts = result.counts["hybrid"]
+print("counts", counts.describe())
+print("loads, stores, flops per element:", counts.loads / x.size, counts.stores / x.size, counts.flops / x.size)
+"""),
+    ("md", """
+A size sweep shows where the call path (small sizes) and where memory (large sizes) dominates.
+`sizes=` and `inputs=` (a function of the size) give one result per size, a table and a line plot;
+`flush=False` times warm-cache only, which keeps it short (the roofline needs cache-flushed times,
+so it is left out here with `roofline=False`).
+"""),
+    ("code", """
+# NBVAL_IGNORE_OUTPUT
+sweep = ms.benchmark(implementations, sizes=[2**k for k in (8, 12, 16, 20)],
+                     inputs=lambda n: ms.Tensor(np.linspace(-1.0, 1.0, n).astype(np.float32)),
+                     flush=False, roofline=False, max_time=0.5)
+print(sweep)
+sweep
+"""),
+    ("code", """
+print(sweep.sizes, sweep.names)
+print(sorted({r.agreement.describe() for r in sweep.results}))
+"""),
+    ("md", """
+In a notebook, the same in one line: `%kernel_bench IMPL ... --on ARGS` (after `%load_ext mskernel`),
+with `--sizes`/`--inputs` for a sweep, `--no-flush` for warm-cache timings only (then
+`--no-roofline`: the roofline compares against memory bandwidth, which warm-cache times do not measure)
+and `--text` for the table without the figure.
+"""),
+    ("code", """
+# NBVAL_IGNORE_OUTPUT
+%load_ext mskernel
+hybrid_square = implementations["hybrid"]
+%kernel_bench ops.square hybrid_square --on x --no-flush --no-roofline --max-time 0.5 --text
+"""),
 ]

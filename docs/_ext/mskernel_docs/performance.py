@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import List, Tuple
 
 RATIO = re.compile(r"^(\d+(?:\.\d+)?)x$")
+#: the scripts of benchmarks/ that are tools, not benchmarks (the recorder; the README table's generator)
+TOOLS = ("record.py", "readme_table.py")
 
 
 def _summary(script: Path) -> Tuple[str, str]:
@@ -143,11 +145,12 @@ def markdown(root: Path, img_dir: Path) -> str:
            "machines over several runs. The site never runs a benchmark: to refresh a result, run", "",
            "```bash", "python benchmarks/record.py NAME      # e.g. op_table; no NAME: all of them (long)", "```",
            "", "and rebuild the site (`python -m mskernel docs`). Every script also runs on its own: "
-           "`python benchmarks/NAME.py --help`. Torch columns need `pip install torch==2.13.0` (never a "
-           "dependency).", ""]
+           "`python benchmarks/NAME.py --help`. The README's performance table, one row per goal, is generated "
+           "from these files by `python benchmarks/readme_table.py`. Torch columns need "
+           "`pip install torch==2.13.0` (never a dependency).", ""]
     img_dir.mkdir(parents=True, exist_ok=True)
     for script in sorted(bench.glob("*.py")):
-        if script.name == "record.py":
+        if script.name in TOOLS:
             continue
         name = script.stem
         first, para = _summary(script)
