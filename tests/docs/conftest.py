@@ -13,6 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the site's generators (mskernel_docs), read by the tests
+# test_examples.py loads suite modules such as tests/test_doctests.py, which import helpers beside them
+# (float32_checker): pytest puts tests/ on the path only when it collects a module there itself
+sys.path.insert(0, str(ROOT / "tests"))
 
 
 @dataclass
