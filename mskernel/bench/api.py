@@ -162,7 +162,7 @@ class BenchResult:
             lines.append(f"roofline {name}: {err}")
         if self.peaks is not None and (self.roofline or self.roofline_errors):
             lines.append(self.peaks.describe())
-        lines.append("method: " + self.method.describe().replace("\n", "\n        "))
+        lines.append("method: " + self.method.describe(self.flushed is not None).replace("\n", "\n        "))
         rounds = [f"{m} {'settled' if t.settled else 'did not settle'} after {t.rounds} rounds"
                   for m, ts in (("warm", self.warm), ("flushed", self.flushed)) if ts
                   for t in [next(iter(ts.values()))]]
@@ -240,7 +240,7 @@ class Sweep:
                 lines.append(f"{self.param}={size}: roofline {name}: {err}")
         agreements = {r.agreement.describe() for r in self.results if r.agreement is not None}
         lines += sorted(agreements)
-        lines.append("method: " + first.method.describe().replace("\n", "\n        "))
+        lines.append("method: " + first.method.describe(first.flushed is not None).replace("\n", "\n        "))
         lines.append("environment: " + describe(first.env))
         return "\n".join(lines)
 
@@ -279,13 +279,17 @@ def _one(impls: dict[str, Callable[..., Any]], args: tuple, label: str, method: 
     result = BenchResult(label, list(impls), _describe_inputs(args), warm, method, env, flushed, agreement)
     kernels = {n: hybrid_kernel_of(f) for n, f in impls.items()}
     kernels = {n: k for n, k in kernels.items() if k is not None}
-    if roofline is False or not kernels:
+    if roofline is False or not kernels or flushed is None:
         if roofline and not kernels:
             raise ValueError(f"benchmark {label}: roofline=True needs a hybrid kernel among the implementations "
                              f"({', '.join(impls)} are not)")
+        if roofline and flushed is None:  # warm data in cache is not bounded by memory bandwidth
+            raise ValueError(f"benchmark {label}: roofline=True needs the cache-flushed runs (flush=True): with "
+                             f"warm-cache timings, data that fits in the cache moves faster than the memory "
+                             f"bandwidth the roofline is drawn against")
         return result
     result.peaks = machine_peaks()
-    timings = flushed if flushed is not None else warm
+    timings = flushed
     for name, hk in kernels.items():
         try:
             counts = count_kernel(hk, *args)
@@ -312,7 +316,8 @@ def benchmark(impls: Impls, *args: Any, sizes: Optional[Iterable[Any]] = None,
     ``inputs=`` (size -> a tuple of inputs, or one input) for a :class:`Sweep` (``param`` names the size).
     ``flush=False`` skips the cache-flushed runs; ``check=False`` the agreement check (``grads=False``: values
     only; ``rtol``/``atol`` override the dtype's tolerance). ``roofline``: None places hybrid kernels when
-    there are any, False never, True requires one. ``method`` or keyword options (``warmup``, ``min_rounds``,
+    there are any and the cache-flushed runs were made (the roofline is drawn against memory bandwidth;
+    warm data in cache is faster than that), False never, True requires both. ``method`` or keyword options (``warmup``, ``min_rounds``,
     ``max_rounds``, ``max_time``, ``settle_tol``, ``window``, ``quantiles``, ``min_sample``, ``flush_bytes``)
     set the timing method (:class:`~mskernel.bench.timing.Method`).
 

@@ -79,14 +79,21 @@ class Method:
         """Bytes written between cache-flushed samples (``flush_bytes``, else 2x the last-level cache)."""
         return self.flush_bytes if self.flush_bytes is not None else 2 * llc_bytes()
 
-    def describe(self) -> str:
-        """The method in words, as stated with every result."""
+    def describe(self, flushed: bool = True) -> str:
+        """The method in words, as stated with every result (``flushed``: whether cache-flushed runs were made).
+
+        Example:
+            >>> "flushed" in Method().describe(flushed=False)
+            False
+        """
         lo, hi = (round(q * 100) for q in self.quantiles)
+        samples = f"warm cache: each sample times >= {self.min_sample * 1e3:g} ms of back-to-back calls"
+        if flushed:
+            samples += f"; flushed: one call after writing {self.flush_size >> 20} MiB (2x LLC)"
         return "\n".join([
             f"warm-up {self.warmup:g} s per implementation (time budget); implementations interleaved, "
             "order rotated each round",
-            f"warm cache: each sample times >= {self.min_sample * 1e3:g} ms of back-to-back calls; "
-            f"flushed: one call after writing {self.flush_size >> 20} MiB (2x LLC)",
+            samples,
             f"rounds until the relative spread (q{hi}-q{lo})/median moves <= {self.settle_tol:.0%} over "
             f"{self.window} rounds (min {self.min_rounds}, max {self.max_rounds} rounds or {self.max_time:g} s)",
             f"reported: median per call and the q{lo}-q{hi} band; gc off while sampling",

@@ -119,3 +119,17 @@ def test_argument_errors():
         ms.benchmark(np.negative, np.ones(3), method=ms.bench.Method(), warmup=0.0)
     with pytest.raises(ValueError, match="no 'flushed' timings"):
         ms.benchmark(np.negative, np.ones(3), flush=False, **FAST).timings("flushed")
+
+
+def test_warm_only_runs_place_no_roofline_point():
+    # warm data in cache moves faster than memory bandwidth: placing warm timings on the roofline would
+    # report a counting error that is not one
+    op = ops.Custom(bench_sq, func_type="hybrid")
+    r = ms.benchmark({"hybrid": op, "square": ops.square}, x32(1 << 14), flush=False, **FAST)
+    assert r.flushed is None and r.roofline == {} and r.roofline_errors == {}
+    assert "flushed" not in r.text().split("method:")[1].split("environment:")[0]
+    with pytest.raises(ValueError, match=r"roofline=True needs the cache-flushed runs \(flush=True\)"):
+        ms.benchmark({"hybrid": op}, x32(), flush=False, roofline=True, **FAST)
+    placed = ms.benchmark({"hybrid": op}, x32(), **FAST)  # flushed runs: placed
+    assert set(placed.roofline) | set(placed.roofline_errors) == {"hybrid"}
+    assert "flushed: one call after writing" in placed.text()
