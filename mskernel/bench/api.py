@@ -317,7 +317,8 @@ def benchmark(impls: Impls, *args: Any, sizes: Optional[Iterable[Any]] = None,
     ``flush=False`` skips the cache-flushed runs; ``check=False`` the agreement check (``grads=False``: values
     only; ``rtol``/``atol`` override the dtype's tolerance). ``roofline``: None places hybrid kernels when
     there are any and the cache-flushed runs were made (the roofline is drawn against memory bandwidth;
-    warm data in cache is faster than that), False never, True requires both. ``method`` or keyword options (``warmup``, ``min_rounds``,
+    warm data in cache is faster than that), False never, True requires both. ``method`` or keyword options
+    (``warmup``, ``min_rounds``,
     ``max_rounds``, ``max_time``, ``settle_tol``, ``window``, ``quantiles``, ``min_sample``, ``flush_bytes``)
     set the timing method (:class:`~mskernel.bench.timing.Method`).
 
