@@ -35,6 +35,7 @@ from . import ir
 from .cexpr import ExprEmitter, convert
 from .bounds import prove
 from .check import Typed
+from .coverage import fully_written
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
 from .stream import VectorEmitter, streamable
@@ -81,6 +82,7 @@ class _Gen:
         self.depth = 1
         self.sites: list[tuple[str, ir.Loc]] = []
         self.plans: dict[int, LoopPlan] = plan(self.k, debug)
+        self.covered = fully_written(typed)
         self.used: set[str] = set()
         self.cnames: dict[str, str] = {}
         reserved = set(_CPP_KEYWORDS) | set(keyword.kwlist)
@@ -202,7 +204,9 @@ class _Gen:
 
     def s_Alloc(self, s: ir.Alloc) -> None:
         if s.kind == "output":
-            self.comment(s.loc, "  (allocated zero-filled by the caller)")
+            line = self.covered.get(s.name)
+            self.comment(s.loc, "  (allocated zero-filled by the caller)" if line is None else
+                         f"  (allocated uninitialised by the caller: the loop at line {line} writes all of it)")
             return
         self.comment(s.loc)
         info = self.t.tensors[s.name]
