@@ -38,7 +38,7 @@ from .check import Typed
 from .coverage import fully_written
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
-from .stream import VectorEmitter, streamable
+from .stream import VectorEmitter, stream_min_bytes, streamable
 
 __all__ = ["Generated", "generate", "PARALLEL_MIN_WORK"]
 
@@ -379,7 +379,7 @@ class _Gen:
         size = 4 if dtype == "float32" else 8
         names = ", ".join(st.tensor for st in stores)
         span = stop if start == "0" else f"({stop} - {start})"
-        self.emit(f"if (kContig && {span} * {size} >= mskh::kStreamMinBytes) {{")
+        self.emit(f"if (kContig && {span} * {size} >= {stream_min_bytes()}) {{  // a quarter of the last-level cache")
         self.depth += 1
         self.emit(f"// streaming stores: {names} written once and not read here, bypassing the cache")
         self.emit(f"int64_t {v} = {start};")

@@ -146,15 +146,16 @@ def shape_error(typed: Typed, name: str, shape: Sequence[int], exc: BaseExceptio
                        f"and dtype {typed.tensors[name].dtype} ({exc}) {where}")
 
 
-def make_alloc(typed: Typed) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
+def make_alloc(typed: Typed, empty: Callable[[Any, Any], np.ndarray] = np.empty
+               ) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
     """``alloc(arrays, attrs) -> tuple`` of the non-in-place outputs (return order): zero-filled, except
     those the kernel writes in full before reading them (:func:`~.coverage.fully_written`), which are
-    left uninitialised (``numpy.empty``: no write pass before the kernel's own, no page touched before
-    the kernel's threads touch it)."""
+    left uninitialised (``empty``, by default ``numpy.empty``: no write pass before the kernel's own, no
+    page touched before the kernel's threads touch it)."""
     shapes = shape_source(typed, "t[{}].shape")
     outputs = [(n, np.dtype(d)) for n, d in _outputs(typed) if n not in typed.kernel.params]
     covered = fully_written(typed)
-    env: dict[str, Any] = {"__builtins__": {"max": max, "min": min, "int": int}, "_z": np.zeros, "_e": np.empty}
+    env: dict[str, Any] = {"__builtins__": {"max": max, "min": min, "int": int}, "_z": np.zeros, "_e": empty}
     parts = []
     for i, (shape, (name, dtype)) in enumerate(zip(shapes, outputs)):
         env[f"_d{i}"] = dtype
