@@ -285,14 +285,16 @@ class _Gen:
         self.check_failed(e)
         return var
 
-    def pragma(self, p: LoopPlan, work: str) -> bool:
-        """Emit the loop's OpenMP pragma (none in checked code); True if one was emitted."""
+    def pragma(self, p: LoopPlan, work: Optional[str]) -> bool:
+        """Emit the loop's OpenMP pragma (none in checked code; no if() clause without ``work``); True if one
+        was emitted."""
         if self.checking:
             return False
         if p.note:
             self.emit(f"// {p.note}")
         if p.pragma == "parallel":
-            self.emit(f"#pragma omp parallel for schedule(static) if({work} >= {PARALLEL_MIN_WORK})")
+            clause = f" if({_bare(work)} >= {PARALLEL_MIN_WORK})" if work is not None else ""
+            self.emit(f"#pragma omp parallel for schedule(static){clause}")
         elif p.pragma == "simd":
             self.emit("#pragma omp simd")
         return p.pragma in ("parallel", "simd")
@@ -364,12 +366,28 @@ class _Gen:
             self.streaming(s, p, stores, start, stop)
             self.emit("} else {")
             self.depth += 1
-        pragma = self.pragma(p, " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested]))
+        work = " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested])
+        split = p.pragma == "parallel" and not self.checking
+        if split:  # a parallel region costs ~1300 instructions even when its if() clause is false
+            self.emit(f"if ({_bare(work)} >= {PARALLEL_MIN_WORK}) {{  // enough work to start the thread team")
+            self.depth += 1
+        pragma = self.pragma(p, None if split else work)
         self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
         self.depth += 1
         self.loop_body(s, pragma)
         self.depth -= 1
         self.emit("}")
+        if split:
+            self.depth -= 1
+            self.emit("} else {  // less: serial, without entering the OpenMP runtime")
+            self.depth += 1
+            self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
+            self.depth += 1
+            self.loop_body(s, False)
+            self.depth -= 1
+            self.emit("}")
+            self.depth -= 1
+            self.emit("}")
         if stores:
             self.depth -= 1
             self.emit("}")
