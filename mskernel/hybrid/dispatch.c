@@ -257,19 +257,23 @@ static PyObject* empty(PyObject* self, PyObject* const* args, Py_ssize_t nargs) 
   if (!PyArray_DescrConverter(args[1], &descr)) return NULL;
   Py_ssize_t nd = PyTuple_GET_SIZE(args[0]);
   npy_intp dims[NPY_MAXDIMS];
-  int pooled = MSKH_POOL && nd <= NPY_MAXDIMS && !PyDataType_REFCHK(descr);
+  int plain = nd <= NPY_MAXDIMS;  /* a shape of non-negative ints whose size fits */
   size_t nbytes = (size_t)PyDataType_ELSIZE(descr);
-  for (Py_ssize_t d = 0; pooled && d < nd; ++d) {
+  for (Py_ssize_t d = 0; plain && d < nd; ++d) {
     PyObject* v = PyTuple_GET_ITEM(args[0], d);
-    long long n = PyLong_Check(v) ? PyLong_AsLongLong(v) : -1;
+    long long n = PyLong_CheckExact(v) ? PyLong_AsLongLong(v) : -1;
     if (n == -1 && PyErr_Occurred()) PyErr_Clear();
     dims[d] = (npy_intp)n;
-    if (n < 0 || __builtin_mul_overflow(nbytes, (size_t)n, &nbytes)) pooled = 0;
+    if (n < 0 || n > NPY_MAX_INTP || __builtin_mul_overflow(nbytes, (size_t)n, &nbytes) ||
+        nbytes > (size_t)NPY_MAX_INTP)
+      plain = 0;
   }
-  if (!pooled || nbytes < MSKH_POOL_MIN || nbytes > MSKH_POOL_CAP) {  /* numpy's own allocation and errors */
+  if (!plain) {  /* numpy's own errors (negative or too large shapes) */
     Py_DECREF(descr);
     return PyObject_CallFunctionObjArgs(numpy_empty, args[0], args[1], NULL);
   }
+  if (!MSKH_POOL || PyDataType_REFCHK(descr) || nbytes < MSKH_POOL_MIN || nbytes > MSKH_POOL_CAP)
+    return PyArray_Empty((int)nd, dims, descr, 0);  /* steals descr */
   size_t size = (nbytes + MSKH_POOL_ROUND - 1) / MSKH_POOL_ROUND * MSKH_POOL_ROUND;
   void* p = pool_take(size);
   if (!p) {
