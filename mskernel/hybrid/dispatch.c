@@ -20,8 +20,9 @@
  *   (2,) zero loop step
  *
  * empty(shape, dtype) allocates an output the kernel writes in full (see coverage.py): like
- * numpy.empty, but an output of at least MSKH_POOL_MIN bytes comes from a small cache of the
- * blocks that earlier such outputs freed. Fresh memory of that size is a new mapping (glibc maps
+ * numpy.empty, but 64-byte aligned from MSKH_ALIGN_MIN bytes on (numpy aligns to 16: every other
+ * 32-byte vector store would split a cache line), and an output of at least MSKH_POOL_MIN bytes
+ * comes from a small cache of the blocks that earlier such outputs freed. Fresh memory of that size is a new mapping (glibc maps
  * every block above 32 MB), and the kernel's first write to each page then waits for the OS to
  * fault it in and zero it -- an extra write pass over the output that costs a third of an
  * elementwise kernel's bandwidth. A cached block is already mapped. The cache holds at most
@@ -35,6 +36,7 @@
 #define PyDataType_ELSIZE(d) ((d)->elsize)
 #endif
 #include <stdint.h>
+#include <stdlib.h>
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
 #define MSKH_POOL 1
@@ -175,9 +177,11 @@ static PyObject* call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
 #define MSKH_POOL_SLOTS 4
 #define MSKH_POOL_ROUND ((size_t)2 << 20)
 
+#define MSKH_ALIGN_MIN ((size_t)4096) /* outputs from this size are 64-byte aligned (numpy's are 16) */
+
 typedef struct {
   PyObject_HEAD
-  void* ptr;
+  void* ptr;    /* a mapping of the cache, or (size 0) a malloc'ed block */
   size_t size;
 } Block;
 
@@ -204,7 +208,9 @@ static void pool_drop_oldest(void) {
 
 /* called with the GIL held, like every deallocation of a Python object */
 static void block_dealloc(Block* b) {
-  if (b->ptr) {
+  if (b->ptr && b->size == 0) {
+    free(b->ptr);
+  } else if (b->ptr) {
     if (b->size > MSKH_POOL_CAP) {
       pool_unmap(b->ptr, b->size);
     } else {
@@ -272,22 +278,31 @@ static PyObject* empty(PyObject* self, PyObject* const* args, Py_ssize_t nargs) 
     Py_DECREF(descr);
     return PyObject_CallFunctionObjArgs(numpy_empty, args[0], args[1], NULL);
   }
-  if (!MSKH_POOL || PyDataType_REFCHK(descr) || nbytes < MSKH_POOL_MIN || nbytes > MSKH_POOL_CAP)
+  if (PyDataType_REFCHK(descr) || nbytes < MSKH_ALIGN_MIN)
     return PyArray_Empty((int)nd, dims, descr, 0);  /* steals descr */
-  size_t size = (nbytes + MSKH_POOL_ROUND - 1) / MSKH_POOL_ROUND * MSKH_POOL_ROUND;
-  void* p = pool_take(size);
-  if (!p) {
+  int pooled = MSKH_POOL && nbytes >= MSKH_POOL_MIN && nbytes <= MSKH_POOL_CAP;
+  size_t size = pooled ? (nbytes + MSKH_POOL_ROUND - 1) / MSKH_POOL_ROUND * MSKH_POOL_ROUND : 0;
+  /* not pooled: malloc'ed and 64-byte aligned (a 32-byte vector store then never splits a cache line) */
+  void* raw = pooled ? pool_take(size) : malloc(nbytes + 63);
+  if (!raw) {
     Py_DECREF(descr);
     return PyErr_NoMemory();
   }
   Block* b = PyObject_New(Block, &BlockType);
   if (!b) {
     Py_DECREF(descr);
-    pool_unmap(p, size);
+    if (pooled) pool_unmap(raw, size); else free(raw);
     return NULL;
   }
-  b->ptr = p;
+  b->ptr = raw;
   b->size = size;
+  void* p = pooled ? raw : (void*)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
+#if MSKH_POOL && defined(MADV_HUGEPAGE)
+  if (!pooled && nbytes >= ((size_t)4 << 20)) {  /* as numpy does for its large arrays */
+    uintptr_t lo = ((uintptr_t)p + 4095) & ~(uintptr_t)4095, hi = ((uintptr_t)p + nbytes) & ~(uintptr_t)4095;
+    if (hi > lo) madvise((void*)lo, hi - lo, MADV_HUGEPAGE);
+  }
+#endif
   PyObject* arr = PyArray_NewFromDescr(&PyArray_Type, descr, (int)nd, dims, NULL, p, NPY_ARRAY_CARRAY, NULL);
   if (!arr) {
     Py_DECREF(b);

@@ -101,3 +101,16 @@ def test_an_impossible_covered_output_names_the_kernel_and_output():
     np.testing.assert_array_equal(hk.run([np.ones(1, np.float32)], [3])[0], [1.0, 1.0, 1.0])
     with pytest.raises(MemoryError, match="hybrid kernel 'fill': cannot allocate output_tensor y"):
         hk.run([np.ones(1, np.float32)], [1 << 62])
+
+
+def test_outputs_from_4_kb_are_64_byte_aligned():
+    hk = HybridKernel.from_source(SQUARE)
+    for n in (1024, 5000, 1 << 20):
+        x = np.arange(n, dtype=np.float32)
+        y = hk.run([x])[0]
+        assert y.ctypes.data % 64 == 0 and y.flags.c_contiguous and y.flags.writeable
+        np.testing.assert_array_equal(y, x * x)
+        view = y[1:]
+        del y
+        np.testing.assert_array_equal(view, (x * x)[1:])  # the view keeps the memory
+    assert hk.run([np.ones(1000, np.float32)])[0].nbytes == 4000  # below 4 KB: numpy's own array
