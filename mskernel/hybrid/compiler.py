@@ -72,18 +72,21 @@ def dispatcher() -> Callable[..., Any]:
     return _dispatch  # type: ignore[return-value]
 
 
-def output_allocator() -> Callable[[tuple, Any], np.ndarray]:
-    """``empty(shape, dtype)`` for outputs a kernel writes in full: ``numpy.empty``, except that
-    outputs of 16 MB or more reuse the blocks earlier such outputs freed (see ``dispatch.c``):
+def output_allocator() -> Callable[..., np.ndarray]:
+    """``empty(shape, dtype[, inputs])`` for outputs a kernel writes in full: ``numpy.empty``, except that
+    outputs from 4 KB are 64-byte aligned, from 16 KB placed 2 KB away from the ``inputs`` modulo 4096
+    (no 4K aliasing between the kernel's loads and stores), and outputs of 16 MB or more reuse the blocks
+    earlier such outputs freed (see ``dispatch.c``):
     fresh memory that large is a new mapping, and faulting its pages in (the OS zeroes each one)
     costs an elementwise kernel a third of its bandwidth. At most 4 blocks and 512 MB are kept;
     :func:`release_output_blocks` unmaps them.
 
     Example:
         >>> empty = output_allocator()
-        >>> y = empty((1 << 22,), np.dtype("float32"))
-        >>> y.shape, y.dtype, y.flags.c_contiguous
-        ((4194304,), dtype('float32'), True)
+        >>> x = np.ones(1 << 16, np.float32)
+        >>> y = empty((1 << 16,), np.dtype("float32"), [x])
+        >>> y.shape, y.dtype, y.ctypes.data % 64, (y.ctypes.data - x.ctypes.data) % 4096 in range(1024, 3073)
+        ((65536,), dtype('float32'), 0, True)
     """
     dispatcher()
     return _module.empty  # type: ignore[no-any-return]

@@ -146,12 +146,16 @@ def shape_error(typed: Typed, name: str, shape: Sequence[int], exc: BaseExceptio
                        f"and dtype {typed.tensors[name].dtype} ({exc}) {where}")
 
 
-def make_alloc(typed: Typed, empty: Callable[[Any, Any], np.ndarray] = np.empty
+def _numpy_empty(shape: Any, dtype: Any, inputs: Any) -> np.ndarray:
+    return np.empty(shape, dtype)
+
+
+def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _numpy_empty
                ) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
     """``alloc(arrays, attrs) -> tuple`` of the non-in-place outputs (return order): zero-filled, except
     those the kernel writes in full before reading them (:func:`~.coverage.fully_written`), which are
-    left uninitialised (``empty``, by default ``numpy.empty``: no write pass before the kernel's own, no
-    page touched before the kernel's threads touch it)."""
+    left uninitialised (``empty(shape, dtype, inputs)``, by default ``numpy.empty``: no write pass before
+    the kernel's own, no page touched before the kernel's threads touch it)."""
     shapes = shape_source(typed, "t[{}].shape")
     outputs = [(n, np.dtype(d)) for n, d in _outputs(typed) if n not in typed.kernel.params]
     covered = fully_written(typed)
@@ -159,7 +163,7 @@ def make_alloc(typed: Typed, empty: Callable[[Any, Any], np.ndarray] = np.empty
     parts = []
     for i, (shape, (name, dtype)) in enumerate(zip(shapes, outputs)):
         env[f"_d{i}"] = dtype
-        parts.append(f"{'_e' if name in covered else '_z'}({shape}, _d{i})")
+        parts.append(f"_e({shape}, _d{i}, t)" if name in covered else f"_z({shape}, _d{i})")
     fast = eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)
     infer = make_infer(typed)
     names = [n for n in typed.kernel.returns if n not in typed.kernel.params]

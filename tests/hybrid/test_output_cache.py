@@ -90,7 +90,7 @@ def test_allocator_matches_numpy_empty_for_shapes_dtypes_and_errors():
         empty((-1,), np.dtype(np.float32))
     with pytest.raises((ValueError, MemoryError)):
         empty((1 << 62, 1 << 4), np.dtype(np.float32))
-    with pytest.raises(TypeError, match=r"empty\(shape: tuple, dtype\)"):
+    with pytest.raises(TypeError, match=r"empty\(shape: tuple, dtype\[, inputs\]\)"):
         empty([4], np.dtype(np.float32))
 
 
@@ -114,3 +114,14 @@ def test_outputs_from_4_kb_are_64_byte_aligned():
         del y
         np.testing.assert_array_equal(view, (x * x)[1:])  # the view keeps the memory
     assert hk.run([np.ones(1000, np.float32)])[0].nbytes == 4000  # below 4 KB: numpy's own array
+
+
+def test_outputs_from_16_kb_are_placed_away_from_the_inputs_modulo_4096():
+    """No 4K aliasing: the kernel's stores and loads of the same index are 1-3 KB apart modulo 4096."""
+    hk = HybridKernel.from_source(SQUARE)
+    big = np.zeros((1 << 14) + 1024, np.float32)
+    for shift in (0, 16, 48, 1000):  # inputs at several offsets modulo 4096
+        x = big[shift: shift + (1 << 14)]
+        y = hk.run([x])[0]
+        assert 1024 <= (y.ctypes.data - x.ctypes.data) % 4096 <= 3072 and y.ctypes.data % 64 == 0
+        np.testing.assert_array_equal(y, x * x)
