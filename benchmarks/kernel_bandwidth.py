@@ -35,8 +35,9 @@ What it showed on the 2-core EPYC VM (32 MB L3) where it was written: allocating
 at 1.2-1.5x the copy from 16 MB per array up (0.56-0.89x before the output cache, ``np.empty`` for
 fully written outputs, streaming stores from LLC/4 and 64-byte aligned outputs), ~0.95-1.0x for
 ``a*b+c`` in cache; ``x*x`` in cache (256 KB - 4 MB) varied between runs from 0.65x to 1.16x -- some
-processes run the same kernel binary 1.6x slower on the same data (seen with a C harness too: not the
-Python path), which the paired ratios do not fully cancel, so quote those rows with care. Sums run at
+processes run the same kernel 1.5x slower than others on the same data (not page faults, not the call
+path; misaligned outputs and 4K aliasing were two such causes, found and fixed; the rest is unexplained),
+which the paired ratios do not fully cancel, so quote those rows with care. Sums run at
 numba's speed and 0.3-0.45x numpy's (sequential float accumulation, as the DSL's semantics require);
 ``max`` at 0.6x numba's; the row softmax at 0.6x numpy in cache and 1.0-1.5x beyond it.
 numba is a comparison only, never a dependency (``pip install numba``); without it its columns say
