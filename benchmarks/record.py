@@ -28,6 +28,7 @@ ARGS: Dict[str, List[str]] = {
     "engine_overhead": [],
     "hybrid_autodiff": ["--quick"],
     "hybrid_kernels": ["--quick"],
+    "kernel_bandwidth": ["--quick"],
     "magics": [],
     "op_table": [],
     "reload_cost": ["--rounds", "5"],

@@ -22,7 +22,8 @@ as Python on numpy arrays (MindSpore's emulation, the reference semantics), comp
 The DSL (and how it maps to C++)
 --------------------------------
 * **Calling**: ``HybridKernel.run(tensors, attrs)`` compiles once per signature (dtypes, ranks,
-  attribute types, debug), allocates the outputs zero-filled (as the emulation does; or takes
+  attribute types, debug), allocates the outputs zero-filled (as the emulation does; uninitialised
+  when the kernel provably writes them in full first, see ``coverage``; or takes
   ``out=[...]``) and calls the kernel on the arrays' own buffers through a small C dispatcher
   (~1-2 us per call). Non-contiguous inputs are read through their strides (the kernel has a
   contiguous and a strided instantiation); nothing is copied except arrays the kernel cannot

@@ -28,7 +28,8 @@ from .codegen import Generated, generate
 from .errors import HybridInternalError
 from .shapes import make_alloc, make_infer, make_select
 
-__all__ = ["CompiledKernel", "compile_typed", "dispatcher", "COMPILE_FLAGS"]
+__all__ = ["CompiledKernel", "compile_typed", "dispatcher", "output_allocator", "release_output_blocks",
+           "COMPILE_FLAGS"]
 
 _log = logging.getLogger("mskernel.hybrid")
 _HERE = Path(__file__).resolve().parent
@@ -40,6 +41,7 @@ COMPILE_FLAGS = ("-std=c++17", "-march=native", "-ffp-contract=off", "-fwrapv",
 
 _lock = threading.Lock()
 _dispatch: Optional[Callable[..., Any]] = None
+_module: Any = None
 _loaded: dict[str, tuple[Any, Any, int, int]] = {}
 
 
@@ -63,8 +65,42 @@ def dispatcher() -> Callable[..., Any]:
                                 kind="cpython", include_paths=[np.get_include()], optimize="-O2")
                 except BuildError as exc:
                     raise HybridInternalError("<dispatcher>", text, getattr(exc, "log", str(exc))) from exc
-                _dispatch = load_python_module(art, "_mskh_dispatch").call
+                module = load_python_module(art, "_mskh_dispatch")
+                global _module
+                _module = module
+                _dispatch = module.call
     return _dispatch  # type: ignore[return-value]
+
+
+def output_allocator() -> Callable[..., np.ndarray]:
+    """``empty(shape, dtype[, inputs])`` for outputs a kernel writes in full: ``numpy.empty``, except that
+    outputs from 4 KB are 64-byte aligned, from 16 KB placed 2 KB away from the ``inputs`` modulo 4096
+    (no 4K aliasing between the kernel's loads and stores), and outputs of 16 MB or more reuse the blocks
+    earlier such outputs freed (see ``dispatch.c``):
+    fresh memory that large is a new mapping, and faulting its pages in (the OS zeroes each one)
+    costs an elementwise kernel a third of its bandwidth. At most 4 blocks and 512 MB are kept;
+    :func:`release_output_blocks` unmaps them.
+
+    Example:
+        >>> empty = output_allocator()
+        >>> x = np.ones(1 << 16, np.float32)
+        >>> y = empty((1 << 16,), np.dtype("float32"), [x])
+        >>> y.shape, y.dtype, y.ctypes.data % 64, (y.ctypes.data - x.ctypes.data) % 4096 in range(1024, 3073)
+        ((65536,), dtype('float32'), 0, True)
+    """
+    dispatcher()
+    return _module.empty  # type: ignore[no-any-return]
+
+
+def release_output_blocks() -> int:
+    """Unmap the blocks the output cache holds (memory of freed large kernel outputs); the bytes released.
+
+    Example:
+        >>> release_output_blocks() >= 0
+        True
+    """
+    dispatcher()
+    return int(_module.release())
 
 
 @dataclass
@@ -169,7 +205,7 @@ def compile_typed(typed: Typed, debug: bool, bounds: bool = True, force: bool = 
     gen = generate(typed, debug, bounds)  # bounds=False: unsafe, for benchmarks only
     art, lib, contig, strided, seconds = _load(typed.kernel.name, gen, force)
     return CompiledKernel(typed, gen, art, contig, strided, _spec(typed, gen.arrays),
-                          make_alloc(typed), make_select(typed), make_infer(typed), seconds, lib)
+                          make_alloc(typed, output_allocator()), make_select(typed), make_infer(typed), seconds, lib)
 
 
 def clear_memory_cache() -> None:

@@ -300,7 +300,9 @@ class HybridKernel:
         """Run the compiled kernel; returns every output (in-place ones are the inputs).
 
         Outputs are allocated zero-filled (as in the Python emulation) and written in place
-        by the kernel; inputs are used without copies. ``out`` gives preallocated arrays
+        by the kernel -- except outputs the kernel provably writes in full before reading them,
+        which are allocated uninitialised (same result, no zero-fill pass; see
+        :mod:`mskernel.hybrid.coverage`); inputs are used without copies. ``out`` gives preallocated arrays
         for the outputs that are not inputs (return order, exact shape and dtype); they are
         not cleared first.
 

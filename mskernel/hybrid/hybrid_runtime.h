@@ -246,7 +246,6 @@ inline int64_t mul_hi(bool& o, int64_t alo, int64_t ahi, int64_t blo, int64_t bh
 }
 
 // Streaming stores (see mskernel/hybrid/stream.py): 32-byte vectors written around the cache.
-constexpr int64_t kStreamMinBytes = int64_t(1) << 21;
 typedef float vf32 __attribute__((vector_size(32)));
 typedef double vf64 __attribute__((vector_size(32)));
 inline vf32 vload(const float* p) { vf32 v; __builtin_memcpy(&v, p, sizeof v); return v; }

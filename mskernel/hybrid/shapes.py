@@ -3,7 +3,8 @@
 The shape of every output is an expression of input extents, attributes and literals (the
 checker guarantees it). :func:`shape_source` writes those expressions as Python; they are
 compiled once per signature into ``infer(shapes, attrs)`` (used by ``HybridKernel.infer``)
-and ``alloc(arrays, attrs)`` (used on every ``run`` to allocate the zero-filled outputs),
+and ``alloc(arrays, attrs)`` (used on every ``run`` to allocate the outputs: zero-filled unless
+the kernel writes them in full, see :mod:`.coverage`),
 so the per-call cost is one Python call, not an IR walk.
 
 Example:
@@ -26,6 +27,7 @@ import numpy as np
 
 from . import ir
 from .check import Typed
+from .coverage import fully_written
 from .intrinsics import INTRINSICS
 
 __all__ = ["shape_source", "make_infer", "make_alloc", "make_select", "shape_error"]
@@ -144,15 +146,24 @@ def shape_error(typed: Typed, name: str, shape: Sequence[int], exc: BaseExceptio
                        f"and dtype {typed.tensors[name].dtype} ({exc}) {where}")
 
 
-def make_alloc(typed: Typed) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
-    """``alloc(arrays, attrs) -> tuple`` of zero-filled non-in-place outputs (return order)."""
+def _numpy_empty(shape: Any, dtype: Any, inputs: Any) -> np.ndarray:
+    return np.empty(shape, dtype)
+
+
+def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _numpy_empty
+               ) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
+    """``alloc(arrays, attrs) -> tuple`` of the non-in-place outputs (return order): zero-filled, except
+    those the kernel writes in full before reading them (:func:`~.coverage.fully_written`), which are
+    left uninitialised (``empty(shape, dtype, inputs)``, by default ``numpy.empty``: no write pass before
+    the kernel's own, no page touched before the kernel's threads touch it)."""
     shapes = shape_source(typed, "t[{}].shape")
-    dtypes = [np.dtype(d) for n, d in _outputs(typed) if n not in typed.kernel.params]
-    env: dict[str, Any] = {"__builtins__": {"max": max, "min": min, "int": int}, "_z": np.zeros}
+    outputs = [(n, np.dtype(d)) for n, d in _outputs(typed) if n not in typed.kernel.params]
+    covered = fully_written(typed)
+    env: dict[str, Any] = {"__builtins__": {"max": max, "min": min, "int": int}, "_z": np.zeros, "_e": empty}
     parts = []
-    for i, (shape, dtype) in enumerate(zip(shapes, dtypes)):
+    for i, (shape, (name, dtype)) in enumerate(zip(shapes, outputs)):
         env[f"_d{i}"] = dtype
-        parts.append(f"_z({shape}, _d{i})")
+        parts.append(f"_e({shape}, _d{i}, t)" if name in covered else f"_z({shape}, _d{i})")
     fast = eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)
     infer = make_infer(typed)
     names = [n for n in typed.kernel.returns if n not in typed.kernel.params]

@@ -305,7 +305,8 @@ def two_outputs(x, y):
 def test_streaming_stores_on_large_misaligned_inputs(dtype, offset):
     hk = HybridKernel.from_function(two_outputs)
     assert "mskh::stream(" in hk.source([dtype, dtype], [1, 1])
-    n = (1 << 19) + 13  # above the streaming threshold, not a multiple of the vector width
+    from mskernel.hybrid.stream import stream_min_bytes
+    n = stream_min_bytes() // np.dtype(dtype).itemsize + 13  # above the streaming threshold, not a multiple of 8
     x = np.random.rand(n + offset).astype(dtype)[offset:]  # contiguous but not 32-byte aligned
     y = (np.random.rand(n + offset) + 0.5).astype(dtype)[offset:]
     s, d = hk.run([x, y])
