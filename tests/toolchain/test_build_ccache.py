@@ -12,6 +12,8 @@ import re
 import shutil
 import socket
 import subprocess
+import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,13 @@ from mskernel.toolchain.ccache import SLOPPINESS, compile_cache_env, find_ccache
 HEADER = "static inline int scale(int x) { return 3 * x; }\n"
 KERNEL = '#include "scale.h"\nextern "C" int tripled_plus(int x) {{ return scale(x) + {plus}; }}\n'
 CCACHE = shutil.which("ccache")
+
+
+@pytest.fixture(autouse=True)
+def _ccache_auto(monkeypatch):
+    """The default setting (the other build-layer tests run with MSKERNEL_CCACHE=off)."""
+    monkeypatch.setenv("MSKERNEL_CCACHE", "auto")
+    monkeypatch.delenv("MSKERNEL_CCACHE_REMOTE", raising=False)
 
 
 def _ccache_with_redis() -> str:
@@ -102,6 +111,23 @@ def test_a_second_machine_is_served_from_the_remote_store(tmp_path, monkeypatch,
     assert second.manifest["ccache"]["remote_hits"] == 1
 
 
+def test_a_cells_directory_stays_out_of_the_hash_when_nothing_is_included_from_it(tmp_path, monkeypatch, redis_url):
+    """Two users' notebook directories (outside base_dir, at unrelated paths): the object is still shared."""
+    monkeypatch.setenv("MSKERNEL_CCACHE_REMOTE", redis_url)
+    cell = Source("<cell 1>", '#include <cmath>\nextern "C" int hyp(int a, int b) { return int(std::hypot(a, b)); }')
+    arts = []
+    for user in ("alice", "bob"):
+        root = _machine(tmp_path, user, monkeypatch)
+        notebooks = Path(tempfile.mkdtemp(prefix=f"mk-{user}-notebooks-"))
+        try:
+            arts.append(build("mk_cell", [replace(cell, directory=str(notebooks))], build_dir=root / "mskernel"))
+        finally:
+            shutil.rmtree(notebooks)
+        assert load_library(arts[-1]).hyp(3, 4) == 5
+    assert "-iquote" not in arts[1].manifest["commands"][0]
+    assert arts[0].compile_cache["hits"] == 0 and arts[1].compile_cache["remote_hits"] == 1
+
+
 def test_a_read_only_machine_reads_the_store_but_never_writes_it(tmp_path, monkeypatch, redis_url):
     monkeypatch.setenv("MSKERNEL_CCACHE_REMOTE", redis_url)
     _build(_machine(tmp_path, "ci", monkeypatch))  # the writer
@@ -160,8 +186,9 @@ def test_off_builds_exactly_as_before(tmp_path, monkeypatch):
     root = _machine(tmp_path, "a", monkeypatch)
     art = _build(root)
     assert art.compile_cache == {} and "ccache" not in " ".join(art.manifest["commands"])
+    assert f"-iquote {root / 'src'} " in art.manifest["commands"][0]
     work = next((root / "mskernel" / ".work").iterdir())
-    assert "launch = \n" in (work / "build.ninja").read_text()
+    assert "launch" not in (work / "build.ninja").read_text()
     assert not (work / "ccache-stats.log").exists() and not (root / "ccache").exists()
 
 
