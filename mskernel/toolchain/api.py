@@ -47,6 +47,8 @@ from mskernel._version import __version__
 from mskernel.toolchain.cache import (DISK_FULL_ERRNOS, NO_SPACE, FileLock, cache_dir, cleanup_stale, compute_key,
                                       disk_full_error, ensure_private_dir, lock_path, new_temp_dir, publish,
                                       scan_local_headers, sha256_bytes, verify_entry, write_manifest)
+from mskernel.toolchain.ccache import (CompileCache, ccache_mode, compile_cache_for, needs_own_dir, read_stats_log,
+                                       remote_storage)
 from mskernel.toolchain.evict import auto_prune, touch
 from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
@@ -90,8 +92,12 @@ class Artifact:
     compile+link time (0 when cached); ``pch_seconds`` the time spent precompiling pybind11
     headers during this call (0 when the PCH already existed or was built in the background);
     ``log`` the compiler output of the build that produced it (warnings included);
-    ``mode`` for pybind11 modules: ``"split"`` or ``"full"`` (see :mod:`mskernel.toolchain.split`), and
-    ``support_seconds`` the time this call waited for the split support object's one-time build.
+    ``mode`` for pybind11 modules: ``"split"`` or ``"full"`` (see :mod:`mskernel.toolchain.split`),
+    ``support_seconds`` the time this call waited for the split support object's one-time build, and
+    ``compile_cache`` what ccache did in the build that produced it (:mod:`mskernel.toolchain.ccache`;
+    ``{}`` when it was not used): its ``version``, the ``objects`` it compiled, ``hits`` among them,
+    ``remote_hits`` (served by the remote store) and ``remote_errors`` (objects compiled locally because
+    the remote store could not be reached).
 
     Example:
         >>> art = build("doc_artifact", [Source("k.c", "int one(void) { return 1; }")])
@@ -110,6 +116,7 @@ class Artifact:
     manifest: dict = field(default_factory=dict, repr=False, compare=False)
     mode: str = ""
     support_seconds: float = 0.0
+    compile_cache: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass
@@ -348,6 +355,7 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     """Validate the arguments, read the sources and their local headers, pick flags, compute the key."""
     _validate(name, kind)
     optimize = check_optimize(optimize)
+    ccache_mode(), remote_storage()  # a bad MSKERNEL_CCACHE* setting fails every build, not only a cold one
     if isinstance(sources, (str, os.PathLike, Source)):
         sources = [sources]
     units = [_as_unit(s, i) for i, s in enumerate(sources)]
@@ -400,18 +408,21 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
     with FileLock(lock_path(root, f"work-{workdir.name}")) as work_lock:
         if force:  # nothing kept from earlier builds: ninja compiles every source again
             _prune(workdir, keep=set())
-        cunits = _write_sources(workdir, plan.units, pch_flags)
+        ccache = compile_cache_for(root, workdir, tc.cxx_argv, force)
+        cunits = _write_sources(workdir, plan.units, pch_flags, own_dir_if_needed=ccache.ccache is not None)
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
         support = find_support(plan.user_cflags) if plan.mode == "split" else None
         pending = start_support(plan.user_cflags) if plan.mode == "split" and support is None else None
         write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in plan.langs else None, cxxflags=plan.cxxflags,
-                    cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output)
+                    cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output,
+                    compile_prefix=ccache.prefix)
         fds = (entry_lock.fileno(), work_lock.fileno())
         support_seconds = 0.0
         once = f"(once; usually ~{SUPPORT_SECONDS} s)"
         # compile the op (while the split support object compiles, the first time), then link
         stage("compiling" if pending is None else f"compiling; preparing pybind11's runtime alongside {once}")
-        rc, out, failed = run_ninja(tc.ninja, workdir, "objects", pass_fds=fds)
+        rc, out, failed = run_ninja(tc.ninja, workdir, "objects", pass_fds=fds, env=ccache.env)
+        cached_objects = _ccache_report(name, ccache)
         if rc == 0 and pending is not None:  # (a failed compile is reported at once; the support build goes on)
             waited = time.perf_counter()
             if not pending.done():
@@ -423,7 +434,7 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
             support_seconds = time.perf_counter() - waited
         if rc == 0:
             stage("linking")
-            rc, out2, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds)
+            rc, out2, failed = run_ninja(tc.ninja, workdir, output, pass_fds=fds, env=ccache.env)
             out += out2
         if rc != 0:
             raise _build_error(name, plan.units, out, failed, plan.angle_dirs, root, root != cache_dir())
@@ -437,14 +448,28 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
                 "cxxflags": plan.cxxflags, "ldflags": plan.ldflags, "sources": [u.display for u in plan.units],
                 "commands": _commands(out), "build_seconds": round(seconds, 3), "mskernel_version": __version__,
                 "python": sys.implementation.cache_tag, "pybind11": plan.config.get("pybind11"),
-                "pybind11_mode": plan.mode, "support": plan.config.get("support")})
+                "pybind11_mode": plan.mode, "support": plan.config.get("support"), "ccache": cached_objects})
             publish(tmp, root / plan.entry_name)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         _prune(workdir, keep={output} | {u.obj for u in cunits} | {u.source for u in cunits})
     return Artifact(root / plan.entry_name / plan.lib_name, plan.key, name, cached=False, seconds=seconds, log=out,
-                    kind=plan.kind, manifest=manifest, mode=plan.mode, support_seconds=support_seconds)
+                    kind=plan.kind, manifest=manifest, mode=plan.mode, support_seconds=support_seconds,
+                    compile_cache=cached_objects)
+
+
+def _ccache_report(name: str, ccache: CompileCache) -> dict:
+    """What ccache did in this build's compile step (``{}`` when it was not used), also logged."""
+    if ccache.ccache is None:
+        return {}
+    counts = read_stats_log(ccache.stats_log)
+    log.info("%s: %d of %d object(s) from ccache (%d from its remote storage) -- %s", name, counts["hits"],
+             counts["objects"], counts["remote_hits"], ccache.describe())
+    if counts["remote_errors"]:
+        log.warning("%s: ccache could not reach its remote storage (%s); compiled locally", name,
+                    ccache.env.get("CCACHE_REMOTE_STORAGE"))
+    return {"version": ccache.ccache.version, **counts}
 
 
 def _commands(ninja_output: str) -> list[str]:
@@ -463,7 +488,7 @@ def _cached(root: Path, plan: _Plan) -> Optional[Artifact]:
     except OSError:
         text = ""
     return Artifact(entry / plan.lib_name, plan.key, plan.name, cached=True, seconds=0.0, log=text, kind=plan.kind,
-                    manifest=manifest, mode=plan.mode)
+                    manifest=manifest, mode=plan.mode, compile_cache=manifest.get("ccache") or {})
 
 
 def _workdir(root: Path, name: str, config_hash: str) -> Path:
@@ -494,9 +519,11 @@ def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None]) -
     return flags, seconds
 
 
-def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict) -> list[CompileUnit]:
+def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict,
+                   own_dir_if_needed: bool = False) -> list[CompileUnit]:
     """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile
-    (C++ sources get the ``-include`` flags of their PCH, ``pch_flags[unit.pch_ok]``)."""
+    (C++ sources get the ``-include`` flags of their PCH, ``pch_flags[unit.pch_ok]``; ``-iquote`` of their
+    own directory, with ``own_dir_if_needed`` only if it can matter: ``ccache.needs_own_dir``)."""
     out = []
     for u in units:
         if u.lang == "header":
@@ -516,8 +543,19 @@ def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict) -> li
                 tmp.unlink(missing_ok=True)
                 raise
         extra = tuple(pch_flags.get(u.pch_ok, ())) if u.lang == "c++" else ()
-        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, ("-iquote", u.directory) + extra))
+        own = ("-iquote", u.directory)
+        if own_dir_if_needed and not needs_own_dir([u.text, *map(_read_text, u.header_paths.values())], u.directory):
+            own = ()
+        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, own + extra))
     return out
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, "rb") as f:
+            return f.read().decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def _prune(workdir: Path, keep: set[str]) -> None:

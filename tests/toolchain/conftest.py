@@ -1,7 +1,9 @@
 """Fixtures for the build-layer tests: private caches, a shared PCH, compiler wrappers.
 
 Every test gets its own cache through ``MSKERNEL_CACHE_DIR`` (read by ``cache_dir()`` at call
-time). The pybind11 precompiled header lives in one session-wide directory
+time). The build-layer tests pin compile commands and count compiler calls, so they run without ccache
+(``MSKERNEL_CCACHE=off``) unless they ask for it: ``test_build_ccache.py`` tests the build through ccache.
+The pybind11 precompiled header lives in one session-wide directory
 (``MSKERNEL_PCH_DIR``) so it is built once per test session, not once per test.
 """
 from __future__ import annotations
@@ -35,6 +37,12 @@ def _session_pch_dir(tmp_path_factory):
         os.environ.pop("MSKERNEL_PCH_DIR", None)
     else:
         os.environ["MSKERNEL_PCH_DIR"] = old
+
+
+@pytest.fixture(autouse=True)
+def _no_ccache(monkeypatch):
+    """Builds compile directly (a test that wants ccache sets MSKERNEL_CCACHE itself)."""
+    monkeypatch.setenv("MSKERNEL_CCACHE", "off")
 
 
 @pytest.fixture

@@ -21,8 +21,9 @@ def test_doctor_cli_exits_zero_and_prints_every_check(cache, pch_ready):
                           timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
-    checks = [ln for ln in lines if ln.startswith(("[ok]", "[FAIL]")) and "JupyterLab extension" not in ln]
-    assert len([ln for ln in lines if "JupyterLab extension" in ln]) == 1  # [ok] or [note]: not a problem either way
+    optional = ("JupyterLab extension", "compile cache: ccache")  # [ok] or [note]: not a problem either way
+    checks = [ln for ln in lines if ln.startswith(("[ok]", "[FAIL]")) and not any(o in ln for o in optional)]
+    assert all(len([ln for ln in lines if o in ln]) == 1 for o in optional)
     assert len(checks) == 14 and all(ln.startswith("[ok]") for ln in checks), proc.stdout
     for word in ("Python", "numpy", "autograd engine: compiled core", "C++ compiler", "ninja", "pybind11",
                  "Python headers", "OpenMP", "cache dir",
@@ -101,3 +102,41 @@ def test_doctor_says_whether_the_jupyterlab_extension_is_installed(tmp_path, mon
     (linked / "mskernel").symlink_to(REPO / "magics" / "labextension")
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "linked"))
     assert "C++ cells highlighted as C++" in _check_lab_extension()
+
+
+def _ccache_line(monkeypatch, **env) -> str:
+    from mskernel import doctor
+
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    out = io.StringIO()
+    monkeypatch.setattr(doctor, "_CHECKS", [c for c in doctor._CHECKS if c[0] == "ccache"])
+    run_doctor(out)
+    return out.getvalue().splitlines()[0]
+
+
+def test_doctor_says_whether_ccache_is_used_its_version_and_remote_storage(cache, monkeypatch):
+    import shutil
+
+    from mskernel.toolchain.ccache import find_ccache
+
+    monkeypatch.setenv("MSKERNEL_CCACHE", "auto")
+    if shutil.which("ccache") is None:
+        line = _ccache_line(monkeypatch)
+        assert line.startswith("[note] compile cache: ccache is not installed")
+        return
+    version = find_ccache().version
+    line = _ccache_line(monkeypatch, MSKERNEL_CCACHE="auto", CCACHE_REMOTE_STORAGE="")
+    assert line == f"[ok] compile cache: ccache {version} ({find_ccache().path}), compiler checked by content; " \
+                   "remote storage: none"
+    if find_ccache().serves("redis"):
+        line = _ccache_line(monkeypatch, MSKERNEL_CCACHE_REMOTE="redis://cache.invalid:6379|read-only")
+        assert line.endswith("remote storage: redis://cache.invalid:6379|read-only (built in)")
+    line = _ccache_line(monkeypatch, MSKERNEL_CCACHE="off")
+    assert line == "[note] compile cache: ccache not used (MSKERNEL_CCACHE=off)"
+
+
+def test_doctor_fails_a_bad_ccache_setting_naming_it(cache, monkeypatch):
+    line = _ccache_line(monkeypatch, MSKERNEL_CCACHE="yes please")
+    assert line == ("[FAIL] compile cache: MSKERNEL_CCACHE must be one of 'auto', 'off', 'on', but got 'yes please' "
+                    "-> unset it (auto: use ccache when installed) or set it to off")
