@@ -4,7 +4,8 @@ Run: ``python benchmarks/record.py [NAME ...]`` (no NAME: every benchmark, which
 ``--list`` shows the names and the arguments each is recorded with). Each result starts with ``#`` lines
 saying the command, the date and the machine; the documentation's performance page shows the results and
 plots their ratio columns (``python -m mskernel docs`` rebuilds it). The site never runs a benchmark.
-Quote ratios from these files: the machines are shared and noisy.
+Quote ratios from these files: the machines are shared and noisy. Builds run without ccache
+(``MSKERNEL_CCACHE=off`` unless set): the cold build times are those of a first build.
 """
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def record(name: str) -> Path:
     cmd = [sys.executable, str(HERE / f"{name}.py"), *ARGS[name]]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
                MPLBACKEND="Agg")
+    env.setdefault("MSKERNEL_CCACHE", "off")  # cold builds are timed as first builds: a compile cache would serve them
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     if proc.returncode != 0:
         raise RuntimeError(f"benchmarks/{name}.py exited with {proc.returncode}:\n"
