@@ -102,7 +102,7 @@ def measure(kinds: Dict[str, Callable], n: int) -> Tuple[List[str], float]:
     for label, fns in ((f"forward, n={n}", fwd), (f"forward+backward, n={n}", fb)):
         best = interleaved_best(fns, rounds=15)
         base = best["built-in"]
-        cells = [f"{fmt_time(best[k]):>10} {best[k] / base:5.2f}x" for k in kinds]
+        cells = [f"{fmt_time(best[k]).strip()} {best[k] / base:5.2f}x" for k in kinds]  # under its header
         lines.append(f"{label:<26}" + "".join(f"{c:>18}" for c in cells))
         worst = max(worst, *(best[k] / base for k in kinds))
     return lines, worst
