@@ -90,6 +90,8 @@ def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: boo
         flags.append("-fdiagnostics-column-unit=byte")
     if kind == "pybind11":
         flags.append("-fvisibility=hidden")
+        if not debug:  # pybind11 checks the GIL at every reference count change unless NDEBUG; debug builds keep it
+            flags.append("-DPYBIND11_NO_ASSERT_GIL_HELD_INCREF_DECREF")
     if kind in ("cpython", "pybind11"):
         tc.require("python")
         flags += ["-isystem", str(tc.python_include)]

@@ -131,3 +131,15 @@ def test_a_failing_pch_build_is_not_retried_in_the_background(cache, tmp_path, m
     with pytest.raises(ToolchainError, match="precompiling pybind11 failed"):
         prepare_pch(wait=True)  # an explicit request does try again, and says why it failed
     assert pch_attempts() == 2
+
+
+def test_pybind11_checks_the_gil_on_reference_counts_only_in_debug_builds(cache):
+    # the check costs a thread-state lookup at every reference count change of every call; a debug build
+    # keeps it (it finds reference counts changed without the GIL)
+    src = Source("gil_checks.cpp", "#include <pybind11/pybind11.h>\n"
+                 "PYBIND11_MODULE(MS_EXTENSION_NAME, m) {\n"
+                 "#ifdef PYBIND11_ASSERT_GIL_HELD_INCREF_DECREF\n  m.attr(\"checks\") = true;\n"
+                 "#else\n  m.attr(\"checks\") = false;\n#endif\n}\n")
+    assert load_python_module(build("gil_checks", [src], kind="pybind11"), "gil_checks").checks is False
+    debug = build("gil_checks", [src], kind="pybind11", debug=True)
+    assert load_python_module(debug, "gil_checks").checks is True

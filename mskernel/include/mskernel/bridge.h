@@ -59,11 +59,19 @@ inline std::vector<PyObject *> &DeferredObjects() {
   return *objs;
 }
 
+/// Whether DeferredObjects() may hold something (read without the mutex on every bridge call).
+inline std::atomic<bool> &DeferredPending() {
+  static std::atomic<bool> pending{false};
+  return pending;
+}
+
 /// Drops references that were released on worker threads (call with the GIL held).
 MSKERNEL_GLUE inline void DrainDeferred() {
+  if (!DeferredPending().load(std::memory_order_acquire)) return;  // the usual case: no lock taken
   std::vector<PyObject *> objs;
   {
     std::lock_guard<std::mutex> lock(DeferredMutex());
+    DeferredPending().store(false, std::memory_order_relaxed);
     if (DeferredObjects().empty()) return;
     objs.swap(DeferredObjects());
   }
@@ -78,6 +86,7 @@ MSKERNEL_GLUE inline void DecRefSafe(PyObject *o) {
   } else {
     std::lock_guard<std::mutex> lock(DeferredMutex());
     DeferredObjects().push_back(o);
+    DeferredPending().store(true, std::memory_order_release);
   }
 }
 

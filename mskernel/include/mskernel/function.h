@@ -140,6 +140,13 @@ struct FunctionNode {
   FunctionNode(const std::string &qualname, const std::string &name, BackwardFn backward)
       : qualname(qualname), name(name), backward(backward) {}
 
+  /// Room for `n` arguments (one allocation per list instead of growing them).
+  void Reserve(size_t n) {
+    is_tensor.reserve(n);
+    args.reserve(n);
+    ctx.needs_input_grad_.reserve(n);
+  }
+
   void AddArg(const BaseTensorPtr &t) {
     is_tensor.push_back(true);
     args.push_back(t);
@@ -324,6 +331,7 @@ struct Function {
     static const std::string qualname = detail::Demangle(typeid(T).name());
     static const std::string name = "Function[" + qualname + "]";
     auto node = std::make_shared<detail::FunctionNode>(qualname, name, &detail::BackwardThunk<X>);
+    node->Reserve(sizeof...(Args));
     (node->AddArg(args), ...);
     node->Begin();
     R out;
