@@ -31,6 +31,24 @@ namespace mskernel {
 namespace aclnn {
 
 namespace native {
+// z = f(x, y) over n elements, where an input with step 0 is one broadcast value (loops without a
+// runtime stride, so the compiler can vectorize them)
+template <typename T, typename F>
+inline void Apply2(F f, const T *x, size_t sa, const T *y, size_t sb, T *z, size_t n) {
+  if (sa == 1 && sb == 1) {
+    for (size_t i = 0; i < n; ++i) z[i] = f(x[i], y[i]);
+  } else if (sa == 1) {
+    const T v = y[0];
+    for (size_t i = 0; i < n; ++i) z[i] = f(x[i], v);
+  } else if (sb == 1) {
+    const T v = x[0];
+    for (size_t i = 0; i < n; ++i) z[i] = f(v, y[i]);
+  } else if (n > 0) {
+    const T v = f(x[0], y[0]);
+    for (size_t i = 0; i < n; ++i) z[i] = v;
+  }
+}
+
 template <typename T>
 inline void ElementwiseLoop(char op, const BaseTensor &a, size_t sa, const BaseTensor &b, size_t sb,
                             const BaseTensor &out) {
@@ -38,11 +56,11 @@ inline void ElementwiseLoop(char op, const BaseTensor &a, size_t sa, const BaseT
   T *z = out.data_ptr_as<T>();
   const size_t n = out.DataSize();
   if (op == '+') {
-    for (size_t i = 0; i < n; ++i) z[i] = x[i * sa] + y[i * sb];
+    Apply2([](T u, T v) { return u + v; }, x, sa, y, sb, z, n);
   } else if (op == '-') {
-    for (size_t i = 0; i < n; ++i) z[i] = x[i * sa] - y[i * sb];
+    Apply2([](T u, T v) { return u - v; }, x, sa, y, sb, z, n);
   } else {
-    for (size_t i = 0; i < n; ++i) z[i] = x[i * sa] * y[i * sb];
+    Apply2([](T u, T v) { return u * v; }, x, sa, y, sb, z, n);
   }
 }
 
