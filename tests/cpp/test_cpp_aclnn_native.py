@@ -1,11 +1,13 @@
 """custom::CustomLaunchAclnn's C++ path for aclnnAdd/Sub/Mul on dense float tensors of one shape and dtype
 (issue [15]) must compute what the numpy path computes, and leave every other case to numpy."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import mskernel as ms
 
-from conftest import SRC
+SRC = Path(__file__).parent / "src"
 
 UFUNCS = {"aclnnAdd": np.add, "aclnnSub": np.subtract, "aclnnMul": np.multiply}
 

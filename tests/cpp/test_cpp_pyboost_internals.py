@@ -1,10 +1,13 @@
 """Custom C++ ops in MindSpore's PyBoost style (Primitive, kernel::pyboost::OpRunner, PyBoostUtils staging,
 runtime::OpRunner::GetDeviceContext, device::DeviceContext, LAUNCH_ACLNN) compile unchanged and run on the CPU."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import mskernel as ms
-from conftest import SRC
+
+SRC = Path(__file__).parent / "src"  # (not imported from conftest: another directory's conftest may be "conftest")
 
 
 @pytest.fixture(scope="module")
