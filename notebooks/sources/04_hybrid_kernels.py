@@ -326,14 +326,14 @@ print("loads, stores, flops per element:", counts.loads / x.size, counts.stores 
     ("md", """
 A size sweep shows where the call path (small sizes) and where memory (large sizes) dominates.
 `sizes=` and `inputs=` (a function of the size) give one result per size, a table and a line plot;
-`flush=False` times warm-cache only, which keeps it short (the roofline needs cache-flushed times,
-so it is left out here with `roofline=False`).
+`flush=False` times warm-cache only, which keeps it short; the roofline needs cache-flushed times (warm
+data in cache moves faster than memory bandwidth), so no point is placed then.
 """),
     ("code", """
 # NBVAL_IGNORE_OUTPUT
 sweep = ms.benchmark(implementations, sizes=[2**k for k in (8, 12, 16, 20)],
                      inputs=lambda n: ms.Tensor(np.linspace(-1.0, 1.0, n).astype(np.float32)),
-                     flush=False, roofline=False, max_time=0.5)
+                     flush=False, max_time=0.5)
 print(sweep)
 sweep
 """),
@@ -343,14 +343,14 @@ print(sorted({r.agreement.describe() for r in sweep.results}))
 """),
     ("md", """
 In a notebook, the same in one line: `%kernel_bench IMPL ... --on ARGS` (after `%load_ext mskernel`),
-with `--sizes`/`--inputs` for a sweep, `--no-flush` for warm-cache timings only (then
-`--no-roofline`: the roofline compares against memory bandwidth, which warm-cache times do not measure)
-and `--text` for the table without the figure.
+with `--sizes`/`--inputs` for a sweep, `--no-flush` for warm-cache timings only (and so no roofline:
+it compares against memory bandwidth, which warm-cache times do not measure), `--no-roofline` to skip it
+anyway, and `--text` for the table without the figure.
 """),
     ("code", """
 # NBVAL_IGNORE_OUTPUT
 %load_ext mskernel
 hybrid_square = implementations["hybrid"]
-%kernel_bench ops.square hybrid_square --on x --no-flush --no-roofline --max-time 0.5 --text
+%kernel_bench ops.square hybrid_square --on x --no-flush --max-time 0.5 --text
 """),
 ]
