@@ -54,18 +54,16 @@ def dispatcher() -> Callable[..., Any]:
     """
     global _dispatch
     if _dispatch is None:
-        from mskernel.toolchain import BuildError, Source, build, load_python_module
+        from mskernel.toolchain import BuildError
+        from mskernel.toolchain.numpy_ext import build_numpy_extension
 
-        text = (_HERE / "dispatch.c").read_text()
-        text += f"\n/* built against numpy {np.__version__} */\n"
         with _lock:
             if _dispatch is None:
                 try:
-                    art = build("mskernel_hybrid_dispatch", [Source("mskernel_hybrid_dispatch.c", text)],
-                                kind="cpython", include_paths=[np.get_include()], optimize="-O2")
+                    module = build_numpy_extension("mskernel_hybrid_dispatch", _HERE / "dispatch.c", "_mskh_dispatch")
                 except BuildError as exc:
+                    text = (_HERE / "dispatch.c").read_text()
                     raise HybridInternalError("<dispatcher>", text, getattr(exc, "log", str(exc))) from exc
-                module = load_python_module(art, "_mskh_dispatch")
                 global _module
                 _module = module
                 _dispatch = module.call

@@ -17,7 +17,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Optional
 
-import numpy as np
 
 __all__ = ["percall"]
 
@@ -34,11 +33,9 @@ def percall() -> ModuleType:
     """
     global _module
     if _module is None:
-        from mskernel.toolchain import Source, build, load_python_module
-        text = Path(__file__).with_name("percall.c").read_text() + f"\n/* built against numpy {np.__version__} */\n"
+        from mskernel.toolchain.numpy_ext import build_numpy_extension
         with _lock:
             if _module is None:
-                art = build("mskernel_percall", [Source("mskernel_percall.c", text)], kind="cpython",
-                            include_paths=[np.get_include()], optimize="-O2")
-                _module = load_python_module(art, "_mskernel_percall")
+                _module = build_numpy_extension("mskernel_percall", Path(__file__).with_name("percall.c"),
+                                                "_mskernel_percall")
     return _module

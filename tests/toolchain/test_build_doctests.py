@@ -10,7 +10,8 @@ MODULES = ["mskernel.toolchain", "mskernel.toolchain.api", "mskernel.toolchain.b
            "mskernel.toolchain.diagnostics", "mskernel.toolchain.evict", "mskernel.toolchain.flags",
            "mskernel.toolchain.split", "mskernel.toolchain.loader",
            "mskernel.toolchain.ninja", "mskernel.toolchain.process", "mskernel.toolchain.support",
-           "mskernel.toolchain.pch", "mskernel.toolchain.discover", "mskernel.toolchain.ccache", "mskernel.doctor",
+           "mskernel.toolchain.pch", "mskernel.toolchain.discover", "mskernel.toolchain.ccache",
+           "mskernel.toolchain.numpy_ext", "mskernel.doctor",
            "mskernel.__main__"]
 
 
