@@ -303,8 +303,8 @@ class AotKernel(CustomKernel):
         """The kernel for this signature called through ``aot_dispatch.c``: its Init already ran (in
         :meth:`run`), its shape arrays are built; each call allocates the outputs and workspaces and calls
         the kernel. A non-contiguous input goes through :meth:`run` (which copies it)."""
-        outs = [np.empty(s.shape, s.dtype) for s in out_specs]
-        key = tuple((a.shape, a.dtype.str) for a in inputs) + tuple((o.shape, o.dtype.str) for o in outs)
+        key = (tuple((a.shape, a.dtype.str) for a in inputs) +
+               tuple((tuple(s.shape), np.dtype(s.dtype).str) for s in out_specs))  # run()'s key, no arrays made
         sig = self._sigs.get(key)
         if sig is None or self.fn is None:
             return super().runner(inputs, attrs, out_specs)

@@ -28,6 +28,8 @@ def _kept_shape(shape: tuple, axes: tuple) -> tuple:
 
 def _reduce_axes(axis: Any, x: Tensor, op: str) -> tuple:
     """The axes to reduce; a 0-d tensor accepts axis 0 or -1 (as MindSpore) and has none to reduce."""
+    if axis is None:  # every axis (the common case: x.sum(), x.mean())
+        return tuple(range(x._data.ndim))
     axes = normalize_axis(axis, x.ndim, op)
     return axes if x.ndim else ()
 
@@ -55,7 +57,7 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         [4 6]
     """
     x = check_tensor(input, "ReduceSum", "input")
-    axes = tuple(range(x._data.ndim)) if dim is None else _reduce_axes(dim, x, "ReduceSum")
+    axes = _reduce_axes(dim, x, "ReduceSum")
     if dtype is not None:
         from mskernel.ops.shape import cast
         x = cast(x, mstype.to_dtype(dtype))

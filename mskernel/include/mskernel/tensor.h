@@ -220,16 +220,13 @@ class BaseTensor : public Value {
     }
     // numpy.empty(shape, dtype) with the dtype object made once per type (what mskernel.cpp.empty does,
     // without a Python frame: this runs for every tensor a custom op creates)
-    static std::atomic<PyObject *> empty_slot{nullptr};
+    static std::atomic<PyObject *> numpy_slot{nullptr}, empty_slot{nullptr};
     static std::atomic<PyObject *> dtype_slots[kNumberTypeEnd] = {};
-    PyObject *empty = detail::Once(empty_slot, [] {
-      detail::PyRef np = detail::PyRef::Steal(detail::Check(PyImport_ImportModule("numpy")));
-      return detail::Check(PyObject_GetAttrString(np.get(), "empty"));
-    });
+    PyObject *numpy = detail::Once(numpy_slot, [] { return detail::Check(PyImport_ImportModule("numpy")); });
+    PyObject *empty = detail::Once(empty_slot, [numpy] { return detail::Check(PyObject_GetAttrString(numpy, "empty")); });
     const char *np_name = RequireNumpyName(type);  // throws for a type numpy cannot hold
-    PyObject *dt = detail::Once(dtype_slots[static_cast<int>(type)], [np_name] {
-      detail::PyRef np = detail::PyRef::Steal(detail::Check(PyImport_ImportModule("numpy")));
-      detail::PyRef make = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(np.get(), "dtype")));
+    PyObject *dt = detail::Once(dtype_slots[static_cast<int>(type)], [numpy, np_name] {
+      detail::PyRef make = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(numpy, "dtype")));
       return detail::Call(make.get(), {detail::Str(np_name).get()}).release();
     });
     detail::PyRef shp = detail::IntTuple(shape);
