@@ -114,6 +114,7 @@ class BenchResult:
     counts: dict[str, Counts] = field(default_factory=dict)
     roofline: dict[str, RooflinePoint] = field(default_factory=dict)
     roofline_errors: dict[str, str] = field(default_factory=dict)
+    roofline_note: Optional[str] = None  # why hybrid kernels were not placed, when they were not
     peaks: Optional[Peaks] = None
 
     def timings(self, mode: str = "warm") -> dict[str, Timing]:
@@ -160,6 +161,8 @@ class BenchResult:
             lines.append(p.describe())
         for name, err in self.roofline_errors.items():
             lines.append(f"roofline {name}: {err}")
+        if self.roofline_note:
+            lines.append(f"roofline: {self.roofline_note}")
         if self.peaks is not None and (self.roofline or self.roofline_errors):
             lines.append(self.peaks.describe())
         lines.append("method: " + self.method.describe(self.flushed is not None).replace("\n", "\n        "))
@@ -287,6 +290,9 @@ def _one(impls: dict[str, Callable[..., Any]], args: tuple, label: str, method: 
             raise ValueError(f"benchmark {label}: roofline=True needs the cache-flushed runs (flush=True): with "
                              f"warm-cache timings, data that fits in the cache moves faster than the memory "
                              f"bandwidth the roofline is drawn against")
+        if kernels and roofline is None and flushed is None:
+            result.roofline_note = ("not placed: warm-cache runs only (flush=False); the roofline needs the "
+                                    "cache-flushed runs")
         return result
     result.peaks = machine_peaks()
     timings = flushed

@@ -128,6 +128,7 @@ def test_warm_only_runs_place_no_roofline_point():
     r = ms.benchmark({"hybrid": op, "square": ops.square}, x32(1 << 14), flush=False, **FAST)
     assert r.flushed is None and r.roofline == {} and r.roofline_errors == {}
     assert "flushed" not in r.text().split("method:")[1].split("environment:")[0]
+    assert "roofline: not placed: warm-cache runs only (flush=False)" in r.text()
     with pytest.raises(ValueError, match=r"roofline=True needs the cache-flushed runs \(flush=True\)"):
         ms.benchmark({"hybrid": op}, x32(), flush=False, roofline=True, **FAST)
     placed = ms.benchmark({"hybrid": op}, x32(), **FAST)  # flushed runs: placed
