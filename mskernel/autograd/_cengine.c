@@ -188,32 +188,28 @@ static PyObject *make_edge(PyObject *t) {
     return e;
 }
 
-static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4 && nargs != 5) return PyErr_Format(PyExc_TypeError, "_record1 takes 4 or 5 arguments");
-    int needs_outputs = nargs == 5 ? PyObject_IsTrue(args[4]) : 0;
-    if (needs_outputs < 0) return NULL;
-    PyObject *op = args[0], *out = args[2], *backward = args[3];
-    if (!PyTuple_Check(args[1])) return PyErr_Format(PyExc_TypeError, "_record1: inputs must be a tuple");
+/* _record1's steps: a node for `out` (a Tensor) made by `op` from `inputs` (a tuple). 0, or -1 with an error. */
+static int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *backward, int needs_outputs) {
     PyObject *data = get_field(out, S.t_data), *shape, *dtype;
-    if (shape_dtype(data, &shape, &dtype) < 0) return NULL;
+    if (shape_dtype(data, &shape, &dtype) < 0) return -1;
     PyObject *pair = PyTuple_Pack(2, shape, dtype);
     Py_DECREF(shape);
-    if (pair == NULL) { Py_DECREF(dtype); return NULL; }
+    if (pair == NULL) { Py_DECREF(dtype); return -1; }
     PyObject *meta = PyTuple_Pack(1, pair);
     Py_DECREF(pair);
-    if (meta == NULL) { Py_DECREF(dtype); return NULL; }
-    Py_ssize_t nin = PyTuple_GET_SIZE(args[1]);
+    if (meta == NULL) { Py_DECREF(dtype); return -1; }
+    Py_ssize_t nin = PyTuple_GET_SIZE(inputs_in);
     PyObject *inputs = PyTuple_New(nin);
-    if (inputs == NULL) { Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+    if (inputs == NULL) { Py_DECREF(dtype); Py_DECREF(meta); return -1; }
     for (Py_ssize_t i = 0; i < nin; i++) {
-        PyObject *e = make_edge(PyTuple_GET_ITEM(args[1], i));
-        if (e == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+        PyObject *e = make_edge(PyTuple_GET_ITEM(inputs_in, i));
+        if (e == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return -1; }
         PyTuple_SET_ITEM(inputs, i, e);
     }
     PyObject *id = PyIter_Next(S.ids);
-    if (id == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return NULL; }
+    if (id == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return -1; }
     PyObject *node = S.node_type->tp_alloc(S.node_type, 0);
-    if (node == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); Py_DECREF(id); return NULL; }
+    if (node == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); Py_DECREF(id); return -1; }
     FIELD(node, S.n_id) = id;
     FIELD(node, S.n_op) = Py_NewRef(op);
     FIELD(node, S.n_kind) = Py_NewRef(S.s_builtin);
@@ -224,19 +220,28 @@ static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     FIELD(node, S.n_info) = Py_NewRef(Py_None);
     FIELD(node, S.n_stats) = Py_NewRef(Py_None);
     FIELD(node, S.n_materialize) = Py_NewRef(Py_True);
-    if (FIELD(node, S.n_saved_out) == NULL) { Py_DECREF(dtype); Py_DECREF(node); return NULL; }
+    if (FIELD(node, S.n_saved_out) == NULL) { Py_DECREF(dtype); Py_DECREF(node); return -1; }
     PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
     Py_DECREF(dtype);
-    if (kind == NULL) { Py_DECREF(node); return NULL; }
+    if (kind == NULL) { Py_DECREF(node); return -1; }
     int fl = PySequence_Contains(S.s_fc, kind);
     Py_DECREF(kind);
-    if (fl < 0) { Py_DECREF(node); return NULL; }
+    if (fl < 0) { Py_DECREF(node); return -1; }
     if (fl) {
         set_field(out, S.t_rg, Py_NewRef(Py_True));
         set_field(out, S.t_node, node);  /* steals */
     } else {
         Py_DECREF(node);
     }
+    return 0;
+}
+
+static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 && nargs != 5) return PyErr_Format(PyExc_TypeError, "_record1 takes 4 or 5 arguments");
+    int needs_outputs = nargs == 5 ? PyObject_IsTrue(args[4]) : 0;
+    if (needs_outputs < 0) return NULL;
+    if (!PyTuple_Check(args[1])) return PyErr_Format(PyExc_TypeError, "_record1: inputs must be a tuple");
+    if (record_node(args[0], args[1], args[2], args[3], needs_outputs) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -618,19 +623,6 @@ done:
     return result;
 }
 
-/* ---- Tensor operators: a fast path for untracked float tensors --------------------------------
- * Binop(name, ufunc, fallback, reflected) is installed as Tensor.__mul__ etc. When grad mode is off or
- * no operand is tracked (backward rules, no_grad code), and both operands are float Tensors of one
- * dtype (or a float Tensor and a Python int/float, which numpy keeps at the tensor's dtype exactly as
- * MindSpore's promotion does), it calls the ufunc and wraps the result. Everything else -- recording,
- * promotion, errors -- goes to `fallback`, the op in mskernel/ops/math.py. */
-typedef struct {
-    PyObject_HEAD
-    PyObject *name, *ufunc, *fallback;
-    int reflected;
-    vectorcallfunc vectorcall;
-} Binop;
-
 static int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
     PyObject *dt = PyObject_GetAttr(arr, S.s_dtype);
     if (dt == NULL) { PyErr_Clear(); return 0; }
@@ -642,16 +634,208 @@ static int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
     return r;
 }
 
+/* ---- built-in backward rules in C ------------------------------------------------------------------
+ * What the Tensor operators' C path (Binop, below) records as a node's backward: the same rule, step for
+ * step, as the lambda the op records in mskernel/ops/math.py (add/sub/mul/div) or the op table (neg),
+ * keeping only the operands that rule keeps. It computes with the Tensor operators, so a backward that is
+ * itself recorded (create_graph) records its ops exactly as the lambda would. One line per rule: */
+enum { R_NONE = -1, R_ADD, R_SUB, R_MUL, R_DIV, R_NEG };
+static const struct { const char *name, *prim; int rule; } OPERATOR_RULES[] = {
+    /* operator  node    rule       gradients                                   keeps */
+    {"add",      "Add",  R_ADD},    /* (d, d)                                      nothing */
+    {"sub",      "Sub",  R_SUB},    /* (d, -d if y tracked)                        nothing */
+    {"mul",      "Mul",  R_MUL},    /* (d*y if x tracked, d*x if y tracked)        y if x tracked, x if y tracked */
+    {"div",      "Div",  R_DIV},    /* (d/y if x tracked, -d*x/(y*y) if y tracked) y, and x if y tracked */
+    {"neg",      "Neg",  R_NEG},    /* (-d,)                                       nothing */
+};
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    int kind, xr, yr;
+    PyObject *prim, *x, *y;   /* x, y: the operands the rule reads, else NULL */
+} Rule;
+
+static PyTypeObject RuleType;
+static PyObject *rule_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+
+static PyObject *rule_new_c(int kind, PyObject *prim, PyObject *x, PyObject *y, int xr, int yr) {
+    Rule *r = PyObject_GC_New(Rule, &RuleType);
+    if (r == NULL) return NULL;
+    r->kind = kind; r->xr = xr; r->yr = yr;
+    r->prim = Py_NewRef(prim);
+    int need_x = (kind == R_MUL || kind == R_DIV) && yr;             /* d*x, -d*x/(y*y) */
+    int need_y = (kind == R_MUL && xr) || kind == R_DIV;             /* d*y; d/y, y*y */
+    r->x = need_x ? Py_NewRef(x) : NULL;
+    r->y = need_y ? Py_NewRef(y) : NULL;
+    r->vectorcall = (vectorcallfunc)rule_vectorcall;
+    PyObject_GC_Track(r);
+    return (PyObject *)r;
+}
+
+static PyObject *pair_or_fail(PyObject *g0, PyObject *g1) {  /* steals both; NULL if either is NULL */
+    PyObject *t = (g0 && g1) ? PyTuple_Pack(2, g0, g1) : NULL;
+    Py_XDECREF(g0); Py_XDECREF(g1);
+    return t;
+}
+
+/* The ufunc of each rule's operator (set when its Binop is made), for arith() below. */
+static PyObject *RULE_UFUNC[R_NEG + 1];
+
+/* a <op> b for the rules (b NULL: the unary minus). While grad mode is off (a backward pass that is not
+ * recorded) and both are float Tensors of one dtype -- every case the engine itself produces -- the ufunc
+ * runs on the arrays directly, as the Tensor operator's fast path would; otherwise the Tensor operator. */
+static PyObject *arith(int rule, PyObject *a, PyObject *b, int direct) {
+    PyObject *uf = RULE_UFUNC[rule];
+    if (direct && uf != NULL && Py_TYPE(a) == S.tensor_type && (b == NULL || Py_TYPE(b) == S.tensor_type)) {
+        PyObject *ad = get_field(a, S.t_data), *bd = b ? get_field(b, S.t_data) : NULL;
+        PyObject *dta = PyObject_GetAttr(ad, S.s_dtype), *dtb = bd ? PyObject_GetAttr(bd, S.s_dtype) : NULL;
+        int ok = dta != NULL && (bd == NULL || dta == dtb);
+        Py_XDECREF(dta); Py_XDECREF(dtb);
+        if (ok) ok = float_kind_array(ad);
+        if (ok) {
+            PyObject *res = bd ? PyObject_CallFunctionObjArgs(uf, ad, bd, NULL) : PyObject_CallOneArg(uf, ad);
+            if (res != NULL) {
+                PyObject *t = wrap_array(res);
+                Py_DECREF(res);
+                return t;
+            }
+        }
+        PyErr_Clear();  /* the Tensor operator gives the op's own result or error */
+    }
+    switch (rule) {
+    case R_ADD: return PyNumber_Add(a, b);
+    case R_SUB: return PyNumber_Subtract(a, b);
+    case R_MUL: return PyNumber_Multiply(a, b);
+    case R_DIV: return PyNumber_TrueDivide(a, b);
+    default: return PyNumber_Negative(a);
+    }
+}
+
+/* The gradients of the operands for the output gradient d (a new tuple). */
+static PyObject *rule_grads(Rule *r, PyObject *d) {
+    PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+    if (en == NULL) return NULL;
+    Py_DECREF(en);
+    int direct = en != Py_True;
+    switch (r->kind) {
+    case R_ADD:
+        return PyTuple_Pack(2, d, d);
+    case R_SUB:
+        return pair_or_fail(Py_NewRef(d), r->yr ? arith(R_NEG, d, NULL, direct) : Py_NewRef(Py_None));
+    case R_MUL: {
+        PyObject *g0 = r->xr ? arith(R_MUL, d, r->y, direct) : Py_NewRef(Py_None);
+        if (g0 == NULL) return NULL;
+        return pair_or_fail(g0, r->yr ? arith(R_MUL, d, r->x, direct) : Py_NewRef(Py_None));
+    }
+    case R_DIV: {
+        PyObject *g0 = r->xr ? arith(R_DIV, d, r->y, direct) : Py_NewRef(Py_None);
+        if (g0 == NULL || !r->yr) return pair_or_fail(g0, Py_NewRef(Py_None));
+        PyObject *nd = arith(R_NEG, d, NULL, direct), *ndx = nd ? arith(R_MUL, nd, r->x, direct) : NULL;
+        Py_XDECREF(nd);
+        PyObject *yy = ndx ? arith(R_MUL, r->y, r->y, direct) : NULL;
+        PyObject *g1 = yy ? arith(R_DIV, ndx, yy, direct) : NULL;
+        Py_XDECREF(ndx); Py_XDECREF(yy);
+        return pair_or_fail(g0, g1);
+    }
+    case R_NEG: {
+        PyObject *g0 = arith(R_NEG, d, NULL, direct);
+        if (g0 == NULL) return NULL;
+        PyObject *t = PyTuple_Pack(1, g0);
+        Py_DECREF(g0);
+        return t;
+    }
+    }
+    return PyErr_Format(PyExc_SystemError, "_cengine: unknown rule %d", r->kind);
+}
+
+static PyObject *rule_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 1)
+        return PyErr_Format(PyExc_TypeError, "the backward of %U takes one argument (the output gradients)",
+                            ((Rule *)self)->prim);
+    PyObject *d = PySequence_GetItem(args[0], 0);
+    if (d == NULL) return NULL;
+    PyObject *grads = rule_grads((Rule *)self, d);
+    Py_DECREF(d);
+    return grads;
+}
+
+static int rule_traverse(Rule *r, visitproc visit, void *arg) {
+    Py_VISIT(r->x); Py_VISIT(r->y);
+    return 0;
+}
+
+static int rule_clear(Rule *r) {
+    Py_CLEAR(r->x); Py_CLEAR(r->y);
+    return 0;
+}
+
+static void rule_dealloc(Rule *r) {
+    PyObject_GC_UnTrack(r);
+    rule_clear(r);
+    Py_CLEAR(r->prim);
+    PyObject_GC_Del(r);
+}
+
+static PyObject *rule_repr(Rule *r) { return PyUnicode_FromFormat("<backward of %U (C rule)>", r->prim); }
+
+static PyTypeObject RuleType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "mskernel._cengine.Rule",
+    .tp_basicsize = sizeof(Rule),
+    .tp_dealloc = (destructor)rule_dealloc,
+    .tp_vectorcall_offset = offsetof(Rule, vectorcall),
+    .tp_repr = (reprfunc)rule_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "A built-in op's backward rule in C (recorded by the Tensor operators' C path).",
+    .tp_traverse = (traverseproc)rule_traverse,
+    .tp_clear = (inquiry)rule_clear,
+};
+
+/* ---- Tensor operators: a C path for float tensors ----------------------------------------------
+ * Binop(name, ufunc, fallback, reflected) is installed as Tensor.__mul__ etc. When both operands are float
+ * Tensors of one dtype (or a float Tensor and a Python int/float, which becomes a 0-d array of the tensor's
+ * dtype exactly as MindSpore's promotion does), it calls the ufunc and wraps the result; when grad mode is
+ * on and an operand is tracked it also records the node the op in mskernel/ops/math.py would record, with
+ * its backward rule in C (OPERATOR_RULES). Everything else -- promotion, errors -- goes to `fallback`. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *name, *ufunc, *fallback, *prim;
+    int reflected, rule;
+    vectorcallfunc vectorcall;
+} Binop;
+
+
+/* 1: grad mode is on and one of the operands is tracked (the op must record); 0: not; -1: error. */
+static int must_record(PyObject *a, PyObject *b) {
+    if (get_field(a, S.t_rg) != Py_True && (b == NULL || Py_TYPE(b) != S.tensor_type || get_field(b, S.t_rg) != Py_True))
+        return 0;
+    PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+    if (en == NULL) return -1;
+    Py_DECREF(en);
+    return en == Py_True;
+}
+
+/* Record out = op(left, right) (or op(left) when right is NULL) with the op's C rule. Steals nothing. */
+static int record_operator(Binop *op, PyObject *left, PyObject *right, PyObject *out) {
+    int xr = get_field(left, S.t_rg) == Py_True, yr = right && get_field(right, S.t_rg) == Py_True;
+    PyObject *rule = rule_new_c(op->rule, op->prim, left, right, xr, yr);
+    if (rule == NULL) return -1;
+    PyObject *inputs = right ? PyTuple_Pack(2, left, right) : PyTuple_Pack(1, left);
+    int rc = inputs ? record_node(op->prim, inputs, out, rule, 0) : -1;
+    Py_XDECREF(inputs);
+    Py_DECREF(rule);
+    return rc;
+}
+
 static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL without error: not applicable */
     if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
-    PyObject *ad = get_field(a, S.t_data), *bd;
+    PyObject *ad = get_field(a, S.t_data), *bd, *bt = NULL;
     int b_tensor = Py_TYPE(b) == S.tensor_type;
-    if (get_field(a, S.t_rg) == Py_True || (b_tensor && get_field(b, S.t_rg) == Py_True)) {
-        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
-        if (en == NULL) { PyErr_Clear(); return NULL; }
-        Py_DECREF(en);
-        if (en == Py_True) return NULL;  /* must record: the Python op does it */
-    }
+    int rec = must_record(a, b);
+    if (rec < 0) { PyErr_Clear(); return NULL; }
+    if (rec && (op->rule == R_NONE || S.node_type == NULL)) return NULL;  /* the Python op records */
     if (b_tensor) {
         bd = get_field(b, S.t_data);
         PyObject *dta = PyObject_GetAttr(ad, S.s_dtype);
@@ -659,17 +843,31 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
         PyObject *dtb = PyObject_GetAttr(bd, S.s_dtype);
         Py_DECREF(dta); Py_XDECREF(dtb);
         if (dta != dtb) { if (!dtb) PyErr_Clear(); return NULL; }  /* builtin dtypes are singletons */
+        if (!float_kind_array(ad)) return NULL;
     } else if (PyFloat_CheckExact(b) || PyLong_CheckExact(b)) {
+        if (!float_kind_array(ad)) return NULL;
         bd = b;
+        if (rec) {  /* the recorded node's operand: a 0-d Tensor of a's dtype, as the op makes it */
+            PyObject *dta = PyObject_GetAttr(ad, S.s_dtype);
+            PyObject *arr = dta ? PyObject_CallFunctionObjArgs(S.asarray, b, dta, NULL) : NULL;
+            Py_XDECREF(dta);
+            if (arr == NULL) { PyErr_Clear(); return NULL; }
+            bt = wrap_array(arr);
+            Py_DECREF(arr);
+            if (bt == NULL) return NULL;
+            bd = get_field(bt, S.t_data);
+            b = bt;
+        }
     } else {
         return NULL;
     }
-    if (!float_kind_array(ad)) return NULL;
     PyObject *r = op->reflected ? PyObject_CallFunctionObjArgs(op->ufunc, bd, ad, NULL)
                                 : PyObject_CallFunctionObjArgs(op->ufunc, ad, bd, NULL);
-    if (r == NULL) { PyErr_Clear(); return NULL; }  /* e.g. shapes that do not broadcast: the op's error */
+    if (r == NULL) { PyErr_Clear(); Py_XDECREF(bt); return NULL; }  /* e.g. shapes that do not broadcast */
     PyObject *t = wrap_array(r);
     Py_DECREF(r);
+    if (t != NULL && rec && record_operator(op, op->reflected ? b : a, op->reflected ? a : b, t) < 0) Py_CLEAR(t);
+    Py_XDECREF(bt);
     return t;
 }
 
@@ -677,16 +875,14 @@ static PyObject *unop_fast(Binop *op, PyObject *a) {  /* the same for a unary op
     if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
     PyObject *ad = get_field(a, S.t_data);
     if (!float_kind_array(ad)) return NULL;
-    if (get_field(a, S.t_rg) == Py_True) {
-        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
-        if (en == NULL) { PyErr_Clear(); return NULL; }
-        Py_DECREF(en);
-        if (en == Py_True) return NULL;
-    }
+    int rec = must_record(a, NULL);
+    if (rec < 0) { PyErr_Clear(); return NULL; }
+    if (rec && (op->rule == R_NONE || S.node_type == NULL)) return NULL;
     PyObject *r = PyObject_CallOneArg(op->ufunc, ad);
     if (r == NULL) { PyErr_Clear(); return NULL; }
     PyObject *t = wrap_array(r);
     Py_DECREF(r);
+    if (t != NULL && rec && record_operator(op, a, NULL, t) < 0) Py_CLEAR(t);
     return t;
 }
 
@@ -714,7 +910,7 @@ static PyObject *binop_get(PyObject *self, PyObject *obj, PyObject *type) {
 }
 
 static void binop_dealloc(Binop *op) {
-    Py_XDECREF(op->name); Py_XDECREF(op->ufunc); Py_XDECREF(op->fallback);
+    Py_XDECREF(op->name); Py_XDECREF(op->ufunc); Py_XDECREF(op->fallback); Py_XDECREF(op->prim);
     Py_TYPE(op)->tp_free((PyObject *)op);
 }
 
@@ -728,6 +924,14 @@ static PyObject *binop_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
     if (op == NULL) return NULL;
     op->name = Py_NewRef(name); op->ufunc = Py_NewRef(ufunc); op->fallback = Py_NewRef(fallback);
     op->reflected = reflected;
+    op->rule = R_NONE;
+    for (size_t i = 0; i < sizeof(OPERATOR_RULES) / sizeof(OPERATOR_RULES[0]); i++)
+        if (PyUnicode_CompareWithASCIIString(name, OPERATOR_RULES[i].name) == 0) {
+            op->rule = OPERATOR_RULES[i].rule;
+            if (RULE_UFUNC[op->rule] == NULL) RULE_UFUNC[op->rule] = Py_NewRef(ufunc);
+            op->prim = PyUnicode_InternFromString(OPERATOR_RULES[i].prim);
+            if (op->prim == NULL) { Py_DECREF(op); return NULL; }
+        }
     op->vectorcall = (vectorcallfunc)binop_call;
     return (PyObject *)op;
 }
@@ -955,7 +1159,7 @@ static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cengine",
                                     methods};
 
 PyMODINIT_FUNC PyInit__cengine(void) {
-    if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0) return NULL;
+    if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0 || PyType_Ready(&RuleType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (m == NULL) return NULL;
     if (PyModule_AddObjectRef(m, "Binop", (PyObject *)&BinopType) < 0 ||

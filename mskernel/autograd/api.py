@@ -19,7 +19,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from mskernel.autograd.hooks import apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
+from mskernel.autograd.hooks import any_leaf_hooks, apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.common.parameter import Parameter, ParameterTuple
@@ -166,6 +166,7 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
     """
     call = list(args)
     targets: List[Tensor] = []
+    hooked = any_leaf_hooks()
     for p in positions:
         if p >= len(args):
             raise ValueError(f"For '{api}', grad_position {p} is out of range: the function was called with "
@@ -180,7 +181,8 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
         else:
             t = Tensor._wrap(a._data)
             t._rg = a._data.dtype.kind in "fc" or (ints and a._data.dtype.kind in "iub")
-            copy_leaf_hooks(a, t)
+            if hooked:
+                copy_leaf_hooks(a, t)
         call[p] = t
         targets.append(t)
     return call, targets
@@ -196,41 +198,40 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
          weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None,
          user_bprop: Optional[bool] = None) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
     """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads).
-    ``user_bprop``: whether fn is a Cell with its own bprop (computed when None)."""
+    ``user_bprop``: whether fn is a Cell with its own bprop (computed when None).
+
+    Every ``grad`` call comes through here, so the common case is kept lean: grad mode is switched
+    inline (as :class:`recording` does), leaf hooks are looked up only when some leaf has one."""
     restore: List[Parameter] = []
     if user_bprop is None:
         user_bprop = _has_user_bprop(fn)
+    state = STATE
+    state.depth += 1
+    prev_enabled = state.enabled
+    state.enabled = True
     try:
-        with recording():
-            call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
-            for w in weights or ():
+        call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
+        if weights:
+            for w in weights:
                 if not w._rg and w._data.dtype.kind in "fc":
                     w._rg = True
                     restore.append(w)
-            out = fn(*call_args, **kwargs)
-            roots, aux = _outputs(out, has_aux)
-            if sens is not None:
-                outs = _leaves(out if isinstance(out, (tuple, list)) else [out])
-                sens_all = _leaves(sens if isinstance(sens, (tuple, list)) else [sens])
-                if len(sens_all) == len(outs):  # sens shaped like the (nested) outputs: keep the Tensors' entries
-                    sens_list = [g for g, o in zip(sens_all, outs) if isinstance(o, Tensor)]
-                else:
-                    sens_list = sens_all
-                if len(sens_list) != len(roots):
-                    raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
-                                     f"{len(roots)} outputs.")
-            else:
-                sens_list = None
-            targets = in_targets + list(weights or ())
-            create_graph = STATE.depth > 1  # inside an outer grad: record this backward too
-            grads = gradients(roots, targets, sens_list, create_graph=create_graph)
+        out = fn(*call_args, **kwargs)
+        roots, aux = _outputs(out, has_aux)
+        sens_list = None if sens is None else _sens_list(sens, out, roots)
+        targets = in_targets + list(weights) if weights else in_targets
+        create_graph = state.depth > 1  # inside an outer grad: record this backward too
+        grads = gradients(roots, targets, sens_list, create_graph=create_graph)
     finally:
+        state.depth -= 1
+        state.enabled = prev_enabled
         for w in restore:
             w._rg = False
+    hooked = any_leaf_hooks()
     seen: set = set()
     full = []
     for t, g in zip(targets, grads):
-        if g is not None and leaf_hooks(t):
+        if hooked and g is not None and leaf_hooks(t):
             g = apply_leaf_hooks(t, g)
         if g is None:
             g = Tensor._wrap(np.zeros(t._data.shape, t._data.dtype))
@@ -239,8 +240,24 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
         full.append(g)
     n = len(in_targets)
     if not create_graph:
-        out, aux = _detach(out), _detach(aux)
+        out = Tensor._wrap(out._data) if out.__class__ is Tensor else _detach(out)
+        if aux is not None:
+            aux = _detach(aux)
     return out, aux, full[:n], full[n:]
+
+
+def _sens_list(sens: Any, out: Any, roots: List[Tensor]) -> List[Any]:
+    """The sensitivities for ``roots``: ``sens`` shaped like the (nested) outputs keeps the Tensors' entries."""
+    outs = _leaves(out if isinstance(out, (tuple, list)) else [out])
+    sens_all = _leaves(sens if isinstance(sens, (tuple, list)) else [sens])
+    if len(sens_all) == len(outs):
+        sens_list = [g for g, o in zip(sens_all, outs) if isinstance(o, Tensor)]
+    else:
+        sens_list = sens_all
+    if len(sens_list) != len(roots):
+        raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
+                         f"{len(roots)} outputs.")
+    return sens_list
 
 
 def _structure(positions: Optional[Tuple[int, ...]], grad_position: Any, weights: Optional[tuple],
