@@ -20,7 +20,7 @@ typedef struct {
     PyTypeObject *tensor_type, *node_type, *ndarray_type;
     PyObject *asarray, *ids;                      /* np.asarray, itertools.count shared with node.py */
     PyObject *meta, *meta_fn;                     /* node.py's _META cache and _meta_array */
-    PyObject *ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
+    PyObject *ones, *scalar_ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
     Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
     PyObject *s_builtin, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
@@ -111,7 +111,7 @@ static PyObject *bind_engine(PyObject *self, PyObject *helpers) {
     if (!PyDict_Check(helpers)) return PyErr_Format(PyExc_TypeError, "bind_engine expects a dict");
     if (S.node_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_node must come first");
     struct { const char *name; PyObject **dst; } hs[] = {
-        {"ones", &S.ones}, {"reduce_to", &S.reduce_to}, {"materialize", &S.materialize},
+        {"ones", &S.ones}, {"scalar_ones", &S.scalar_ones}, {"reduce_to", &S.reduce_to}, {"materialize", &S.materialize},
         {"saved_outs", &S.saved_outs}, {"capture", &S.capture}, {"GradientError", &S.grad_error},
         {"STATE", &S.state}};
     for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
@@ -299,6 +299,18 @@ static PyObject *accumulate(Acc *acc, PyObject *prev, PyObject *g) {
     return t;
 }
 
+/* dict.pop(key, default): a new reference (PyDict_Pop from Python 3.13; before it, the same private call). */
+static PyObject *dict_pop(PyObject *d, PyObject *key, PyObject *deflt) {
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *v;
+    int rc = PyDict_Pop(d, key, &v);
+    if (rc < 0) return NULL;
+    return rc ? v : Py_NewRef(deflt);
+#else
+    return _PyDict_Pop(d, key, deflt);
+#endif
+}
+
 /* Nodes reachable from the roots, sorted by creation id. */
 static PyObject *collect(PyObject *roots) {
     PyObject *seen = PySet_New(NULL), *stack = PyList_New(0), *keyed = PyList_New(0);
@@ -445,7 +457,9 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
             Py_DECREF(s);
             PyObject *shape, *dtype;
             if (shape_dtype(get_field(r, S.t_data), &shape, &dtype) < 0) goto done;
-            s = PyObject_CallFunctionObjArgs(S.ones, shape, dtype, NULL);
+            PyObject *one = (PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) == 0 && PyDict_Check(S.scalar_ones))
+                            ? PyDict_GetItemWithError(S.scalar_ones, dtype) : NULL;  /* _ones' cached 0-d ones */
+            s = one ? wrap_array(one) : PyErr_Occurred() ? NULL : PyObject_CallFunctionObjArgs(S.ones, shape, dtype, NULL);
             Py_DECREF(shape); Py_DECREF(dtype);
             if (s == NULL) goto done;
         }
@@ -477,10 +491,9 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
 
     for (Py_ssize_t k = nn - 1; k >= 0; k--) {
         PyObject *node = PyList_GET_ITEM(nodes, k);
-        PyObject *douts = PyDict_GetItemWithError(pending, node);
-        if (douts == NULL) { if (PyErr_Occurred()) goto done; continue; }
-        Py_INCREF(douts);
-        if (PyDict_DelItem(pending, node) < 0) { Py_DECREF(douts); goto done; }
+        PyObject *douts = dict_pop(pending, node, Py_None);  /* new reference */
+        if (douts == NULL) goto done;
+        if (douts == Py_None) { Py_DECREF(douts); continue; }
         Py_ssize_t nd = PyList_GET_SIZE(douts);
         if (have_keys) {
             for (Py_ssize_t j = 0; j < nd; j++) {
@@ -634,12 +647,160 @@ static int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
     return r;
 }
 
+/* ---- grad()'s common call ---------------------------------------------------------------------------
+ * grad_call(fn, args, kwargs, positions) runs api._run's steps for the call grad/value_and_grad make most
+ * often: the inputs at `positions` are untracked float Tensors, no weights, no sens, no aux, no Cell bprop
+ * (api.py picks those calls), no leaf hooks and not inside another grad (checked here). It returns
+ * (detached output, [gradient per position]), or None before running anything when the call is not of
+ * that kind (then api._run, the reference, runs it). bind_grad(helpers) gives it api's _outputs, _detach,
+ * zeros for a target without a gradient, and the leaf-hook table. */
+static PyObject *s_depth, *s_base, *s_strides, *s_flags, *s_writeable, *s_copy;
+static PyObject *grad_outputs, *grad_detach, *grad_zeros, *grad_leaf_table;
+
+static PyObject *bind_grad(PyObject *self, PyObject *helpers) {
+    if (!PyDict_Check(helpers)) return PyErr_Format(PyExc_TypeError, "bind_grad expects a dict");
+    struct { const char *name; PyObject **dst; } hs[] = {
+        {"outputs", &grad_outputs}, {"detach", &grad_detach}, {"zeros", &grad_zeros}, {"leaf_table", &grad_leaf_table}};
+    for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
+        PyObject *v = PyDict_GetItemString(helpers, hs[i].name);
+        if (v == NULL) return PyErr_Format(PyExc_KeyError, "_cengine.bind_grad: missing helper %s", hs[i].name);
+        Py_INCREF(v);
+        Py_XSETREF(*hs[i].dst, v);
+    }
+    if (!s_depth) {
+        s_depth = PyUnicode_InternFromString("depth"); s_base = PyUnicode_InternFromString("base");
+        s_strides = PyUnicode_InternFromString("strides"); s_flags = PyUnicode_InternFromString("flags");
+        s_writeable = PyUnicode_InternFromString("writeable"); s_copy = PyUnicode_InternFromString("copy");
+    }
+    Py_RETURN_NONE;
+}
+
+/* api._finalize: a gradient the user may keep and write (own buffer, not aliasing another returned one). */
+static PyObject *finalize(PyObject *g, PyObject **seen, Py_ssize_t *nseen) {
+    PyObject *arr = get_field(g, S.t_data);
+    int copy = 0;
+    PyObject *base = PyObject_GetAttr(arr, s_base);
+    if (base == NULL) return NULL;
+    Py_DECREF(base);
+    if (base != Py_None) {
+        PyObject *strides = PyObject_GetAttr(arr, s_strides);
+        if (strides == NULL) return NULL;
+        copy = PySequence_Contains(strides, S.zero);
+        Py_DECREF(strides);
+        if (copy < 0) return NULL;
+        if (!copy) {
+            PyObject *flags = PyObject_GetAttr(arr, s_flags);
+            PyObject *w = flags ? PyObject_GetAttr(flags, s_writeable) : NULL;
+            Py_XDECREF(flags);
+            if (w == NULL) return NULL;
+            copy = !PyObject_IsTrue(w);
+            Py_DECREF(w);
+        }
+    }
+    for (Py_ssize_t j = 0; !copy && j < *nseen; j++) copy = seen[j] == arr;
+    PyObject *res = copy ? PyObject_CallMethodNoArgs(arr, s_copy) : Py_NewRef(arr);
+    if (res == NULL) return NULL;
+    seen[(*nseen)++] = res;  /* kept alive by the result below */
+    if (res == arr && get_field(g, S.t_node) == Py_None) {
+        Py_DECREF(res);
+        set_field(g, S.t_rg, Py_NewRef(Py_False));
+        return Py_NewRef(g);
+    }
+    PyObject *t = wrap_array(res);
+    Py_DECREF(res);
+    return t;
+}
+
+static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+static PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) return PyErr_Format(PyExc_TypeError, "grad_call takes 4 arguments");
+    PyObject *fn = args[0], *fargs = args[1], *kwargs = args[2], *positions = args[3];
+    if (S.state == NULL || grad_outputs == NULL || !PyTuple_Check(fargs) || !PyTuple_Check(positions) ||
+        (kwargs != Py_None && !PyDict_Check(kwargs)) || (PyDict_Check(grad_leaf_table) && PyDict_GET_SIZE(grad_leaf_table)))
+        Py_RETURN_NONE;
+    PyObject *depth = PyObject_GetAttr(S.state, s_depth);
+    if (depth == NULL) return NULL;
+    int nested = !(PyLong_CheckExact(depth) && PyLong_AsLong(depth) == 0);
+    Py_DECREF(depth);
+    if (nested) Py_RETURN_NONE;
+    Py_ssize_t n = PyTuple_GET_SIZE(fargs), npos = PyTuple_GET_SIZE(positions);
+    for (Py_ssize_t i = 0; i < npos; i++) {  /* every check before anything runs */
+        PyObject *po = PyTuple_GET_ITEM(positions, i);
+        Py_ssize_t p = PyLong_CheckExact(po) ? PyLong_AsSsize_t(po) : -1;
+        if (p < 0 || p >= n) { PyErr_Clear(); Py_RETURN_NONE; }
+        PyObject *a = PyTuple_GET_ITEM(fargs, p);
+        if (Py_TYPE(a) != S.tensor_type || get_field(a, S.t_rg) != Py_False) Py_RETURN_NONE;
+        if (!float_kind_array(get_field(a, S.t_data))) Py_RETURN_NONE;
+    }
+    PyObject *call = PyTuple_New(n), *targets = PyList_New(npos);  /* a new tuple: the caller's stays as it is */
+    for (Py_ssize_t i = 0; call && i < n; i++) PyTuple_SET_ITEM(call, i, Py_NewRef(PyTuple_GET_ITEM(fargs, i)));
+    PyObject *out = NULL, *roots = NULL, *grads = NULL, *result = NULL, *prev = NULL;
+    PyObject **seen = PyMem_Malloc(sizeof(PyObject *) * (npos + 1));
+    Py_ssize_t nseen = 0;
+    int state_set = 0;
+    if (call == NULL || targets == NULL || seen == NULL) goto done;
+    for (Py_ssize_t i = 0; i < npos; i++) {
+        Py_ssize_t p = PyLong_AsSsize_t(PyTuple_GET_ITEM(positions, i));
+        PyObject *t = wrap_array(get_field(PyTuple_GET_ITEM(fargs, p), S.t_data));
+        if (t == NULL) goto done;
+        set_field(t, S.t_rg, Py_NewRef(Py_True));
+        PyList_SET_ITEM(targets, i, t);
+        Py_SETREF(((PyTupleObject *)call)->ob_item[p], Py_NewRef(t));
+    }
+    /* ---- api._run: recording on (depth 1), fn, the backward, recording restored ---- */
+    if (!(prev = PyObject_GetAttr(S.state, S.s_enabled))) goto done;
+    PyObject *one = PyLong_FromLong(1);
+    if (one == NULL || PyObject_SetAttr(S.state, s_depth, one) < 0) { Py_XDECREF(one); goto done; }
+    Py_DECREF(one);
+    state_set = 1;
+    if (PyObject_SetAttr(S.state, S.s_enabled, Py_True) < 0) goto done;
+    out = PyObject_Call(fn, call, kwargs == Py_None ? NULL : kwargs);
+    if (out == NULL) goto done;
+    if (Py_TYPE(out) == S.tensor_type) {
+        roots = PyTuple_Pack(1, out);
+    } else {
+        PyObject *ra = PyObject_CallFunctionObjArgs(grad_outputs, out, Py_False, NULL);
+        if (ra != NULL && PyTuple_Check(ra) && PyTuple_GET_SIZE(ra) == 2) roots = Py_NewRef(PyTuple_GET_ITEM(ra, 0));
+        else if (ra != NULL) PyErr_SetString(PyExc_TypeError, "grad_call: _outputs returned an unexpected value");
+        Py_XDECREF(ra);
+    }
+    if (roots == NULL) goto done;
+    PyObject *gargs[5] = {roots, targets, Py_None, Py_False, Py_False};
+    grads = gradients(NULL, gargs, 5);
+done:
+    if (state_set) {  /* as _run's finally: restored whatever happened */
+        PyObject *et, *ev, *tb;
+        PyErr_Fetch(&et, &ev, &tb);
+        if (PyObject_SetAttr(S.state, s_depth, S.zero) < 0 || PyObject_SetAttr(S.state, S.s_enabled, prev) < 0) {
+            if (et) PyErr_Clear(); else { Py_CLEAR(grads); PyErr_Fetch(&et, &ev, &tb); }
+        }
+        if (et) PyErr_Restore(et, ev, tb);
+    }
+    if (grads != NULL) {  /* ---- api._run's results: zeros for no gradient, finalized gradients, detached output ---- */
+        PyObject *full = PyList_New(npos);
+        for (Py_ssize_t i = 0; full && i < npos; i++) {
+            PyObject *g = PyList_GET_ITEM(grads, i), *t = PyList_GET_ITEM(targets, i);
+            PyObject *r = g == Py_None ? PyObject_CallOneArg(grad_zeros, t) : finalize(g, seen, &nseen);
+            if (r == NULL) { Py_CLEAR(full); break; }
+            PyList_SET_ITEM(full, i, r);
+        }
+        PyObject *dout = full == NULL ? NULL : Py_TYPE(out) == S.tensor_type ? wrap_array(get_field(out, S.t_data))
+                                                                             : PyObject_CallOneArg(grad_detach, out);
+        if (dout != NULL) result = PyTuple_Pack(2, dout, full);
+        Py_XDECREF(dout); Py_XDECREF(full);
+    }
+    Py_XDECREF(call); Py_XDECREF(targets); Py_XDECREF(out); Py_XDECREF(roots); Py_XDECREF(grads); Py_XDECREF(prev);
+    PyMem_Free(seen);
+    return result;
+}
+
 /* ---- built-in backward rules in C ------------------------------------------------------------------
  * What the Tensor operators' C path (Binop, below) records as a node's backward: the same rule, step for
  * step, as the lambda the op records in mskernel/ops/math.py (add/sub/mul/div) or the op table (neg),
  * keeping only the operands that rule keeps. It computes with the Tensor operators, so a backward that is
  * itself recorded (create_graph) records its ops exactly as the lambda would. One line per rule: */
-enum { R_NONE = -1, R_ADD, R_SUB, R_MUL, R_DIV, R_NEG };
+enum { R_NONE = -1, R_ADD, R_SUB, R_MUL, R_DIV, R_NEG, R_SUM };
 static const struct { const char *name, *prim; int rule; } OPERATOR_RULES[] = {
     /* operator  node    rule       gradients                                   keeps */
     {"add",      "Add",  R_ADD},    /* (d, d)                                      nothing */
@@ -647,13 +808,14 @@ static const struct { const char *name, *prim; int rule; } OPERATOR_RULES[] = {
     {"mul",      "Mul",  R_MUL},    /* (d*y if x tracked, d*x if y tracked)        y if x tracked, x if y tracked */
     {"div",      "Div",  R_DIV},    /* (d/y if x tracked, -d*x/(y*y) if y tracked) y, and x if y tracked */
     {"neg",      "Neg",  R_NEG},    /* (-d,)                                       nothing */
+    {"sum", "ReduceSum", R_SUM},    /* (d spread over x's shape,): x.sum() of all axes  x's shape */
 };
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
     int kind, xr, yr;
-    PyObject *prim, *x, *y;   /* x, y: the operands the rule reads, else NULL */
+    PyObject *prim, *x, *y;   /* x, y: the operands the rule reads, else NULL (R_SUM: x is x's shape) */
 } Rule;
 
 static PyTypeObject RuleType;
@@ -666,7 +828,12 @@ static PyObject *rule_new_c(int kind, PyObject *prim, PyObject *x, PyObject *y, 
     r->prim = Py_NewRef(prim);
     int need_x = (kind == R_MUL || kind == R_DIV) && yr;             /* d*x, -d*x/(y*y) */
     int need_y = (kind == R_MUL && xr) || kind == R_DIV;             /* d*y; d/y, y*y */
-    r->x = need_x ? Py_NewRef(x) : NULL;
+    if (kind == R_SUM) {
+        r->x = PyObject_GetAttr(get_field(x, S.t_data), S.s_shape);
+        if (r->x == NULL) { r->y = NULL; Py_DECREF(r); return NULL; }
+    } else {
+        r->x = need_x ? Py_NewRef(x) : NULL;
+    }
     r->y = need_y ? Py_NewRef(y) : NULL;
     r->vectorcall = (vectorcallfunc)rule_vectorcall;
     PyObject_GC_Track(r);
@@ -680,7 +847,7 @@ static PyObject *pair_or_fail(PyObject *g0, PyObject *g1) {  /* steals both; NUL
 }
 
 /* The ufunc of each rule's operator (set when its Binop is made), for arith() below. */
-static PyObject *RULE_UFUNC[R_NEG + 1];
+static PyObject *RULE_UFUNC[R_SUM + 1];
 
 /* a <op> b for the rules (b NULL: the unary minus). While grad mode is off (a backward pass that is not
  * recorded) and both are float Tensors of one dtype -- every case the engine itself produces -- the ufunc
@@ -712,6 +879,39 @@ static PyObject *arith(int rule, PyObject *a, PyObject *b, int direct) {
     }
 }
 
+/* reduce.py's _expand(d, shape, all axes, keepdims=False): a 0-d d not being recorded becomes a read-only-as-d
+ * stride-0 view np.ndarray(shape, d.dtype, d, 0, (0,)*len(shape)); everything else goes to _expand (bound). */
+static PyObject *sum_expand_py;
+static PyObject *sum_spread(PyObject *d, PyObject *shape, int direct) {
+    if (direct && Py_TYPE(d) == S.tensor_type && PyTuple_Check(shape)) {
+        PyObject *a = get_field(d, S.t_data);
+        PyObject *ashape = PyObject_GetAttr(a, S.s_shape);
+        int zero_d = ashape != NULL && PyTuple_Check(ashape) && PyTuple_GET_SIZE(ashape) == 0;
+        Py_XDECREF(ashape);
+        PyObject *dt = zero_d ? PyObject_GetAttr(a, S.s_dtype) : NULL;
+        Py_ssize_t nd = PyTuple_GET_SIZE(shape);
+        PyObject *strides = dt ? PyTuple_New(nd) : NULL;
+        for (Py_ssize_t i = 0; strides && i < nd; i++) PyTuple_SET_ITEM(strides, i, Py_NewRef(S.zero));
+        PyObject *view = strides ? PyObject_CallFunctionObjArgs((PyObject *)S.ndarray_type, shape, dt, a, S.zero,
+                                                               strides, NULL) : NULL;
+        Py_XDECREF(dt); Py_XDECREF(strides);
+        if (view != NULL) {
+            PyObject *t = wrap_array(view);
+            Py_DECREF(view);
+            return t;
+        }
+        PyErr_Clear();  /* the Python helper does it, or raises */
+    }
+    if (sum_expand_py == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_sum was not called");
+    return PyObject_CallFunctionObjArgs(sum_expand_py, d, shape, NULL);
+}
+
+static PyObject *bind_sum(PyObject *self, PyObject *fn) {
+    Py_INCREF(fn);
+    Py_XSETREF(sum_expand_py, fn);
+    Py_RETURN_NONE;
+}
+
 /* The gradients of the operands for the output gradient d (a new tuple). */
 static PyObject *rule_grads(Rule *r, PyObject *d) {
     PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
@@ -737,6 +937,13 @@ static PyObject *rule_grads(Rule *r, PyObject *d) {
         PyObject *g1 = yy ? arith(R_DIV, ndx, yy, direct) : NULL;
         Py_XDECREF(ndx); Py_XDECREF(yy);
         return pair_or_fail(g0, g1);
+    }
+    case R_SUM: {  /* reduce.py's _expand for all axes: a stride-0 view of the one value, or the recorded ops */
+        PyObject *g0 = sum_spread(d, r->x, direct);
+        if (g0 == NULL) return NULL;
+        PyObject *t = PyTuple_Pack(1, g0);
+        Py_DECREF(g0);
+        return t;
     }
     case R_NEG: {
         PyObject *g0 = arith(R_NEG, d, NULL, direct);
@@ -878,7 +1085,23 @@ static PyObject *unop_fast(Binop *op, PyObject *a) {  /* the same for a unary op
     int rec = must_record(a, NULL);
     if (rec < 0) { PyErr_Clear(); return NULL; }
     if (rec && (op->rule == R_NONE || S.node_type == NULL)) return NULL;
-    PyObject *r = PyObject_CallOneArg(op->ufunc, ad);
+    PyObject *r;
+    if (op->rule == R_SUM) {  /* np.add.reduce(data, (0, 1, ..., ndim-1)) as ops.sum computes it */
+        PyObject *shape = PyObject_GetAttr(ad, S.s_shape);
+        if (shape == NULL || !PyTuple_Check(shape)) { Py_XDECREF(shape); PyErr_Clear(); return NULL; }
+        Py_ssize_t nd = PyTuple_GET_SIZE(shape);
+        Py_DECREF(shape);
+        PyObject *axes = PyTuple_New(nd);
+        for (Py_ssize_t i = 0; axes && i < nd; i++) {
+            PyObject *k = PyLong_FromSsize_t(i);
+            if (k == NULL) { Py_CLEAR(axes); break; }
+            PyTuple_SET_ITEM(axes, i, k);
+        }
+        r = axes ? PyObject_CallFunctionObjArgs(op->ufunc, ad, axes, NULL) : NULL;
+        Py_XDECREF(axes);
+    } else {
+        r = PyObject_CallOneArg(op->ufunc, ad);
+    }
     if (r == NULL) { PyErr_Clear(); return NULL; }
     PyObject *t = wrap_array(r);
     Py_DECREF(r);
@@ -891,7 +1114,7 @@ static PyObject *binop_call(Binop *op, PyObject *const *args, size_t nargsf, PyO
     if (kwnames == NULL && n == 1 && !op->reflected) {
         PyObject *r = unop_fast(op, args[0]);
         if (r != NULL || PyErr_Occurred()) return r;
-    } else if (kwnames == NULL && n == 2) {
+    } else if (kwnames == NULL && n == 2 && op->rule != R_SUM) {
         PyObject *r = binop_fast(op, args[0], args[1]);
         if (r != NULL || PyErr_Occurred()) return r;
         if (op->reflected) {
@@ -1147,6 +1370,10 @@ static PyMethodDef methods[] = {
     {"bind_node", bind_node, METH_VARARGS, "bind_node(Node, ids): enables record1()."},
     {"bind_engine", bind_engine, METH_O, "bind_engine(helpers): enables gradients()."},
     {"binary", (PyCFunction)(void (*)(void))binary, METH_FASTCALL, "binary(op, ufunc, x, y) -> (x, y, out)."},
+    {"bind_grad", bind_grad, METH_O, "bind_grad(helpers): enables grad_call()."},
+    {"grad_call", (PyCFunction)(void (*)(void))grad_call, METH_FASTCALL,
+     "grad_call(fn, args, kwargs, positions) -> (output, grads) or None (see api._run)."},
+    {"bind_sum", bind_sum, METH_O, "bind_sum(fn): reduce.py's spread of a full sum's gradient, for the rare cases."},
     {"bind_binary", bind_binary, METH_O, "bind_binary(fn): the Python _binary, for everything but the fast cases."},
     {"wrap", wrap, METH_O, WRAP_DOC},
     {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward, needs_outputs=False)."},

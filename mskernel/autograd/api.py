@@ -19,6 +19,8 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from mskernel._accel import cengine
+from mskernel.autograd import hooks as hooks_module
 from mskernel.autograd.hooks import any_leaf_hooks, apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
@@ -234,7 +236,7 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
         if hooked and g is not None and leaf_hooks(t):
             g = apply_leaf_hooks(t, g)
         if g is None:
-            g = Tensor._wrap(np.zeros(t._data.shape, t._data.dtype))
+            g = _zeros_for(t)
         elif not create_graph:
             g = _finalize(g, seen)
         full.append(g)
@@ -330,7 +332,20 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
     single_weight = isinstance(weights, Parameter)
     user_bprop = _has_user_bprop(fn)
 
+    # the call made most often runs in C (_cengine.grad_call: api._run's steps for it; None when a call is not one)
+    fast = _C.grad_call if _C is not None and not sens_param and ws is None and not has_aux and not user_bprop \
+        else None
+
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if fast is not None:
+            r = fast(fn, args, kwargs or None, positions)
+            if r is not None:
+                out, gi = r
+                if return_ids:
+                    g = _structure(positions, grad_position, None, gi, [], True)
+                else:
+                    g = gi[0] if len(gi) == 1 else tuple(gi)
+                return (out, g) if api == "value_and_grad" else g
         args, sens = _split_sens(args, sens_param, api) if sens_param else (args, None)
         out, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens, user_bprop)
         g = _structure(positions, grad_position, ws, gi, gw, return_ids, single_weight)
@@ -340,6 +355,16 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
     # the names functools.wraps keeps when fn has none (a Cell): as when each API defined its own function
     wrapper.__name__, wrapper.__qualname__ = f"{api}_fn", f"{api}.<locals>.{api}_fn"
     return functools.wraps(fn)(wrapper)
+
+
+def _zeros_for(t: Tensor) -> Tensor:
+    """The gradient of a target the outputs do not depend on (as :func:`_run` gives it)."""
+    return Tensor._wrap(np.zeros(t._data.shape, t._data.dtype))
+
+
+_C = cengine()
+if _C is not None:
+    _C.bind_grad({"outputs": _outputs, "detach": _detach, "zeros": _zeros_for, "leaf_table": hooks_module._LEAF})
 
 
 def get_grad(gradients: Any, identifier: Union[int, str]) -> Tensor:

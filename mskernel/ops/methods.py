@@ -331,3 +331,4 @@ def attach() -> None:
             setattr(Tensor, f"__{name}__", c.Binop(op, ufunc, slow))
             setattr(Tensor, f"__r{name}__", c.Binop(op, ufunc, slow, True))
         Tensor.__neg__ = c.Binop("neg", np.negative, METHODS["__neg__"])  # type: ignore[method-assign]
+        Tensor.sum = c.Binop("sum", np.add.reduce, METHODS["sum"])  # type: ignore[method-assign]  # x.sum() only

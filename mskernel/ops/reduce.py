@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from mskernel import dtype as mstype
+from mskernel._accel import cengine
 from mskernel.autograd.node import STATE, _record1
 from mskernel.ops._core import check_tensor, normalize_axis
 from mskernel.ops.shape import broadcast_to, reshape
@@ -69,6 +70,11 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         shape = x.shape  # the rule keeps the shape, not the input's data
         _record1("ReduceSum", (x,), out, lambda d: (_expand(d[0], shape, axes, keepdim),))
     return out
+
+
+_C = cengine()
+if _C is not None:  # x.sum()'s C path records its backward in C; the rare cases of spreading it come here
+    _C.bind_sum(lambda d, shape: _expand(d, shape, tuple(range(len(shape))), False))
 
 
 def reduce_sum(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:
