@@ -5,5 +5,11 @@ pure-Python engine (``python -m mskernel doctor`` says which engine is active).
 """
 from setuptools import Extension, setup
 
+try:  # numpy's headers (pyproject.toml's build requirements bring numpy); without them the build fails: optional
+    import numpy
+    NUMPY_INCLUDE = [numpy.get_include()]
+except ImportError:
+    NUMPY_INCLUDE = []
+
 setup(ext_modules=[Extension("mskernel.autograd._cengine", ["mskernel/autograd/_cengine.c"], optional=True,
-                             extra_compile_args=["-O2"])])
+                             include_dirs=NUMPY_INCLUDE, extra_compile_args=["-O2"])])

@@ -15,6 +15,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>  /* shapes, dtypes and strides read in place (the checks on every op and gradient) */
 
 typedef struct {
     PyTypeObject *tensor_type, *node_type, *ndarray_type;
@@ -162,6 +164,10 @@ static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
 static int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */
     *shape = PyObject_GetAttr(arr, S.s_shape);
     if (*shape == NULL) return -1;
+    if (PyArray_Check(arr)) {  /* arr.dtype is its descriptor */
+        *dtype = Py_NewRef((PyObject *)PyArray_DESCR((PyArrayObject *)arr));
+        return 0;
+    }
     *dtype = PyObject_GetAttr(arr, S.s_dtype);
     if (*dtype == NULL) { Py_CLEAR(*shape); return -1; }
     return 0;
@@ -221,12 +227,19 @@ static int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObjec
     FIELD(node, S.n_stats) = Py_NewRef(Py_None);
     FIELD(node, S.n_materialize) = Py_NewRef(Py_True);
     if (FIELD(node, S.n_saved_out) == NULL) { Py_DECREF(dtype); Py_DECREF(node); return -1; }
-    PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
-    Py_DECREF(dtype);
-    if (kind == NULL) { Py_DECREF(node); return -1; }
-    int fl = PySequence_Contains(S.s_fc, kind);
-    Py_DECREF(kind);
-    if (fl < 0) { Py_DECREF(node); return -1; }
+    int fl;
+    if (PyArray_DescrCheck(dtype)) {
+        char k = ((PyArray_Descr *)dtype)->kind;
+        fl = k == 'f' || k == 'c';
+        Py_DECREF(dtype);
+    } else {
+        PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
+        Py_DECREF(dtype);
+        if (kind == NULL) { Py_DECREF(node); return -1; }
+        fl = PySequence_Contains(S.s_fc, kind);
+        Py_DECREF(kind);
+        if (fl < 0) { Py_DECREF(node); return -1; }
+    }
     if (fl) {
         set_field(out, S.t_rg, Py_NewRef(Py_True));
         set_field(out, S.t_node, node);  /* steals */
@@ -257,6 +270,20 @@ static PyObject *grad_error(const char *fmt, ...) {
     return NULL;
 }
 
+/* a.shape == b.shape and a.dtype == b.dtype, read in place for arrays (0/1; -1 with an error). */
+static int same_attr(PyObject *a, PyObject *b, PyObject *name);
+static int same_meta(PyObject *a, PyObject *b) {
+    if (PyArray_Check(a) && PyArray_Check(b)) {
+        PyArrayObject *x = (PyArrayObject *)a, *y = (PyArrayObject *)b;
+        int nd = PyArray_NDIM(x);
+        if (nd != PyArray_NDIM(y) || memcmp(PyArray_DIMS(x), PyArray_DIMS(y), sizeof(npy_intp) * nd) != 0) return 0;
+        return PyArray_DESCR(x) == PyArray_DESCR(y) || PyArray_EquivTypes(PyArray_DESCR(x), PyArray_DESCR(y));
+    }
+    int same = same_attr(a, b, S.s_shape);
+    if (same > 0) same = same_attr(a, b, S.s_dtype);
+    return same;
+}
+
 static int same_attr(PyObject *a, PyObject *b, PyObject *name) {
     PyObject *x = PyObject_GetAttr(a, name);
     if (x == NULL) return -1;
@@ -279,9 +306,7 @@ static PyObject *accumulate(Acc *acc, PyObject *prev, PyObject *g) {
     int own = PySet_Contains(acc->owned, prev);
     if (own < 0) return NULL;
     if (own) {
-        int same = same_attr(pd, gd, S.s_shape);
-        if (same < 0) return NULL;
-        if (same) same = same_attr(pd, gd, S.s_dtype);
+        int same = same_meta(pd, gd);
         if (same < 0) return NULL;
         if (same) {
             PyObject *r = PyNumber_InPlaceAdd(pd, gd);  /* np.add(pd, gd, out=pd) */
@@ -311,10 +336,18 @@ static PyObject *dict_pop(PyObject *d, PyObject *key, PyObject *deflt) {
 #endif
 }
 
-/* Nodes reachable from the roots, sorted by creation id. */
+/* Nodes reachable from the roots, sorted by creation id (ids are unique ints from node.py's counter). */
+typedef struct { long long id; PyObject *node; } Keyed;
+
+static int keyed_cmp(const void *a, const void *b) {
+    long long x = ((const Keyed *)a)->id, y = ((const Keyed *)b)->id;
+    return (x > y) - (x < y);
+}
+
 static PyObject *collect(PyObject *roots) {
-    PyObject *seen = PySet_New(NULL), *stack = PyList_New(0), *keyed = PyList_New(0);
-    if (!seen || !stack || !keyed) goto fail;
+    PyObject *seen = PySet_New(NULL), *stack = PyList_New(0), *found = PyList_New(0), *nodes = NULL;
+    Keyed *keyed = NULL;
+    if (!seen || !stack || !found) goto fail;
     Py_ssize_t nr = PySequence_Fast_GET_SIZE(roots);
     for (Py_ssize_t i = 0; i < nr; i++) {
         PyObject *r = PySequence_Fast_GET_ITEM(roots, i);
@@ -328,10 +361,7 @@ static PyObject *collect(PyObject *roots) {
         if (PyList_SetSlice(stack, last, last + 1, NULL) < 0) { Py_DECREF(n); goto fail; }
         int c = PySet_Contains(seen, n);
         if (c) { Py_DECREF(n); if (c < 0) goto fail; continue; }
-        if (PySet_Add(seen, n) < 0) { Py_DECREF(n); goto fail; }
-        PyObject *pair = PyTuple_Pack(2, get_field(n, S.n_id), n);
-        if (pair == NULL || PyList_Append(keyed, pair) < 0) { Py_XDECREF(pair); Py_DECREF(n); goto fail; }
-        Py_DECREF(pair);
+        if (PySet_Add(seen, n) < 0 || PyList_Append(found, n) < 0) { Py_DECREF(n); goto fail; }
         PyObject *ins = get_field(n, S.n_inputs);
         Py_ssize_t k = PyTuple_Check(ins) ? PyTuple_GET_SIZE(ins) : 0;
         for (Py_ssize_t j = 0; j < k; j++) {
@@ -345,17 +375,22 @@ static PyObject *collect(PyObject *roots) {
         }
         Py_DECREF(n);
     }
-    if (PyList_Sort(keyed) < 0) goto fail;  /* ids are unique: nodes themselves are never compared */
-    Py_ssize_t m = PyList_GET_SIZE(keyed);
-    PyObject *nodes = PyList_New(m);
+    Py_ssize_t m = PyList_GET_SIZE(found);
+    keyed = PyMem_Malloc(sizeof(Keyed) * (m ? m : 1));
+    if (keyed == NULL) { PyErr_NoMemory(); goto fail; }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        keyed[i].node = PyList_GET_ITEM(found, i);
+        keyed[i].id = PyLong_AsLongLong(get_field(keyed[i].node, S.n_id));
+        if (keyed[i].id == -1 && PyErr_Occurred()) goto fail;
+    }
+    qsort(keyed, (size_t)m, sizeof(Keyed), keyed_cmp);
+    nodes = PyList_New(m);
     if (nodes == NULL) goto fail;
-    for (Py_ssize_t i = 0; i < m; i++)
-        PyList_SET_ITEM(nodes, i, Py_NewRef(PyTuple_GET_ITEM(PyList_GET_ITEM(keyed, i), 1)));
-    Py_DECREF(seen); Py_DECREF(stack); Py_DECREF(keyed);
-    return nodes;
+    for (Py_ssize_t i = 0; i < m; i++) PyList_SET_ITEM(nodes, i, Py_NewRef(keyed[i].node));
 fail:
-    Py_XDECREF(seen); Py_XDECREF(stack); Py_XDECREF(keyed);
-    return NULL;
+    PyMem_Free(keyed);
+    Py_XDECREF(seen); Py_XDECREF(stack); Py_XDECREF(found);
+    return nodes;
 }
 
 /* pending[p][idx] (+)= g.  Steals nothing. */
@@ -591,8 +626,7 @@ static PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nar
                 goto loop_fail;
             }
             Py_INCREF(g);
-            int same = same_attr(get_field(g, S.t_data), get_field(t, S.t_data), S.s_shape);
-            if (same > 0) same = same_attr(get_field(g, S.t_data), get_field(t, S.t_data), S.s_dtype);
+            int same = same_meta(get_field(g, S.t_data), get_field(t, S.t_data));
             if (same < 0) { Py_DECREF(g); goto loop_fail; }
             if (!same) {
                 PyObject *ppos = PyLong_FromSsize_t(pos);
@@ -636,7 +670,17 @@ done:
     return result;
 }
 
+/* a.dtype is b.dtype (the identity test of ops/math.py's _binary; builtin dtypes are singletons). No error set. */
+static int same_dtype(PyObject *a, PyObject *b) {
+    if (PyArray_Check(a) && PyArray_Check(b)) return PyArray_DESCR((PyArrayObject *)a) == PyArray_DESCR((PyArrayObject *)b);
+    PyObject *dta = PyObject_GetAttr(a, S.s_dtype), *dtb = dta ? PyObject_GetAttr(b, S.s_dtype) : NULL;
+    Py_XDECREF(dta); Py_XDECREF(dtb);
+    if (dtb == NULL) PyErr_Clear();
+    return dta != NULL && dta == dtb;
+}
+
 static int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
+    if (PyArray_Check(arr)) return PyArray_DESCR((PyArrayObject *)arr)->kind == 'f';
     PyObject *dt = PyObject_GetAttr(arr, S.s_dtype);
     if (dt == NULL) { PyErr_Clear(); return 0; }
     PyObject *kind = PyObject_GetAttr(dt, S.s_kind);
@@ -856,10 +900,7 @@ static PyObject *arith(int rule, PyObject *a, PyObject *b, int direct) {
     PyObject *uf = RULE_UFUNC[rule];
     if (direct && uf != NULL && Py_TYPE(a) == S.tensor_type && (b == NULL || Py_TYPE(b) == S.tensor_type)) {
         PyObject *ad = get_field(a, S.t_data), *bd = b ? get_field(b, S.t_data) : NULL;
-        PyObject *dta = PyObject_GetAttr(ad, S.s_dtype), *dtb = bd ? PyObject_GetAttr(bd, S.s_dtype) : NULL;
-        int ok = dta != NULL && (bd == NULL || dta == dtb);
-        Py_XDECREF(dta); Py_XDECREF(dtb);
-        if (ok) ok = float_kind_array(ad);
+        int ok = same_dtype(ad, bd ? bd : ad) && float_kind_array(ad);
         if (ok) {
             PyObject *res = bd ? PyObject_CallFunctionObjArgs(uf, ad, bd, NULL) : PyObject_CallOneArg(uf, ad);
             if (res != NULL) {
@@ -885,16 +926,26 @@ static PyObject *sum_expand_py;
 static PyObject *sum_spread(PyObject *d, PyObject *shape, int direct) {
     if (direct && Py_TYPE(d) == S.tensor_type && PyTuple_Check(shape)) {
         PyObject *a = get_field(d, S.t_data);
-        PyObject *ashape = PyObject_GetAttr(a, S.s_shape);
-        int zero_d = ashape != NULL && PyTuple_Check(ashape) && PyTuple_GET_SIZE(ashape) == 0;
-        Py_XDECREF(ashape);
-        PyObject *dt = zero_d ? PyObject_GetAttr(a, S.s_dtype) : NULL;
         Py_ssize_t nd = PyTuple_GET_SIZE(shape);
-        PyObject *strides = dt ? PyTuple_New(nd) : NULL;
-        for (Py_ssize_t i = 0; strides && i < nd; i++) PyTuple_SET_ITEM(strides, i, Py_NewRef(S.zero));
-        PyObject *view = strides ? PyObject_CallFunctionObjArgs((PyObject *)S.ndarray_type, shape, dt, a, S.zero,
-                                                               strides, NULL) : NULL;
-        Py_XDECREF(dt); Py_XDECREF(strides);
+        PyObject *view = NULL;
+        if (PyArray_CheckExact(a) && PyArray_NDIM((PyArrayObject *)a) == 0 && nd <= NPY_MAXDIMS) {
+            npy_intp dims[NPY_MAXDIMS], strides[NPY_MAXDIMS];
+            int ok = 1;
+            for (Py_ssize_t i = 0; i < nd; i++) {
+                dims[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(shape, i));
+                strides[i] = 0;
+                if (dims[i] < 0) ok = 0;
+            }
+            PyArrayObject *arr = (PyArrayObject *)a;
+            if (ok) {  /* np.ndarray(shape, a.dtype, a, 0, (0,)*nd): a view of a's one value, writeable as a is */
+                PyArray_Descr *descr = PyArray_DESCR(arr);
+                Py_INCREF(descr);
+                int flags = PyArray_FLAGS(arr) & NPY_ARRAY_WRITEABLE;
+                view = PyArray_NewFromDescr(&PyArray_Type, descr, (int)nd, dims, strides, PyArray_DATA(arr), flags,
+                                            NULL);
+                if (view != NULL && PyArray_SetBaseObject((PyArrayObject *)view, Py_NewRef(a)) < 0) Py_CLEAR(view);
+            }
+        }
         if (view != NULL) {
             PyObject *t = wrap_array(view);
             Py_DECREF(view);
@@ -1045,11 +1096,7 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
     if (rec && (op->rule == R_NONE || S.node_type == NULL)) return NULL;  /* the Python op records */
     if (b_tensor) {
         bd = get_field(b, S.t_data);
-        PyObject *dta = PyObject_GetAttr(ad, S.s_dtype);
-        if (dta == NULL) { PyErr_Clear(); return NULL; }
-        PyObject *dtb = PyObject_GetAttr(bd, S.s_dtype);
-        Py_DECREF(dta); Py_XDECREF(dtb);
-        if (dta != dtb) { if (!dtb) PyErr_Clear(); return NULL; }  /* builtin dtypes are singletons */
+        if (!same_dtype(ad, bd)) return NULL;
         if (!float_kind_array(ad)) return NULL;
     } else if (PyFloat_CheckExact(b) || PyLong_CheckExact(b)) {
         if (!float_kind_array(ad)) return NULL;
@@ -1386,6 +1433,7 @@ static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cengine",
                                     methods};
 
 PyMODINIT_FUNC PyInit__cengine(void) {
+    import_array();
     if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0 || PyType_Ready(&RuleType) < 0) return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (m == NULL) return NULL;
