@@ -11,5 +11,7 @@ try:  # numpy's headers (pyproject.toml's build requirements bring numpy); witho
 except ImportError:
     NUMPY_INCLUDE = []
 
-setup(ext_modules=[Extension("mskernel.autograd._cengine", ["mskernel/autograd/_cengine.c"], optional=True,
-                             include_dirs=NUMPY_INCLUDE, extra_compile_args=["-O2"])])
+SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in ("", "_backward", "_operators", "_calls")]
+setup(ext_modules=[Extension("mskernel.autograd._cengine", SOURCES, depends=["mskernel/autograd/_cengine.h"],
+                             optional=True, include_dirs=NUMPY_INCLUDE,
+                             extra_compile_args=["-O2", "-fvisibility=hidden"])])

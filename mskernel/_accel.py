@@ -1,4 +1,4 @@
-"""The optional compiled engine core (``mskernel.autograd._cengine``, built from ``autograd/_cengine.c`` at install).
+"""The optional compiled engine core (``mskernel.autograd._cengine``, built from ``autograd/_cengine*.c`` at install).
 
 The pure-Python engine (``mskernel/autograd/engine.py``, ``node.py``) is the reference; the C module
 runs the same steps faster. It is used when it was built and ``MSKERNEL_PURE_PYTHON`` is not set to

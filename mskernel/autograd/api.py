@@ -364,7 +364,8 @@ def _zeros_for(t: Tensor) -> Tensor:
 
 _C = cengine()
 if _C is not None:
-    _C.bind_grad({"outputs": _outputs, "detach": _detach, "zeros": _zeros_for, "leaf_table": hooks_module._LEAF})
+    _C.bind_grad({"outputs": _outputs, "detach": _detach, "zeros": _zeros_for, "leaf_table": hooks_module._LEAF,
+                  "apply_leaf_hooks": apply_leaf_hooks})
 
 
 def get_grad(gradients: Any, identifier: Union[int, str]) -> Tensor:

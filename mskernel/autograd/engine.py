@@ -65,7 +65,7 @@ def grad_stats(arr: np.ndarray) -> Dict[str, Any]:
             "finite": finite}
 
 
-# ---- phase: backward ---- (the C mirror: the same phases in _cengine.c's gradients()) ----------------
+# ---- phase: backward ---- (the C mirror: _cengine_backward.c's gradients()) ----------------
 def _collect(roots: Sequence[Tensor]) -> List[Node]:
     """Nodes reachable from the roots, sorted by creation (so every producer precedes its consumers)."""
     nodes: List[Node] = []
@@ -169,7 +169,7 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
 
 def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional[Sequence[Optional[Tensor]]],
                   create_graph: bool, retain_graph: bool) -> List[Optional[Tensor]]:
-    """The reference implementation of :func:`gradients` (``mskernel/autograd/_cengine.c`` mirrors it)."""
+    """The reference implementation of :func:`gradients` (``mskernel/autograd/_cengine_backward.c`` mirrors it)."""
     # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
     # ---- phase: targets ----
     leaf_grads: Dict[Tensor, Optional[Tensor]] = {}

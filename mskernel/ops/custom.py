@@ -501,5 +501,5 @@ class Custom(PrimitiveWithInfer):
 _MISSING = object()
 python_call = Custom.__call__  # the reference of the fast path (tests call it beside the compiled one)
 _C = cengine()
-if _C is not None:  # the same steps as Custom.__call__ in C (mskernel/autograd/_cengine.c)
+if _C is not None:  # the same steps as Custom.__call__ in C (mskernel/autograd/_cengine_calls.c)
     Custom.__call__ = _C.CustomCall(Custom._call)  # type: ignore[method-assign]

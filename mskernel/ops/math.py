@@ -50,7 +50,7 @@ def _binary(op: str, fn: Callable, x: Any, y: Any) -> Any:
 
 
 _C = cengine()
-if _C is not None:  # the fast cases in C (mskernel/autograd/_cengine.c); the function above is the reference
+if _C is not None:  # the fast cases in C (mskernel/autograd/_cengine_operators.c); the function above is the reference
     _C.bind_binary(_binary)
     _binary = _C.binary  # noqa: F811
 

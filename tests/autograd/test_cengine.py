@@ -1,4 +1,4 @@
-"""The compiled engine core (mskernel/autograd/_cengine.c) against its Python reference, step for step.
+"""The compiled engine core (mskernel/autograd/_cengine*.c) against its Python reference, step for step.
 
 Both run in this process: ``engine.gradients`` (C when built) and ``engine._gradients_py`` see the same
 graph; results must be bit-identical and errors must carry the same text. The whole autograd/ops
@@ -291,6 +291,6 @@ def test_c_core_and_python_reference_have_the_same_phases():
     phase = re.compile(r"^\s*(?:#|/\*) ---- phase: (\w+) ----", re.M)
     autograd = Path(REPO) / "mskernel" / "autograd"
     python = [name for f in ("node.py", "engine.py") for name in phase.findall((autograd / f).read_text())]
-    c = phase.findall((autograd / "_cengine.c").read_text())
+    c = [name for f in ("_cengine.c", "_cengine_backward.c") for name in phase.findall((autograd / f).read_text())]
     assert python == ["record", "backward", "targets", "collect", "seed", "run", "route", "results"]
     assert c == python

@@ -1,7 +1,7 @@
 """The C paths of the hot calls against their Python references.
 
 * Tensor operators (``+ - * / -x`` and ``x.sum()``) record in C with backward rules in C
-  (``OPERATOR_RULES`` in mskernel/autograd/_cengine.c); the reference is the same program written with
+  (``OPERATOR_RULES`` in mskernel/autograd/_cengine_operators.c); the reference is the same program written with
   the ops (``ops.add`` ... ``ops.sum``), which record the Python lambdas of mskernel/ops/math.py and
   reduce.py. Random programs must give the same nodes and bit-identical values, gradients and second
   derivatives.
@@ -237,6 +237,8 @@ _CALLS = [
     ("identity", lambda a, b: a, 0, {}),
     ("same array twice", lambda a, b: a + a, 0, {}),
     ("keyword", lambda a, b, scale=1.0: (a * scale * b).sum(), (0, 1), {"scale": 2.0}),
+    ("hook registered inside", lambda a, b: (a.register_hook(lambda g: g * 0.5), (a * b).sum())[1], (0, 1), {}),
+    ("hook dropping the gradient", lambda a, b: (a.register_hook(lambda g: None), (a * b).sum())[1], (0, 1), {}),
 ]
 
 

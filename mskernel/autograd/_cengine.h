@@ -1,0 +1,69 @@
+/* mskernel.autograd._cengine -- what its C files share (see _cengine.c for the whole picture).
+ *
+ *   _cengine.c            module, bindings to the Python classes, Tensor._wrap, phase: record
+ *   _cengine_backward.c   phase: backward (engine.py's _gradients_py, step for step)
+ *   _cengine_operators.c  the Tensor operators' C path and the built-in backward rules in C
+ *   _cengine_calls.c      grad()'s common call (api._run) and ops.Custom calls (Custom.__call__)
+ */
+#ifndef MSKERNEL_CENGINE_H
+#define MSKERNEL_CENGINE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL mskernel_cengine_ARRAY_API
+#ifndef CENGINE_MAIN
+#define NO_IMPORT_ARRAY  /* numpy's API table is imported once, by _cengine.c */
+#endif
+#include <numpy/arrayobject.h>  /* shapes, dtypes and strides read in place (the checks on every op and gradient) */
+
+typedef struct {
+    PyTypeObject *tensor_type, *node_type, *ndarray_type;
+    PyObject *asarray, *ids;                      /* np.asarray, itertools.count shared with node.py */
+    PyObject *meta, *meta_fn;                     /* node.py's _META cache and _meta_array */
+    PyObject *ones, *scalar_ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
+    Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
+    Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
+    PyObject *s_builtin, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
+    PyObject *zero;
+} State;
+
+extern State S;
+
+#define FIELD(obj, off) (*(PyObject **)((char *)(obj) + (off)))
+
+/* Set a slot, stealing a reference to `value`. */
+static inline void set_field(PyObject *obj, Py_ssize_t off, PyObject *value) {
+    PyObject *old = FIELD(obj, off);
+    FIELD(obj, off) = value;
+    Py_XDECREF(old);
+}
+
+static inline PyObject *get_field(PyObject *obj, Py_ssize_t off) {  /* borrowed; None when unset */
+    PyObject *v = FIELD(obj, off);
+    return v ? v : Py_None;
+}
+
+/* _cengine.c */
+PyObject *wrap_array(PyObject *arr);  /* Tensor._wrap: new reference; arr borrowed */
+int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype);  /* new references */
+int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *backward, int needs_outputs);
+
+/* _cengine_backward.c */
+PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
+/* _cengine_operators.c */
+int same_dtype(PyObject *a, PyObject *b);
+int float_kind_array(PyObject *arr);
+PyObject *binary(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bind_binary(PyObject *self, PyObject *fn);
+PyObject *bind_sum(PyObject *self, PyObject *fn);
+extern PyTypeObject BinopType, RuleType;
+
+/* _cengine_calls.c */
+PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *bind_grad(PyObject *self, PyObject *helpers);
+extern PyTypeObject CustomCallType;
+
+#endif
