@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import warnings
 from pathlib import Path
 
@@ -153,6 +154,33 @@ def test_forward_sees_the_same_context_with_and_without_a_node(cp, grad_on):
                                              r"arguments\)"):
             call()
         assert STATE.enabled  # restored after the failed Forward
+
+
+def test_each_thread_has_its_own_grad_mode(cp, grad_on):
+    x, y = ms.Tensor(np.array([1.0, 2.0], np.float32)), ms.Tensor(np.array([3.0, 4.0], np.float32))
+    x.requires_grad = True
+    recorded = {}
+
+    def call(key):
+        recorded[key] = cp.forward_probe(x, -1, y).grad_fn is not None
+
+    def in_thread(fn):
+        t = threading.Thread(target=fn)
+        t.start()
+        t.join()
+
+    with ms.no_grad():
+        in_thread(lambda: call("fresh thread"))  # a new thread starts with grad mode on
+        call("main, no_grad")
+    def worker():
+        with ms.no_grad():
+            call("thread, no_grad")
+    in_thread(worker)
+    call("main")
+    assert recorded == {"fresh thread": True, "main, no_grad": False, "thread, no_grad": False, "main": True}
+    # a thread Python did not start, entering twice: a new thread state each time (grad mode on again)
+    assert cp.grad_mode_in_c_thread() == [1, 0, 1, 0]
+    assert STATE.enabled
 
 
 def test_without_the_c_helpers_the_results_are_the_same(cp, tmp_path):

@@ -2,6 +2,7 @@
 // array helpers or the buffer protocol, tensors allocated in C++, and Function::Apply without a graph node.
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -63,6 +64,31 @@ class ForwardProbe : public Function<ForwardProbe> {
   }
 };
 
+// Grad mode read and set from a thread Python did not start, in two GIL sessions one after the other: each
+// session has a new thread state, hence its own GradState (starting with grad mode on).
+std::vector<int> grad_mode_in_c_thread() {
+  std::vector<int> seen;
+  {
+    pybind11::gil_scoped_release release;
+    std::thread t([&seen] {
+      for (int session = 0; session < 2; ++session) {
+        PyGILState_STATE st = PyGILState_Ensure();
+        try {
+          seen.push_back(mskernel::detail::GradEnabled());
+          mskernel::detail::SetGradEnabled(false);
+          seen.push_back(mskernel::detail::GradEnabled());
+        } catch (...) {
+          PyErr_Clear();
+          seen.push_back(-1);
+        }
+        PyGILState_Release(st);
+      }
+    });
+    t.join();
+  }
+  return seen;
+}
+
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
   m.def("view", &view);
   m.def("empty", &empty);
@@ -72,4 +98,5 @@ PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
     return ForwardProbe::Apply(x, k, y);
   });
   m.def("probe", [] { return g_probe; });
+  m.def("grad_mode_in_c_thread", &grad_mode_in_c_thread);
 }
