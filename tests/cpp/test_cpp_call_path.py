@@ -208,6 +208,7 @@ def test_without_the_c_helpers_the_results_are_the_same(cp, tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert got["api"] is True  # the helpers were not available there
+    assert got["api"] is True  # the helpers were not available there, and the log said why (once)
+    assert proc.stderr.count("the C array helpers of the C++ headers could not be built") == 1, proc.stderr[-2000:]
     assert got["views"] == {k: expected_view(a)[:4] for k, a in cases.items()}
     assert got["empty"] == [[2, 3], True] and got["out"] == [3.0, 8.0]
