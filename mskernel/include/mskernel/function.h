@@ -8,7 +8,8 @@
 // How Apply bridges to the engine: Apply reads mskernel's grad mode, runs Forward with grad mode
 // off, and -- if grad mode was on and some tensor argument is tracked -- records ONE node through
 // `mskernel.autograd.record` (kind "cpp_function", op = the unqualified class name, info
-// {"cpp_class": qualified name}) via `mskernel.cpp.record_function`. The node's backward is
+// {"cpp_class": qualified name}) via `mskernel.cpp.record_function` (when nothing is recorded, Apply
+// makes no node at all: the context lives on the stack for the call). The node's backward is
 // a Python callable that owns the context and calls T::Backward, so C++ ops and Python ops mix in
 // one graph, in `mskernel.autograd.trace` snapshots, in `grad`/`value_and_grad` and in gradcheck.
 //
