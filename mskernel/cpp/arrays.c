@@ -9,7 +9,8 @@
  * keeps the Python path).
  *
  * empty(descr, nd, dims, &data): numpy.empty(dims, descr) (a new C-contiguous ndarray, uninitialized), and
- * its data pointer. Returns a new reference, or NULL with a Python error set.
+ * its data pointer. Returns a new reference, or NULL with a Python error set -- or NULL without one for
+ * more dimensions than numpy takes (the caller then calls numpy.empty, for numpy's own error).
  *
  * view(obj, &v): the layout of the ndarray `obj` as the buffer protocol (PyBUF_RECORDS_RO) reports it --
  * first element, ndim, shape, strides in bytes, itemsize, read-only flag, and the buffer format with its
@@ -51,12 +52,8 @@ static PyObject *mk_empty(PyObject *descr, int nd, const int64_t *dims, void **d
     PyErr_SetString(PyExc_TypeError, "array_api.empty: expected a numpy dtype");
     return NULL;
   }
-  if (nd < 0 || nd > NPY_MAXDIMS) {
-    PyErr_Format(PyExc_ValueError, "maximum supported dimension for an ndarray is currently %d, found %d",
-                 NPY_MAXDIMS, nd);
-    return NULL;
-  }
-  npy_intp d[NPY_MAXDIMS > 0 ? NPY_MAXDIMS : 1];
+  if (nd < 0 || nd > NPY_MAXDIMS) return NULL; /* no error set: numpy.empty says what is wrong */
+  npy_intp d[NPY_MAXDIMS];
   for (int i = 0; i < nd; ++i) d[i] = (npy_intp)dims[i];
   Py_INCREF(descr); /* stolen by PyArray_NewFromDescr */
   PyObject *arr = PyArray_NewFromDescr(&PyArray_Type, (PyArray_Descr *)descr, nd, d, NULL, NULL, 0, NULL);
