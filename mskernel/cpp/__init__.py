@@ -4,8 +4,10 @@ The headers keep C++ compile times low by leaving everything that is not per-op 
 Python: allocating numpy buffers for C++ tensors (:mod:`.buffers`), ``ms::Tensor``'s reshaping and
 casting methods (:mod:`.tensor_methods`), putting a C++ ``Function<T>::Apply`` into mskernel's one
 autograd graph (:mod:`.function`) and the CPU implementations behind ``custom::CustomLaunchAclnn``
-(:mod:`.aclnn`). ``mskernel/include/mskernel/bridge.h`` imports this package by name and looks the
-functions below up as its attributes, so every name the C++ side calls is re-exported here.
+(:mod:`.aclnn`). Only the per-call numpy work -- a new tensor's array, an argument's layout -- is done
+in C, by :mod:`.arrays` (an extension built once, on first use), since the headers include no numpy.
+``mskernel/include/mskernel/bridge.h`` imports this package by name and looks the functions below up
+as its attributes, so every name the C++ side calls is re-exported here.
 
 Nothing here is needed from Python code; it is public so that the C++ side has a stable place to
 call, and so that :data:`ACLNN_OPS` can be inspected.
@@ -23,6 +25,7 @@ Example:
 """
 from mskernel.autograd.node import STATE
 from mskernel.cpp.aclnn import ACLNN_OPS, launch_aclnn
+from mskernel.cpp.arrays import array_api
 from mskernel.cpp.buffers import copy_into, empty, from_values, full, ones, wrap, zeros
 from mskernel.cpp.function import SecondOrderError, record_function
 from mskernel.cpp.tensor_methods import (cast, chunk, contiguous, flatten, index_select, repeat, repeat_interleave,
@@ -32,4 +35,4 @@ from mskernel.common.tensor import array_storage_offset as storage_offset
 
 __all__ = ["STATE", "Tensor", "wrap", "empty", "zeros", "ones", "full", "from_values", "storage_offset",
            "copy_into", "contiguous", "cast", "reshape", "flatten", "chunk", "repeat", "index_select",
-           "repeat_interleave", "record_function", "launch_aclnn", "ACLNN_OPS", "SecondOrderError"]
+           "repeat_interleave", "record_function", "launch_aclnn", "ACLNN_OPS", "SecondOrderError", "array_api"]

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from mskernel import cpp
-from mskernel.cpp import aclnn, buffers, function, tensor_methods
+from mskernel.cpp import aclnn, arrays, buffers, function, tensor_methods
 
 
-MODULES = [cpp, aclnn, buffers, function, tensor_methods]  # whose docstring examples this file runs
+MODULES = [cpp, aclnn, arrays, buffers, function, tensor_methods]  # whose docstring examples this file runs
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
@@ -22,8 +22,8 @@ def test_docstring_examples(module):
 
 def test_every_name_the_headers_look_up_is_on_the_package():
     include = Path(cpp.__file__).parents[1] / "include"
-    called = set(re.findall(r'Bridge\("(\w+)"', "".join(p.read_text() for p in include.rglob("*.h"))))
-    assert {"empty", "copy_into", "storage_offset", "reshape", "chunk"} <= called
+    called = set(re.findall(r'Bridge(?:Attr)?\("(\w+)"', "".join(p.read_text() for p in include.rglob("*.h"))))
+    assert {"empty", "copy_into", "storage_offset", "reshape", "chunk", "Tensor", "array_api"} <= called
     assert not {name for name in called if not hasattr(cpp, name)}
     assert all(hasattr(cpp, name) for name in cpp.__all__)
 

@@ -272,13 +272,62 @@ inline PyObject *EnabledName() {
   return Interned(slot, "enabled");
 }
 
+/// The calling thread's attribute dict of `STATE` (a threading.local: one dict per thread state), or
+/// nullptr when attribute access must go through getattr/setattr (GradState's class defines `enabled`).
+/// Cached per OS thread together with the thread state's own dict (`PyThreadState_GetDict()`), both
+/// held strongly: a thread state that is replaced (a C thread calling in repeatedly through
+/// PyGILState_Ensure gets a new one each time) has a new dict, so a stale entry is never used.
+/// Reading or writing `STATE.enabled` through this dict is what threading.local's getattr/setattr do
+/// when the class has no attribute of that name, without the per-thread lookups on every access.
+MSKERNEL_GLUE inline PyObject *GradStateDict() {
+  struct Cache {
+    PyObject *tdict = nullptr, *ldict = nullptr;
+    ~Cache() {  // at thread exit, usually without the GIL: the references are dropped later
+      DecRefSafe(ldict);
+      DecRefSafe(tdict);
+    }
+  };
+  static std::atomic<int> plain{-1};  // 1: `enabled` lives in the per-thread dict only; 0: it does not
+  static thread_local Cache cache;
+  PyObject *td = PyThreadState_GetDict();  // borrowed; NULL only without a thread state
+  if (td != nullptr && td == cache.tdict) return cache.ldict;
+  if (plain.load(std::memory_order_acquire) < 0) {
+    PyObject *cls = reinterpret_cast<PyObject *>(Py_TYPE(GradState()));
+    int has = PyObject_HasAttr(cls, EnabledName());
+    plain.store(has ? 0 : 1, std::memory_order_release);
+  }
+  if (td == nullptr || plain.load(std::memory_order_acquire) == 0) return nullptr;
+  static std::atomic<PyObject *> dict_name{nullptr};
+  PyObject *ld = Check(PyObject_GetAttr(GradState(), Interned(dict_name, "__dict__")));  // this thread's dict
+  if (!PyDict_Check(ld)) {
+    Py_DECREF(ld);
+    return nullptr;
+  }
+  Py_INCREF(td);
+  PyObject *old_t = cache.tdict, *old_l = cache.ldict;
+  cache.tdict = td;
+  cache.ldict = ld;
+  Py_XDECREF(old_l);
+  Py_XDECREF(old_t);
+  return ld;
+}
+
 MSKERNEL_GLUE inline bool GradEnabled() {
+  if (PyObject *d = GradStateDict()) {
+    PyObject *v = PyDict_GetItemWithError(d, EnabledName());  // borrowed
+    if (v == Py_True) return true;
+    if (v == Py_False) return false;
+    if (v == nullptr) ThrowIfError();  // not set yet: getattr below raises what Python would
+  }
   PyRef v = PyRef::Steal(Check(PyObject_GetAttr(GradState(), EnabledName())));
   return PyObject_IsTrue(v.get()) == 1;
 }
 
 MSKERNEL_GLUE inline void SetGradEnabled(bool on) {
-  if (PyObject_SetAttr(GradState(), EnabledName(), on ? Py_True : Py_False) != 0) ThrowPythonError();
+  PyObject *d = GradStateDict();
+  int r = d ? PyDict_SetItem(d, EnabledName(), on ? Py_True : Py_False)
+            : PyObject_SetAttr(GradState(), EnabledName(), on ? Py_True : Py_False);
+  if (r != 0) ThrowPythonError();
 }
 
 /// Turns mskernel's grad mode off (or on) for a scope; restores it even on exceptions. Nothing is
@@ -294,7 +343,11 @@ class GradModeGuard {
     if (!set_) return;
     PyObject *type, *value, *tb;  // keep a pending error intact while restoring
     PyErr_Fetch(&type, &value, &tb);
-    PyObject_SetAttr(GradState(), EnabledName(), prev_ ? Py_True : Py_False);
+    try {
+      SetGradEnabled(prev_);
+    } catch (...) {  // a failed restore cannot be reported from a destructor (as before: it is dropped)
+    }
+    PyErr_Clear();
     PyErr_Restore(type, value, tb);
   }
   GradModeGuard(const GradModeGuard &) = delete;

@@ -10,8 +10,10 @@
 // `-DMS_EXTENSION_NAME=<module name>`.
 //
 // Compile time: everything that is not per-element arithmetic (allocation, conversions, graph
-// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp, so a module
-// only compiles its own kernels, a little out-of-line glue (MSKERNEL_GLUE) and its bindings. The
+// recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp -- the per-call array
+// work (a new tensor's array, a tensor argument's layout) in mskernel.cpp.arrays, a small numpy C
+// extension built once on first use -- so a module only compiles its own kernels, a little
+// out-of-line glue (MSKERNEL_GLUE) and its bindings. The
 // build layer compiles pybind11 modules "split" (mskernel.toolchain.split): pybind11's runtime --
 // most of a pybind11 module's compile time, emitted into every module that includes pybind11.h --
 // comes from a support object compiled once, and these headers come precompiled.

@@ -8,7 +8,8 @@
 // How Apply bridges to the engine: Apply reads mskernel's grad mode, runs Forward with grad mode
 // off, and -- if grad mode was on and some tensor argument is tracked -- records ONE node through
 // `mskernel.autograd.record` (kind "cpp_function", op = the unqualified class name, info
-// {"cpp_class": qualified name}) via `mskernel.cpp.record_function`. The node's backward is
+// {"cpp_class": qualified name}) via `mskernel.cpp.record_function` (when nothing is recorded, Apply
+// makes no node at all: the context lives on the stack for the call). The node's backward is
 // a Python callable that owns the context and calls T::Backward, so C++ ops and Python ops mix in
 // one graph, in `mskernel.autograd.trace` snapshots, in `grad`/`value_and_grad` and in gradcheck.
 //
@@ -70,6 +71,8 @@ namespace mskernel {
 namespace detail {
 struct FunctionNode;
 }
+template <class T>
+struct Function;
 
 /// State shared by one Forward call and its Backward.
 struct AutogradContext {
@@ -100,12 +103,12 @@ struct AutogradContext {
   void SetMaterializeGrads(bool value) { materialize_grads_ = value; }
   /// Whether the gradient of tensor argument `tensor_index` (counting tensor arguments only) is needed.
   bool NeedsInputGrad(size_t tensor_index) const {
-    if (tensor_index >= needs_input_grad_.size()) {
+    if (tensor_index >= n_tensor_args_) {
       throw std::out_of_range("NeedsInputGrad: tensor index " + std::to_string(tensor_index) +
-                              " is out of range (Forward has " + std::to_string(needs_input_grad_.size()) +
+                              " is out of range (Forward has " + std::to_string(n_tensor_args_) +
                               " tensor arguments)");
     }
-    return needs_input_grad_[tensor_index];
+    return tensor_index < needs_input_grad_.size() && needs_input_grad_[tensor_index];
   }
   /// Whether `tensor` is tracked by autograd for this op (usable in Forward and Backward).
   bool NeedGrad(const BaseTensorPtr &tensor) const { return recording_ && tensor && tensor->requires_grad(); }
@@ -116,10 +119,13 @@ struct AutogradContext {
 
  private:
   friend struct detail::FunctionNode;
+  template <class>
+  friend struct Function;
   BaseTensorPtrList to_save_;
   std::vector<int> saved_output_;  // per saved entry: index of the output it is, or -1
   BaseTensorPtrList dirty_, non_diff_;
-  std::vector<bool> needs_input_grad_;
+  size_t n_tensor_args_ = 0;            // tensor arguments of Forward
+  std::vector<bool> needs_input_grad_;  // per tensor argument; empty when none needs a gradient
   BaseTensorPtrList outs_;  // forward outputs, set while Backward runs
   bool materialize_grads_ = true;
   bool recording_ = false;
@@ -144,7 +150,6 @@ struct FunctionNode {
   void Reserve(size_t n) {
     is_tensor.reserve(n);
     args.reserve(n);
-    ctx.needs_input_grad_.reserve(n);
   }
 
   void AddArg(const BaseTensorPtr &t) {
@@ -157,16 +162,13 @@ struct FunctionNode {
     args.push_back(nullptr);
   }
 
-  /// Reads grad mode and which tensor arguments need gradients.
-  MSKERNEL_GLUE void Begin() {
-    ctx.recording_ = GradEnabled();
+  /// The grad mode Apply read and which of the `n` tensor arguments need gradients.
+  void Begin(bool recording, const bool *needs, size_t n) {
+    ctx.recording_ = recording;
+    ctx.n_tensor_args_ = n;
+    ctx.needs_input_grad_.assign(needs, needs + n);
     any_needs_grad = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-      if (!is_tensor[i]) continue;
-      bool need = ctx.recording_ && args[i] && args[i]->requires_grad();
-      ctx.needs_input_grad_.push_back(need);
-      any_needs_grad = any_needs_grad || need;
-    }
+    for (size_t i = 0; i < n; ++i) any_needs_grad = any_needs_grad || needs[i];
   }
 
   /// The grad mode Begin() read.
@@ -307,6 +309,14 @@ struct FunctionNode {
 template <typename X, typename... Args>
 using forward_t = decltype(X::Forward(nullptr, std::declval<Args>()...));
 
+// Whether a Forward argument of type A is a differentiable tensor input: the overload FunctionNode::AddArg
+// picks (a BaseTensorPtr exactly; anything else, even a convertible type, is not).
+std::true_type IsTensorArgTest(const BaseTensorPtr &);
+template <typename U>
+std::false_type IsTensorArgTest(const U &);
+template <typename A>
+constexpr bool kIsTensorArg = decltype(IsTensorArgTest(std::declval<const std::decay_t<A> &>()))::value;
+
 inline BaseTensorPtrList ToTensorList(const BaseTensorPtr &t) { return BaseTensorPtrList{t}; }
 inline BaseTensorPtrList ToTensorList(const BaseTensorPtrList &ts) { return ts; }
 
@@ -316,6 +326,17 @@ R ToOutputType(const BaseTensorPtrList &ts) {
     return ts;
   } else {
     return ts[0];
+  }
+}
+
+/// The checks Finish makes of Forward's result, for a call that records nothing.
+MSKERNEL_GLUE inline void CheckOutput(const std::string &name, const BaseTensorPtr &out) {
+  if (!out) throw std::runtime_error(name + ": Forward returned a null tensor as output 0");
+}
+MSKERNEL_GLUE inline void CheckOutput(const std::string &name, const BaseTensorPtrList &outs) {
+  if (outs.empty()) throw std::runtime_error(name + ": Forward must return at least one tensor");
+  for (size_t j = 0; j < outs.size(); ++j) {
+    if (!outs[j]) throw std::runtime_error(name + ": Forward returned a null tensor as output " + std::to_string(j));
   }
 }
 
@@ -330,24 +351,52 @@ struct Function {
     using R = detail::forward_t<X, Args...>;
     static const std::string qualname = detail::Demangle(typeid(T).name());
     static const std::string name = "Function[" + qualname + "]";
+    constexpr size_t kTensors = (size_t{0} + ... + (detail::kIsTensorArg<Args> ? 1 : 0));
+    // grad mode, and which tensor arguments need gradients (read before Forward runs)
+    const bool recording = detail::GradEnabled();
+    bool needs[kTensors ? kTensors : 1] = {};
+    bool any_needs_grad = false;
+    if (recording) {
+      [[maybe_unused]] size_t k = 0;
+      [[maybe_unused]] auto read = [&](const auto &a) {
+        if constexpr (detail::kIsTensorArg<decltype(a)>) {
+          const bool need = a && a->requires_grad();
+          needs[k++] = need;
+          any_needs_grad = any_needs_grad || need;
+        }
+      };
+      (read(args), ...);
+    }
+    if (!any_needs_grad) {  // nothing to record: no graph node, the context lives on the stack
+      AutogradContext ctx;
+      ctx.recording_ = recording;
+      ctx.n_tensor_args_ = kTensors;
+      R out = RunForward<X, R>(&ctx, name, recording, std::forward<Args>(args)...);
+      detail::CheckOutput(name, out);
+      return out;
+    }
     auto node = std::make_shared<detail::FunctionNode>(qualname, name, &detail::BackwardThunk<X>);
     node->Reserve(sizeof...(Args));
     (node->AddArg(args), ...);
-    node->Begin();
-    R out;
-    {
-      detail::GradModeGuard no_grad(false, node->recording());  // Begin() has just read the mode
-      try {
-        out = X::Forward(&node->ctx, std::forward<Args>(args)...);
-      } catch (const std::exception &) {  // pybind11::error_already_set too: it derives from std::exception
-        throw;
-      } catch (...) {  // `throw 42`: name the Function instead of pybind11's "unknown exception"
-        throw std::runtime_error(detail::NonStdExceptionMessage("The Forward of " + node->name));
-      }
-    }
+    node->Begin(recording, needs, kTensors);
+    R out = RunForward<X, R>(&node->ctx, name, recording, std::forward<Args>(args)...);
     BaseTensorPtrList outs = detail::ToTensorList(out);
     node->Finish(node, &outs);
     return detail::ToOutputType<R>(outs);
+  }
+
+ private:
+  /// X::Forward with grad mode off (`recording`: the mode Apply has just read).
+  template <typename X, typename R, typename... Args>
+  static R RunForward(AutogradContext *ctx, const std::string &name, bool recording, Args &&...args) {
+    detail::GradModeGuard no_grad(false, recording);
+    try {
+      return X::Forward(ctx, std::forward<Args>(args)...);
+    } catch (const std::exception &) {  // pybind11::error_already_set too: it derives from std::exception
+      throw;
+    } catch (...) {  // `throw 42`: name the Function instead of pybind11's "unknown exception"
+      throw std::runtime_error(detail::NonStdExceptionMessage("The Forward of " + name));
+    }
   }
 };
 

@@ -48,6 +48,97 @@ class BaseTensor;
 using BaseTensorPtr = std::shared_ptr<BaseTensor>;
 using BaseTensorPtrList = std::vector<BaseTensorPtr>;
 
+namespace detail {
+
+/// mskernel's Python Tensor class (borrowed; imported on first use).
+inline PyObject *TensorClass() {
+  static std::atomic<PyObject *> cls_slot{nullptr};
+  return Once(cls_slot, [] { return BridgeAttr("Tensor"); });
+}
+
+/// The C array helpers of mskernel/cpp/arrays.c (`mskernel.cpp.array_api()`): the same layout as its
+/// MkArrayView / MkArrayApi, version kArrayApiVersion.
+struct ArrayView {
+  void *data;
+  int ndim;
+  int readonly;
+  const Py_ssize_t *shape;
+  const Py_ssize_t *strides;  // bytes
+  Py_ssize_t itemsize;
+  const char *format;  // the buffer protocol's format without its byte-order prefix
+  int c_contiguous;    // the buffer protocol reports row-major strides for it (not `strides`)
+};
+struct ArrayApi {
+  int version;
+  PyObject *(*empty)(PyObject *descr, int nd, const int64_t *dims, void **data);
+  int (*view)(PyObject *obj, ArrayView *out);
+};
+constexpr int kArrayApiVersion = 1;
+
+MSKERNEL_GLUE inline const ArrayApi *LoadArrayApi() {
+  PyRef fn = PyRef::Steal(BridgeAttr("array_api"));
+  PyRef cap = Call(fn.get(), {});  // builds the helpers the first time (None when they cannot be built)
+  if (!PyCapsule_CheckExact(cap.get())) return nullptr;
+  auto *api = static_cast<const ArrayApi *>(PyCapsule_GetPointer(cap.get(), "mskernel.cpp.array_api"));
+  if (api == nullptr) {
+    PyErr_Clear();
+    return nullptr;
+  }
+  return api->version == kArrayApiVersion ? api : nullptr;  // the capsule's module stays loaded
+}
+
+/// The C array helpers, or nullptr: numpy is then used through Python (numpy.empty, the buffer protocol).
+inline const ArrayApi *GetArrayApi() {
+  static std::atomic<int> state{0};  // 0: not asked yet, 1: available, 2: not available
+  static std::atomic<const ArrayApi *> api{nullptr};
+  const int s = state.load(std::memory_order_acquire);
+  if (s == 1) return api.load(std::memory_order_relaxed);
+  if (s == 2) return nullptr;
+  const ArrayApi *a = LoadArrayApi();
+  api.store(a, std::memory_order_relaxed);
+  state.store(a ? 1 : 2, std::memory_order_release);
+  return a;
+}
+
+/// The fields of a Python Tensor that the C++ side reads on every call.
+enum TensorFieldId { kTensorData = 0, kTensorRequiresGrad = 1 };
+
+inline const char *TensorFieldName(TensorFieldId f) { return f == kTensorData ? "_data" : "_rg"; }
+
+/// The member descriptor of a Tensor field (Tensor keeps its fields in __slots__), or nullptr when
+/// the class attribute is something else. Borrowed; looked up once.
+MSKERNEL_GLUE inline PyObject *TensorSlotDescriptor(TensorFieldId f) {
+  static std::atomic<PyObject *> descrs[2] = {{nullptr}, {nullptr}};
+  PyObject *d = Once(descrs[f], [f] {
+    PyObject *got = PyObject_GetAttrString(TensorClass(), TensorFieldName(f));  // on the class: the descriptor
+    if (got == nullptr) {
+      PyErr_Clear();
+    } else if (Py_TYPE(got) != &PyMemberDescr_Type) {
+      Py_DECREF(got);
+      got = nullptr;
+    }
+    if (got == nullptr) got = (Py_INCREF(Py_None), Py_None);  // kept as "no slot" (Once needs an object)
+    return got;
+  });
+  return d == Py_None ? nullptr : d;
+}
+
+/// `getattr(obj, "_data" / "_rg")` (a new reference; raises as getattr does). For an object whose
+/// type is exactly Tensor this is the slot's own getter (what getattr finds and calls, without the
+/// attribute lookup on every call).
+MSKERNEL_GLUE inline PyObject *TensorField(PyObject *obj, TensorFieldId f) {
+  PyTypeObject *tp = Py_TYPE(obj);
+  if (tp == reinterpret_cast<PyTypeObject *>(TensorClass())) {
+    if (PyObject *d = TensorSlotDescriptor(f)) {
+      return Check(Py_TYPE(d)->tp_descr_get(d, obj, reinterpret_cast<PyObject *>(tp)));
+    }
+  }
+  static std::atomic<PyObject *> names[2] = {{nullptr}, {nullptr}};
+  return Check(PyObject_GetAttr(obj, Interned(names[f], TensorFieldName(f))));
+}
+
+}  // namespace detail
+
 /// The storage behind a tensor: a numpy array (kept alive here) and its first element.
 class TensorData {
  public:
@@ -74,7 +165,11 @@ using TensorDataPtr = std::shared_ptr<TensorData>;
 class BaseTensor : public Value {
  public:
   /// A new, uninitialized tensor (a fresh numpy array) of `type` and `shape`.
-  BaseTensor(TypeId type, const ShapeVector &shape) { InitAllocated(Allocate(type, shape), type, shape); }
+  BaseTensor(TypeId type, const ShapeVector &shape) {
+    void *ptr = nullptr;
+    detail::PyRef arr = Allocate(type, shape, &ptr);
+    InitAllocated(std::move(arr), ptr, type, shape);
+  }
 
   /// A new tensor holding a copy of `nbytes` bytes at `data` (MindSpore's data constructor).
   BaseTensor(TypeId type, const ShapeVector &shape, const void *data, size_t nbytes) : BaseTensor(type, shape) {
@@ -99,30 +194,33 @@ class BaseTensor : public Value {
       PyErr_Format(PyExc_TypeError, "expected an mskernel Tensor, but got %s", Py_TYPE(obj)->tp_name);
       detail::ThrowPythonError();
     }
-    auto t = std::shared_ptr<BaseTensor>(new BaseTensor());
-    static std::atomic<PyObject *> name{nullptr};
-    PyObject *data = detail::Check(PyObject_GetAttr(obj, detail::Interned(name, "_data")));
-    detail::PyRef arr = detail::PyRef::Steal(data);
+    auto t = std::make_shared<BaseTensor>(Private{});  // the tensor and its reference counts: one allocation
+    detail::PyRef arr = detail::PyRef::Steal(detail::TensorField(obj, detail::kTensorData));
     t->InitFromArray(std::move(arr), obj);
     return t;
   }
 
   /// A tensor viewing the numpy array `arr` (no Python Tensor object until one is needed).
   MSKERNEL_GLUE static BaseTensorPtr FromArray(detail::PyRef arr) {
-    auto t = std::shared_ptr<BaseTensor>(new BaseTensor());
+    auto t = std::make_shared<BaseTensor>(Private{});
     t->InitFromArray(std::move(arr), nullptr);
     return t;
   }
 
   /// True if `obj` is an mskernel Tensor (or Parameter).
   MSKERNEL_GLUE static bool IsTensor(PyObject *obj) {
-    static std::atomic<PyObject *> cls_slot{nullptr};
-    PyObject *cls = detail::Once(cls_slot, [] { return detail::BridgeAttr("Tensor"); });
+    PyObject *cls = detail::TensorClass();
     if (Py_TYPE(obj) == reinterpret_cast<PyTypeObject *>(cls)) return true;
     int r = PyObject_IsInstance(obj, cls);
     if (r < 0) detail::ThrowPythonError();
     return r == 1;
   }
+
+  /// For std::make_shared only (BaseTensor's own factories): an empty tensor to initialize.
+  struct Private {
+    explicit Private() = default;
+  };
+  explicit BaseTensor(Private) {}
 
   // -- MindSpore's accessors ----------------------------------------------------------------
   TypeId data_type() const { return type_; }
@@ -175,9 +273,7 @@ class BaseTensor : public Value {
   /// True when this tensor came from Python and autograd tracks it (`Tensor.requires_grad`).
   MSKERNEL_GLUE bool requires_grad() const {
     if (!py_tensor_) return false;
-    static std::atomic<PyObject *> name{nullptr};
-    PyObject *v = detail::Check(PyObject_GetAttr(py_tensor_.get(), detail::Interned(name, "_rg")));
-    detail::PyRef rg = detail::PyRef::Steal(v);
+    detail::PyRef rg = detail::PyRef::Steal(detail::TensorField(py_tensor_.get(), detail::kTensorRequiresGrad));
     return PyObject_IsTrue(rg.get()) == 1;
   }
   /// The numpy array this tensor views (borrowed).
@@ -212,34 +308,39 @@ class BaseTensor : public Value {
   void set_need_contiguous(bool flag) const { need_contiguous_ = flag; }
 
  private:
-  BaseTensor() = default;
 
-  MSKERNEL_GLUE static detail::PyRef Allocate(TypeId type, const ShapeVector &shape) {
+  /// numpy.empty(shape, dtype) and its first element (through the C array helpers when they are built).
+  MSKERNEL_GLUE static detail::PyRef Allocate(TypeId type, const ShapeVector &shape, void **data) {
     for (int64_t d : shape) {
       if (d < 0) throw std::invalid_argument("BaseTensor: shape dimensions must be >= 0");
     }
-    // numpy.empty(shape, dtype) with the dtype object made once per type (what mskernel.cpp.empty does,
-    // without a Python frame: this runs for every tensor a custom op creates)
+    // the dtype object is made once per type (this runs for every tensor a custom op creates)
     static std::atomic<PyObject *> numpy_slot{nullptr}, empty_slot{nullptr};
     static std::atomic<PyObject *> dtype_slots[kNumberTypeEnd] = {};
     PyObject *numpy = detail::Once(numpy_slot, [] { return detail::Check(PyImport_ImportModule("numpy")); });
-    PyObject *empty = detail::Once(empty_slot, [numpy] { return detail::Check(PyObject_GetAttrString(numpy, "empty")); });
     const char *np_name = RequireNumpyName(type);  // throws for a type numpy cannot hold
     PyObject *dt = detail::Once(dtype_slots[static_cast<int>(type)], [numpy, np_name] {
       detail::PyRef make = detail::PyRef::Steal(detail::Check(PyObject_GetAttrString(numpy, "dtype")));
       return detail::Call(make.get(), {detail::Str(np_name).get()}).release();
     });
+    if (const detail::ArrayApi *api = detail::GetArrayApi()) {
+      PyObject *arr = api->empty(dt, static_cast<int>(shape.size()), shape.data(), data);
+      if (arr != nullptr) return detail::PyRef::Steal(arr);
+      detail::ThrowIfError();  // else a shape it leaves to numpy.empty (e.g. too many dimensions)
+    }
+    PyObject *empty = detail::Once(empty_slot, [numpy] { return detail::Check(PyObject_GetAttrString(numpy, "empty")); });
     detail::PyRef shp = detail::IntTuple(shape);
-    return detail::Call(empty, {shp.get(), dt});
-  }
-
-  /// A fresh C-contiguous array of a known type and shape: only its address is asked of the buffer
-  /// protocol (no format, shape or strides to build and parse, as for arrays of unknown layout).
-  MSKERNEL_GLUE void InitAllocated(detail::PyRef arr, TypeId type, const ShapeVector &shape) {
+    detail::PyRef arr = detail::Call(empty, {shp.get(), dt});
+    // a fresh C-contiguous array of a known type and shape: only its address is asked of the buffer protocol
     Py_buffer view;
     if (PyObject_GetBuffer(arr.get(), &view, PyBUF_WRITABLE) != 0) detail::ThrowPythonError();
-    void *ptr = view.buf;
+    *data = view.buf;
     PyBuffer_Release(&view);
+    return arr;
+  }
+
+  /// This tensor owns `arr`, a fresh C-contiguous array of `type` and `shape` whose first element is `ptr`.
+  MSKERNEL_GLUE void InitAllocated(detail::PyRef arr, void *ptr, TypeId type, const ShapeVector &shape) {
     type_ = type;
     shape_ = shape;
     strides_.assign(shape.size(), 0);
@@ -251,24 +352,46 @@ class BaseTensor : public Value {
     data_ = std::make_shared<TensorData>(std::move(arr), ptr, n, TypeIdSize(type), shape_.size(), false);
   }
 
+  /// This tensor views `arr` (any numpy array: strided, read-only, ...) as the buffer protocol describes it.
   MSKERNEL_GLUE void InitFromArray(detail::PyRef arr, PyObject *py_tensor) {
+    detail::ArrayView fast;
+    const detail::ArrayApi *api = detail::GetArrayApi();
+    if (api != nullptr && api->view(arr.get(), &fast) == 1) {  // an ndarray of a plain dtype: read directly
+      InitView(fast.data, fast.ndim, fast.shape, fast.c_contiguous ? nullptr : fast.strides,
+               static_cast<size_t>(fast.itemsize), fast.format, fast.readonly != 0, std::move(arr), py_tensor);
+      return;
+    }
     Py_buffer view;
     if (PyObject_GetBuffer(arr.get(), &view, PyBUF_RECORDS_RO) != 0) detail::ThrowPythonError();
-    const size_t itemsize = static_cast<size_t>(view.itemsize);
-    type_ = TypeIdFromBufferFormat(view.format, itemsize);
-    shape_.assign(view.shape, view.shape + view.ndim);
-    strides_.resize(static_cast<size_t>(view.ndim));
-    size_t n = 1;
-    for (int i = 0; i < view.ndim; ++i) {
-      strides_[i] = itemsize ? view.strides[i] / static_cast<Py_ssize_t>(itemsize) : 0;
-      n *= static_cast<size_t>(view.shape[i]);
-    }
-    void *ptr = view.buf;
-    const bool ro = view.readonly != 0;
-    const std::string fmt = view.format ? view.format : "B";
-    PyBuffer_Release(&view);
+    struct Release {
+      Py_buffer *v;
+      ~Release() { PyBuffer_Release(v); }
+    } release{&view};
+    InitView(view.buf, view.ndim, view.shape, view.strides, static_cast<size_t>(view.itemsize), view.format,
+             view.readonly != 0, std::move(arr), py_tensor);
+  }
+
+  /// `strides` in bytes, or nullptr for row-major ones.
+  MSKERNEL_GLUE void InitView(void *ptr, int ndim, const Py_ssize_t *shape, const Py_ssize_t *strides, size_t itemsize,
+                              const char *format, bool ro, detail::PyRef arr, PyObject *py_tensor) {
+    type_ = TypeIdFromBufferFormat(format, itemsize);
     if (type_ == kTypeUnknown) {
-      throw std::invalid_argument("mskernel cannot view a numpy buffer of format '" + fmt + "' as a tensor");
+      throw std::invalid_argument("mskernel cannot view a numpy buffer of format '" + std::string(format ? format : "B") +
+                                  "' as a tensor");
+    }
+    shape_.assign(shape, shape + ndim);
+    strides_.resize(static_cast<size_t>(ndim));
+    size_t n = 1;
+    if (strides == nullptr) {  // row-major, as the buffer protocol reports a C-contiguous array
+      for (int i = ndim; i-- > 0;) {
+        strides_[i] = itemsize ? static_cast<int64_t>(n) : 0;
+        n *= static_cast<size_t>(shape[i]);
+      }
+    } else {
+      for (int i = 0; i < ndim; ++i) {
+        strides_[i] = itemsize ? strides[i] / static_cast<Py_ssize_t>(itemsize) : 0;
+        n *= static_cast<size_t>(shape[i]);
+      }
     }
     data_ = std::make_shared<TensorData>(std::move(arr), ptr, n, itemsize, shape_.size(), ro);
     if (py_tensor != nullptr) py_tensor_ = detail::PyRef::Borrow(py_tensor);
