@@ -169,6 +169,43 @@ static PyObject *make_edge(PyObject *t) {
     return e;
 }
 
+/* Node(op, kind, inputs, backward, out_meta, saved_out, info) with its id, as Node.__init__ sets it (new
+ * reference; NULL with an error). Steals inputs, meta and saved, also on failure. */
+static PyObject *new_node(PyObject *op, PyObject *kind, PyObject *inputs, PyObject *backward, PyObject *meta,
+                          PyObject *saved, PyObject *info, int materialize) {
+    PyObject *id = PyIter_Next(S.ids);
+    PyObject *node = id ? S.node_type->tp_alloc(S.node_type, 0) : NULL;
+    if (node == NULL) {
+        if (id != NULL && !PyErr_Occurred()) PyErr_NoMemory();
+        Py_XDECREF(id); Py_DECREF(inputs); Py_DECREF(meta); Py_DECREF(saved);
+        return NULL;
+    }
+    FIELD(node, S.n_id) = id;
+    FIELD(node, S.n_op) = Py_NewRef(op);
+    FIELD(node, S.n_kind) = Py_NewRef(kind);
+    FIELD(node, S.n_inputs) = inputs;
+    FIELD(node, S.n_backward) = Py_NewRef(backward);
+    FIELD(node, S.n_out_meta) = meta;
+    FIELD(node, S.n_saved_out) = saved;
+    FIELD(node, S.n_info) = Py_NewRef(info);
+    FIELD(node, S.n_stats) = Py_NewRef(Py_None);
+    FIELD(node, S.n_materialize) = Py_NewRef(materialize ? Py_True : Py_False);
+    return node;
+}
+
+/* dtype.kind in "fc" (1/0; -1 with an error). */
+static int float_or_complex(PyObject *dtype) {
+    if (PyArray_DescrCheck(dtype)) {
+        char k = ((PyArray_Descr *)dtype)->kind;
+        return k == 'f' || k == 'c';
+    }
+    PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
+    if (kind == NULL) return -1;
+    int fl = PySequence_Contains(S.s_fc, kind);
+    Py_DECREF(kind);
+    return fl;
+}
+
 /* _record1's steps: a node for `out` (a Tensor) made by `op` from `inputs` (a tuple). 0, or -1 with an error. */
 int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *backward, int needs_outputs) {
     PyObject *data = get_field(out, S.t_data), *shape, *dtype;
@@ -187,34 +224,13 @@ int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *back
         if (e == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return -1; }
         PyTuple_SET_ITEM(inputs, i, e);
     }
-    PyObject *id = PyIter_Next(S.ids);
-    if (id == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); return -1; }
-    PyObject *node = S.node_type->tp_alloc(S.node_type, 0);
-    if (node == NULL) { Py_DECREF(inputs); Py_DECREF(dtype); Py_DECREF(meta); Py_DECREF(id); return -1; }
-    FIELD(node, S.n_id) = id;
-    FIELD(node, S.n_op) = Py_NewRef(op);
-    FIELD(node, S.n_kind) = Py_NewRef(S.s_builtin);
-    FIELD(node, S.n_inputs) = inputs;
-    FIELD(node, S.n_backward) = Py_NewRef(backward);
-    FIELD(node, S.n_out_meta) = meta;
-    FIELD(node, S.n_saved_out) = needs_outputs ? PyTuple_Pack(1, data) : Py_NewRef(Py_None);
-    FIELD(node, S.n_info) = Py_NewRef(Py_None);
-    FIELD(node, S.n_stats) = Py_NewRef(Py_None);
-    FIELD(node, S.n_materialize) = Py_NewRef(Py_True);
-    if (FIELD(node, S.n_saved_out) == NULL) { Py_DECREF(dtype); Py_DECREF(node); return -1; }
-    int fl;
-    if (PyArray_DescrCheck(dtype)) {
-        char k = ((PyArray_Descr *)dtype)->kind;
-        fl = k == 'f' || k == 'c';
-        Py_DECREF(dtype);
-    } else {
-        PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
-        Py_DECREF(dtype);
-        if (kind == NULL) { Py_DECREF(node); return -1; }
-        fl = PySequence_Contains(S.s_fc, kind);
-        Py_DECREF(kind);
-        if (fl < 0) { Py_DECREF(node); return -1; }
-    }
+    PyObject *saved = needs_outputs ? PyTuple_Pack(1, data) : Py_NewRef(Py_None);
+    PyObject *node = saved ? new_node(op, S.s_builtin, inputs, backward, meta, saved, Py_None, 1) : NULL;
+    if (saved == NULL) { Py_DECREF(inputs); Py_DECREF(meta); }
+    if (node == NULL) { Py_DECREF(dtype); return -1; }
+    int fl = float_or_complex(dtype);
+    Py_DECREF(dtype);
+    if (fl < 0) { Py_DECREF(node); return -1; }
     if (fl) {
         set_field(out, S.t_rg, Py_NewRef(Py_True));
         set_field(out, S.t_node, node);  /* steals */
@@ -222,6 +238,84 @@ int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *back
         Py_DECREF(node);
     }
     return 0;
+}
+
+/* node.py's record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype):
+ * the node, or None when grad mode is off or no Tensor input is tracked. */
+static PyObject *record(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"op", "inputs", "outputs", "backward", "kind", "info", "needs_outputs",
+                             "materialize_grads", "any_dtype", NULL};
+    PyObject *op, *inputs_in, *outputs_in, *backward, *kind = S.s_builtin, *info = Py_None;
+    int needs_outputs = 0, materialize = 1, any_dtype = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOO|$OOppp:record", kwlist, &op, &inputs_in, &outputs_in,
+                                     &backward, &kind, &info, &needs_outputs, &materialize, &any_dtype))
+        return NULL;
+    PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+    if (en == NULL) return NULL;
+    int on = PyObject_IsTrue(en);
+    Py_DECREF(en);
+    if (on <= 0) return on < 0 ? NULL : Py_NewRef(Py_None);
+    PyObject *ins = PySequence_Fast(inputs_in, "record: inputs must be a sequence");
+    if (ins == NULL) return NULL;
+    Py_ssize_t nin = PySequence_Fast_GET_SIZE(ins);
+    int tracked = 0;
+    for (Py_ssize_t i = 0; i < nin && !tracked; i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(ins, i);
+        tracked = PyObject_TypeCheck(t, S.tensor_type) && get_field(t, S.t_rg) == Py_True;
+    }
+    if (!tracked) { Py_DECREF(ins); Py_RETURN_NONE; }
+    PyObject *outs = PySequence_Fast(outputs_in, "record: outputs must be a sequence");
+    PyObject *edges = outs ? PyTuple_New(nin) : NULL;
+    for (Py_ssize_t i = 0; edges && i < nin; i++) {
+        PyObject *t = PySequence_Fast_GET_ITEM(ins, i);
+        PyObject *e = PyObject_TypeCheck(t, S.tensor_type) ? make_edge(t) : Py_NewRef(Py_None);
+        if (e == NULL) Py_CLEAR(edges); else PyTuple_SET_ITEM(edges, i, e);
+    }
+    Py_DECREF(ins);
+    if (edges == NULL) { Py_XDECREF(outs); return NULL; }
+    Py_ssize_t nout = PySequence_Fast_GET_SIZE(outs);
+    PyObject *meta = PyTuple_New(nout), *saved = needs_outputs ? PyTuple_New(nout) : Py_NewRef(Py_None);
+    for (Py_ssize_t i = 0; meta && saved && i < nout; i++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(outs, i), *data, *shape, *dtype;
+        data = PyObject_TypeCheck(o, S.tensor_type) ? Py_NewRef(get_field(o, S.t_data))
+                                                     : PyObject_GetAttrString(o, "_data");  /* its AttributeError */
+        PyObject *pair = NULL;
+        if (data != NULL && shape_dtype(data, &shape, &dtype) == 0) {
+            pair = PyTuple_Pack(2, shape, dtype);
+            Py_DECREF(shape); Py_DECREF(dtype);
+        }
+        if (pair == NULL) { Py_XDECREF(data); Py_CLEAR(meta); break; }
+        PyTuple_SET_ITEM(meta, i, pair);
+        if (needs_outputs) PyTuple_SET_ITEM(saved, i, data); else Py_DECREF(data);
+    }
+    if (meta == NULL || saved == NULL) { Py_XDECREF(meta); Py_XDECREF(saved); Py_DECREF(edges); Py_DECREF(outs); return NULL; }
+    PyObject *node = new_node(op, kind, edges, backward, meta, saved, info, materialize);
+    if (node == NULL) { Py_DECREF(outs); return NULL; }
+    for (Py_ssize_t i = 0; i < nout; i++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(outs, i);
+        int fl = 1;
+        if (!any_dtype) {
+            PyObject *dt = PyTuple_GET_ITEM(PyTuple_GET_ITEM(FIELD(node, S.n_out_meta), i), 1);
+            fl = float_or_complex(dt);
+            if (fl < 0) { Py_DECREF(node); Py_DECREF(outs); return NULL; }
+        }
+        if (!fl) continue;
+        PyObject *idx = PyLong_FromSsize_t(i);
+        if (idx != NULL && PyObject_TypeCheck(o, S.tensor_type)) {
+            set_field(o, S.t_rg, Py_NewRef(Py_True));
+            set_field(o, S.t_node, Py_NewRef(node));
+            set_field(o, S.t_idx, idx);
+            continue;
+        }
+        if (idx == NULL || PyObject_SetAttrString(o, "_rg", Py_True) < 0 || PyObject_SetAttrString(o, "_node", node) < 0
+            || PyObject_SetAttrString(o, "_idx", idx) < 0) {
+            Py_XDECREF(idx); Py_DECREF(node); Py_DECREF(outs);
+            return NULL;
+        }
+        Py_DECREF(idx);
+    }
+    Py_DECREF(outs);
+    return node;
 }
 
 static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -244,6 +338,8 @@ static PyMethodDef methods[] = {
     {"bind_sum", bind_sum, METH_O, "bind_sum(fn): reduce.py's spread of a full sum's gradient, for the rare cases."},
     {"bind_binary", bind_binary, METH_O, "bind_binary(fn): the Python _binary, for everything but the fast cases."},
     {"wrap", wrap, METH_O, WRAP_DOC},
+    {"record", (PyCFunction)(void (*)(void))record, METH_VARARGS | METH_KEYWORDS,
+     "record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype)."},
     {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward, needs_outputs=False)."},
     {"gradients", (PyCFunction)(void (*)(void))gradients, METH_FASTCALL,
      "gradients(roots, targets, sens, create_graph, retain_graph) -> list."},

@@ -40,7 +40,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from mskernel.autograd.node import STATE, record
+from mskernel.autograd.node import STATE, _record as record
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 

@@ -217,10 +217,13 @@ def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable, needs_outp
         out._node = node
 
 
+_record = record  # what the hot callers (ops.Custom, C++ and Python Functions) call: record's steps in C when built
+
 _C = cengine()
-if _C is not None:  # the same steps in C (mskernel/autograd/_cengine.c); the function above is the reference
+if _C is not None:  # the same steps in C (mskernel/autograd/_cengine.c); the functions above are the reference
     _C.bind_node(Node, _ids, _META, _meta_array)
     _record1 = _C.record1  # noqa: F811
+    _record = _C.record
 
 
 class no_grad:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional
 
-from mskernel.autograd.node import STATE, record
+from mskernel.autograd.node import STATE, _record as record
 from mskernel.cpp.buffers import wrap
 from mskernel.common.tensor import Tensor
 

@@ -57,9 +57,11 @@ class PyFuncKernel(CustomKernel):
         want = tuple((s.shape, s.dtype) for s in out_specs)
         convert, views = self._outputs, percall().pyfunc_args
 
+        shape0, dtype0 = want[0] if len(want) == 1 else (None, None)
+
         def run(arrays: tuple) -> tuple:
             result = func(*views(arrays, scalars), *extra)
-            if result.__class__ is np.ndarray and len(want) == 1 and (result.shape, result.dtype) == want[0]:
+            if result.__class__ is np.ndarray and result.shape == shape0 and result.dtype == dtype0:
                 return (result,)
             return tuple(convert(result, specs))
         return run

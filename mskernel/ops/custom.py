@@ -28,7 +28,7 @@ from mskernel import context
 from mskernel._accel import cengine
 from mskernel import dtype as mstype
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
-from mskernel.autograd.node import STATE, record
+from mskernel.autograd.node import STATE, _record as record
 from mskernel.kernels.aot import aot_kernel
 from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make_kernel
 from mskernel.kernels.hybrid import HybridAdapter

@@ -302,3 +302,65 @@ def test_grad_call_restores_grad_mode_when_fn_raises_and_reports_bad_outputs():
     with pytest.raises(TypeError, match="output 0 is str"):
         ms.grad(lambda a: "text")(x)
     assert STATE.depth == 0 and STATE.enabled is True
+
+
+# ---- record(): the general node recording ------------------------------------------------------------
+def _node_fields(node):
+    if node is None:
+        return None
+    edges = [None if t is None else (t.shape, t.dtype, t._rg, t._node is None) for t in node.inputs]
+    return (node.op, node.kind, edges,
+            node.out_meta, None if node.saved_out is None else [a.tolist() for a in node.saved_out], node.info,
+            node.stats, node.materialize)
+
+
+@needs_c
+@pytest.mark.parametrize("case", ["plain", "multi", "ints", "any_dtype", "untracked", "no_grad", "needs_outputs",
+                                  "materialize", "non_tensor_inputs", "parameter_input"])
+def test_record_in_c_sets_what_the_reference_sets(case):
+    from mskernel.autograd import node as node_mod
+
+    def make():
+        x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+        x.requires_grad = case != "untracked"
+        if case == "parameter_input":
+            x = ms.Parameter(ms.Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+        outs = [Tensor._wrap(np.array([3.0, 4.0], np.float32))]
+        if case in ("multi", "ints", "any_dtype"):
+            outs += [Tensor._wrap(np.array([1, 2], np.int32)), Tensor._wrap(np.array(5.0))]
+        inputs = (x, 3, None, "a") if case == "non_tensor_inputs" else (x,)
+        kw = {"kind": "custom", "info": {"k": 1}}
+        kw.update({"needs_outputs": case == "needs_outputs", "materialize_grads": case != "materialize",
+                   "any_dtype": case == "any_dtype"})
+        return inputs, outs, kw
+
+    rule = lambda d: (d[0],)  # noqa: E731
+    results = []
+    for rec in (C.record, node_mod.record):
+        inputs, outs, kw = make()
+        if case == "no_grad":
+            with ms.no_grad():
+                node = rec("Op", inputs, outs, rule, **kw)
+        else:
+            node = rec("Op", inputs, outs, rule, **kw)
+        results.append((_node_fields(node), [(o._rg, o._node is node if node else o._node is None, o._idx)
+                                             for o in outs]))
+        if node is not None:
+            assert node.backward is rule and all(o._node is node for o in outs if o._rg)
+    assert results[0] == results[1]
+
+
+@needs_c
+def test_record_in_c_rejects_what_the_reference_rejects():
+    from mskernel.autograd import node as node_mod
+    x = ms.Tensor(np.array([1.0], np.float32))
+    x.requires_grad = True
+    for bad in ([object()], 5):
+        errors = []
+        for rec in (C.record, node_mod.record):
+            with pytest.raises((AttributeError, TypeError)) as info:
+                rec("Op", (x,), bad, lambda d: (d[0],))
+            errors.append(type(info.value))
+        assert errors[0] is errors[1]
+    with pytest.raises(TypeError):
+        C.record("Op", (x,), [], lambda d: (d[0],), "positional kind")
