@@ -27,7 +27,7 @@ from mskernel.autograd.node import STATE
 from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
 
-__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple", "recording", "track_inputs"]
+__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple", "recording", "track_inputs", "match_sens"]
 
 
 def _check_position(grad_position: Any, weights: Any) -> Optional[Tuple[int, ...]]:
@@ -248,14 +248,24 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
     return out, aux, full[:n], full[n:]
 
 
-def _sens_list(sens: Any, out: Any, roots: List[Tensor]) -> List[Any]:
-    """The sensitivities for ``roots``: ``sens`` shaped like the (nested) outputs keeps the Tensors' entries."""
-    outs = _leaves(out if isinstance(out, (tuple, list)) else [out])
-    sens_all = _leaves(sens if isinstance(sens, (tuple, list)) else [sens])
+def match_sens(sens_all: List[Any], outs: List[Any]) -> List[Any]:
+    """The sensitivities of the Tensor outputs: a flat ``sens_all`` with one entry per (flattened) output keeps
+    the Tensors' entries (Python numbers among the outputs get none); otherwise it is taken as it is.
+
+    Example:
+        >>> import mskernel as ms
+        >>> match_sens([1, 2, 3], [ms.Tensor(1.0), 5, ms.Tensor(2.0)])
+        [1, 3]
+    """
     if len(sens_all) == len(outs):
-        sens_list = [g for g, o in zip(sens_all, outs) if isinstance(o, Tensor)]
-    else:
-        sens_list = sens_all
+        return [g for g, o in zip(sens_all, outs) if isinstance(o, Tensor)]
+    return sens_all
+
+
+def _sens_list(sens: Any, out: Any, roots: List[Tensor]) -> List[Any]:
+    """The sensitivities for ``roots`` (see :func:`match_sens`), or MindSpore's error when they do not match."""
+    outs = _leaves(out if isinstance(out, (tuple, list)) else [out])
+    sens_list = match_sens(_leaves(sens if isinstance(sens, (tuple, list)) else [sens]), outs)
     if len(sens_list) != len(roots):
         raise ValueError(f"For 'GradOperation', sens has {len(sens_list)} items but the function has "
                          f"{len(roots)} outputs.")

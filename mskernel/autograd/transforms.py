@@ -28,7 +28,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from mskernel.autograd.api import _check_weights, _detach, _finalize, recording, track_inputs
+from mskernel.autograd.api import _check_weights, _detach, _finalize, match_sens, recording, track_inputs
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.common.parameter import Parameter
@@ -224,10 +224,7 @@ value= [ 2.00000000e+00]))
     def vjp_fn(*v: Any) -> Any:
         _check_tensor(v)
         sens_all = _flatten(v if len(v) > 1 else v[0])
-        if len(sens_all) == len(leaves):
-            sens = [s for s, o in zip(sens_all, leaves) if isinstance(o, Tensor)]
-        else:
-            sens = sens_all
+        sens = match_sens(sens_all, leaves)
         if len(sens) != len(roots):
             raise ValueError(f"For 'vjp', vjp_fn got {len(sens_all)} vectors, but the function has {len(roots)} "
                              f"outputs.")
