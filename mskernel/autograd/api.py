@@ -27,7 +27,8 @@ from mskernel.autograd.node import STATE
 from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
 
-__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple", "recording", "track_inputs", "match_sens"]
+__all__ = ["grad", "value_and_grad", "GradOperation", "get_grad", "ParameterTuple", "recording", "track_inputs",
+           "match_sens"]
 
 
 def _check_position(grad_position: Any, weights: Any) -> Optional[Tuple[int, ...]]:
