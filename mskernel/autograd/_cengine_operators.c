@@ -388,6 +388,17 @@ static PyObject *binop_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
     return (PyObject *)op;
 }
 
+/* What help(), ``x.sum?`` and inspect.signature show: the Python method's name, docstring and signature. */
+static PyObject *binop_wrapped(Binop *op, void *closure) { return Py_NewRef(op->fallback); }
+static PyObject *binop_fallback_attr(Binop *op, void *name) { return PyObject_GetAttrString(op->fallback, name); }
+
+static PyGetSetDef binop_getset[] = {
+    {"__wrapped__", (getter)binop_wrapped, NULL, "the Python method this operator's C path stands in for", NULL},
+    {"__doc__", (getter)binop_fallback_attr, NULL, NULL, "__doc__"},
+    {"__name__", (getter)binop_fallback_attr, NULL, NULL, "__name__"},
+    {"__qualname__", (getter)binop_fallback_attr, NULL, NULL, "__qualname__"},
+    {NULL}};
+
 PyTypeObject BinopType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "mskernel._cengine.Binop",
@@ -398,6 +409,7 @@ PyTypeObject BinopType = {
     .tp_call = PyVectorcall_Call,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL | Py_TPFLAGS_METHOD_DESCRIPTOR,
     .tp_doc = "Binop(name, ufunc, fallback, reflected=False): a Tensor operator with a C fast path.",
+    .tp_getset = binop_getset,
     .tp_descr_get = binop_get,
     .tp_new = binop_new,
 };

@@ -364,3 +364,14 @@ def test_record_in_c_rejects_what_the_reference_rejects():
         assert errors[0] is errors[1]
     with pytest.raises(TypeError):
         C.record("Op", (x,), [], lambda d: (d[0],), "positional kind")
+
+
+@needs_c
+def test_operators_with_a_c_path_show_the_python_methods_help():
+    import inspect
+    from mskernel.ops.methods import METHODS
+    assert Tensor.sum.__doc__ == METHODS["sum"].__doc__ and "initial" in Tensor.sum.__doc__
+    assert inspect.signature(Tensor.sum) == inspect.signature(METHODS["sum"])
+    assert Tensor.sum.__wrapped__ is METHODS["sum"] and Tensor.sum.__name__ == METHODS["sum"].__name__
+    x = ms.Tensor([[1.0, 2.0], [3.0, 4.0]])
+    assert inspect.signature(x.sum) == inspect.signature(METHODS["sum"].__get__(x))  # bound: self dropped
