@@ -1,6 +1,9 @@
 /* mskernel.autograd._cengine: the Tensor operators' C path and the built-in backward rules in C. */
 #include "_cengine.h"
 
+/* A Tensor or a subclass (Parameter): the same slots, and ops/math.py treats them alike when the dtypes match. */
+static inline int is_tensor(PyObject *o) { return S.tensor_type != NULL && PyObject_TypeCheck(o, S.tensor_type); }
+
 /* a.dtype is b.dtype (the identity test of ops/math.py's _binary; builtin dtypes are singletons). No error set. */
 int same_dtype(PyObject *a, PyObject *b) {
     if (PyArray_Check(a) && PyArray_Check(b)) return PyArray_DESCR((PyArrayObject *)a) == PyArray_DESCR((PyArrayObject *)b);
@@ -80,7 +83,7 @@ static PyObject *RULE_UFUNC[R_SUM + 1];
  * runs on the arrays directly, as the Tensor operator's fast path would; otherwise the Tensor operator. */
 static PyObject *arith(int rule, PyObject *a, PyObject *b, int direct) {
     PyObject *uf = RULE_UFUNC[rule];
-    if (direct && uf != NULL && Py_TYPE(a) == S.tensor_type && (b == NULL || Py_TYPE(b) == S.tensor_type)) {
+    if (direct && uf != NULL && is_tensor(a) && (b == NULL || is_tensor(b))) {
         PyObject *ad = get_field(a, S.t_data), *bd = b ? get_field(b, S.t_data) : NULL;
         int ok = same_dtype(ad, bd ? bd : ad) && float_kind_array(ad);
         if (ok) {
@@ -249,7 +252,7 @@ typedef struct {
 
 /* 1: grad mode is on and one of the operands is tracked (the op must record); 0: not; -1: error. */
 static int must_record(PyObject *a, PyObject *b) {
-    if (get_field(a, S.t_rg) != Py_True && (b == NULL || Py_TYPE(b) != S.tensor_type || get_field(b, S.t_rg) != Py_True))
+    if (get_field(a, S.t_rg) != Py_True && (b == NULL || !is_tensor(b) || get_field(b, S.t_rg) != Py_True))
         return 0;
     PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
     if (en == NULL) return -1;
@@ -270,9 +273,9 @@ static int record_operator(Binop *op, PyObject *left, PyObject *right, PyObject 
 }
 
 static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL without error: not applicable */
-    if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
+    if (S.state == NULL || !is_tensor(a)) return NULL;
     PyObject *ad = get_field(a, S.t_data), *bd, *bt = NULL;
-    int b_tensor = Py_TYPE(b) == S.tensor_type;
+    int b_tensor = is_tensor(b);
     int rec = must_record(a, b);
     if (rec < 0) { PyErr_Clear(); return NULL; }
     if (rec && (op->rule == R_NONE || S.node_type == NULL)) return NULL;  /* the Python op records */
@@ -308,7 +311,7 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
 }
 
 static PyObject *unop_fast(Binop *op, PyObject *a) {  /* the same for a unary operator (-x) */
-    if (S.state == NULL || Py_TYPE(a) != S.tensor_type) return NULL;
+    if (S.state == NULL || !is_tensor(a)) return NULL;
     PyObject *ad = get_field(a, S.t_data);
     if (!float_kind_array(ad)) return NULL;
     int rec = must_record(a, NULL);

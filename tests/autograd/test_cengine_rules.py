@@ -102,13 +102,18 @@ def test_operator_programs_match_the_ops(data):
     shapes = [(3,), (2, 3), (1, 3)]
     arrays = [(rng.standard_normal(s) + 2.0).astype(dtype) for s in shapes]  # away from 0: division stays finite
     tracked = data.draw(st.lists(st.booleans(), min_size=3, max_size=3))
+    params = data.draw(st.lists(st.booleans(), min_size=3, max_size=3))  # Parameters take the same paths
     prog = _program(data, len(arrays))
 
     def run(form):
         leaves = []
-        for a, t in zip(arrays, tracked):
-            x = ms.Tensor(a.copy())
-            x.requires_grad = t
+        for i, (a, t) in enumerate(zip(arrays, tracked)):
+            if params[i]:
+                x = ms.Parameter(ms.Tensor(a.copy()), name=f"p{i}")
+                x._rg = t  # as grad(..., weights=) tracks a weight
+            else:
+                x = ms.Tensor(a.copy())
+                x.requires_grad = t
             leaves.append(x)
         try:
             with np.errstate(all="ignore"):
