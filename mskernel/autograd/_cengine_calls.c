@@ -76,6 +76,7 @@ PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (depth == NULL) return NULL;
     int nested = !(PyLong_CheckExact(depth) && PyLong_AsLong(depth) == 0);
     Py_DECREF(depth);
+    PyErr_Clear();  /* a depth too large for a C long is simply not 0 */
     if (nested) Py_RETURN_NONE;
     Py_ssize_t n = PyTuple_GET_SIZE(fargs), npos = PyTuple_GET_SIZE(positions);
     for (Py_ssize_t i = 0; i < npos; i++) {  /* every check before anything runs */
