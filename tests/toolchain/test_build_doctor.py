@@ -85,23 +85,33 @@ def test_doctor_names_an_untrusted_cache_dir_once_and_skips_the_builds(tmp_path,
     assert "unexpected" not in out.getvalue()
 
 
-def test_doctor_says_whether_the_jupyterlab_extension_is_installed(tmp_path, monkeypatch):
-    from mskernel.doctor import _check_lab_extension, _Note
-
+def test_doctor_says_whether_the_jupyterlab_extension_is_installed(tmp_path):
+    # A fresh virtual environment (its own sys.prefix) whose Jupyter paths all point at empty folders: where
+    # Jupyter would look, nothing is installed -- no patched internals; jupyter_core reads these variables itself.
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True,
+                   timeout=120)
     empty = tmp_path / "empty"
     empty.mkdir()
-    monkeypatch.setenv("JUPYTER_PATH", str(empty))
-    monkeypatch.setattr(sys, "prefix", str(tmp_path / "prefix"))  # no system copy either
-    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setattr("jupyter_core.paths.SYSTEM_JUPYTER_PATH", [])
-    monkeypatch.setattr("jupyter_core.paths.ENV_JUPYTER_PATH", [str(tmp_path / "prefix" / "share" / "jupyter")])
-    with pytest.raises(_Note, match="JupyterLab extension not installed.*ln -s .*magics/labextension"):
-        _check_lab_extension()
+    code = ("from mskernel.doctor import _check_lab_extension, _Note\n"
+            "try:\n    print('OK', _check_lab_extension())\nexcept _Note as n:\n    print('NOTE', n)\n")
+
+    def check(jupyter_path: Path) -> str:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "XDG_"))}
+        env.update(PYTHONPATH=str(REPO), JUPYTER_PATH=str(jupyter_path), JUPYTER_DATA_DIR=str(tmp_path / "data"),
+                   JUPYTER_PLATFORM_DIRS="1", XDG_DATA_DIRS=str(empty))  # the system folders: empty too
+        proc = subprocess.run([str(venv / "bin" / "python"), "-c", code], env=env, capture_output=True, text=True,
+                              timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    out = check(empty)
+    assert out.startswith("NOTE JupyterLab extension not installed") and "ln -s" in out
+    assert f"{REPO / 'magics' / 'labextension'} {venv}" in out  # the link to make, into this environment
     linked = tmp_path / "linked" / "labextensions"
     linked.mkdir(parents=True)
     (linked / "mskernel").symlink_to(REPO / "magics" / "labextension")
-    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "linked"))
-    assert "C++ cells highlighted as C++" in _check_lab_extension()
+    assert "C++ cells highlighted as C++" in check(tmp_path / "linked")
 
 
 def _ccache_line(monkeypatch, **env) -> str:
