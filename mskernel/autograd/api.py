@@ -21,7 +21,7 @@ import numpy as np
 
 from mskernel._accel import cengine
 from mskernel.autograd import hooks as hooks_module
-from mskernel.autograd.hooks import any_leaf_hooks, apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
+from mskernel.autograd.hooks import apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
 from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.common.parameter import Parameter, ParameterTuple
@@ -169,7 +169,6 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
     """
     call = list(args)
     targets: List[Tensor] = []
-    hooked = any_leaf_hooks()
     for p in positions:
         if p >= len(args):
             raise ValueError(f"For '{api}', grad_position {p} is out of range: the function was called with "
@@ -184,8 +183,7 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
         else:
             t = Tensor._wrap(a._data)
             t._rg = a._data.dtype.kind in "fc" or (ints and a._data.dtype.kind in "iub")
-            if hooked:
-                copy_leaf_hooks(a, t)
+            copy_leaf_hooks(a, t)
         call[p] = t
         targets.append(t)
     return call, targets
@@ -201,40 +199,31 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
          weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None,
          user_bprop: Optional[bool] = None) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
     """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads).
-    ``user_bprop``: whether fn is a Cell with its own bprop (computed when None).
-
-    Every ``grad`` call comes through here, so the common case is kept lean: grad mode is switched
-    inline (as :class:`recording` does), leaf hooks are looked up only when some leaf has one."""
+    ``user_bprop``: whether fn is a Cell with its own bprop (computed when None). The most common call
+    runs these steps in C (``_cengine.grad_call``, see :func:`_grad_wrapper`); this is their reference."""
     restore: List[Parameter] = []
     if user_bprop is None:
         user_bprop = _has_user_bprop(fn)
-    state = STATE
-    state.depth += 1
-    prev_enabled = state.enabled
-    state.enabled = True
     try:
-        call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
-        if weights:
-            for w in weights:
+        with recording():
+            call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
+            for w in weights or ():
                 if not w._rg and w._data.dtype.kind in "fc":
                     w._rg = True
                     restore.append(w)
-        out = fn(*call_args, **kwargs)
-        roots, aux = _outputs(out, has_aux)
-        sens_list = None if sens is None else _sens_list(sens, out, roots)
-        targets = in_targets + list(weights) if weights else in_targets
-        create_graph = state.depth > 1  # inside an outer grad: record this backward too
-        grads = gradients(roots, targets, sens_list, create_graph=create_graph)
+            out = fn(*call_args, **kwargs)
+            roots, aux = _outputs(out, has_aux)
+            sens_list = None if sens is None else _sens_list(sens, out, roots)
+            targets = in_targets + list(weights or ())
+            create_graph = STATE.depth > 1  # inside an outer grad: record this backward too
+            grads = gradients(roots, targets, sens_list, create_graph=create_graph)
     finally:
-        state.depth -= 1
-        state.enabled = prev_enabled
         for w in restore:
             w._rg = False
-    hooked = any_leaf_hooks()
     seen: set = set()
     full = []
     for t, g in zip(targets, grads):
-        if hooked and g is not None and leaf_hooks(t):
+        if g is not None and leaf_hooks(t):
             g = apply_leaf_hooks(t, g)
         if g is None:
             g = _zeros_for(t)
@@ -243,9 +232,7 @@ def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int,
         full.append(g)
     n = len(in_targets)
     if not create_graph:
-        out = Tensor._wrap(out._data) if out.__class__ is Tensor else _detach(out)
-        if aux is not None:
-            aux = _detach(aux)
+        out, aux = _detach(out), _detach(aux)
     return out, aux, full[:n], full[n:]
 
 
@@ -352,10 +339,7 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
             r = fast(fn, args, kwargs or None, positions)
             if r is not None:
                 out, gi = r
-                if return_ids:
-                    g = _structure(positions, grad_position, None, gi, [], True)
-                else:
-                    g = gi[0] if len(gi) == 1 else tuple(gi)
+                g = _structure(positions, grad_position, None, gi, [], return_ids)
                 return (out, g) if api == "value_and_grad" else g
         args, sens = _split_sens(args, sens_param, api) if sens_param else (args, None)
         out, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens, user_bprop)

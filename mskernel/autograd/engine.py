@@ -308,5 +308,4 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
 _C = cengine()
 if _C is not None:  # the compiled core calls back into these for every rare branch
     _C.bind_engine({"ones": _ones, "scalar_ones": _SCALAR_ONES, "reduce_to": _reduce_to, "materialize": _materialize,
-                    "saved_outs": _saved_outs,
-                    "capture": _capture, "GradientError": GradientError, "STATE": STATE})
+                    "saved_outs": _saved_outs, "capture": _capture, "GradientError": GradientError, "STATE": STATE})

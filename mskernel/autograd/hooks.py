@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from mskernel.autograd.node import record
 from mskernel.common.tensor import PROVIDERS, Tensor
 
-__all__ = ["HookHandle", "register_hook", "leaf_hooks", "any_leaf_hooks", "apply_leaf_hooks", "copy_leaf_hooks"]
+__all__ = ["HookHandle", "register_hook", "leaf_hooks", "apply_leaf_hooks", "copy_leaf_hooks"]
 
 Hook = Callable[[Tensor], Optional[Tensor]]
 # leaf tensor id -> (weak reference, hooks); by identity, since Tensor's == is elementwise
@@ -89,18 +89,6 @@ def _leaf_table(tensor: Tensor, create: bool = False) -> Optional[Dict[int, Hook
     ref = weakref.ref(tensor, lambda _r: _LEAF.pop(key, None))
     _LEAF[key] = (ref, {})
     return _LEAF[key][1]
-
-
-def any_leaf_hooks() -> bool:
-    """Whether any leaf tensor has a hook (``grad`` skips the per-tensor lookups when none has).
-
-    Example:
-        >>> import mskernel as ms
-        >>> t = ms.Tensor([1.0]); h = t.register_hook(lambda g: g * 2)
-        >>> any_leaf_hooks()
-        True
-    """
-    return bool(_LEAF)
 
 
 def leaf_hooks(tensor: Tensor) -> Optional[Dict[int, Hook]]:
