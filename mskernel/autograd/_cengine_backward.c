@@ -14,27 +14,14 @@ static PyObject *grad_error(const char *fmt, ...) {
 }
 
 /* a.shape == b.shape and a.dtype == b.dtype, read in place for arrays (0/1; -1 with an error). */
-static int same_attr(PyObject *a, PyObject *b, PyObject *name);
+/* a.shape == b.shape and a.dtype == b.dtype for two arrays (a Tensor's data always is one); 0 for anything else,
+ * which only sends the gradient through the general steps (reduce_to, a fresh sum). */
 static int same_meta(PyObject *a, PyObject *b) {
-    if (PyArray_Check(a) && PyArray_Check(b)) {
-        PyArrayObject *x = (PyArrayObject *)a, *y = (PyArrayObject *)b;
-        int nd = PyArray_NDIM(x);
-        if (nd != PyArray_NDIM(y) || memcmp(PyArray_DIMS(x), PyArray_DIMS(y), sizeof(npy_intp) * nd) != 0) return 0;
-        return PyArray_DESCR(x) == PyArray_DESCR(y) || PyArray_EquivTypes(PyArray_DESCR(x), PyArray_DESCR(y));
-    }
-    int same = same_attr(a, b, S.s_shape);
-    if (same > 0) same = same_attr(a, b, S.s_dtype);
-    return same;
-}
-
-static int same_attr(PyObject *a, PyObject *b, PyObject *name) {
-    PyObject *x = PyObject_GetAttr(a, name);
-    if (x == NULL) return -1;
-    PyObject *y = PyObject_GetAttr(b, name);
-    if (y == NULL) { Py_DECREF(x); return -1; }
-    int r = (x == y) ? 1 : PyObject_RichCompareBool(x, y, Py_EQ);
-    Py_DECREF(x); Py_DECREF(y);
-    return r;
+    if (!PyArray_Check(a) || !PyArray_Check(b)) return 0;
+    PyArrayObject *x = (PyArrayObject *)a, *y = (PyArrayObject *)b;
+    int nd = PyArray_NDIM(x);
+    if (nd != PyArray_NDIM(y) || memcmp(PyArray_DIMS(x), PyArray_DIMS(y), sizeof(npy_intp) * nd) != 0) return 0;
+    return PyArray_DESCR(x) == PyArray_DESCR(y) || PyArray_EquivTypes(PyArray_DESCR(x), PyArray_DESCR(y));
 }
 
 typedef struct {

@@ -8,7 +8,7 @@
  * (detached output, [gradient per position]), or None before running anything when the call is not of
  * that kind (then api._run, the reference, runs it). bind_grad(helpers) gives it api's _outputs, _detach,
  * zeros for a target without a gradient, the leaf-hook table and apply_leaf_hooks (for hooks fn registers). */
-static PyObject *s_depth, *s_base, *s_strides, *s_flags, *s_writeable, *s_copy;
+static PyObject *s_depth;
 static PyObject *grad_outputs, *grad_detach, *grad_zeros, *grad_leaf_table, *grad_apply_hooks;
 
 PyObject *bind_grad(PyObject *self, PyObject *helpers) {
@@ -22,38 +22,23 @@ PyObject *bind_grad(PyObject *self, PyObject *helpers) {
         Py_INCREF(v);
         Py_XSETREF(*hs[i].dst, v);
     }
-    if (!s_depth) {
-        s_depth = PyUnicode_InternFromString("depth"); s_base = PyUnicode_InternFromString("base");
-        s_strides = PyUnicode_InternFromString("strides"); s_flags = PyUnicode_InternFromString("flags");
-        s_writeable = PyUnicode_InternFromString("writeable"); s_copy = PyUnicode_InternFromString("copy");
-    }
+    if (!s_depth && !(s_depth = PyUnicode_InternFromString("depth"))) return NULL;
     Py_RETURN_NONE;
 }
 
-/* api._finalize: a gradient the user may keep and write (own buffer, not aliasing another returned one). */
+/* api._finalize: a gradient the user may keep and write (own buffer, not aliasing another returned one): a view
+ * with a zero stride or read-only, or an array already returned, is copied. */
 static PyObject *finalize(PyObject *g, PyObject **seen, Py_ssize_t *nseen) {
     PyObject *arr = get_field(g, S.t_data);
+    if (!PyArray_Check(arr)) return PyErr_Format(PyExc_TypeError, "grad_call: a gradient without array data");
+    PyArrayObject *a = (PyArrayObject *)arr;
     int copy = 0;
-    PyObject *base = PyObject_GetAttr(arr, s_base);
-    if (base == NULL) return NULL;
-    Py_DECREF(base);
-    if (base != Py_None) {
-        PyObject *strides = PyObject_GetAttr(arr, s_strides);
-        if (strides == NULL) return NULL;
-        copy = PySequence_Contains(strides, S.zero);
-        Py_DECREF(strides);
-        if (copy < 0) return NULL;
-        if (!copy) {
-            PyObject *flags = PyObject_GetAttr(arr, s_flags);
-            PyObject *w = flags ? PyObject_GetAttr(flags, s_writeable) : NULL;
-            Py_XDECREF(flags);
-            if (w == NULL) return NULL;
-            copy = !PyObject_IsTrue(w);
-            Py_DECREF(w);
-        }
+    if (PyArray_BASE(a) != NULL) {
+        for (int i = 0; i < PyArray_NDIM(a) && !copy; i++) copy = PyArray_STRIDES(a)[i] == 0;
+        copy = copy || !PyArray_ISWRITEABLE(a);
     }
     for (Py_ssize_t j = 0; !copy && j < *nseen; j++) copy = seen[j] == arr;
-    PyObject *res = copy ? PyObject_CallMethodNoArgs(arr, s_copy) : Py_NewRef(arr);
+    PyObject *res = copy ? PyArray_NewCopy(a, NPY_CORDER) : Py_NewRef(arr);
     if (res == NULL) return NULL;
     seen[(*nseen)++] = res;  /* kept alive by the result below */
     if (res == arr && get_field(g, S.t_node) == Py_None) {

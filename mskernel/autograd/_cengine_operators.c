@@ -4,25 +4,31 @@
 /* A Tensor or a subclass (Parameter): the same slots, and ops/math.py treats them alike when the dtypes match. */
 static inline int is_tensor(PyObject *o) { return S.tensor_type != NULL && PyObject_TypeCheck(o, S.tensor_type); }
 
-/* a.dtype is b.dtype (the identity test of ops/math.py's _binary; builtin dtypes are singletons). No error set. */
+/* a.dtype is b.dtype for two arrays (the identity test of ops/math.py's _binary; builtin dtypes are singletons).
+ * A Tensor's data always is an array; anything else answers 0, which only means "the Python op decides". */
 int same_dtype(PyObject *a, PyObject *b) {
-    if (PyArray_Check(a) && PyArray_Check(b)) return PyArray_DESCR((PyArrayObject *)a) == PyArray_DESCR((PyArrayObject *)b);
-    PyObject *dta = PyObject_GetAttr(a, S.s_dtype), *dtb = dta ? PyObject_GetAttr(b, S.s_dtype) : NULL;
-    Py_XDECREF(dta); Py_XDECREF(dtb);
-    if (dtb == NULL) PyErr_Clear();
-    return dta != NULL && dta == dtb;
+    return PyArray_Check(a) && PyArray_Check(b) && PyArray_DESCR((PyArrayObject *)a) == PyArray_DESCR((PyArrayObject *)b);
 }
 
-int float_kind_array(PyObject *arr) {  /* 1 when arr.dtype.kind == 'f' */
-    if (PyArray_Check(arr)) return PyArray_DESCR((PyArrayObject *)arr)->kind == 'f';
-    PyObject *dt = PyObject_GetAttr(arr, S.s_dtype);
-    if (dt == NULL) { PyErr_Clear(); return 0; }
-    PyObject *kind = PyObject_GetAttr(dt, S.s_kind);
-    Py_DECREF(dt);
-    if (kind == NULL) { PyErr_Clear(); return 0; }
-    int r = PyUnicode_Check(kind) && PyUnicode_GET_LENGTH(kind) == 1 && PyUnicode_READ_CHAR(kind, 0) == 'f';
-    Py_DECREF(kind);
-    return r;
+int float_kind_array(PyObject *arr) {  /* 1 when arr is an array of a floating dtype (kind 'f') */
+    return PyArray_Check(arr) && PyArray_DESCR((PyArrayObject *)arr)->kind == 'f';
+}
+
+/* A Python int/float operand of a float array's op as the op makes it: a 0-d Tensor of the array's dtype
+ * (np.asarray(y, x.dtype), MindSpore's scalar promotion). NULL, with no error set, when it cannot be made. */
+static PyObject *scalar_operand(PyObject *xd, PyObject *y) {
+    PyObject *arr = PyObject_CallFunctionObjArgs(S.asarray, y, (PyObject *)PyArray_DESCR((PyArrayObject *)xd), NULL);
+    PyObject *t = arr ? wrap_array(arr) : NULL;
+    Py_XDECREF(arr);
+    if (t == NULL) PyErr_Clear();
+    return t;
+}
+
+/* One gradient as the 1-tuple a one-input rule returns (steals g; NULL if g is NULL). */
+static PyObject *single_or_fail(PyObject *g) {
+    PyObject *t = g ? PyTuple_Pack(1, g) : NULL;
+    Py_XDECREF(g);
+    return t;
 }
 
 /* ---- built-in backward rules in C ------------------------------------------------------------------
@@ -174,20 +180,10 @@ static PyObject *rule_grads(Rule *r, PyObject *d) {
         Py_XDECREF(ndx); Py_XDECREF(yy);
         return pair_or_fail(g0, g1);
     }
-    case R_SUM: {  /* reduce.py's _expand for all axes: a stride-0 view of the one value, or the recorded ops */
-        PyObject *g0 = sum_spread(d, r->x, direct);
-        if (g0 == NULL) return NULL;
-        PyObject *t = PyTuple_Pack(1, g0);
-        Py_DECREF(g0);
-        return t;
-    }
-    case R_NEG: {
-        PyObject *g0 = arith(R_NEG, d, NULL, direct);
-        if (g0 == NULL) return NULL;
-        PyObject *t = PyTuple_Pack(1, g0);
-        Py_DECREF(g0);
-        return t;
-    }
+    case R_SUM:  /* reduce.py's _expand for all axes: a stride-0 view of the one value, or the recorded ops */
+        return single_or_fail(sum_spread(d, r->x, direct));
+    case R_NEG:
+        return single_or_fail(arith(R_NEG, d, NULL, direct));
     }
     return PyErr_Format(PyExc_SystemError, "_cengine: unknown rule %d", r->kind);
 }
@@ -287,13 +283,7 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
         if (!float_kind_array(ad)) return NULL;
         bd = b;
         if (rec) {  /* the recorded node's operand: a 0-d Tensor of a's dtype, as the op makes it */
-            PyObject *dta = PyObject_GetAttr(ad, S.s_dtype);
-            PyObject *arr = dta ? PyObject_CallFunctionObjArgs(S.asarray, b, dta, NULL) : NULL;
-            Py_XDECREF(dta);
-            if (arr == NULL) { PyErr_Clear(); return NULL; }
-            bt = wrap_array(arr);
-            Py_DECREF(arr);
-            if (bt == NULL) return NULL;
+            if ((bt = scalar_operand(ad, b)) == NULL) return NULL;
             bd = get_field(bt, S.t_data);
             b = bt;
         }
@@ -310,6 +300,22 @@ static PyObject *binop_fast(Binop *op, PyObject *a, PyObject *b) {  /* NULL with
     return t;
 }
 
+/* (0, 1, ..., nd-1), made once per rank (borrowed; NULL with an error). */
+static PyObject *all_axes(int nd) {
+    static PyObject *cache[NPY_MAXDIMS + 1];
+    if (nd < 0 || nd > NPY_MAXDIMS) return PyErr_Format(PyExc_ValueError, "_cengine: rank %d", nd);
+    if (cache[nd] == NULL) {
+        PyObject *axes = PyTuple_New(nd);
+        for (int i = 0; axes && i < nd; i++) {
+            PyObject *k = PyLong_FromLong(i);
+            if (k == NULL) { Py_CLEAR(axes); break; }
+            PyTuple_SET_ITEM(axes, i, k);
+        }
+        cache[nd] = axes;
+    }
+    return cache[nd];
+}
+
 static PyObject *unop_fast(Binop *op, PyObject *a) {  /* the same for a unary operator (-x) */
     if (S.state == NULL || !is_tensor(a)) return NULL;
     PyObject *ad = get_field(a, S.t_data);
@@ -319,18 +325,8 @@ static PyObject *unop_fast(Binop *op, PyObject *a) {  /* the same for a unary op
     if (rec && (op->rule == R_NONE || S.node_type == NULL)) return NULL;
     PyObject *r;
     if (op->rule == R_SUM) {  /* np.add.reduce(data, (0, 1, ..., ndim-1)) as ops.sum computes it */
-        PyObject *shape = PyObject_GetAttr(ad, S.s_shape);
-        if (shape == NULL || !PyTuple_Check(shape)) { Py_XDECREF(shape); PyErr_Clear(); return NULL; }
-        Py_ssize_t nd = PyTuple_GET_SIZE(shape);
-        Py_DECREF(shape);
-        PyObject *axes = PyTuple_New(nd);
-        for (Py_ssize_t i = 0; axes && i < nd; i++) {
-            PyObject *k = PyLong_FromSsize_t(i);
-            if (k == NULL) { Py_CLEAR(axes); break; }
-            PyTuple_SET_ITEM(axes, i, k);
-        }
+        PyObject *axes = all_axes(PyArray_NDIM((PyArrayObject *)ad));
         r = axes ? PyObject_CallFunctionObjArgs(op->ufunc, ad, axes, NULL) : NULL;
-        Py_XDECREF(axes);
     } else {
         r = PyObject_CallOneArg(op->ufunc, ad);
     }
@@ -428,26 +424,13 @@ PyObject *binary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *x = args[2], *y = args[3];
     if (binary_slow == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_binary was not called");
     if (Py_TYPE(x) == S.tensor_type) {
-        PyObject *xd = get_field(x, S.t_data);
-        PyObject *dtx = PyObject_GetAttr(xd, S.s_dtype);
-        if (dtx == NULL) return NULL;
-        PyObject *yt = NULL, *yd = NULL;
+        PyObject *xd = get_field(x, S.t_data), *yt = NULL, *yd = NULL;
         if (Py_TYPE(y) == S.tensor_type) {
             yd = get_field(y, S.t_data);
-            PyObject *dty = PyObject_GetAttr(yd, S.s_dtype);
-            if (dty == NULL) { Py_DECREF(dtx); return NULL; }
-            Py_DECREF(dty);
-            if (dty == dtx) yt = Py_NewRef(y);
+            if (same_dtype(xd, yd)) yt = Py_NewRef(y);
         } else if ((PyFloat_CheckExact(y) || PyLong_CheckExact(y)) && float_kind_array(xd)) {
-            PyObject *arr = PyObject_CallFunctionObjArgs(S.asarray, y, dtx, NULL);
-            if (arr == NULL) { PyErr_Clear(); } else {
-                yt = wrap_array(arr);
-                Py_DECREF(arr);
-                if (yt == NULL) { Py_DECREF(dtx); return NULL; }
-                yd = get_field(yt, S.t_data);
-            }
+            if ((yt = scalar_operand(xd, y)) != NULL) yd = get_field(yt, S.t_data);
         }
-        Py_DECREF(dtx);
         if (yt != NULL) {
             PyObject *r = PyObject_CallFunctionObjArgs(args[1], xd, yd, NULL);
             if (r != NULL) {
