@@ -260,6 +260,10 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         if (douts == NULL) goto done;
         if (douts == Py_None) { Py_DECREF(douts); continue; }
         Py_ssize_t nd = PyList_GET_SIZE(douts);
+        /* These buffers now go to a rule (which may hand one to several inputs) or to the caller: no longer the
+         * engine's to accumulate into in place. */
+        for (Py_ssize_t j = 0; j < nd; j++)
+            if (PySet_Discard(acc.owned, PyList_GET_ITEM(douts, j)) < 0) { Py_DECREF(douts); goto done; }
         if (have_keys) {
             for (Py_ssize_t j = 0; j < nd; j++) {
                 PyObject *d = PyList_GET_ITEM(douts, j);

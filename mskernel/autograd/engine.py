@@ -237,6 +237,8 @@ def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Opti
             douts = pending.pop(node, None)
             if douts is None:
                 continue
+            for d in douts:  # now going to a rule (which may hand one to several inputs) or to the caller
+                owned.discard(d)
             if node_keys:
                 for j, d in enumerate(douts):
                     k = node_keys.get((node, j))
