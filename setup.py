@@ -1,17 +1,12 @@
-"""Builds the optional compiled engine core; everything else is configured in pyproject.toml.
+"""Builds the engine core (mskernel.autograd._cengine); everything else is configured in pyproject.toml.
 
-``optional=True``: without a working C compiler the install still succeeds and mskernel runs its
-pure-Python engine (``python -m mskernel doctor`` says which engine is active).
+The engine core is the autograd engine itself (recording, the backward pass, the gradient calls), so the build
+needs a C compiler -- the one mskernel uses for its kernels anyway. numpy's headers come from pyproject.toml's
+build requirements.
 """
+import numpy
 from setuptools import Extension, setup
 
-try:  # numpy's headers (pyproject.toml's build requirements bring numpy); without them the build fails: optional
-    import numpy
-    NUMPY_INCLUDE = [numpy.get_include()]
-except ImportError:
-    NUMPY_INCLUDE = []
-
-SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in ("", "_backward", "_operators", "_calls")]
+SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in ("", "_rules", "_backward", "_operators", "_calls")]
 setup(ext_modules=[Extension("mskernel.autograd._cengine", SOURCES, depends=["mskernel/autograd/_cengine.h"],
-                             optional=True, include_dirs=NUMPY_INCLUDE,
-                             extra_compile_args=["-O2", "-fvisibility=hidden"])])
+                             include_dirs=[numpy.get_include()], extra_compile_args=["-O2", "-fvisibility=hidden"])])

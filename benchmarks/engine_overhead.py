@@ -18,7 +18,6 @@ import numpy as np
 import mskernel as ms
 from mskernel import ops
 
-from mskernel._accel import engine_name
 
 try:
     import torch
@@ -156,7 +155,7 @@ def fmt_time(t: Optional[float]) -> str:
 
 def main() -> None:
     rows = run()
-    print(f"forward+backward per call (best of 9 interleaved rounds; {engine_name()} engine core"
+    print(f"forward+backward per call (best of 9 interleaved rounds"
           f"{'; torch on 1 thread, like numpy and mskernel' if torch is not None else ''})")
     hdr = f"{'graph':<18}{'size':<11}{'mskernel':>13}{'numpy floor':>13}{'torch eager':>13}" \
           f"{'ms/numpy':>10}{'torch/ms':>10}"

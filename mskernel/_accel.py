@@ -1,8 +1,8 @@
-"""The optional compiled engine core (``mskernel.autograd._cengine``, built from ``autograd/_cengine*.c`` at install).
+"""The engine core (``mskernel.autograd._cengine``, built from ``autograd/_cengine*.c`` at install).
 
-The pure-Python engine (``mskernel/autograd/engine.py``, ``node.py``) is the reference; the C module
-runs the same steps faster. It is used when it was built and ``MSKERNEL_PURE_PYTHON`` is not set to
-a non-empty value other than ``0``. ``python -m mskernel doctor`` reports which one is active.
+It is the autograd engine: recording, the backward pass, the gradient calls, the Tensor operators'
+C path. mskernel needs it (``pip install`` builds it with the C compiler mskernel needs anyway);
+``python -m mskernel doctor`` says when it is missing and how to build it.
 
 This module sits at the package root, below :mod:`mskernel.common.tensor`, because Tensor uses the core
 too (allocation, the fast operators). It loads the extension through the import system's finders
@@ -10,23 +10,20 @@ with the autograd folder as the search path, so that ``mskernel/autograd/__init_
 imports tensor.py) does not run first.
 
 Example:
-    >>> from mskernel._accel import engine_name
-    >>> engine_name() in ("C", "Python")
+    >>> from mskernel._accel import cengine
+    >>> hasattr(cengine(), "gradients")
     True
 """
 from __future__ import annotations
 
 import importlib.util
-import os
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Optional
 
-__all__ = ["cengine", "engine_name", "unavailable_reason"]
+__all__ = ["cengine", "EngineCoreMissing"]
 
 _NAME = "mskernel.autograd._cengine"
-_REASON: Optional[str] = None
 
 
 def _import_core() -> ModuleType:
@@ -47,47 +44,28 @@ def _import_core() -> ModuleType:
     return module
 
 
-def _load() -> Optional[ModuleType]:
-    global _REASON
-    if os.environ.get("MSKERNEL_PURE_PYTHON", "") not in ("", "0"):
-        _REASON = "disabled by MSKERNEL_PURE_PYTHON"
-        return None
+class EngineCoreMissing(ImportError):
+    """The engine core is not built: mskernel cannot run without it (the message says how to build it)."""
+
+
+def _load() -> ModuleType:
     try:
-        core = _import_core()
-    except ImportError as e:  # not built (no compiler at install time): the Python engine runs
-        _REASON = f"not built ({e}); reinstall with a C compiler: pip install -e ."
-        return None
-    return core
+        return _import_core()
+    except ImportError as e:  # not built: no C compiler at install time, or a source tree without build_ext
+        raise EngineCoreMissing(
+            f"mskernel's engine core ({_NAME}) is not built ({e}). Install mskernel with a C compiler available "
+            f"(on Debian/Ubuntu: apt-get install build-essential), e.g. pip install -e . in a source tree, or "
+            f"build it in place: python setup.py build_ext --inplace") from e
 
 
 _C = _load()
 
 
-def cengine() -> Optional[ModuleType]:
-    """The compiled core module, or None when the pure-Python engine runs.
+def cengine() -> ModuleType:
+    """The engine core module.
 
     Example:
-        >>> cengine() is None or hasattr(cengine(), "gradients")
+        >>> hasattr(cengine(), "gradients")
         True
     """
     return _C
-
-
-def engine_name() -> str:
-    """``"C"`` when the compiled core is active, else ``"Python"``.
-
-    Example:
-        >>> engine_name() in ("C", "Python")
-        True
-    """
-    return "C" if _C is not None else "Python"
-
-
-def unavailable_reason() -> Optional[str]:
-    """Why the compiled core is not active (None when it is).
-
-    Example:
-        >>> unavailable_reason() is None or isinstance(unavailable_reason(), str)
-        True
-    """
-    return _REASON

@@ -76,16 +76,13 @@ def _check_numpy() -> str:
 
 
 def _check_engine() -> str:
-    from mskernel._accel import engine_name, unavailable_reason
+    # Importing mskernel needs the engine core, so reaching this check means it is built; without it the import
+    # already failed with EngineCoreMissing, whose message says how to build it.
+    from pathlib import Path
 
-    if engine_name() == "C":
-        return "autograd engine: compiled core (mskernel.autograd._cengine)"
-    reason = unavailable_reason() or "unknown"
-    if reason.startswith("disabled"):
-        return f"autograd engine: pure-Python reference ({reason})"
-    raise _Fail(f"autograd engine: the compiled core is {reason.split(';')[0]}; the pure-Python engine runs "
-                f"(about 2x slower on small graphs)",
-                "reinstall with a C compiler available: pip install -e .")
+    from mskernel._accel import cengine
+
+    return f"autograd engine: the engine core ({Path(cengine().__file__).name})"
 
 
 def _toolchain():

@@ -1,19 +1,16 @@
-/* mskernel.autograd._cengine -- the autograd engine's hot loops in C (optional; built at install time).
+/* mskernel.autograd._cengine -- the autograd engine: recording, the backward pass, the gradient calls.
  *
- * The Python implementation in mskernel/autograd/engine.py (``_gradients_py``) and node.py is the
- * reference: this module does exactly the same, step for step, and falls back to the Python helpers
- * for every rare branch (gradient shape/dtype fix-up, zero materialisation, saved outputs, gradient
- * statistics, error texts). ``MSKERNEL_PURE_PYTHON=1`` disables it; tests run both.
+ * This is the one engine (there is no second copy in Python). What it runs is declared in Python: the backward
+ * rules are the op table's (bound to each call by _cengine_rules.c), and the rare branches call Python helpers
+ * that exist once (gradient shape/dtype fix-up, zero materialisation, saved outputs, gradient statistics,
+ * hooks, MindSpore's error texts). The Python modules say what each piece does: node.py (recording),
+ * engine.py (the backward pass), api.py (grad/value_and_grad), rule.py (declared rules).
  *
- * The mirrored code is cut into the same named phases as the Python (``phase: record`` in node.py,
- * ``phase: backward`` and its steps targets/collect/seed/run/route/results in engine.py), so the two
- * can be read side by side; tests/autograd/test_cengine.py checks the phase lists match.
+ * The code is in five files, one idea each (_cengine.h lists them): this one holds the module, the bindings,
+ * Tensor._wrap and recording.
  *
- * The code is in four files, one idea each (_cengine.h lists them): this one holds the module, the
- * bindings, Tensor._wrap and the record phase.
- *
- * Tensor and Node stay ordinary Python classes with __slots__; bind_tensor()/bind_node() read each
- * slot's offset from its member descriptor so this module can read and write the fields directly.
+ * Tensor and Node stay ordinary Python classes with __slots__; bind_tensor()/bind_node() read each slot's offset
+ * from its member descriptor so this module can read and write the fields directly.
  */
 #define CENGINE_MAIN
 #include "_cengine.h"
@@ -54,6 +51,7 @@ static PyObject *bind_tensor(PyObject *self, PyObject *args) {
     S.asarray = asarray;
     if (!S.s_shape) {
         S.s_builtin = PyUnicode_InternFromString("builtin");
+        S.s_grad = PyUnicode_InternFromString("grad");
         S.s_shape = PyUnicode_InternFromString("shape");
         S.s_dtype = PyUnicode_InternFromString("dtype");
         S.s_kind = PyUnicode_InternFromString("kind");
@@ -65,21 +63,23 @@ static PyObject *bind_tensor(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* bind_node(Node, ids, meta, meta_fn): enables record1(). Called by mskernel/autograd/node.py. */
+/* bind_node(Node, ids, meta, meta_fn, STATE): enables recording. Called by mskernel/autograd/node.py. */
 static PyObject *bind_node(PyObject *self, PyObject *args) {
-    PyObject *node, *ids, *meta, *meta_fn;
-    if (!PyArg_ParseTuple(args, "O!OO!O", &PyType_Type, &node, &ids, &PyDict_Type, &meta, &meta_fn)) return NULL;
+    PyObject *node, *ids, *meta, *meta_fn, *state;
+    if (!PyArg_ParseTuple(args, "O!OO!OO", &PyType_Type, &node, &ids, &PyDict_Type, &meta, &meta_fn, &state))
+        return NULL;
     if (S.tensor_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_tensor must come first");
     static const char *const names[] = {"id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info",
                                         "stats", "materialize"};
     Py_ssize_t *const dsts[] = {&S.n_id, &S.n_op, &S.n_kind, &S.n_inputs, &S.n_backward, &S.n_out_meta,
                                 &S.n_saved_out, &S.n_info, &S.n_stats, &S.n_materialize};
     if (bind_offsets((PyTypeObject *)node, names, dsts, 10) < 0) return NULL;
-    Py_INCREF(node); Py_INCREF(ids); Py_INCREF(meta); Py_INCREF(meta_fn);
+    Py_INCREF(node); Py_INCREF(ids); Py_INCREF(meta); Py_INCREF(meta_fn); Py_INCREF(state);
     S.node_type = (PyTypeObject *)node;
     S.ids = ids;
     S.meta = meta;
     S.meta_fn = meta_fn;
+    S.state = state;
     Py_RETURN_NONE;
 }
 
@@ -89,8 +89,7 @@ PyObject *bind_engine(PyObject *self, PyObject *helpers) {
     if (S.node_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_node must come first");
     struct { const char *name; PyObject **dst; } hs[] = {
         {"ones", &S.ones}, {"scalar_ones", &S.scalar_ones}, {"reduce_to", &S.reduce_to}, {"materialize", &S.materialize},
-        {"saved_outs", &S.saved_outs}, {"capture", &S.capture}, {"GradientError", &S.grad_error},
-        {"STATE", &S.state}};
+        {"saved_outs", &S.saved_outs}, {"capture", &S.capture}, {"GradientError", &S.grad_error}};
     for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
         PyObject *v = PyDict_GetItemString(helpers, hs[i].name);
         if (v == NULL) return PyErr_Format(PyExc_KeyError, "_cengine.bind_engine: missing helper %s", hs[i].name);
@@ -135,7 +134,7 @@ static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
     "    >>> print(t, t.dtype, t.requires_grad)\n" \
     "    [5. 2.] Float32 False\n"
 
-/* ---- phase: record ---- node creation: _record1(op, inputs, out, backward) (node.py) ------------- */
+/* ---- recording ------------------------------------------------------------------------------------ */
 int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */
     *shape = PyObject_GetAttr(arr, S.s_shape);
     if (*shape == NULL) return -1;
@@ -148,7 +147,7 @@ int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new ref
     return 0;
 }
 
-/* node.py's edge(t): a tracked leaf itself, else a data-less stand-in with t's graph position. */
+/* edge(t) (node.py): a tracked leaf itself, else a data-less stand-in with t's graph position. */
 static PyObject *make_edge(PyObject *t) {
     if (!PyObject_TypeCheck(t, S.tensor_type)) return Py_NewRef(t);
     if (get_field(t, S.t_rg) == Py_True && get_field(t, S.t_node) == Py_None) return Py_NewRef(t);
@@ -240,21 +239,10 @@ int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *back
     return 0;
 }
 
-/* node.py's record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype):
- * the node, or None when grad mode is off or no Tensor input is tracked. */
-static PyObject *record(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"op", "inputs", "outputs", "backward", "kind", "info", "needs_outputs",
-                             "materialize_grads", "any_dtype", NULL};
-    PyObject *op, *inputs_in, *outputs_in, *backward, *kind = S.s_builtin, *info = Py_None;
-    int needs_outputs = 0, materialize = 1, any_dtype = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOO|$OOppp:record", kwlist, &op, &inputs_in, &outputs_in,
-                                     &backward, &kind, &info, &needs_outputs, &materialize, &any_dtype))
-        return NULL;
-    PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
-    if (en == NULL) return NULL;
-    int on = PyObject_IsTrue(en);
-    Py_DECREF(en);
-    if (on <= 0) return on < 0 ? NULL : Py_NewRef(Py_None);
+/* The node of a call that must record (grad mode on): `ins` (a sequence) made `outs` (a sequence of Tensors). None
+ * when no input is tracked. New reference, NULL with an error. */
+static PyObject *record_general(PyObject *op, PyObject *kind, PyObject *inputs_in, PyObject *outputs_in,
+                                PyObject *backward, PyObject *info, int needs_outputs, int materialize, int any_dtype) {
     PyObject *ins = PySequence_Fast(inputs_in, "record: inputs must be a sequence");
     if (ins == NULL) return NULL;
     Py_ssize_t nin = PySequence_Fast_GET_SIZE(ins);
@@ -277,14 +265,19 @@ static PyObject *record(PyObject *self, PyObject *args, PyObject *kw) {
     PyObject *meta = PyTuple_New(nout), *saved = needs_outputs ? PyTuple_New(nout) : Py_NewRef(Py_None);
     for (Py_ssize_t i = 0; meta && saved && i < nout; i++) {
         PyObject *o = PySequence_Fast_GET_ITEM(outs, i), *data, *shape, *dtype;
-        data = PyObject_TypeCheck(o, S.tensor_type) ? Py_NewRef(get_field(o, S.t_data))
-                                                     : PyObject_GetAttrString(o, "_data");  /* its AttributeError */
+        if (!PyObject_TypeCheck(o, S.tensor_type)) {
+            PyErr_Format(PyExc_TypeError, "record: output %zd of '%U' must be a Tensor, but got %s", i, op,
+                         Py_TYPE(o)->tp_name);
+            Py_CLEAR(meta);
+            break;
+        }
+        data = Py_NewRef(get_field(o, S.t_data));
         PyObject *pair = NULL;
-        if (data != NULL && shape_dtype(data, &shape, &dtype) == 0) {
+        if (shape_dtype(data, &shape, &dtype) == 0) {
             pair = PyTuple_Pack(2, shape, dtype);
             Py_DECREF(shape); Py_DECREF(dtype);
         }
-        if (pair == NULL) { Py_XDECREF(data); Py_CLEAR(meta); break; }
+        if (pair == NULL) { Py_DECREF(data); Py_CLEAR(meta); break; }
         PyTuple_SET_ITEM(meta, i, pair);
         if (needs_outputs) PyTuple_SET_ITEM(saved, i, data); else Py_DECREF(data);
     }
@@ -301,21 +294,37 @@ static PyObject *record(PyObject *self, PyObject *args, PyObject *kw) {
         }
         if (!fl) continue;
         PyObject *idx = PyLong_FromSsize_t(i);
-        if (idx != NULL && PyObject_TypeCheck(o, S.tensor_type)) {
-            set_field(o, S.t_rg, Py_NewRef(Py_True));
-            set_field(o, S.t_node, Py_NewRef(node));
-            set_field(o, S.t_idx, idx);
-            continue;
-        }
-        if (idx == NULL || PyObject_SetAttrString(o, "_rg", Py_True) < 0 || PyObject_SetAttrString(o, "_node", node) < 0
-            || PyObject_SetAttrString(o, "_idx", idx) < 0) {
-            Py_XDECREF(idx); Py_DECREF(node); Py_DECREF(outs);
-            return NULL;
-        }
-        Py_DECREF(idx);
+        if (idx == NULL) { Py_DECREF(node); Py_DECREF(outs); return NULL; }
+        set_field(o, S.t_rg, Py_NewRef(Py_True));
+        set_field(o, S.t_node, Py_NewRef(node));
+        set_field(o, S.t_idx, idx);
     }
     Py_DECREF(outs);
     return node;
+}
+
+/* 1 when grad mode is on in this thread, 0 when off, -1 with an error. */
+int grad_enabled(void) {
+    PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
+    if (en == NULL) return -1;
+    int on = PyObject_IsTrue(en);
+    Py_DECREF(en);
+    return on;
+}
+
+/* record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype) (node.py):
+ * the node, or None when grad mode is off or no Tensor input is tracked. */
+static PyObject *record(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"op", "inputs", "outputs", "backward", "kind", "info", "needs_outputs",
+                             "materialize_grads", "any_dtype", NULL};
+    PyObject *op, *inputs_in, *outputs_in, *backward, *kind = S.s_builtin, *info = Py_None;
+    int needs_outputs = 0, materialize = 1, any_dtype = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOO|$OOppp:record", kwlist, &op, &inputs_in, &outputs_in,
+                                     &backward, &kind, &info, &needs_outputs, &materialize, &any_dtype))
+        return NULL;
+    int on = grad_enabled();
+    if (on <= 0) return on < 0 ? NULL : Py_NewRef(Py_None);
+    return record_general(op, kind, inputs_in, outputs_in, backward, info, needs_outputs, materialize, any_dtype);
 }
 
 static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -323,38 +332,116 @@ static PyObject *record1(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     int needs_outputs = nargs == 5 ? PyObject_IsTrue(args[4]) : 0;
     if (needs_outputs < 0) return NULL;
     if (!PyTuple_Check(args[1])) return PyErr_Format(PyExc_TypeError, "_record1: inputs must be a tuple");
+    if (!PyObject_TypeCheck(args[2], S.tensor_type))
+        return PyErr_Format(PyExc_TypeError, "_record1: the output must be a Tensor, not %s", Py_TYPE(args[2])->tp_name);
     if (record_node(args[0], args[1], args[2], args[3], needs_outputs) < 0) return NULL;
     Py_RETURN_NONE;
 }
 
+/* A node for `out` (one Tensor, or a tuple of them for a multi-output rule) made from `inputs` (a tuple), whose
+ * backward is `rule` bound to this call's operands and `attrs`. The caller knows grad mode is on and an input is
+ * tracked. 0, or -1 with an error. */
+int record_with_rule(PyObject *rule, PyObject *inputs, PyObject *out, PyObject *attrs) {
+    PyObject *bound = bind_rule(rule, inputs, attrs);
+    if (bound == NULL) return -1;
+    int rc;
+    if (PyObject_TypeCheck(out, S.tensor_type)) {
+        rc = record_node(rule_prim(rule), inputs, out, bound, rule_needs_out(rule));
+    } else {
+        PyObject *node = record_general(rule_prim(rule), S.s_builtin, inputs, out, bound, Py_None,
+                                        rule_needs_out(rule), 1, 0);
+        rc = node == NULL ? -1 : 0;
+        Py_XDECREF(node);
+    }
+    Py_DECREF(bound);
+    return rc;
+}
+
+/* record_rule(rule, inputs, out, attrs=None): see node.py. */
+static PyObject *record_rule(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 && nargs != 4) return PyErr_Format(PyExc_TypeError, "record_rule takes 3 or 4 arguments");
+    PyObject *rule = args[0], *inputs = args[1], *attrs = nargs == 4 && args[3] != Py_None ? args[3] : NULL;
+    if (!is_rule(rule)) return PyErr_Format(PyExc_TypeError, "record_rule: a Rule is required, not %s",
+                                            Py_TYPE(rule)->tp_name);
+    if (!PyTuple_Check(inputs) || (attrs != NULL && !PyTuple_Check(attrs)))
+        return PyErr_Format(PyExc_TypeError, "record_rule: inputs and attrs must be tuples");
+    int on = grad_enabled();
+    if (on <= 0) return on < 0 ? NULL : Py_NewRef(Py_None);
+    int tracked = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(inputs) && !tracked; i++) {
+        PyObject *t = PyTuple_GET_ITEM(inputs, i);
+        tracked = PyObject_TypeCheck(t, S.tensor_type) && get_field(t, S.t_rg) == Py_True;
+    }
+    if (tracked && record_with_rule(rule, inputs, args[2], attrs) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* spread(a, shape): a 0-d array's one value seen as an array of `shape` (every stride 0; writeable as a is). */
+static PyObject *spread(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyArray_Check(args[0]) || PyArray_NDIM((PyArrayObject *)args[0]) != 0 || !PyTuple_Check(args[1]))
+        return PyErr_Format(PyExc_TypeError, "spread takes a 0-d array and a shape tuple");
+    PyArrayObject *a = (PyArrayObject *)args[0];
+    Py_ssize_t nd = PyTuple_GET_SIZE(args[1]);
+    if (nd > NPY_MAXDIMS) return PyErr_Format(PyExc_ValueError, "spread: %zd dimensions", nd);
+    npy_intp dims[NPY_MAXDIMS], strides[NPY_MAXDIMS];
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        dims[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(args[1], i));
+        if (dims[i] < 0) return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "spread: a negative size");
+        strides[i] = 0;
+    }
+    PyArray_Descr *descr = PyArray_DESCR(a);
+    Py_INCREF(descr);
+    PyObject *view = PyArray_NewFromDescr(&PyArray_Type, descr, (int)nd, dims, strides, PyArray_DATA(a),
+                                          PyArray_FLAGS(a) & NPY_ARRAY_WRITEABLE, NULL);
+    if (view != NULL && PyArray_SetBaseObject((PyArrayObject *)view, Py_NewRef(args[0])) < 0) Py_CLEAR(view);
+    return view;
+}
+
+static PyObject *finalize_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "finalize takes 2 arguments");
+    return finalize_grad(args[0], args[1]);
+}
+
+static PyObject *edge(PyObject *self, PyObject *t) {
+    if (!PyObject_TypeCheck(t, S.tensor_type))
+        return PyErr_Format(PyExc_TypeError, "edge: a Tensor is required, not %s", Py_TYPE(t)->tp_name);
+    return make_edge(t);
+}
+
 static PyMethodDef methods[] = {
     {"bind_tensor", bind_tensor, METH_VARARGS, "bind_tensor(Tensor, ndarray, asarray): enables wrap()."},
-    {"bind_node", bind_node, METH_VARARGS, "bind_node(Node, ids): enables record1()."},
+    {"bind_node", bind_node, METH_VARARGS, "bind_node(Node, ids, meta, meta_fn, STATE): enables recording."},
     {"bind_engine", bind_engine, METH_O, "bind_engine(helpers): enables gradients()."},
-    {"binary", (PyCFunction)(void (*)(void))binary, METH_FASTCALL, "binary(op, ufunc, x, y) -> (x, y, out)."},
     {"bind_grad", bind_grad, METH_O, "bind_grad(helpers): enables grad_call()."},
-    {"grad_call", (PyCFunction)(void (*)(void))grad_call, METH_FASTCALL,
-     "grad_call(fn, args, kwargs, positions) -> (output, grads) or None (see api._run)."},
-    {"bind_sum", bind_sum, METH_O, "bind_sum(fn): reduce.py's spread of a full sum's gradient, for the rare cases."},
-    {"bind_binary", bind_binary, METH_O, "bind_binary(fn): the Python _binary, for everything but the fast cases."},
+    {"grad_call", (PyCFunction)(void (*)(void))grad_call, METH_FASTCALL, GRAD_CALL_DOC},
     {"wrap", wrap, METH_O, WRAP_DOC},
+    {"spread", (PyCFunction)(void (*)(void))spread, METH_FASTCALL,
+     "spread(a, shape): a 0-d array's one value as a stride-0 view of that shape (a full sum's gradient)."},
+    {"finalize", (PyCFunction)(void (*)(void))finalize_call, METH_FASTCALL,
+     "finalize(g, seen): g as a buffer the user may keep and write (see mskernel.autograd.api._finalize)."},
+    {"edge", edge, METH_O, "edge(t): what a node keeps of an input Tensor (see mskernel.autograd.node.edge)."},
     {"record", (PyCFunction)(void (*)(void))record, METH_VARARGS | METH_KEYWORDS,
      "record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype)."},
     {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward, needs_outputs=False)."},
+    {"record_rule", (PyCFunction)(void (*)(void))record_rule, METH_FASTCALL, "record_rule(rule, inputs, out, attrs=None)."},
     {"gradients", (PyCFunction)(void (*)(void))gradients, METH_FASTCALL,
      "gradients(roots, targets, sens, create_graph, retain_graph) -> list."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cengine",
-                                    "The autograd engine's hot loops in C (see mskernel/autograd/engine.py).", -1,
+                                    "The autograd engine (see mskernel/autograd/node.py, engine.py and api.py).", -1,
                                     methods};
 
 PyMODINIT_FUNC PyInit__cengine(void) {
     import_array();
-    if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0 || PyType_Ready(&RuleType) < 0) return NULL;
+    if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0 || PyType_Ready(&RuleType) < 0 ||
+        PyType_Ready(&BoundType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (m == NULL) return NULL;
     if (PyModule_AddObjectRef(m, "Binop", (PyObject *)&BinopType) < 0 ||
-        PyModule_AddObjectRef(m, "CustomCall", (PyObject *)&CustomCallType) < 0) { Py_DECREF(m); return NULL; }
+        PyModule_AddObjectRef(m, "CustomCall", (PyObject *)&CustomCallType) < 0 ||
+        PyModule_AddObjectRef(m, "Rule", (PyObject *)&RuleType) < 0 ||
+        PyModule_AddObjectRef(m, "Bound", (PyObject *)&BoundType) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }

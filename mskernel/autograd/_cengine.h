@@ -1,9 +1,10 @@
 /* mskernel.autograd._cengine -- what its C files share (see _cengine.c for the whole picture).
  *
- *   _cengine.c            module, bindings to the Python classes, Tensor._wrap, phase: record
- *   _cengine_backward.c   phase: backward (engine.py's _gradients_py, step for step)
- *   _cengine_operators.c  the Tensor operators' C path and the built-in backward rules in C
- *   _cengine_calls.c      grad()'s common call (api._run) and ops.Custom calls (Custom.__call__)
+ *   _cengine.c            module, bindings to the Python classes, Tensor._wrap, recording
+ *   _cengine_rules.c      declared backward rules (Python) bound to one call: a node's backward
+ *   _cengine_backward.c   the backward pass
+ *   _cengine_operators.c  the C path of the Tensor operators and of the hand-tuned elementwise ops
+ *   _cengine_calls.c      grad()'s call and ops.Custom calls
  */
 #ifndef MSKERNEL_CENGINE_H
 #define MSKERNEL_CENGINE_H
@@ -25,7 +26,7 @@ typedef struct {
     PyObject *ones, *scalar_ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
     Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
-    PyObject *s_builtin, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
+    PyObject *s_builtin, *s_grad, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
     PyObject *zero;
 } State;
 
@@ -49,6 +50,15 @@ static inline PyObject *get_field(PyObject *obj, Py_ssize_t off) {  /* borrowed;
 PyObject *wrap_array(PyObject *arr);  /* Tensor._wrap: new reference; arr borrowed */
 int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype);  /* new references */
 int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *backward, int needs_outputs);
+int record_with_rule(PyObject *rule, PyObject *inputs, PyObject *out, PyObject *attrs);
+int grad_enabled(void);
+
+/* _cengine_rules.c */
+extern PyTypeObject RuleType, BoundType;
+int is_rule(PyObject *o);
+PyObject *rule_prim(PyObject *rule);  /* borrowed */
+int rule_needs_out(PyObject *rule);
+PyObject *bind_rule(PyObject *rule, PyObject *inputs, PyObject *attrs);
 
 /* _cengine_backward.c */
 PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
@@ -56,14 +66,14 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 /* _cengine_operators.c */
 int same_dtype(PyObject *a, PyObject *b);
 int float_kind_array(PyObject *arr);
-PyObject *binary(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *bind_binary(PyObject *self, PyObject *fn);
-PyObject *bind_sum(PyObject *self, PyObject *fn);
-extern PyTypeObject BinopType, RuleType;
+extern PyTypeObject BinopType;
 
 /* _cengine_calls.c */
 PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bind_grad(PyObject *self, PyObject *helpers);
+PyObject *finalize_grad(PyObject *g, PyObject *seen);
 extern PyTypeObject CustomCallType;
+#define GRAD_CALL_DOC "grad_call(fn, args, kwargs, positions, weights, has_aux, sens, user_bprop) -> " \
+                      "(output, aux, input grads, weight grads) (see mskernel.autograd.api)."
 
 #endif

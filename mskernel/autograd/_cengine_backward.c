@@ -1,7 +1,6 @@
-/* mskernel.autograd._cengine: the backward pass, engine.py's _gradients_py step for step. */
+/* mskernel.autograd._cengine: the backward pass (engine.py's gradients() says what it does). */
 #include "_cengine.h"
 
-/* ---- phase: backward ---- the backward pass (engine.py), its phases as in _gradients_py ---------- */
 static PyObject *grad_error(const char *fmt, ...) {
     va_list va;
     va_start(va, fmt);
@@ -123,21 +122,27 @@ fail:
     return nodes;
 }
 
-/* pending[p][idx] (+)= g.  Steals nothing. */
+/* pending[p][idx] (+)= g, where t is the input whose producer is p and whose output index is idx.  Steals nothing. */
 static int add_pending(Acc *acc, PyObject *pending, PyObject *p, PyObject *idx, PyObject *g) {
+    Py_ssize_t nout = PyTuple_Check(get_field(p, S.n_out_meta)) ? PyTuple_GET_SIZE(get_field(p, S.n_out_meta)) : -1;
+    Py_ssize_t i = PyLong_Check(idx) ? PyLong_AsSsize_t(idx) : -1;
+    if (i == -1 && PyErr_Occurred()) return -1;
+    if (i < 0 || i >= nout) {
+        grad_error("For '%U', a tensor claims to be output %R of it, which has %zd outputs (its graph fields were "
+                   "changed).", get_field(p, S.n_op), idx, nout);
+        return -1;
+    }
     PyObject *lst = PyDict_GetItemWithError(pending, p);
     if (lst == NULL) {
         if (PyErr_Occurred()) return -1;
         Py_ssize_t n = PyTuple_GET_SIZE(get_field(p, S.n_out_meta));
         lst = PyList_New(n);
         if (lst == NULL) return -1;
-        for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(lst, i, Py_NewRef(Py_None));
+        for (Py_ssize_t j = 0; j < n; j++) PyList_SET_ITEM(lst, j, Py_NewRef(Py_None));
         int rc = PyDict_SetItem(pending, p, lst);
         Py_DECREF(lst);
         if (rc < 0) return -1;
     }
-    Py_ssize_t i = PyLong_AsSsize_t(idx);
-    if (i == -1 && PyErr_Occurred()) return -1;
     PyObject *prev = PyList_GET_ITEM(lst, i);
     PyObject *nv = (prev == Py_None) ? Py_NewRef(g) : accumulate(acc, prev, g);
     if (nv == NULL) return -1;
@@ -172,7 +177,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     runnable = PySet_New(NULL); pending = PyDict_New(); acc.owned = PySet_New(NULL);
     if (!leaf_grads || !node_keys || !relevant || !runnable || !pending || !acc.owned) goto done;
 
-    /* ---- phase: targets ---- */
+    /* ---- the targets: leaves are keyed by identity, intermediate results by (node, output index) ---- */
     Py_ssize_t nt = PySequence_Fast_GET_SIZE(targets);
     for (Py_ssize_t i = 0; i < nt; i++) {
         PyObject *t = PySequence_Fast_GET_ITEM(targets, i);
@@ -191,7 +196,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             if (rc < 0 || PySet_Add(relevant, n) < 0) goto done;
         }
     }
-    /* ---- phase: collect ---- */
+    /* ---- the nodes reachable from the roots, and those whose backward must run ---- */
     if (!(nodes = collect(roots))) goto done;
     Py_ssize_t nn = PyList_GET_SIZE(nodes);
     for (Py_ssize_t k = 0; k < nn; k++) {
@@ -211,7 +216,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         }
     }
 
-    /* ---- phase: seed ---- */
+    /* ---- the roots' gradients: sens, or ones ---- */
     Py_ssize_t nroots = PySequence_Fast_GET_SIZE(roots);
     for (Py_ssize_t i = 0; i < nroots; i++) {
         PyObject *r = PySequence_Fast_GET_ITEM(roots, i);
@@ -240,7 +245,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         if (rc < 0) goto done;
     }
 
-    /* ---- phase: run ---- */
+    /* ---- each node in reverse creation order ---- */
     if (!(result = PyList_New(nt))) goto done;
     for (Py_ssize_t i = 0; i < nt; i++) PyList_SET_ITEM(result, i, Py_NewRef(Py_None));
     if (!(prev_mode = PyObject_GetAttr(S.state, S.s_enabled))) goto done;
@@ -320,23 +325,19 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         }
         PyObject *inputs = get_field(node, S.n_inputs);
         Py_ssize_t ni = PyTuple_GET_SIZE(inputs);
-        PyObject *gs = NULL;
-        if (grads != Py_None) {
-            gs = PySequence_Fast(grads, "");
-            if (gs == NULL) PyErr_Clear();
+        if (!PyTuple_Check(grads) && !PyList_Check(grads)) {  /* a rule returns a tuple or list, one per input */
+            grad_error("For '%U', the backward rule returned %s; expected a tuple or list with one gradient (a "
+                       "Tensor or None) per input (%zd).", get_field(node, S.n_op),
+                       grads == Py_None ? "None" : Py_TYPE(grads)->tp_name, ni);
+            Py_DECREF(grads); Py_DECREF(douts);
+            goto done;
         }
-        if (gs == NULL || PySequence_Fast_GET_SIZE(gs) != ni) {
-            PyObject *got = gs ? PyUnicode_FromFormat("%zd", PySequence_Fast_GET_SIZE(gs))
-                               : PyUnicode_FromString(grads == Py_None ? "None" : "?");
-            if (gs == NULL && grads != Py_None) {  /* len(grads) raised in the reference: same error */
-                Py_XDECREF(got);
-                Py_DECREF(grads); Py_DECREF(douts);
-                PyErr_Format(PyExc_TypeError, "object of type '%s' has no len()", Py_TYPE(grads)->tp_name);
-                goto done;
-            }
-            grad_error("For '%U', the backward rule returned %U gradients for %zd inputs.",
-                       get_field(node, S.n_op), got, ni);
-            Py_XDECREF(got); Py_XDECREF(gs); Py_DECREF(grads); Py_DECREF(douts);
+        PyObject *gs = PySequence_Fast(grads, "");  /* a tuple or list: a new reference to itself */
+        if (gs == NULL) { Py_DECREF(grads); Py_DECREF(douts); goto done; }
+        if (PySequence_Fast_GET_SIZE(gs) != ni) {
+            grad_error("For '%U', the backward rule returned %zd gradients for %zd inputs.", get_field(node, S.n_op),
+                       PySequence_Fast_GET_SIZE(gs), ni);
+            Py_DECREF(gs); Py_DECREF(grads); Py_DECREF(douts);
             goto done;
         }
         if (capture) {
@@ -345,7 +346,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             Py_DECREF(r);
         }
         Py_DECREF(douts);
-        /* ---- phase: route ---- */
+        /* ---- each input's gradient: summed to its shape, cast to its dtype, added into its slot ---- */
         for (Py_ssize_t pos = 0; pos < ni; pos++) {
             PyObject *g = PySequence_Fast_GET_ITEM(gs, pos);
             if (g == Py_None) continue;
@@ -381,7 +382,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         Py_DECREF(gs); Py_DECREF(grads);
         goto done;
     }
-    /* ---- phase: results ---- */
+    /* ---- the leaves' gradients ---- */
     for (Py_ssize_t i = 0; i < nt; i++) {
         PyObject *t = PySequence_Fast_GET_ITEM(targets, i);
         if (get_field(t, S.t_node) != Py_None) continue;

@@ -1,20 +1,24 @@
-/* mskernel.autograd._cengine: grad()'s common call and ops.Custom calls. */
+/* mskernel.autograd._cengine: grad()'s call and ops.Custom calls. */
 #include "_cengine.h"
 
-/* ---- grad()'s common call ---------------------------------------------------------------------------
- * grad_call(fn, args, kwargs, positions) runs api._run's steps for the call grad/value_and_grad make most
- * often: the inputs at `positions` are untracked float Tensors, no weights, no sens, no aux, no Cell bprop
- * (api.py picks those calls), no leaf hooks and not inside another grad (checked here). It returns
- * (detached output, [gradient per position]), or None before running anything when the call is not of
- * that kind (then api._run, the reference, runs it). bind_grad(helpers) gives it api's _outputs, _detach,
- * zeros for a target without a gradient, the leaf-hook table and apply_leaf_hooks (for hooks fn registers). */
+/* ---- grad()'s call ----------------------------------------------------------------------------------------
+ * grad_call(fn, args, kwargs, positions, weights, has_aux, sens, user_bprop) -> (output, aux, input grads, weight
+ * grads): one gradient call of grad/value_and_grad/GradOperation (mskernel/autograd/api.py says what each argument
+ * means and structures the result). The steps: recording on (one grad deeper); the inputs at `positions` replaced
+ * by tracked tensors sharing their data; the weights tracked for the call; fn run; its outputs (and aux) taken; one
+ * backward pass (recorded too when this call is inside another grad); tracking and recording restored whatever
+ * happened; leaf hooks applied, zeros for targets the outputs do not reach, each gradient the user's own buffer;
+ * the output detached. bind_grad(helpers) gives it api.py's helpers for the steps' general cases: track_inputs,
+ * _outputs, _sens_list, _detach, _zeros_for, and hooks.py's leaf-hook table and apply_leaf_hooks. */
 static PyObject *s_depth;
-static PyObject *grad_outputs, *grad_detach, *grad_zeros, *grad_leaf_table, *grad_apply_hooks;
+static PyObject *grad_track, *grad_outputs, *grad_sens_list, *grad_detach, *grad_zeros, *grad_leaf_table,
+    *grad_apply_hooks;
 
 PyObject *bind_grad(PyObject *self, PyObject *helpers) {
     if (!PyDict_Check(helpers)) return PyErr_Format(PyExc_TypeError, "bind_grad expects a dict");
     struct { const char *name; PyObject **dst; } hs[] = {
-        {"outputs", &grad_outputs}, {"detach", &grad_detach}, {"zeros", &grad_zeros}, {"leaf_table", &grad_leaf_table},
+        {"track_inputs", &grad_track}, {"outputs", &grad_outputs}, {"sens_list", &grad_sens_list},
+        {"detach", &grad_detach}, {"zeros", &grad_zeros}, {"leaf_table", &grad_leaf_table},
         {"apply_leaf_hooks", &grad_apply_hooks}};
     for (size_t i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
         PyObject *v = PyDict_GetItemString(helpers, hs[i].name);
@@ -22,25 +26,33 @@ PyObject *bind_grad(PyObject *self, PyObject *helpers) {
         Py_INCREF(v);
         Py_XSETREF(*hs[i].dst, v);
     }
+    if (!PyDict_Check(grad_leaf_table)) return PyErr_Format(PyExc_TypeError, "bind_grad: leaf_table must be a dict");
     if (!s_depth && !(s_depth = PyUnicode_InternFromString("depth"))) return NULL;
     Py_RETURN_NONE;
 }
 
-/* api._finalize: a gradient the user may keep and write (own buffer, not aliasing another returned one): a view
- * with a zero stride or read-only, or an array already returned, is copied. */
-static PyObject *finalize(PyObject *g, PyObject **seen, Py_ssize_t *nseen) {
+/* A gradient the user may keep and write: its own buffer, not aliasing another returned gradient nor anything the
+ * engine shares (a read-only array -- a cached seed, a stride-0 spread -- or a view with a zero stride is copied).
+ * `seen` is a set of the ids of the arrays returned so far (new reference; NULL with an error). */
+PyObject *finalize_grad(PyObject *g, PyObject *seen) {
+    if (!PyObject_TypeCheck(g, S.tensor_type) || !PyAnySet_Check(seen))
+        return PyErr_Format(PyExc_TypeError, "finalize: a Tensor and a set are required");
     PyObject *arr = get_field(g, S.t_data);
-    if (!PyArray_Check(arr)) return PyErr_Format(PyExc_TypeError, "grad_call: a gradient without array data");
+    if (!PyArray_Check(arr)) return PyErr_Format(PyExc_TypeError, "grad: a gradient without array data");
     PyArrayObject *a = (PyArrayObject *)arr;
-    int copy = 0;
-    if (PyArray_BASE(a) != NULL) {
+    int copy = !PyArray_ISWRITEABLE(a);
+    if (PyArray_BASE(a) != NULL)
         for (int i = 0; i < PyArray_NDIM(a) && !copy; i++) copy = PyArray_STRIDES(a)[i] == 0;
-        copy = copy || !PyArray_ISWRITEABLE(a);
-    }
-    for (Py_ssize_t j = 0; !copy && j < *nseen; j++) copy = seen[j] == arr;
+    PyObject *key = PyLong_FromVoidPtr(arr);
+    if (key == NULL) return NULL;
+    if (!copy) copy = PySet_Contains(seen, key);
+    Py_DECREF(key);
+    if (copy < 0) return NULL;
     PyObject *res = copy ? PyArray_NewCopy(a, NPY_CORDER) : Py_NewRef(arr);
     if (res == NULL) return NULL;
-    seen[(*nseen)++] = res;  /* kept alive by the result below */
+    key = PyLong_FromVoidPtr(res);  /* the copy stays alive in the result, so its id stays its own */
+    if (key == NULL || PySet_Add(seen, key) < 0) { Py_XDECREF(key); Py_DECREF(res); return NULL; }
+    Py_DECREF(key);
     if (res == arr && get_field(g, S.t_node) == Py_None) {
         Py_DECREF(res);
         set_field(g, S.t_rg, Py_NewRef(Py_False));
@@ -51,93 +63,181 @@ static PyObject *finalize(PyObject *g, PyObject **seen, Py_ssize_t *nseen) {
     return t;
 }
 
-PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4) return PyErr_Format(PyExc_TypeError, "grad_call takes 4 arguments");
-    PyObject *fn = args[0], *fargs = args[1], *kwargs = args[2], *positions = args[3];
-    if (S.state == NULL || grad_outputs == NULL || !PyTuple_Check(fargs) || !PyTuple_Check(positions) ||
-        (kwargs != Py_None && !PyDict_Check(kwargs)) || (PyDict_Check(grad_leaf_table) && PyDict_GET_SIZE(grad_leaf_table)))
-        Py_RETURN_NONE;
-    PyObject *depth = PyObject_GetAttr(S.state, s_depth);
-    if (depth == NULL) return NULL;
-    int nested = !(PyLong_CheckExact(depth) && PyLong_AsLong(depth) == 0);
-    Py_DECREF(depth);
-    PyErr_Clear();  /* a depth too large for a C long is simply not 0 */
-    if (nested) Py_RETURN_NONE;
-    Py_ssize_t n = PyTuple_GET_SIZE(fargs), npos = PyTuple_GET_SIZE(positions);
-    for (Py_ssize_t i = 0; i < npos; i++) {  /* every check before anything runs */
+#define finalize finalize_grad
+
+/* The tracked call arguments and the input targets: (list, list), new references; NULL with an error. The common
+ * case (untracked Tensors, no leaf hooks) here; everything else by api.track_inputs. */
+static int track(PyObject *fargs, PyObject *positions, int ints, PyObject **call, PyObject **targets) {
+    Py_ssize_t n = PyTuple_GET_SIZE(fargs), npos = positions == Py_None ? 0 : PyTuple_GET_SIZE(positions);
+    int simple = PyDict_GET_SIZE(grad_leaf_table) == 0;
+    for (Py_ssize_t i = 0; simple && i < npos; i++) {
         PyObject *po = PyTuple_GET_ITEM(positions, i);
         Py_ssize_t p = PyLong_CheckExact(po) ? PyLong_AsSsize_t(po) : -1;
-        if (p < 0 || p >= n) { PyErr_Clear(); Py_RETURN_NONE; }
-        PyObject *a = PyTuple_GET_ITEM(fargs, p);
-        if (Py_TYPE(a) != S.tensor_type || get_field(a, S.t_rg) != Py_False) Py_RETURN_NONE;
-        if (!float_kind_array(get_field(a, S.t_data))) Py_RETURN_NONE;
+        if (p < 0) PyErr_Clear();
+        simple = p >= 0 && p < n && PyObject_TypeCheck(PyTuple_GET_ITEM(fargs, p), S.tensor_type) &&
+                 get_field(PyTuple_GET_ITEM(fargs, p), S.t_rg) != Py_True;
     }
-    PyObject *call = PyTuple_New(n), *targets = PyList_New(npos);  /* a new tuple: the caller's stays as it is */
-    for (Py_ssize_t i = 0; call && i < n; i++) PyTuple_SET_ITEM(call, i, Py_NewRef(PyTuple_GET_ITEM(fargs, i)));
-    PyObject *out = NULL, *roots = NULL, *grads = NULL, *result = NULL, *prev = NULL;
-    PyObject **seen = PyMem_Malloc(sizeof(PyObject *) * (npos + 1));
-    Py_ssize_t nseen = 0;
-    int state_set = 0;
-    if (call == NULL || targets == NULL || seen == NULL) goto done;
+    if (!simple) {
+        PyObject *none = PyTuple_New(0), *r = NULL;
+        if (none != NULL)
+            r = PyObject_CallFunctionObjArgs(grad_track, fargs, positions == Py_None ? none : positions, S.s_grad,
+                                             ints ? Py_True : Py_False, NULL);
+        Py_XDECREF(none);
+        if (r == NULL) return -1;
+        if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2) {
+            Py_DECREF(r);
+            PyErr_SetString(PyExc_TypeError, "grad_call: track_inputs returned an unexpected value");
+            return -1;
+        }
+        *call = Py_NewRef(PyTuple_GET_ITEM(r, 0));
+        *targets = Py_NewRef(PyTuple_GET_ITEM(r, 1));
+        Py_DECREF(r);
+        return 0;
+    }
+    *call = PySequence_List(fargs);
+    *targets = PyList_New(npos);
+    if (*call == NULL || *targets == NULL) { Py_CLEAR(*call); Py_CLEAR(*targets); return -1; }
     for (Py_ssize_t i = 0; i < npos; i++) {
         Py_ssize_t p = PyLong_AsSsize_t(PyTuple_GET_ITEM(positions, i));
-        PyObject *t = wrap_array(get_field(PyTuple_GET_ITEM(fargs, p), S.t_data));
-        if (t == NULL) goto done;
-        set_field(t, S.t_rg, Py_NewRef(Py_True));
-        PyList_SET_ITEM(targets, i, t);
-        Py_SETREF(((PyTupleObject *)call)->ob_item[p], Py_NewRef(t));
+        PyObject *d = get_field(PyTuple_GET_ITEM(fargs, p), S.t_data);
+        PyObject *t = wrap_array(d);
+        if (t == NULL) { Py_CLEAR(*call); Py_CLEAR(*targets); return -1; }
+        char k = PyArray_Check(d) ? PyArray_DESCR((PyArrayObject *)d)->kind : 'O';
+        int rg = k == 'f' || k == 'c' || (ints && (k == 'i' || k == 'u' || k == 'b'));
+        set_field(t, S.t_rg, Py_NewRef(rg ? Py_True : Py_False));
+        PyList_SET_ITEM(*targets, i, t);
+        if (PyList_SetItem(*call, p, Py_NewRef(t)) < 0) { Py_CLEAR(*call); Py_CLEAR(*targets); return -1; }
     }
-    /* ---- api._run: recording on (depth 1), fn, the backward, recording restored ---- */
-    if (!(prev = PyObject_GetAttr(S.state, S.s_enabled))) goto done;
-    PyObject *one = PyLong_FromLong(1);
-    if (one == NULL || PyObject_SetAttr(S.state, s_depth, one) < 0) { Py_XDECREF(one); goto done; }
-    Py_DECREF(one);
-    state_set = 1;
+    return 0;
+}
+
+/* STATE.depth += delta (0, or -1 with an error). */
+static int add_depth(long delta) {
+    PyObject *d = PyObject_GetAttr(S.state, s_depth);
+    if (d == NULL) return -1;
+    PyObject *dd = PyLong_FromLong(delta), *nd = dd ? PyNumber_Add(d, dd) : NULL;
+    Py_DECREF(d); Py_XDECREF(dd);
+    if (nd == NULL) return -1;
+    int rc = PyObject_SetAttr(S.state, s_depth, nd);
+    Py_DECREF(nd);
+    return rc;
+}
+
+PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 8) return PyErr_Format(PyExc_TypeError, "grad_call takes 8 arguments");
+    PyObject *fn = args[0], *fargs = args[1], *kwargs = args[2], *positions = args[3], *weights = args[4];
+    PyObject *sens = args[6];
+    int has_aux = PyObject_IsTrue(args[5]), ints = PyObject_IsTrue(args[7]);
+    if (has_aux < 0 || ints < 0) return NULL;
+    if (S.state == NULL || grad_track == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_grad first");
+    if (!PyTuple_Check(fargs) || (positions != Py_None && !PyTuple_Check(positions)) ||
+        (weights != Py_None && !PyTuple_Check(weights)) || (kwargs != Py_None && !PyDict_Check(kwargs)))
+        return PyErr_Format(PyExc_TypeError, "grad_call: args, positions and weights must be tuples, kwargs a dict");
+    Py_ssize_t nw = weights == Py_None ? 0 : PyTuple_GET_SIZE(weights);
+    PyObject *call = NULL, *in_targets = NULL, *callt = NULL, *out = NULL, *roots = NULL, *aux = Py_NewRef(Py_None);
+    PyObject *sens_list = Py_NewRef(Py_None), *targets = NULL, *grads = NULL, *prev = NULL, *result = NULL;
+    PyObject *restore = PyList_New(0), *seen = NULL, *full = NULL;
+    int depth_set = 0, create_graph = 0;
+    if (restore == NULL) goto done;
+
+    /* ---- recording on, one grad deeper (api.recording) ---- */
+    if (!(prev = PyObject_GetAttr(S.state, S.s_enabled)) || add_depth(1) < 0) goto done;
+    depth_set = 1;
     if (PyObject_SetAttr(S.state, S.s_enabled, Py_True) < 0) goto done;
-    out = PyObject_Call(fn, call, kwargs == Py_None ? NULL : kwargs);
-    if (out == NULL) goto done;
-    if (Py_TYPE(out) == S.tensor_type) {
-        roots = PyTuple_Pack(1, out);
-    } else {
-        PyObject *ra = PyObject_CallFunctionObjArgs(grad_outputs, out, Py_False, NULL);
-        if (ra != NULL && PyTuple_Check(ra) && PyTuple_GET_SIZE(ra) == 2) roots = Py_NewRef(PyTuple_GET_ITEM(ra, 0));
-        else if (ra != NULL) PyErr_SetString(PyExc_TypeError, "grad_call: _outputs returned an unexpected value");
-        Py_XDECREF(ra);
+    PyObject *depth = PyObject_GetAttr(S.state, s_depth);
+    if (depth == NULL) goto done;
+    create_graph = !(PyLong_CheckExact(depth) && PyLong_AsLong(depth) == 1);  /* inside an outer grad */
+    Py_DECREF(depth);
+    PyErr_Clear();
+    /* ---- the tracked inputs and weights ---- */
+    if (track(fargs, positions, ints, &call, &in_targets) < 0) goto done;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = PyTuple_GET_ITEM(weights, i);
+        if (!PyObject_TypeCheck(w, S.tensor_type)) {
+            PyErr_Format(PyExc_TypeError, "grad: weights[%zd] must be a Parameter, not %s", i, Py_TYPE(w)->tp_name);
+            goto done;
+        }
+        if (get_field(w, S.t_rg) != Py_True && float_kind_array(get_field(w, S.t_data))) {
+            set_field(w, S.t_rg, Py_NewRef(Py_True));
+            if (PyList_Append(restore, w) < 0) goto done;
+        }
     }
-    if (roots == NULL) goto done;
-    PyObject *gargs[5] = {roots, targets, Py_None, Py_False, Py_False};
+    /* ---- fn, its outputs ---- */
+    if (!(callt = PySequence_Tuple(call))) goto done;
+    if (!(out = PyObject_Call(fn, callt, kwargs == Py_None ? NULL : kwargs))) goto done;
+    if (Py_TYPE(out) == S.tensor_type && !has_aux) {
+        roots = PyList_New(1);
+        if (roots == NULL) goto done;
+        PyList_SET_ITEM(roots, 0, Py_NewRef(out));
+    } else {
+        PyObject *ra = PyObject_CallFunctionObjArgs(grad_outputs, out, has_aux ? Py_True : Py_False, NULL);
+        if (ra == NULL) goto done;
+        if (!PyTuple_Check(ra) || PyTuple_GET_SIZE(ra) != 2) {
+            Py_DECREF(ra);
+            PyErr_SetString(PyExc_TypeError, "grad_call: _outputs returned an unexpected value");
+            goto done;
+        }
+        roots = Py_NewRef(PyTuple_GET_ITEM(ra, 0));
+        Py_SETREF(aux, Py_NewRef(PyTuple_GET_ITEM(ra, 1)));
+        Py_DECREF(ra);
+    }
+    if (sens != Py_None) {
+        Py_SETREF(sens_list, PyObject_CallFunctionObjArgs(grad_sens_list, sens, out, roots, NULL));
+        if (sens_list == NULL) goto done;
+    }
+    /* ---- the backward pass ---- */
+    if (!(targets = PySequence_List(in_targets))) goto done;
+    for (Py_ssize_t i = 0; i < nw; i++)
+        if (PyList_Append(targets, PyTuple_GET_ITEM(weights, i)) < 0) goto done;
+    PyObject *gargs[5] = {roots, targets, sens_list, create_graph ? Py_True : Py_False, Py_False};
     grads = gradients(NULL, gargs, 5);
 done:
-    if (state_set) {  /* as _run's finally: restored whatever happened */
+    {   /* ---- tracking and recording restored, whatever happened ---- */
         PyObject *et, *ev, *tb;
         PyErr_Fetch(&et, &ev, &tb);
-        if (PyObject_SetAttr(S.state, s_depth, S.zero) < 0 || PyObject_SetAttr(S.state, S.s_enabled, prev) < 0) {
-            if (et) PyErr_Clear(); else { Py_CLEAR(grads); PyErr_Fetch(&et, &ev, &tb); }
-        }
+        int failed = 0;
+        for (Py_ssize_t i = 0; restore && i < PyList_GET_SIZE(restore); i++)
+            set_field(PyList_GET_ITEM(restore, i), S.t_rg, Py_NewRef(Py_False));
+        if (depth_set && (add_depth(-1) < 0 || PyObject_SetAttr(S.state, S.s_enabled, prev) < 0)) failed = 1;
+        if (failed && et) PyErr_Clear();
+        if (failed && !et) Py_CLEAR(grads);
         if (et) PyErr_Restore(et, ev, tb);
     }
-    if (grads != NULL) {  /* ---- api._run's results: zeros for no gradient, finalized gradients, detached output ---- */
-        PyObject *full = PyList_New(npos);
-        for (Py_ssize_t i = 0; full && i < npos; i++) {
-            PyObject *g = PyList_GET_ITEM(grads, i), *t = PyList_GET_ITEM(targets, i), *r;
-            if (g != Py_None && PyDict_Check(grad_leaf_table) && PyDict_GET_SIZE(grad_leaf_table)) {
-                /* hooks fn registered on its inputs */
-                PyObject *h = PyObject_CallFunctionObjArgs(grad_apply_hooks, t, g, NULL);
-                r = h == NULL ? NULL : h == Py_None ? PyObject_CallOneArg(grad_zeros, t) : finalize(h, seen, &nseen);
-                Py_XDECREF(h);
-            } else {
-                r = g == Py_None ? PyObject_CallOneArg(grad_zeros, t) : finalize(g, seen, &nseen);
-            }
+    if (grads != NULL) {  /* ---- the results: hooks, zeros, the user's own buffers, the detached output ---- */
+        Py_ssize_t nt = PyList_GET_SIZE(grads);
+        seen = PySet_New(NULL);
+        full = seen ? PyList_New(nt) : NULL;
+        for (Py_ssize_t i = 0; full && i < nt; i++) {
+            PyObject *g = Py_NewRef(PyList_GET_ITEM(grads, i)), *t = PyList_GET_ITEM(targets, i), *r;
+            if (g != Py_None && PyDict_GET_SIZE(grad_leaf_table))
+                Py_SETREF(g, PyObject_CallFunctionObjArgs(grad_apply_hooks, t, g, NULL));
+            if (g == NULL) r = NULL;
+            else if (g == Py_None) r = PyObject_CallOneArg(grad_zeros, t);
+            else if (create_graph) r = Py_NewRef(g);
+            else if (!PyObject_TypeCheck(g, S.tensor_type))
+                r = PyErr_Format(PyExc_TypeError, "grad: a gradient must be a Tensor, not %s", Py_TYPE(g)->tp_name);
+            else r = finalize(g, seen);
+            Py_XDECREF(g);
             if (r == NULL) { Py_CLEAR(full); break; }
             PyList_SET_ITEM(full, i, r);
         }
-        PyObject *dout = full == NULL ? NULL : Py_TYPE(out) == S.tensor_type ? wrap_array(get_field(out, S.t_data))
-                                                                             : PyObject_CallOneArg(grad_detach, out);
-        if (dout != NULL) result = PyTuple_Pack(2, dout, full);
-        Py_XDECREF(dout); Py_XDECREF(full);
+        if (full != NULL && !create_graph) {
+            PyObject *dout = Py_TYPE(out) == S.tensor_type ? wrap_array(get_field(out, S.t_data))
+                                                           : PyObject_CallOneArg(grad_detach, out);
+            PyObject *daux = dout && aux != Py_None ? PyObject_CallOneArg(grad_detach, aux) : Py_XNewRef(aux);
+            if (dout == NULL || daux == NULL) { Py_XDECREF(dout); Py_XDECREF(daux); Py_CLEAR(full); }
+            else { Py_SETREF(out, dout); Py_SETREF(aux, daux); }
+        }
+        if (full != NULL) {
+            Py_ssize_t n = PyList_GET_SIZE(in_targets);
+            PyObject *gi = PyList_GetSlice(full, 0, n), *gw = PyList_GetSlice(full, n, nt);
+            if (gi && gw) result = PyTuple_Pack(4, out, aux, gi, gw);
+            Py_XDECREF(gi); Py_XDECREF(gw);
+        }
     }
-    Py_XDECREF(call); Py_XDECREF(targets); Py_XDECREF(out); Py_XDECREF(roots); Py_XDECREF(grads); Py_XDECREF(prev);
-    PyMem_Free(seen);
+    Py_XDECREF(call); Py_XDECREF(in_targets); Py_XDECREF(callt); Py_XDECREF(out); Py_XDECREF(roots); Py_XDECREF(aux);
+    Py_XDECREF(sens_list); Py_XDECREF(targets); Py_XDECREF(grads); Py_XDECREF(prev); Py_XDECREF(restore);
+    Py_XDECREF(seen); Py_XDECREF(full);
     return result;
 }
 

@@ -21,8 +21,7 @@ import numpy as np
 
 from mskernel._accel import cengine
 from mskernel.autograd import hooks as hooks_module
-from mskernel.autograd.hooks import apply_leaf_hooks, copy_leaf_hooks, leaf_hooks
-from mskernel.autograd.engine import gradients
+from mskernel.autograd.hooks import apply_leaf_hooks, copy_leaf_hooks
 from mskernel.autograd.node import STATE
 from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
@@ -77,15 +76,18 @@ def _check_fn(fn: Any, api: str) -> None:
 
 
 def _finalize(g: Tensor, seen: set) -> Tensor:
-    """A result the user may keep and write: own buffer, not aliasing another returned gradient."""
-    arr = g._data
-    if arr.base is not None and (0 in arr.strides or not arr.flags.writeable) or id(arr) in seen:
-        arr = arr.copy()
-    seen.add(id(arr))
-    if arr is g._data and g._node is None:
-        g._rg = False
-        return g
-    return Tensor._wrap(arr)
+    """A gradient the user may keep and write: its own buffer, not aliasing another returned gradient (``seen``:
+    the ids of the arrays returned so far) nor anything the engine shares (a read-only or stride-0 array is
+    copied). The engine core's, as grad's call uses it.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> a = np.ones(2, np.float32); a.flags.writeable = False
+        >>> g = _finalize(ms.Tensor._wrap(a), set())
+        >>> g.asnumpy().flags.writeable, g.asnumpy() is a
+        (True, False)
+    """
+    return _C.finalize(g, seen)
 
 
 def _outputs(out: Any, has_aux: bool) -> Tuple[List[Tensor], Any]:
@@ -195,45 +197,31 @@ def _has_user_bprop(fn: Any) -> bool:
     return getattr(type(fn), "bprop", None) is not None and hasattr(fn, "construct")
 
 
-def _run(fn: Callable, args: tuple, kwargs: dict, positions: Optional[Tuple[int, ...]],
+def _run(fn: Callable, args: tuple, kwargs: Optional[dict], positions: Optional[Tuple[int, ...]],
          weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None,
          user_bprop: Optional[bool] = None) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
-    """Run fn with tracked inputs and backward; returns (out, aux, input grads, weight grads).
-    ``user_bprop``: whether fn is a Cell with its own bprop (computed when None). The most common call
-    runs these steps in C (``_cengine.grad_call``, see :func:`_grad_wrapper`); this is their reference."""
-    restore: List[Parameter] = []
+    """Run fn with tracked inputs and weights, then the backward; returns (out, aux, input grads, weight grads).
+
+    The steps (the engine core's ``grad_call``, ``mskernel/autograd/_cengine_calls.c``): recording on, one
+    grad deeper (:class:`recording`); the inputs at ``positions`` replaced by tracked tensors sharing their
+    data (:func:`track_inputs`); the weights tracked for the call; ``fn`` run and its outputs taken
+    (:func:`_outputs`; with ``sens``, :func:`_sens_list` matches it to them); one backward pass
+    (:func:`~mskernel.autograd.engine.gradients`, recorded too when this call is inside another grad);
+    tracking and recording restored whatever happened; the leaf hooks applied, zeros for a target the
+    outputs do not reach (:func:`_zeros_for`), each gradient the user's own buffer (a read-only, stride-0 or
+    already returned array is copied); the output detached (unless recorded for an outer grad).
+    ``user_bprop``: whether fn is a Cell with its own bprop (worked out when None; its integer inputs are
+    tracked too).
+
+    Example:
+        >>> import mskernel as ms
+        >>> out, aux, gi, gw = _run(lambda x: (x * x).sum(), (ms.Tensor([1.0, 2.0]),), None, (0,), None, False)
+        >>> print(out, gi[0], gw)
+        5.0 [2. 4.] []
+    """
     if user_bprop is None:
         user_bprop = _has_user_bprop(fn)
-    try:
-        with recording():
-            call_args, in_targets = track_inputs(args, positions or (), ints=user_bprop)
-            for w in weights or ():
-                if not w._rg and w._data.dtype.kind in "fc":
-                    w._rg = True
-                    restore.append(w)
-            out = fn(*call_args, **kwargs)
-            roots, aux = _outputs(out, has_aux)
-            sens_list = None if sens is None else _sens_list(sens, out, roots)
-            targets = in_targets + list(weights or ())
-            create_graph = STATE.depth > 1  # inside an outer grad: record this backward too
-            grads = gradients(roots, targets, sens_list, create_graph=create_graph)
-    finally:
-        for w in restore:
-            w._rg = False
-    seen: set = set()
-    full = []
-    for t, g in zip(targets, grads):
-        if g is not None and leaf_hooks(t):
-            g = apply_leaf_hooks(t, g)
-        if g is None:
-            g = _zeros_for(t)
-        elif not create_graph:
-            g = _finalize(g, seen)
-        full.append(g)
-    n = len(in_targets)
-    if not create_graph:
-        out, aux = _detach(out), _detach(aux)
-    return out, aux, full[:n], full[n:]
+    return _C.grad_call(fn, args, kwargs or None, positions, weights, has_aux, sens, user_bprop)
 
 
 def match_sens(sens_all: List[Any], outs: List[Any]) -> List[Any]:
@@ -329,20 +317,13 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
     ws = _check_weights(weights)
     single_weight = isinstance(weights, Parameter)
     user_bprop = _has_user_bprop(fn)
-
-    # the call made most often runs in C (_cengine.grad_call: api._run's steps for it; None when a call is not one)
-    fast = _C.grad_call if _C is not None and not sens_param and ws is None and not has_aux and not user_bprop \
-        else None
+    grad_call = _C.grad_call
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if fast is not None:
-            r = fast(fn, args, kwargs or None, positions)
-            if r is not None:
-                out, gi = r
-                g = _structure(positions, grad_position, None, gi, [], return_ids)
-                return (out, g) if api == "value_and_grad" else g
-        args, sens = _split_sens(args, sens_param, api) if sens_param else (args, None)
-        out, aux, gi, gw = _run(fn, args, kwargs, positions, ws, has_aux, sens, user_bprop)
+        sens = None
+        if sens_param:
+            args, sens = _split_sens(args, sens_param, api)
+        out, aux, gi, gw = grad_call(fn, args, kwargs or None, positions, ws, has_aux, sens, user_bprop)
         g = _structure(positions, grad_position, ws, gi, gw, return_ids, single_weight)
         if api == "value_and_grad":
             return out, g
@@ -353,14 +334,19 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
 
 
 def _zeros_for(t: Tensor) -> Tensor:
-    """The gradient of a target the outputs do not depend on (as :func:`_run` gives it)."""
+    """The gradient of a target the outputs do not depend on (as :func:`_run` gives it).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(_zeros_for(ms.Tensor([1.0, 2.0])))
+        [0. 0.]
+    """
     return Tensor._wrap(np.zeros(t._data.shape, t._data.dtype))
 
 
 _C = cengine()
-if _C is not None:
-    _C.bind_grad({"outputs": _outputs, "detach": _detach, "zeros": _zeros_for, "leaf_table": hooks_module._LEAF,
-                  "apply_leaf_hooks": apply_leaf_hooks})
+_C.bind_grad({"track_inputs": track_inputs, "outputs": _outputs, "sens_list": _sens_list, "detach": _detach,
+              "zeros": _zeros_for, "leaf_table": hooks_module._LEAF, "apply_leaf_hooks": apply_leaf_hooks})
 
 
 def get_grad(gradients: Any, identifier: Union[int, str]) -> Tensor:

@@ -5,7 +5,8 @@ intermediate results). It accumulates gradients of shared sub-expressions, sums 
 gradients back to input shapes, casts them to the input dtype, skips branches that cannot reach a
 target, and releases each node's saved tensors once used (unless ``retain_graph``). With
 ``create_graph`` the backward rules themselves are recorded, which is how higher-order gradients
-work.
+work. The walk is the engine core's (``_cengine_backward.c``); this module documents it and holds
+the helpers it calls for rare branches.
 
 Example:
     >>> import mskernel as ms
@@ -23,7 +24,7 @@ import numpy as np
 
 from mskernel._accel import cengine
 from mskernel.autograd.broadcast import sum_to
-from mskernel.autograd.node import STATE, Node
+from mskernel.autograd.node import Node
 from mskernel.errors import MskernelError
 from mskernel.common.tensor import Tensor
 
@@ -65,41 +66,25 @@ def grad_stats(arr: np.ndarray) -> Dict[str, Any]:
             "finite": finite}
 
 
-# ---- phase: backward ---- (the C mirror: _cengine_backward.c's gradients()) ----------------
-def _collect(roots: Sequence[Tensor]) -> List[Node]:
-    """Nodes reachable from the roots, sorted by creation (so every producer precedes its consumers)."""
-    nodes: List[Node] = []
-    seen = set()
-    stack = [r._node for r in roots if r._node is not None]
-    while stack:
-        n = stack.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        nodes.append(n)
-        for t in n.inputs:
-            if t is not None:
-                p = t._node
-                if p is not None and p not in seen:
-                    stack.append(p)
-    nodes.sort(key=_node_id)
-    return nodes
-
-
-def _node_id(n: Node) -> int:
-    return n.id
-
-
+# ---- the backward pass is the engine core's (_cengine_backward.c); these are the helpers it calls for rare branches
 _SCALAR_ONES: Dict[Any, np.ndarray] = {}
 
 
 def _ones(shape: tuple, dtype: Any) -> Tensor:
-    """The default sens: ones (a shared read-only 0-d array for scalar outputs)."""
+    """The default sens: ones. For a scalar output it is one shared 0-d array per dtype, backed by immutable
+    bytes, so no one can make it writeable (a gradient returned to a user is copied from it: ``_finalize``).
+
+    Example:
+        >>> a = _ones((), np.dtype(np.float32)).asnumpy()
+        >>> a.flags.writeable = True
+        Traceback (most recent call last):
+        ...
+        ValueError: cannot set WRITEABLE flag to True of this array
+    """
     if shape == ():
         a = _SCALAR_ONES.get(dtype)
         if a is None:
-            a = _SCALAR_ONES[dtype] = np.ones((), dtype)
-            a.flags.writeable = False
+            a = _SCALAR_ONES[dtype] = np.frombuffer(np.ones((), dtype).tobytes(), dtype).reshape(())
         return Tensor._wrap(a)
     return Tensor._wrap(np.ones(shape, dtype))
 
@@ -152,8 +137,18 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
     """Gradients of ``roots`` (weighted by ``sens``, default ones) with respect to ``targets``.
 
     Returns one entry per target: a Tensor, or None when the target does not influence the roots.
-    Nodes are processed in reverse creation order — a valid reverse topological order, since an
-    op's inputs always exist before it.
+
+    How (the engine core, ``mskernel/autograd/_cengine_backward.c``): the nodes reachable from the
+    roots are collected and run in reverse creation order (a valid reverse topological order, since
+    an op's inputs always exist before it), only those with an input that leads to a target. Each
+    node's backward gets its outputs' gradients (zeros for an unused output, unless the node asked
+    for None); the gradients it returns are summed to each input's shape (broadcasting) and cast to
+    its dtype, then added into that input's slot. A slot's sum lives in a buffer the engine
+    allocated itself and is added into in place while it stays in that slot; once it goes to a rule
+    (which may hand the same buffer to several inputs) or to the caller it is never written again.
+    Without ``retain_graph``/``create_graph`` each node's backward and saved outputs are released
+    once used. With ``create_graph`` the backward rules themselves are recorded (grad mode is on
+    while they run), which is how higher-order gradients work.
 
     Example:
         >>> import mskernel as ms
@@ -162,152 +157,9 @@ def gradients(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional
         >>> gradients([b], [a])[0].item()
         6.0
     """
-    if _C is not None:
-        return _C.gradients(roots, targets, sens, create_graph, retain_graph)
-    return _gradients_py(roots, targets, sens, create_graph, retain_graph)
-
-
-def _gradients_py(roots: Sequence[Tensor], targets: Sequence[Tensor], sens: Optional[Sequence[Optional[Tensor]]],
-                  create_graph: bool, retain_graph: bool) -> List[Optional[Tensor]]:
-    """The reference implementation of :func:`gradients` (``mskernel/autograd/_cengine_backward.c`` mirrors it)."""
-    # Tensors hash by identity (object.__hash__), so they serve as dict keys directly.
-    # ---- phase: targets ----
-    leaf_grads: Dict[Tensor, Optional[Tensor]] = {}
-    node_keys: Dict[tuple, int] = {}
-    relevant: set = set()
-    for i, t in enumerate(targets):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"gradients: target {i} must be a Tensor, but got {type(t).__name__}")
-        if t._node is None:
-            leaf_grads[t] = None
-        else:
-            node_keys[(t._node, t._idx)] = i
-            relevant.add(t._node)
-    # ---- phase: collect ----
-    nodes = _collect([r for r in roots if isinstance(r, Tensor)])
-    runnable = set()  # nodes whose backward must run: some input leads to a target
-    for n in nodes:
-        for t in n.inputs:
-            if t is not None and t._rg:
-                p = t._node
-                if (t in leaf_grads) if p is None else (p in relevant):
-                    relevant.add(n)
-                    runnable.add(n)
-                    break
-
-    # ---- phase: seed ----
-    pending: Dict[Node, List[Optional[Tensor]]] = {}   # output grads of nodes still to run
-    owned = set()  # buffers the engine allocated itself: safe to accumulate into in place
-
-    def add(prev: Tensor, g: Tensor) -> Tensor:
-        if create_graph:
-            return prev + g
-        pd, gd = prev._data, g._data
-        if prev in owned and pd.shape == gd.shape and pd.dtype == gd.dtype:
-            np.add(pd, gd, out=pd)
-            return prev
-        new = Tensor._wrap(np.add(pd, gd))
-        owned.add(new)
-        return new
-
-    for r, s in zip(roots, sens if sens is not None else [None] * len(roots)):
-        if not isinstance(r, Tensor) or not r._rg:
-            continue
-        if s is None:
-            s = _ones(r._data.shape, r._data.dtype)
-        p = r._node
-        if p is None:
-            if r in leaf_grads:
-                prev = leaf_grads[r]
-                leaf_grads[r] = s if prev is None else add(prev, s)
-        elif p in relevant:
-            lst = pending.get(p)
-            if lst is None:
-                lst = pending[p] = [None] * len(p.out_meta)
-            lst[r._idx] = s if lst[r._idx] is None else add(lst[r._idx], s)
-
-    # ---- phase: run ----
-    result: List[Optional[Tensor]] = [None] * len(targets)
-    prev_mode = STATE.enabled
-    STATE.enabled = create_graph
-    release = not (retain_graph or create_graph)  # a recorded backward may read forward results again
-    capture = STATE.capture_stats
-    try:
-        for node in reversed(nodes):
-            douts = pending.pop(node, None)
-            if douts is None:
-                continue
-            for d in douts:  # now going to a rule (which may hand one to several inputs) or to the caller
-                owned.discard(d)
-            if node_keys:
-                for j, d in enumerate(douts):
-                    k = node_keys.get((node, j))
-                    if k is not None and d is not None:
-                        result[k] = d
-            if node not in runnable:
-                continue
-            backward = node.backward
-            if backward is None:
-                raise GradientError(
-                    f"For '{node.op}', its graph was already released by an earlier backward pass; "
-                    f"run the forward again (or pass retain_graph=True).")
-            if (len(douts) != 1 or douts[0] is None) and node.materialize:
-                douts = _materialize(node, douts)
-            if node.saved_out is None:
-                grads = backward(douts)
-            else:
-                grads = backward(douts, _saved_outs(node, create_graph))
-            if release:
-                node.backward = None
-                node.saved_out = None
-            inputs = node.inputs
-            if grads is None or len(grads) != len(inputs):
-                got = "None" if grads is None else str(len(grads))
-                raise GradientError(f"For '{node.op}', the backward rule returned {got} gradients for "
-                                    f"{len(inputs)} inputs.")
-            if capture:
-                _capture(node, douts, grads)
-            # ---- phase: route ----
-            for pos in range(len(inputs)):
-                g = grads[pos]
-                if g is None:
-                    continue
-                t = inputs[pos]
-                if t is None or not t._rg:
-                    continue
-                p = t._node
-                if p is None:
-                    if t not in leaf_grads:
-                        continue
-                elif p not in relevant:
-                    continue
-                if g.__class__ is not Tensor and not isinstance(g, Tensor):
-                    raise GradientError(f"For '{node.op}', the backward rule returned a {type(g).__name__} as the "
-                                        f"gradient of input {pos}; expected a Tensor or None.")
-                gd, td = g._data, t._data
-                if gd.shape != td.shape or gd.dtype != td.dtype:
-                    g = _reduce_to(g, t, node, pos)
-                if p is None:
-                    prev = leaf_grads[t]
-                    leaf_grads[t] = g if prev is None else add(prev, g)
-                else:
-                    lst = pending.get(p)
-                    if lst is None:
-                        lst = pending[p] = [None] * len(p.out_meta)
-                    i = t._idx
-                    prev = lst[i]
-                    lst[i] = g if prev is None else add(prev, g)
-    finally:
-        STATE.enabled = prev_mode
-
-    # ---- phase: results ----
-    for i, t in enumerate(targets):
-        if t._node is None:
-            result[i] = leaf_grads[t]
-    return result
+    return _C.gradients(roots, targets, sens, create_graph, retain_graph)
 
 
 _C = cengine()
-if _C is not None:  # the compiled core calls back into these for every rare branch
-    _C.bind_engine({"ones": _ones, "scalar_ones": _SCALAR_ONES, "reduce_to": _reduce_to, "materialize": _materialize,
-                    "saved_outs": _saved_outs, "capture": _capture, "GradientError": GradientError, "STATE": STATE})
+_C.bind_engine({"ones": _ones, "scalar_ones": _SCALAR_ONES, "reduce_to": _reduce_to, "materialize": _materialize,
+                "saved_outs": _saved_outs, "capture": _capture, "GradientError": GradientError})

@@ -1,9 +1,11 @@
-"""Graph nodes, grad mode, and :func:`record` — the ONE way anything enters the graph.
+"""Graph nodes, grad mode, and recording — the ONE way anything enters the graph.
 
 Every differentiable thing (built-in ops, ``ops.Custom`` of any func_type, C++ ``Function``
-ops) calls :func:`record` with its inputs, its outputs and a ``backward`` callable that maps
-output gradients to input gradients. The engine, ``grad``/``value_and_grad``, ``gradcheck`` and
-the graph widget all read the nodes this creates.
+ops) records one node with its inputs, its outputs and its backward: :func:`record` takes a
+callable that maps output gradients to input gradients, :func:`record_rule` a declared rule
+(:mod:`mskernel.autograd.rule`, what the op table's ops and the Tensor operators record). Both are
+the engine core's (``_cengine.c``). The engine, ``grad``/``value_and_grad``, ``gradcheck`` and the
+graph widget all read the nodes this creates.
 
 Example:
     >>> import numpy as np
@@ -26,8 +28,8 @@ import numpy as np
 from mskernel._accel import cengine
 from mskernel.common.tensor import Tensor
 
-__all__ = ["Node", "record", "edge", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled", "needs_grad",
-           "GradState", "STATE"]
+__all__ = ["Node", "record", "record_rule", "edge", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled",
+           "needs_grad", "GradState", "STATE"]
 
 
 class GradState(threading.local):
@@ -99,12 +101,13 @@ class Node:
         return f"<Node {self.op}#{self.id} kind={self.kind} inputs={len(self.inputs)} outputs={len(self.out_meta)}>"
 
 
-# ---- phase: record ---- (the C mirror: the same phase in _cengine.c) ----------------------------------
+# ---- recording: in the engine core (mskernel/autograd/_cengine.c); what it does is said here ----------------
+_C = cengine()
 _META: Dict[tuple, Any] = {}
 
 
 def _meta_array(shape: tuple, dtype: Any) -> Any:
-    """A read-only zero-stride array standing for an input's shape and dtype (cached)."""
+    """A read-only zero-stride array standing for an input's shape and dtype (cached; the core reads the cache)."""
     key = (shape, dtype)
     m = _META.get(key)
     if m is None:
@@ -112,6 +115,13 @@ def _meta_array(shape: tuple, dtype: Any) -> Any:
             _META.clear()
         m = _META[key] = np.broadcast_to(np.zeros((), dtype), shape)
     return m
+
+
+_C.bind_node(Node, _ids, _META, _meta_array, STATE)
+# what the hot callers call: the core's functions themselves (the documented names below forward to them)
+_record = _C.record
+_record1 = _C.record1  # (op, inputs, out, backward, needs_outputs=False): one output, an input known tracked
+_record_rule = _C.record_rule
 
 
 def edge(t: Tensor) -> Tensor:
@@ -130,12 +140,7 @@ def edge(t: Tensor) -> Tensor:
         >>> edge(x) is x
         True
     """
-    if t._rg and t._node is None:
-        return t
-    d = t._data
-    e = Tensor._wrap(_meta_array(d.shape, d.dtype))
-    e._rg, e._node, e._idx = t._rg, t._node, t._idx
-    return e
+    return _C.edge(t)
 
 
 def needs_grad(*tensors: Any) -> bool:
@@ -161,7 +166,7 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
         inputs: the op's inputs in call order; non-Tensor entries are allowed (they get no grad).
         outputs: the output Tensors (fresh tensors created by the op); floating outputs become
             tracked non-leaf tensors pointing at the node.
-        backward: ``backward(douts)`` → a sequence with one gradient (Tensor or None) per input.
+        backward: ``backward(douts)`` → a tuple or list with one gradient (Tensor or None) per input.
             ``douts`` has one Tensor per output (zeros where an output was unused). With
             ``needs_outputs=True`` it is called as ``backward(douts, outs)``: ``outs`` are the
             forward outputs, connected to this node (so higher-order gradients stay right)
@@ -183,47 +188,29 @@ def record(op: str, inputs: Sequence[Any], outputs: Sequence[Tensor], backward: 
         >>> record("Square", (x,), (y,), lambda d: (d[0] * 2 * x,)).op
         'Square'
     """
-    if not STATE.enabled:
-        return None
-    ins = []
-    tracked = False
-    for t in inputs:
-        if isinstance(t, Tensor):
-            ins.append(edge(t))
-            if t._rg:
-                tracked = True
-        else:
-            ins.append(None)
-    if not tracked:
-        return None
-    meta = tuple((o._data.shape, o._data.dtype) for o in outputs)
-    saved = tuple(o._data for o in outputs) if needs_outputs else None
-    node = Node(op, kind, tuple(ins), backward, meta, saved, info)
-    node.materialize = materialize_grads
-    for i, o in enumerate(outputs):
-        if any_dtype or o._data.dtype.kind in "fc":
-            o._rg = True
-            o._node = node
-            o._idx = i
-    return node
+    return _C.record(op, inputs, outputs, backward, kind=kind, info=info, needs_outputs=needs_outputs,
+                     materialize_grads=materialize_grads, any_dtype=any_dtype)
 
 
-def _record1(op: str, inputs: tuple, out: Tensor, backward: Callable, needs_outputs: bool = False) -> None:
-    """Fast path of :func:`record` for built-in ops: one output, inputs already known tracked."""
-    node = Node(op, "builtin", tuple(edge(t) for t in inputs), backward, ((out._data.shape, out._data.dtype),),
-                (out._data,) if needs_outputs else None, None)
-    if out._data.dtype.kind in "fc":
-        out._rg = True
-        out._node = node
+def record_rule(rule: Any, inputs: Tuple[Any, ...], out: Any, attrs: Optional[Tuple[Any, ...]] = None) -> None:
+    """Record an op whose backward is a declared rule (:mod:`mskernel.autograd.rule`) bound to this call.
 
+    ``inputs`` are the op's tensor inputs (a tuple), ``out`` its output Tensor (a tuple of them for a
+    rule made with ``multi=True``), ``attrs`` the values of the attributes the rule was declared with.
+    The node keeps only what the rule reads; nothing is recorded when grad mode is off or no input is
+    tracked.
 
-_record = record  # what the hot callers (ops.Custom, C++ and Python Functions) call: record's steps in C when built
-
-_C = cengine()
-if _C is not None:  # the same steps in C (mskernel/autograd/_cengine.c); the functions above are the reference
-    _C.bind_node(Node, _ids, _META, _meta_array)
-    _record1 = _C.record1  # noqa: F811
-    _record = _C.record
+    Example:
+        >>> import mskernel as ms
+        >>> from mskernel.autograd.rule import rule
+        >>> SCALE = rule("Scale", ("input",), lambda g, k: (g * k,), attrs=("k",))
+        >>> x = ms.Tensor([1.0, 2.0]); x.requires_grad = True
+        >>> y = ms.Tensor._wrap(x.asnumpy() * 3)
+        >>> record_rule(SCALE, (x,), y, (3.0,))
+        >>> y.grad_fn.op, y.grad_fn.backward([ms.Tensor([1.0, 1.0])])
+        ('Scale', (Tensor(shape=[2], dtype=Float32, value= [ 3.00000000e+00,  3.00000000e+00]),))
+    """
+    _C.record_rule(rule, inputs, out, attrs)
 
 
 class no_grad:

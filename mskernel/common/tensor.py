@@ -146,30 +146,6 @@ class Tensor:
         self._idx = 0
         self._version = 0
 
-    # -- construction helpers (hot path: no validation) ---------------------------------------
-    @classmethod
-    def _wrap(cls, arr: np.ndarray) -> "Tensor":
-        """A Tensor sharing ``arr``: no copy, no autograd history, no validation (``mskernel.cpp.wrap``).
-
-        Replaced by the compiled core's ``wrap`` when it is active (same fields, same docstring).
-
-        Example:
-            >>> import numpy as np
-            >>> from mskernel.cpp import wrap
-            >>> a = np.array([1.0, 2.0], np.float32)
-            >>> t = wrap(a)
-            >>> a[0] = 5.0
-            >>> print(t, t.dtype, t.requires_grad)
-            [5. 2.] Float32 False
-        """
-        t = object.__new__(Tensor)
-        t._data = arr if arr.__class__ is np.ndarray else np.asarray(arr)  # ufuncs give scalars for 0-d
-        t._rg = False
-        t._node = None
-        t._idx = 0
-        t._version = 0
-        return t
-
     # -- basic properties -----------------------------------------------------------------------
     @property
     def shape(self) -> Tuple[int, ...]:
@@ -394,9 +370,10 @@ def _unwrap_index(index: Any) -> Any:
 
 
 _C = cengine()
-if _C is not None:  # the compiled core allocates Tensors without running Python (same fields as _wrap)
-    _C.bind_tensor(Tensor, np.ndarray, np.asarray)
-    Tensor._wrap = _C.wrap  # type: ignore[method-assign]  # a builtin: not bound as a method
+_C.bind_tensor(Tensor, np.ndarray, np.asarray)
+# Tensor._wrap(arr): a Tensor sharing ``arr``, no copy, no autograd history, no validation (the hot path of every
+# op). It is the engine core's ``wrap`` (a builtin, so not bound as a method; its docstring has the example).
+Tensor._wrap = _C.wrap  # type: ignore[attr-defined]
 
 
 class _Placeholder(Tensor):

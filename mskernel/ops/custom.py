@@ -351,21 +351,6 @@ class Custom(PrimitiveWithInfer):
         raise TypeError(f"{self.log_prefix}, unsupported data types: the supported data types are {supported}; but "
                         f"got input[{got_in}] and output[{got_out}].")
 
-    def __call__(self, *args: Any) -> Any:
-        # The fast path: a call whose arguments are all Tensors, with a signature planned before, runs
-        # the plan's kernel runner and wraps its outputs. With the compiled engine core this method is
-        # replaced by _cengine.CustomCall, which does the same steps in C; this is their reference.
-        if args and all(isinstance(a, Tensor) for a in args):
-            plan = self._fast.get(tuple(v for a in args for v in (a._data.shape, a._data.dtype)))
-            if plan is not None:
-                arrays = plan[0](tuple(a._data for a in args))
-                if arrays is not None:
-                    outs = tuple(Tensor._wrap(a) for a in arrays)
-                    if STATE.enabled and any(a._rg for a in args):
-                        plan[2](args, outs)
-                    return outs if plan[1] else outs[0]
-        return self._call(*args)
-
     def _call(self, *args: Any) -> Any:
         """A call that plans: inference and op selection depend only on input shapes/dtypes and attribute
         values, so they run once per call signature (as MindSpore infers once per graph); later calls with
@@ -499,7 +484,7 @@ class Custom(PrimitiveWithInfer):
 
 
 _MISSING = object()
-python_call = Custom.__call__  # the reference of the fast path (tests call it beside the compiled one)
-_C = cengine()
-if _C is not None:  # the same steps as Custom.__call__ in C (mskernel/autograd/_cengine_calls.c)
-    Custom.__call__ = _C.CustomCall(Custom._call)  # type: ignore[method-assign]
+# A call: the engine core runs a planned call (all Tensor arguments, a signature seen before: op._fast holds its
+# kernel runner) -- runs the kernel, wraps its outputs, records when an input is tracked -- and sends every other
+# call to Custom._call, which plans it (mskernel/autograd/_cengine_calls.c).
+Custom.__call__ = cengine().CustomCall(Custom._call)  # type: ignore[attr-defined]

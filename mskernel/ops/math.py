@@ -1,7 +1,9 @@
 """The hand-tuned binary, comparison and matrix ops the op table's entries point at (``fn=``).
 
-Their calls go through one C fast path (``_binary``) when the engine core is built; every other
-elementwise op is a forward/backward entry of :mod:`mskernel.ops.table`.
+``add``, ``sub``, ``mul`` and ``div`` are the Tensor operators' ops: the engine core runs their common
+case (float operands of one dtype, or a float tensor and a Python number) in C and records it with
+the rule declared here; the Python function coerces every other case and then comes back through
+the core (``.apply``). Every other elementwise op is a forward/backward entry of :mod:`mskernel.ops.table`.
 
 Backward rules are written with ops, so when the engine records them (``create_graph``)
 higher-order gradients come for free. Broadcast gradients are summed back to input shapes by
@@ -16,43 +18,65 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Tuple
 
 import numpy as np
 
 from mskernel._accel import cengine
 from mskernel.autograd.broadcast import sum_to
 from mskernel.autograd.node import STATE, _record1, record
+from mskernel.autograd.rule import rule
 from mskernel import dtype as mstype
 from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor
 from mskernel.ops.opdef import F
 from mskernel.common.tensor import Tensor
 
 __all__ = ["add", "sub", "mul", "div", "pow", "maximum", "minimum", "matmul", "equal", "not_equal", "less",
-           "less_equal", "greater", "greater_equal", "where", "logical_not"]
+           "less_equal", "greater", "greater_equal", "where", "logical_not", "ADD", "SUB", "MUL", "DIV"]
 
 
 _new = Tensor._wrap
+_C = cengine()
+
+# ---- the Tensor operators' ops: each input's gradient, one formula per input ---------------------------------
+ADD = rule("Add", ("input", "other"), (lambda g: g, lambda g: g))
+SUB = rule("Sub", ("input", "other"), (lambda g: g, lambda g: -g))
+MUL = rule("Mul", ("input", "other"), (lambda g, other: g * other, lambda g, input: g * input))
+DIV = rule("Div", ("input", "other"), (lambda g, other: g / other,
+                                       lambda g, input, other: -g * input / (other * other)))
 
 
-def _binary(op: str, fn: Callable, x: Any, y: Any) -> Any:
-    if x.__class__ is not Tensor or y.__class__ is not Tensor or x._data.dtype is not y._data.dtype:
-        yc = y.__class__
-        if x.__class__ is Tensor and (yc is float or yc is int) and x._data.dtype.kind == "f":
-            y = _new(np.array(y, x._data.dtype))  # promote_scalar keeps a float tensor's dtype
-        else:
-            x, y = binary_args(x, y, op)
+def _operands(op: str, x: Any, y: Any) -> Tuple[Tensor, Tensor]:
+    """Two Tensors of one dtype, promoted as MindSpore does (a Python number keeps a float tensor's dtype)."""
+    if x.__class__ is Tensor and y.__class__ is Tensor and x._data.dtype is y._data.dtype:
+        return x, y
+    yc = y.__class__
+    if x.__class__ is Tensor and (yc is float or yc is int) and x._data.dtype.kind == "f":
+        return x, _new(np.array(y, x._data.dtype))  # promote_scalar keeps a float tensor's dtype
+    return binary_args(x, y, op)
+
+
+def _computed(op: Any, name: str, x: Tensor, y: Tensor) -> Tensor:
+    """``op`` (an operator with a C path) on coerced operands: computed and recorded by the engine core."""
+    try:
+        return op.apply(x, y)
+    except ValueError:
+        raise broadcast_error(name, x, y) from None
+
+
+def _with_c_path(fn: Callable, ufunc: Any, rule_: Any) -> Any:
+    """``fn`` behind the engine core's C path for its common case (``fn`` stays its name, docstring and signature)."""
+    return _C.Binop(fn.__name__, ufunc, fn, rule_)
+
+
+def _binary(op: str, fn: Callable, x: Any, y: Any) -> Tuple[Tensor, Tensor, Tensor]:
+    """The coerced operands and ``fn`` of their arrays, for the binary ops without a C path."""
+    x, y = _operands(op, x, y)
     try:
         out = _new(fn(x._data, y._data))
     except ValueError:
         raise broadcast_error(op, x, y) from None
     return x, y, out
-
-
-_C = cengine()
-if _C is not None:  # the fast cases in C (mskernel/autograd/_cengine_operators.c); the function above is the reference
-    _C.bind_binary(_binary)
-    _binary = _C.binary  # noqa: F811
 
 
 def add(input: Any, other: Any) -> Tensor:
@@ -63,10 +87,8 @@ def add(input: Any, other: Any) -> Tensor:
         >>> print(add(ms.Tensor([1.0, 2.0]), 1))
         [2. 3.]
     """
-    x, y, out = _binary("Add", np.add, input, other)
-    if STATE.enabled and (x._rg or y._rg):
-        _record1("Add", (x, y), out, lambda d: (d[0], d[0]))
-    return out
+    x, y = _operands("Add", input, other)
+    return _computed(add, "Add", x, y)
 
 
 def sub(input: Any, other: Any) -> Tensor:
@@ -77,11 +99,8 @@ def sub(input: Any, other: Any) -> Tensor:
         >>> print(sub(ms.Tensor([3.0]), ms.Tensor([1.0])))
         [2.]
     """
-    x, y, out = _binary("Sub", np.subtract, input, other)
-    if STATE.enabled and (x._rg or y._rg):
-        yr = y._rg  # the rule keeps flags, not the inputs' data
-        _record1("Sub", (x, y), out, lambda d: (d[0], -d[0] if yr else None))
-    return out
+    x, y = _operands("Sub", input, other)
+    return _computed(sub, "Sub", x, y)
 
 
 def mul(input: Any, other: Any) -> Tensor:
@@ -92,15 +111,8 @@ def mul(input: Any, other: Any) -> Tensor:
         >>> print(mul(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0])))
         [3. 8.]
     """
-    x, y, out = _binary("Mul", np.multiply, input, other)
-    if STATE.enabled and (x._rg or y._rg):
-        if x._rg and y._rg:
-            _record1("Mul", (x, y), out, lambda d: (d[0] * y, d[0] * x))
-        elif x._rg:  # the rule keeps only the operand it needs
-            _record1("Mul", (x, y), out, lambda d: (d[0] * y, None))
-        else:
-            _record1("Mul", (x, y), out, lambda d: (None, d[0] * x))
-    return out
+    x, y = _operands("Mul", input, other)
+    return _computed(mul, "Mul", x, y)
 
 
 def div(input: Any, other: Any) -> Tensor:
@@ -114,17 +126,14 @@ def div(input: Any, other: Any) -> Tensor:
     x, y = binary_args(input, other, "Div")
     if x._data.dtype.kind in "biu":
         x, y = cast_tensor(x, mstype.float32), cast_tensor(y, mstype.float32)
-    try:
-        out = Tensor._wrap(np.true_divide(x._data, y._data))
-    except ValueError:
-        raise broadcast_error("Div", x, y) from None
-    if STATE.enabled and (x._rg or y._rg):
-        xr, yr = x._rg, y._rg
-        if yr:
-            _record1("Div", (x, y), out, lambda d: (d[0] / y if xr else None, -d[0] * x / (y * y)))
-        else:  # only y is needed
-            _record1("Div", (x, y), out, lambda d: (d[0] / y, None))
-    return out
+    return _computed(div, "Div", x, y)
+
+
+# the names above are now the operators with their C path (the functions stay their fallback and documentation)
+add = _with_c_path(add, np.add, ADD)
+sub = _with_c_path(sub, np.subtract, SUB)
+mul = _with_c_path(mul, np.multiply, MUL)
+div = _with_c_path(div, np.true_divide, DIV)
 
 
 def pow(input: Any, exponent: Any) -> Tensor:

@@ -21,6 +21,7 @@ import numpy as np
 from mskernel import dtype as mstype
 from mskernel._accel import cengine
 from mskernel.common.tensor import Tensor
+from mskernel.ops import math, reduce
 from mskernel.ops.opdef import F
 
 __all__ = ["METHODS", "attach"]
@@ -244,15 +245,11 @@ def _sizes(args: tuple) -> tuple:
     return tuple(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else tuple(args)
 
 
+#: the operators attach() sets with the engine core's C path: ops.add itself for ``+``, and so on
+OPERATORS = ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
+             "__neg__", "sum")
+
 METHODS: Dict[str, Callable] = {
-    "__add__": lambda self, other: F.add(self, other),
-    "__radd__": lambda self, other: F.add(other, self),
-    "__sub__": lambda self, other: F.sub(self, other),
-    "__rsub__": lambda self, other: F.sub(other, self),
-    "__mul__": lambda self, other: F.mul(self, other),
-    "__rmul__": lambda self, other: F.mul(other, self),
-    "__truediv__": lambda self, other: F.div(self, other),
-    "__rtruediv__": lambda self, other: F.div(other, self),
     "__floordiv__": lambda self, other: F.floor_divide(self, other),
     "__rfloordiv__": lambda self, other: F.floor_divide(other, self),
     "__mod__": lambda self, other: F.remainder(self, other),
@@ -311,24 +308,30 @@ METHODS: Dict[str, Callable] = {
 }
 
 
-def attach() -> None:
-    """Set the operators and methods above on :class:`Tensor` (after the table's), with the C fast paths.
+def attach(rules: Dict[str, Any]) -> None:
+    """Set the operators and methods above on :class:`Tensor` (after the table's).
+
+    ``x + y`` is ``ops.add`` itself (its C path for float operands, see :mod:`mskernel.ops.math`) and
+    ``2 + x`` its reflected form; ``-x`` and ``x.sum()`` take the engine core's C path with the table's
+    ``neg`` rule (``rules``: the table's rules by op name) and reduce.py's ``SUM`` rule, and everything
+    else goes to the Python method.
 
     Example:
         >>> import mskernel as ms
-        >>> attach(); print(ms.Tensor([1.0]) + 1)
-        [2.]
+        >>> from mskernel.ops.registry import OPS
+        >>> attach({op.name: op.rule for op in OPS}); print(ms.Tensor([1.0]) + 1, 1 - ms.Tensor([1.0]))
+        [2.] [0.]
     """
+
     for name, fn in METHODS.items():
         if callable(fn) and getattr(fn, "__name__", "") == "<lambda>":
             fn.__name__ = fn.__qualname__ = name
         setattr(Tensor, name, fn)
     c = cengine()
-    if c is not None:  # untracked float tensors take the core's fast path; the rest falls back to the ops
-        for op, name, ufunc in (("add", "add", np.add), ("sub", "sub", np.subtract), ("mul", "mul", np.multiply),
-                                ("div", "truediv", np.true_divide)):
-            slow = METHODS[f"__{name}__"]
-            setattr(Tensor, f"__{name}__", c.Binop(op, ufunc, slow))
-            setattr(Tensor, f"__r{name}__", c.Binop(op, ufunc, slow, True))
-        Tensor.__neg__ = c.Binop("neg", np.negative, METHODS["__neg__"])  # type: ignore[method-assign]
-        Tensor.sum = c.Binop("sum", np.add.reduce, METHODS["sum"])  # type: ignore[method-assign]  # x.sum() only
+    for name, op, ufunc in (("add", math.add, np.add), ("sub", math.sub, np.subtract), ("mul", math.mul, np.multiply),
+                            ("truediv", math.div, np.true_divide)):
+        setattr(Tensor, f"__{name}__", op)
+        setattr(Tensor, f"__r{name}__", c.Binop(op.__name__, ufunc, op.__wrapped__, op.rule, reflected=True))
+    Tensor.__neg__ = c.Binop("neg", np.negative, METHODS["__neg__"], rules["neg"], unary=True)  # type: ignore[method-assign]
+    Tensor.sum = c.Binop("sum", np.add.reduce, METHODS["sum"], reduce.SUM,  # type: ignore[method-assign]
+                         reduce_all=True)  # x.sum() only; any argument goes to the method

@@ -13,8 +13,11 @@ The pieces of an entry:
 * ``forward(*arrays, **attrs)``: numpy in, numpy out (an array, or a tuple for several outputs).
 * ``backward``: a function whose parameter names say what it needs — ``g`` (the output gradient;
   a tuple for several outputs), ``out`` (the outputs), the tensor inputs and attributes by their
-  names in ``sig`` — returning one gradient per tensor input (None where there is none). It is
-  written with ops, so the engine records it and higher-order gradients work.
+  names in ``sig``, ``NAME_shape`` for only an input's shape — returning one gradient per tensor
+  input (None where there is none); or a tuple of formulas, one per tensor input, each returning
+  that input's gradient (only those of inputs that need one run). It is written with ops, so the
+  engine records it and higher-order gradients work. The engine core binds it to each call and
+  keeps only what it names (:mod:`mskernel.autograd.rule`).
 * ``dtype``: how tensor inputs are coerced — ``"any"`` (Tensors of any dtype), ``"float"`` (floating
   only: MindSpore's TypeError otherwise), ``"to_float"`` (integers become Float32), ``"number"``
   (like ``any``, and Python numbers become Tensors), ``"promote"`` (operands promoted together,
@@ -52,7 +55,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from mskernel import dtype as mstype
-from mskernel.autograd.node import STATE, _record1, record
+from mskernel.autograd.node import STATE, _record_rule
+from mskernel.autograd.rule import rule as make_rule
 from mskernel.common.tensor import Tensor
 from mskernel.ops._core import as_tensor, binary_args, broadcast_error, cast_tensor, check_tensor, float_input
 
@@ -137,11 +141,11 @@ class Op:
         self.params: List[str] = list(params)
         self.tensor_names: List[str] = self.params[:inputs]
         self.attr_names: List[str] = self.params[inputs:]
-        self._bwd_args: Optional[List[str]] = list(inspect.signature(backward).parameters) if backward else None
-        if self._bwd_args is not None:
-            unknown = set(self._bwd_args) - {"g", "out"} - set(self.params)
-            if unknown:
-                raise TypeError(f"op table entry '{name}': the backward takes unknown parameters {sorted(unknown)}")
+        # the engine's rule: what the backward reads, by its parameter names (mskernel.autograd.rule)
+        self.rule = make_rule(self.prim_name, self.tensor_names, backward, self.attr_names, outputs != 1) \
+            if backward is not None else None
+        fns = () if backward is None else (backward,) if callable(backward) else [f for f in backward if f]
+        self._rule_reads = {p for f in fns for p in inspect.signature(f).parameters}
         self._functional: Optional[Callable] = None
 
     # -- the functional op -------------------------------------------------------------------------
@@ -165,7 +169,7 @@ class Op:
                 src = f"def {self.name}({self.sig}):\n    return _apply(_op, ({tensors}), {{{attrs}}})\n"
             scope: Dict[str, Any] = {**SIG_NAMES, "_apply": apply, "_op": self, "_Tensor": Tensor, "_nd": np.ndarray,
                                      "_asarray": np.asarray, "_new": _new, "_coerce": coerce, "_STATE": STATE,
-                                     "_rec1": _record1, "_fwd": self.forward, "_bwd": self.backward,
+                                     "_record_rule": _record_rule, "_rule": self.rule, "_fwd": self.forward,
                                      "_berr": broadcast_error}
             exec(compile(src, f"<op table: {self.name}>", "exec"), scope)  # noqa: S102 (our own table text)
             f = scope[self.name]
@@ -200,14 +204,12 @@ class Op:
         else:
             lines.append(f"    _r = _fwd({call})")
         lines.append("    _o = _new(_r if _r.__class__ is _nd else _asarray(_r))")
-        if self.backward is not None:
-            args = self._bwd_args or []
-            uses_out = "out" in args
-            pass_args = ", ".join("_d[0]" if a == "g" else "_os[0]" if a == "out" else a for a in args)
-            lam = f"lambda _d, _os: _bwd({pass_args})" if uses_out else f"lambda _d: _bwd({pass_args})"
+        if self.rule is not None:
             any_rg = " or ".join(f"{t}._rg" for t in ts)
+            attrs = f"({''.join(f'{a}, ' for a in self.attr_names)})" if self._rule_reads & set(self.attr_names) \
+                else "None"
             lines += [f"    if _STATE.enabled and ({any_rg}):",
-                      f"        _rec1({self.prim_name!r}, ({', '.join(ts)},), _o, {lam}{', True' if uses_out else ''})"]
+                      f"        _record_rule(_rule, ({', '.join(ts)},), _o, {attrs})"]
         lines.append("    return _o")
         return "\n".join(lines) + "\n"
 
@@ -219,26 +221,6 @@ def _prim_name(spec: Union[None, str, Tuple[str, ...]]) -> Optional[str]:
     if isinstance(spec, tuple):
         spec = spec[0]
     return re.match(r"\s*(\w+)", spec).group(1) if spec else None
-
-
-def _bwd_call(op: Op, ins: List[Tensor], attrs: Dict[str, Any]) -> Callable:
-    names = op._bwd_args or []
-    env = {n: t for n, t in zip(op.tensor_names, ins) if n in names}  # keep only what the rule reads
-    env.update(attrs)
-    multi = op.outputs != 1
-    uses_out = "out" in names
-
-    def backward(douts: Sequence[Tensor], outs: Optional[Sequence[Tensor]] = None) -> Any:
-        env["g"] = tuple(douts) if multi else douts[0]
-        if uses_out:
-            env["out"] = tuple(outs) if multi else outs[0]
-        grads = op.backward(*[env[n] for n in names])
-        if not isinstance(grads, (tuple, list)):
-            grads = (grads,)
-        return grads
-    if uses_out:
-        return backward
-    return lambda douts: backward(douts)
 
 
 def apply(op: Op, values: Tuple[Any, ...], attrs: Dict[str, Any]) -> Any:
@@ -263,9 +245,10 @@ def apply(op: Op, values: Tuple[Any, ...], attrs: Dict[str, Any]) -> Any:
         outs: Tuple[Tensor, ...] = (_new(res if res.__class__ is np.ndarray else np.asarray(res)),)
     else:
         outs = tuple(_new(r if r.__class__ is np.ndarray else np.asarray(r)) for r in res)
-    if op.backward is not None and STATE.enabled:
+    if op.rule is not None and STATE.enabled:
         for t in ins:
             if t._rg:
-                record(name, ins, outs, _bwd_call(op, ins, attrs), needs_outputs="out" in (op._bwd_args or ()))
+                _record_rule(op.rule, tuple(ins), outs[0] if op.outputs == 1 else outs,
+                             tuple(attrs[a] for a in op.attr_names))
                 break
     return outs[0] if op.outputs == 1 else outs

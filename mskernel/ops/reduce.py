@@ -14,13 +14,16 @@ from typing import Any
 import numpy as np
 
 from mskernel import dtype as mstype
+from mskernel.autograd.node import STATE, _record1, _record_rule
+from mskernel.autograd.rule import rule
 from mskernel._accel import cengine
-from mskernel.autograd.node import STATE, _record1
 from mskernel.ops._core import check_tensor, normalize_axis
 from mskernel.ops.shape import broadcast_to, reshape
 from mskernel.common.tensor import Tensor
 
-__all__ = ["sum", "mean", "amax", "amin", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min"]
+__all__ = ["SUM", "sum", "mean", "amax", "amin", "reduce_sum", "reduce_mean", "reduce_max", "reduce_min"]
+
+_spread = cengine().spread  # spread(a, shape): a 0-d array's one value as a stride-0 view of that shape
 
 
 def _kept_shape(shape: tuple, axes: tuple) -> tuple:
@@ -35,22 +38,31 @@ def _reduce_axes(axis: Any, x: Tensor, op: str) -> tuple:
     return axes if x.ndim else ()
 
 
-def _expand(d: Tensor, x_shape: tuple, axes: tuple, keepdims: bool) -> Tensor:
-    """Broadcast a reduction's output gradient back over the reduced axes (a zero-copy view)."""
-    if STATE.enabled and d._rg:  # recorded (higher-order): go through the differentiable ops
-        if not keepdims:
-            d = reshape(d, _kept_shape(x_shape, axes))
-        return broadcast_to(d, x_shape)
-    a = d._data
-    if a.size == 1 and a.flags.c_contiguous:  # full reduction: a stride-0 view of the one value
-        return Tensor._wrap(np.ndarray(x_shape, a.dtype, a, 0, (0,) * len(x_shape)))
-    if not keepdims:
-        a = a.reshape(_kept_shape(x_shape, axes))
-    return Tensor._wrap(np.broadcast_to(a, x_shape))
+def _expand(g: Tensor, input_shape: tuple, dim: tuple, keepdim: bool) -> Tensor:
+    """Broadcast a reduction's output gradient ``g`` back over the reduced axes ``dim`` of ``input_shape`` (a
+    zero-copy view; recorded through the differentiable ops when the backward itself is recorded). The sum's
+    rule is this function: its parameters name what it reads."""
+    if STATE.enabled and g._rg:  # recorded (higher-order): go through the differentiable ops
+        if not keepdim:
+            g = reshape(g, _kept_shape(input_shape, dim))
+        return broadcast_to(g, input_shape)
+    a = g._data
+    if a.ndim == 0:  # full reduction: a stride-0 view of the one value
+        return Tensor._wrap(_spread(a, input_shape))
+    if not keepdim:
+        a = a.reshape(_kept_shape(input_shape, dim))
+    return Tensor._wrap(np.broadcast_to(a, input_shape))
+
+
+# the gradient of a sum spreads back over the summed axes; it reads only the input's shape
+SUM = rule("ReduceSum", ("input",), (_expand,), attrs=("dim", "keepdim"))
 
 
 def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None) -> Tensor:
     """Sum over ``dim`` (all dimensions when None), MindSpore's ``ops.sum``.
+
+    ``x.sum()`` without arguments on a float tensor is computed and recorded by the engine core with
+    the same rule (``SUM``).
 
     Example:
         >>> import mskernel as ms
@@ -67,14 +79,8 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
         data = data.astype(np.int64)
     out = Tensor._wrap(np.add.reduce(data, axis=axes, keepdims=keepdim))
     if STATE.enabled and x._rg:
-        shape = x.shape  # the rule keeps the shape, not the input's data
-        _record1("ReduceSum", (x,), out, lambda d: (_expand(d[0], shape, axes, keepdim),))
+        _record_rule(SUM, (x,), out, (axes, keepdim))
     return out
-
-
-_C = cengine()
-if _C is not None:  # x.sum()'s C path records its backward in C; the rare cases of spreading it come here
-    _C.bind_sum(lambda d, shape: _expand(d, shape, tuple(range(len(shape))), False))
 
 
 def reduce_sum(x: Any, axis: Any = (), keep_dims: bool = False) -> Tensor:

@@ -276,7 +276,8 @@ def _build() -> None:
         setattr(F, name, fn)
     for name, fn in METHODS.items():
         setattr(Tensor, name, fn)
-    methods.attach()  # operators and the methods shaped differently from their functional op
+    # operators and the methods shaped differently from their functional op
+    methods.attach({op.name: op.rule for op in OPS})
 
 
 def compat_rows() -> List[Tuple[str, str, str, str]]:

@@ -1,6 +1,6 @@
 """The per-signature fast path of ops.Custom (issue [15]): after a call plans a signature, later calls with
-only Tensor arguments run the kernel kind's runner (through _cengine.CustomCall when the compiled core is
-there, else the Python reference); they must do exactly what the planning call does, errors included."""
+only Tensor arguments run the kernel kind's runner (through the engine core's CustomCall); they must do
+exactly what the planning call does, errors included."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +10,6 @@ import mskernel as ms
 from mskernel import ops
 from mskernel.hybrid import config as hybrid_config
 from mskernel.kernels.aot import AotError
-from mskernel.ops import custom as custom_mod
 from mskernel.ops import kernel
 
 AOT_SOURCE = r"""
@@ -62,7 +61,7 @@ def make(kind: str, aot_src: str):
     return ops.Custom(lambda x, y: x * y, same, same, func_type="pyfunc", bprop=mul_bprop)
 
 
-CALLS = {"compiled": lambda op, *a: op(*a), "python reference": lambda op, *a: custom_mod.python_call(op, *a)}
+CALLS = {"call": lambda op, *a: op(*a)}
 
 
 def data(n: int, seed: int):
