@@ -7,6 +7,6 @@ build requirements.
 import numpy
 from setuptools import Extension, setup
 
-SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in ("", "_rules", "_backward", "_operators", "_calls")]
+SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in ("", "_state", "_rules", "_backward", "_operators", "_calls")]
 setup(ext_modules=[Extension("mskernel.autograd._cengine", SOURCES, depends=["mskernel/autograd/_cengine.h"],
                              include_dirs=[numpy.get_include()], extra_compile_args=["-O2", "-fvisibility=hidden"])])

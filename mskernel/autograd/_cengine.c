@@ -56,8 +56,6 @@ static PyObject *bind_tensor(PyObject *self, PyObject *args) {
         S.s_dtype = PyUnicode_InternFromString("dtype");
         S.s_kind = PyUnicode_InternFromString("kind");
         S.s_fc = PyUnicode_InternFromString("fc");
-        S.s_enabled = PyUnicode_InternFromString("enabled");
-        S.s_capture = PyUnicode_InternFromString("capture_stats");
         S.zero = PyLong_FromLong(0);
     }
     Py_RETURN_NONE;
@@ -66,7 +64,8 @@ static PyObject *bind_tensor(PyObject *self, PyObject *args) {
 /* bind_node(Node, ids, meta, meta_fn, STATE): enables recording. Called by mskernel/autograd/node.py. */
 static PyObject *bind_node(PyObject *self, PyObject *args) {
     PyObject *node, *ids, *meta, *meta_fn, *state;
-    if (!PyArg_ParseTuple(args, "O!OO!OO", &PyType_Type, &node, &ids, &PyDict_Type, &meta, &meta_fn, &state))
+    if (!PyArg_ParseTuple(args, "O!OO!OO!", &PyType_Type, &node, &ids, &PyDict_Type, &meta, &meta_fn, &GradStateType,
+                          &state))
         return NULL;
     if (S.tensor_type == NULL) return PyErr_Format(PyExc_RuntimeError, "_cengine: bind_tensor must come first");
     static const char *const names[] = {"id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info",
@@ -305,11 +304,8 @@ static PyObject *record_general(PyObject *op, PyObject *kind, PyObject *inputs_i
 
 /* 1 when grad mode is on in this thread, 0 when off, -1 with an error. */
 int grad_enabled(void) {
-    PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
-    if (en == NULL) return -1;
-    int on = PyObject_IsTrue(en);
-    Py_DECREF(en);
-    return on;
+    Flags *f = flags_of(S.state);
+    return f ? f->enabled : -1;
 }
 
 /* record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype) (node.py):
@@ -435,13 +431,14 @@ static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_cengine",
 PyMODINIT_FUNC PyInit__cengine(void) {
     import_array();
     if (PyType_Ready(&BinopType) < 0 || PyType_Ready(&CustomCallType) < 0 || PyType_Ready(&RuleType) < 0 ||
-        PyType_Ready(&BoundType) < 0)
+        PyType_Ready(&BoundType) < 0 || ready_state_types() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&moddef);
     if (m == NULL) return NULL;
     if (PyModule_AddObjectRef(m, "Binop", (PyObject *)&BinopType) < 0 ||
         PyModule_AddObjectRef(m, "CustomCall", (PyObject *)&CustomCallType) < 0 ||
         PyModule_AddObjectRef(m, "Rule", (PyObject *)&RuleType) < 0 ||
-        PyModule_AddObjectRef(m, "Bound", (PyObject *)&BoundType) < 0) { Py_DECREF(m); return NULL; }
+        PyModule_AddObjectRef(m, "Bound", (PyObject *)&BoundType) < 0 ||
+        PyModule_AddObjectRef(m, "GradState", (PyObject *)&GradStateType) < 0) { Py_DECREF(m); return NULL; }
     return m;
 }

@@ -1,6 +1,7 @@
 /* mskernel.autograd._cengine -- what its C files share (see _cengine.c for the whole picture).
  *
  *   _cengine.c            module, bindings to the Python classes, Tensor._wrap, recording
+ *   _cengine_state.c      grad mode, per thread (GradState)
  *   _cengine_rules.c      declared backward rules (Python) bound to one call: a node's backward
  *   _cengine_backward.c   the backward pass
  *   _cengine_operators.c  the C path of the Tensor operators and of the hand-tuned elementwise ops
@@ -26,7 +27,7 @@ typedef struct {
     PyObject *ones, *scalar_ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
     Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
-    PyObject *s_builtin, *s_grad, *s_shape, *s_dtype, *s_kind, *s_fc, *s_enabled, *s_capture;
+    PyObject *s_builtin, *s_grad, *s_shape, *s_dtype, *s_kind, *s_fc;
     PyObject *zero;
 } State;
 
@@ -45,6 +46,12 @@ static inline PyObject *get_field(PyObject *obj, Py_ssize_t off) {  /* borrowed;
     PyObject *v = FIELD(obj, off);
     return v ? v : Py_None;
 }
+
+/* _cengine_state.c: grad mode, per thread (mskernel.autograd.node.GradState) */
+typedef struct { int enabled, capture; Py_ssize_t depth; } Flags;
+extern PyTypeObject GradStateType;
+Flags *flags_of(PyObject *state);  /* this thread's switches (NULL with an error) */
+int ready_state_types(void);
 
 /* _cengine.c */
 PyObject *wrap_array(PyObject *arr);  /* Tensor._wrap: new reference; arr borrowed */

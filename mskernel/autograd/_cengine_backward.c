@@ -165,7 +165,8 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int create_graph = PyObject_IsTrue(args[3]), retain_graph = PyObject_IsTrue(args[4]);
     if (create_graph < 0 || retain_graph < 0) return NULL;
     PyObject *roots = NULL, *targets = NULL, *sens = NULL, *leaf_grads = NULL, *node_keys = NULL, *relevant = NULL;
-    PyObject *nodes = NULL, *runnable = NULL, *pending = NULL, *result = NULL, *prev_mode = NULL;
+    PyObject *nodes = NULL, *runnable = NULL, *pending = NULL, *result = NULL;
+    int prev_mode = 1;
     Acc acc = {create_graph, NULL};
     int mode_set = 0, ok = 0;
 
@@ -248,15 +249,13 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     /* ---- each node in reverse creation order ---- */
     if (!(result = PyList_New(nt))) goto done;
     for (Py_ssize_t i = 0; i < nt; i++) PyList_SET_ITEM(result, i, Py_NewRef(Py_None));
-    if (!(prev_mode = PyObject_GetAttr(S.state, S.s_enabled))) goto done;
-    if (PyObject_SetAttr(S.state, S.s_enabled, create_graph ? Py_True : Py_False) < 0) goto done;
+    Flags *flags = flags_of(S.state);
+    if (flags == NULL) goto done;
+    prev_mode = flags->enabled;
+    flags->enabled = create_graph;  /* the rules record only when the backward itself is recorded */
     mode_set = 1;
     int release = !(retain_graph || create_graph);
-    PyObject *cap = PyObject_GetAttr(S.state, S.s_capture);
-    if (cap == NULL) goto done;
-    int capture = PyObject_IsTrue(cap);
-    Py_DECREF(cap);
-    if (capture < 0) goto done;
+    int capture = flags->capture;
     int have_keys = PyDict_GET_SIZE(node_keys) > 0;
 
     for (Py_ssize_t k = nn - 1; k >= 0; k--) {
@@ -395,10 +394,10 @@ done:
     if (mode_set) {
         PyObject *et, *ev, *tb;
         PyErr_Fetch(&et, &ev, &tb);
-        if (PyObject_SetAttr(S.state, S.s_enabled, prev_mode) < 0 && ok) ok = 0; else if (!ok) PyErr_Clear();
+        Flags *f = flags_of(S.state);  /* read again: the rules ran Python in between */
+        if (f != NULL) f->enabled = prev_mode; else if (ok) ok = 0; else PyErr_Clear();
         if (et) PyErr_Restore(et, ev, tb);
     }
-    Py_XDECREF(prev_mode);
     Py_XDECREF(roots); Py_XDECREF(targets); Py_XDECREF(sens); Py_XDECREF(leaf_grads); Py_XDECREF(node_keys);
     Py_XDECREF(relevant); Py_XDECREF(nodes); Py_XDECREF(runnable); Py_XDECREF(pending); Py_XDECREF(acc.owned);
     if (!ok) { Py_XDECREF(result); return NULL; }

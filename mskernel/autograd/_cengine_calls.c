@@ -10,7 +10,6 @@
  * happened; leaf hooks applied, zeros for targets the outputs do not reach, each gradient the user's own buffer;
  * the output detached. bind_grad(helpers) gives it api.py's helpers for the steps' general cases: track_inputs,
  * _outputs, _sens_list, _detach, _zeros_for, and hooks.py's leaf-hook table and apply_leaf_hooks. */
-static PyObject *s_depth;
 static PyObject *grad_track, *grad_outputs, *grad_sens_list, *grad_detach, *grad_zeros, *grad_leaf_table,
     *grad_apply_hooks;
 
@@ -27,7 +26,6 @@ PyObject *bind_grad(PyObject *self, PyObject *helpers) {
         Py_XSETREF(*hs[i].dst, v);
     }
     if (!PyDict_Check(grad_leaf_table)) return PyErr_Format(PyExc_TypeError, "bind_grad: leaf_table must be a dict");
-    if (!s_depth && !(s_depth = PyUnicode_InternFromString("depth"))) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -111,18 +109,6 @@ static int track(PyObject *fargs, PyObject *positions, int ints, PyObject **call
     return 0;
 }
 
-/* STATE.depth += delta (0, or -1 with an error). */
-static int add_depth(long delta) {
-    PyObject *d = PyObject_GetAttr(S.state, s_depth);
-    if (d == NULL) return -1;
-    PyObject *dd = PyLong_FromLong(delta), *nd = dd ? PyNumber_Add(d, dd) : NULL;
-    Py_DECREF(d); Py_XDECREF(dd);
-    if (nd == NULL) return -1;
-    int rc = PyObject_SetAttr(S.state, s_depth, nd);
-    Py_DECREF(nd);
-    return rc;
-}
-
 PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 8) return PyErr_Format(PyExc_TypeError, "grad_call takes 8 arguments");
     PyObject *fn = args[0], *fargs = args[1], *kwargs = args[2], *positions = args[3], *weights = args[4];
@@ -135,20 +121,21 @@ PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         return PyErr_Format(PyExc_TypeError, "grad_call: args, positions and weights must be tuples, kwargs a dict");
     Py_ssize_t nw = weights == Py_None ? 0 : PyTuple_GET_SIZE(weights);
     PyObject *call = NULL, *in_targets = NULL, *callt = NULL, *out = NULL, *roots = NULL, *aux = Py_NewRef(Py_None);
-    PyObject *sens_list = Py_NewRef(Py_None), *targets = NULL, *grads = NULL, *prev = NULL, *result = NULL;
+    PyObject *sens_list = Py_NewRef(Py_None), *targets = NULL, *grads = NULL, *result = NULL;
     PyObject *restore = PyList_New(0), *seen = NULL, *full = NULL;
-    int depth_set = 0, create_graph = 0;
+    int state_set = 0, create_graph = 0, prev_enabled = 1;
+    Py_ssize_t prev_depth = 0;
     if (restore == NULL) goto done;
 
-    /* ---- recording on, one grad deeper (api.recording) ---- */
-    if (!(prev = PyObject_GetAttr(S.state, S.s_enabled)) || add_depth(1) < 0) goto done;
-    depth_set = 1;
-    if (PyObject_SetAttr(S.state, S.s_enabled, Py_True) < 0) goto done;
-    PyObject *depth = PyObject_GetAttr(S.state, s_depth);
-    if (depth == NULL) goto done;
-    create_graph = !(PyLong_CheckExact(depth) && PyLong_AsLong(depth) == 1);  /* inside an outer grad */
-    Py_DECREF(depth);
-    PyErr_Clear();
+    /* ---- recording on, one grad deeper (api.recording; both restored to what they were at the end) ---- */
+    Flags *flags = flags_of(S.state);
+    if (flags == NULL) goto done;
+    prev_enabled = flags->enabled;
+    prev_depth = flags->depth;
+    create_graph = prev_depth > 0;  /* inside an outer grad: this backward is recorded too */
+    flags->depth = prev_depth + 1;
+    flags->enabled = 1;
+    state_set = 1;
     /* ---- the tracked inputs and weights ---- */
     if (track(fargs, positions, ints, &call, &in_targets) < 0) goto done;
     for (Py_ssize_t i = 0; i < nw; i++) {
@@ -198,7 +185,10 @@ done:
         int failed = 0;
         for (Py_ssize_t i = 0; restore && i < PyList_GET_SIZE(restore); i++)
             set_field(PyList_GET_ITEM(restore, i), S.t_rg, Py_NewRef(Py_False));
-        if (depth_set && (add_depth(-1) < 0 || PyObject_SetAttr(S.state, S.s_enabled, prev) < 0)) failed = 1;
+        if (state_set) {
+            Flags *f = flags_of(S.state);  /* read again: fn ran Python in between */
+            if (f != NULL) { f->depth = prev_depth; f->enabled = prev_enabled; } else failed = 1;
+        }
         if (failed && et) PyErr_Clear();
         if (failed && !et) Py_CLEAR(grads);
         if (et) PyErr_Restore(et, ev, tb);
@@ -236,7 +226,7 @@ done:
         }
     }
     Py_XDECREF(call); Py_XDECREF(in_targets); Py_XDECREF(callt); Py_XDECREF(out); Py_XDECREF(roots); Py_XDECREF(aux);
-    Py_XDECREF(sens_list); Py_XDECREF(targets); Py_XDECREF(grads); Py_XDECREF(prev); Py_XDECREF(restore);
+    Py_XDECREF(sens_list); Py_XDECREF(targets); Py_XDECREF(grads); Py_XDECREF(restore);
     Py_XDECREF(seen); Py_XDECREF(full);
     return result;
 }
@@ -307,10 +297,9 @@ static PyObject *custom_run(PyObject *plan, PyObject *const *args, Py_ssize_t n,
     }
     Py_DECREF(res);
     if (tracked) {
-        PyObject *en = PyObject_GetAttr(S.state, S.s_enabled);
-        if (en == NULL) { Py_DECREF(outs); return NULL; }
-        Py_DECREF(en);
-        if (en == Py_True) {
+        int on = grad_enabled();
+        if (on < 0) { Py_DECREF(outs); return NULL; }
+        if (on) {
             PyObject *argt = PyTuple_New(n);
             if (argt == NULL) { Py_DECREF(outs); return NULL; }
             for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(argt, i, Py_NewRef(args[i]));

@@ -20,7 +20,6 @@ Example:
 from __future__ import annotations
 
 import itertools
-import threading
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 import numpy as np
@@ -32,35 +31,17 @@ __all__ = ["Node", "record", "record_rule", "edge", "no_grad", "enable_grad", "s
            "needs_grad", "GradState", "STATE"]
 
 
-class GradState(threading.local):
-    """Autograd switches, one set per thread (as torch keeps grad mode per thread): threads that
-    build and differentiate separate graphs never see each other's ``no_grad`` or ``grad`` calls.
-
-    ``enabled``: whether ops record nodes; ``depth``: how many ``grad`` calls are running (for
-    higher-order gradients); ``capture_stats``: whether backward stores gradient statistics on
-    nodes (for graph snapshots and widgets). A new thread starts with the defaults.
-
-    Example:
-        >>> import threading
-        >>> with no_grad():
-        ...     seen = []
-        ...     t = threading.Thread(target=lambda: seen.append(STATE.enabled)); t.start(); t.join()
-        ...     (STATE.enabled, seen)
-        (False, [True])
-    """
-
-    def __init__(self) -> None:
-        self.enabled = True
-        self.depth = 0
-        self.capture_stats = False
-
-
+_C = cengine()
+# Autograd switches, one set per thread: ``enabled`` (ops record), ``depth`` (grad calls running), ``capture_stats``
+# (backward keeps gradient statistics). The engine core's type, so the core reads them without an attribute lookup;
+# its docstring has the example.
+GradState = _C.GradState
 STATE = GradState()
 _ids = itertools.count(1)
 
 
 class Node:
-    """One recorded op application.
+    """One recorded op application. The engine core makes them, when an op records (``record``, ``record_rule``).
 
     Attributes:
         op: op name as shown to users (``"Mul"``, ``"Custom"``, ``"CustomMul"``).
@@ -84,25 +65,11 @@ class Node:
     __slots__ = ("id", "op", "kind", "inputs", "backward", "out_meta", "saved_out", "info", "stats",
                  "materialize", "__weakref__")
 
-    def __init__(self, op: str, kind: str, inputs: Tuple[Optional[Tensor], ...], backward: Optional[Callable],
-                 out_meta: Tuple[Tuple[tuple, Any], ...], saved_out: Optional[tuple], info: Optional[dict]) -> None:
-        self.id = next(_ids)
-        self.op = op
-        self.kind = kind
-        self.inputs = inputs
-        self.backward = backward
-        self.out_meta = out_meta
-        self.saved_out = saved_out
-        self.info = info
-        self.stats: Optional[Dict[str, Any]] = None
-        self.materialize = True  # unused outputs' gradients reach backward as zeros (else None)
-
     def __repr__(self) -> str:
         return f"<Node {self.op}#{self.id} kind={self.kind} inputs={len(self.inputs)} outputs={len(self.out_meta)}>"
 
 
 # ---- recording: in the engine core (mskernel/autograd/_cengine.c); what it does is said here ----------------
-_C = cengine()
 _META: Dict[tuple, Any] = {}
 
 
