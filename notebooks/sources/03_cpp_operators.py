@@ -37,9 +37,12 @@ os.makedirs("custom_src")
 kernel; here mskernel's CPU implementation of the same API) and saves what the backward reads, but only
 when some input needs a gradient (`NeedGrad`). `Backward` receives the gradient of the output and
 returns one gradient per input, `nullptr` where `NeedsInputGrad` says none is wanted. `Ratio::Apply`
-runs `Forward` and records the op; pybind11 binds the function that calls it.
+runs `Forward` and records the op; pybind11 binds the function that calls it. The cell writes the source
+to `custom_src/ratio_ops.cpp`.
 """),
-    ("code", "%%writefile custom_src/ratio_ops.cpp\n" + RATIO_CPP),  # docs/howto/examples/ratio_ops.cpp
+    ("code", "ratio_src = r\'\'\'" + RATIO_CPP + "\'\'\'\n"  # docs/howto/examples/ratio_ops.cpp
+             'with open("custom_src/ratio_ops.cpp", "w") as f:\n'
+             "    f.write(ratio_src)\n"),
     ("md", """
 ## Built and used as in MindSpore
 
@@ -89,9 +92,7 @@ cache) and loaded as a new module in the same process. Building an unchanged sou
 from the cache without calling the compiler.
 """),
     ("code", """
-with open("custom_src/ratio_ops.cpp") as f:
-    source = f.read()
-doubled_source = source.replace('custom::CustomLaunchAclnn("aclnnDiv", {x, y}, {out});',
+doubled_source = ratio_src.replace('custom::CustomLaunchAclnn("aclnnDiv", {x, y}, {out});',
                                 'custom::CustomLaunchAclnn("aclnnDiv", {x, y}, {out});\\n'
                                 '    custom::CustomLaunchAclnn("aclnnAdd", {out, out}, {out});  // now 2 * x / y')
 with open("custom_src/ratio_ops.cpp", "w") as f:
