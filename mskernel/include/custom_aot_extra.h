@@ -52,11 +52,12 @@ class AotExtra {
   const std::vector<size_t> &WorkSpace() const { return workspace_sizes_; }
 
   // The kernel's own state (see AotKernelData); DestructKernelData deletes it.
-  void SetKernelData(AotKernelData *data) { kernel_data_ = data; }
-  AotKernelData *KernelData() const { return kernel_data_; }
+  void SetKernelData(AotKernelData *data) { owned_state_ = data; }
+  AotKernelData *KernelData() const { return owned_state_; }
   void DestructKernelData() {
-    delete kernel_data_;
-    kernel_data_ = nullptr;
+    AotKernelData *state = owned_state_;
+    owned_state_ = nullptr;
+    delete state;
   }
 
  private:
@@ -71,7 +72,7 @@ class AotExtra {
   virtual std::vector<std::vector<float>> ReadFloatRows(std::string name) = 0;
 
   std::vector<size_t> workspace_sizes_;
-  AotKernelData *kernel_data_{nullptr};
+  AotKernelData *owned_state_ = nullptr;
 };
 
 template <typename T>
