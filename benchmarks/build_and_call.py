@@ -6,7 +6,8 @@ Prints (quote the ratios; the machine is shared and noisy):
    the one-time artifacts first, reported separately (split builds' pybind11 support object, their
    two precompiled headers, full mode's pybind11 precompiled header); then, interleaved ``--repeat``
    times (best and median printed, and the ratio to the bare module per round): the seed op
-   (``tests/seeds/function_ops.cpp``, ``Function<CustomMul>``) through ``CustomOpBuilder`` -- a split
+   (the tutorial's ``Function<CustomMul>``, read from ``../shared/seeds/restored/function_ops.cpp`` beside the
+   checkout: this repository keeps no copy) through ``CustomOpBuilder`` -- a split
    build (mskernel.toolchain.split: derived pybind11 headers that only declare pybind11's runtime,
    which comes from the support object) -- the same op forced to full pybind11
    (``-DMSKERNEL_FULL_PYBIND11``, with its precompiled header), a bare one-function module through
@@ -37,7 +38,7 @@ from typing import Optional
 import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
-SEED = REPO / "tests" / "seeds" / "function_ops.cpp"
+SEED = REPO.parent / "shared" / "seeds" / "restored" / "function_ops.cpp"  # MindSpore's tutorial, not ours
 sys.path.insert(0, str(Path(__file__).parent))
 from engine_overhead import fmt_time, interleaved_best  # noqa: E402
 
@@ -216,6 +217,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="interleaved rounds of the cold builds (default 3)")
     ap.add_argument("--builds-only", action="store_true", help="skip section 2 (per-call times)")
     args = ap.parse_args()
+    if not SEED.is_file():
+        sys.exit(f"the tutorial's C++ is read from {SEED} (../shared/seeds beside the checkout), which is not here")
     try:
         import torch  # noqa: F401
         have_torch = not args.no_torch

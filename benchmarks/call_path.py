@@ -10,7 +10,8 @@ The op is ``z = x * y`` (two float32 inputs) with its backward ``(dz * y, dz * x
 * ``hybrid``: a hybrid-DSL kernel, backward derived from the DSL by mskernel;
 * ``aot``: a C kernel in MindSpore's AOT ABI built through the build layer, bprop in Python;
 * ``pyfunc``: a numpy function, bprop in Python;
-* ``cpp Function``: a C++ ``Function`` (Forward/Backward in C++, seed 000's ``CustomMul``).
+* ``cpp Function``: a C++ ``Function`` (Forward/Backward in C++, seed 000's ``CustomMul``: MindSpore's
+  tutorial, read from ``../shared/seeds/restored/`` beside the checkout, which this repository does not copy).
 
 Rows: forward alone and forward+backward (``ms.grad`` w.r.t. both inputs), per size. The goal of
 issue [15]: every kind within 2x the built-in op, forward and forward+backward.
@@ -33,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from engine_overhead import fmt_time, interleaved_best  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL_CPP = ROOT.parent / "shared" / "seeds" / "restored" / "function_ops.cpp"
 GOAL = 2.0
 
 AOT_SOURCE = r"""
@@ -66,7 +68,7 @@ def make_ops(workdir: Path) -> Dict[str, Callable]:
     """The binary ``mul`` of each kind, keyed by the name shown in the table."""
     src = workdir / "call_path_mul.cc"
     src.write_text(AOT_SOURCE)
-    cpp = ops.CustomOpBuilder("call_path_mul", [str(ROOT / "tests" / "seeds" / "function_ops.cpp")],
+    cpp = ops.CustomOpBuilder("call_path_mul", [str(TUTORIAL_CPP)],
                               backend="CPU").load()
     same = lambda x, y: x  # noqa: E731
     return {
@@ -112,6 +114,9 @@ def main(argv: List[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="8,1024", help="comma-separated element counts (default 8,1024)")
     args = parser.parse_args(argv)
+    if not TUTORIAL_CPP.is_file():
+        sys.exit(f"the tutorial's C++ is read from {TUTORIAL_CPP} (../shared/seeds beside the checkout), "
+                 "which is not here")
     with tempfile.TemporaryDirectory() as tmp:
         kinds = make_ops(Path(tmp))
         print("per-call time of z = x * y, and its ratio to the built-in op (best of 15 interleaved rounds)")

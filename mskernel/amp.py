@@ -220,11 +220,16 @@ class FixedLossScaleManager(LossScaleManager):
 class DynamicLossScaleManager(LossScaleManager):
     """A loss scale divided by ``scale_factor`` on overflow and multiplied after ``scale_window`` clean steps.
 
+    The scale never drops below 1. A run of more than 1000 overflowing steps in a row raises
+    ``RuntimeError``: no scale makes such gradients finite.
+
     Example:
         >>> m = DynamicLossScaleManager(init_loss_scale=4, scale_factor=2, scale_window=1)
         >>> m.update_loss_scale(False); m.get_loss_scale()
         8
     """
+
+    _MOST_OVERFLOWS_IN_A_ROW = 1000
 
     def __init__(self, init_loss_scale: float = 2 ** 24, scale_factor: int = 2, scale_window: int = 2000) -> None:
         if init_loss_scale < 1.0:
@@ -237,29 +242,26 @@ class DynamicLossScaleManager(LossScaleManager):
         self.loss_scale = init_loss_scale
         self.scale_window = scale_window
         self.scale_factor = scale_factor
-        self.increase_ratio = scale_factor
-        self.decrease_ratio = 1 / scale_factor
-        self.cur_iter = 1
-        self.last_overflow_iter = 0
-        self.bad_step_max = 1000
-        self.bad_step = 0
+        self._clean_steps = 0  # steps without an overflow since the last one (or since the start)
+        self._overflows = 0  # overflowing steps in a row
 
     def get_loss_scale(self) -> float:
         return self.loss_scale
 
     def update_loss_scale(self, overflow: bool) -> None:
         if overflow:
-            self.loss_scale = max(self.loss_scale * self.decrease_ratio, 1)
-            self.last_overflow_iter = self.cur_iter
-            self.bad_step += 1
-        else:
-            if (self.cur_iter - self.last_overflow_iter) % self.scale_window == 0:
-                self.loss_scale *= self.increase_ratio
-            self.bad_step = 0
-        if self.bad_step > self.bad_step_max:
-            raise RuntimeError(f"Dynamic loss scale Continuous overflow {self.bad_step} times, has exceeded maximum "
-                               f"threshold.")
-        self.cur_iter += 1
+            # shrink (multiplying by the reciprocal, as MindSpore does: the same float for any factor)
+            self.loss_scale = max(self.loss_scale * (1 / self.scale_factor), 1)
+            self._clean_steps = 0
+            self._overflows += 1
+            if self._overflows > self._MOST_OVERFLOWS_IN_A_ROW:
+                raise RuntimeError(f"Dynamic loss scale Continuous overflow {self._overflows} times, has exceeded "
+                                   f"maximum threshold.")
+            return
+        self._overflows = 0
+        self._clean_steps += 1
+        if self._clean_steps % self.scale_window == 0:  # each full window of clean steps grows the scale once
+            self.loss_scale *= self.scale_factor
 
     def get_drop_overflow_update(self) -> bool:
         """Always True: overflowing steps are skipped.
@@ -451,7 +453,8 @@ class DynamicLossScaler(_ScalerBase):
         value = np.float32(self.scale_value.asnumpy())
         counter = int(self.counter.asnumpy())
         if finite:
-            grown = np.float32(value * self.scale_factor)
+            with np.errstate(over="ignore"):  # a growth past float32's range is skipped, not warned about
+                grown = np.float32(value * self.scale_factor)
             if counter == self.scale_window - 1 and np.isfinite(grown):
                 value = grown
             counter = (counter + 1) % self.scale_window

@@ -1,101 +1,103 @@
-// custom_aot_extra.h -- the AotExtra interface of MindSpore's AOT custom operators (func_type "aot").
+// custom_aot_extra.h -- AotExtra: what an AOT kernel (ops.Custom(..., func_type="aot")) can ask of its operator.
 //
-// An AOT kernel is a C ABI function in a shared library:
+// An AOT kernel is a C-ABI function in a shared library, called once per launch:
 //   extern "C" int Func(int nparam, void **params, int *ndims, int64_t **shapes, const char **dtypes,
 //                       void *stream, void *extra);
-// `params` are the inputs, then the outputs, then the workspaces; `ndims`/`shapes`/`dtypes` describe the
-// inputs and outputs. `extra` is an AotExtra*: it gives the op's attributes (`extra->Attr<float>("scale")`),
-// takes workspace sizes (`SetWorkSpace`, in bytes) and per-kernel data (`SetKernelData`) in the optional
+// `params` holds the inputs, then the outputs, then any workspaces; `ndims`, `shapes` and `dtypes` describe
+// the inputs and outputs; a nonzero return is an error. `extra` points to an AotExtra, through which the kernel
+// reads the operator's attributes:  float k = static_cast<AotExtra *>(extra)->Attr<float>("k");
+// Three optional companions in the same library are found by name:
 //   extern "C" int FuncInit(int *ndims, int64_t **shapes, const char **dtypes, AotExtra *extra);
-// Shape/type inference (used when out_shape/out_dtype are None):
+//       once before the first launch: read attributes, SetWorkSpace (sizes in bytes), SetKernelData
 //   extern "C" std::vector<int64_t> FuncInferShape(int *ndims, int64_t **shapes, AotExtra *extra);
-//   extern "C" TypeId FuncInferType(std::vector<TypeId> type_ids, AotExtra *extra);   // enum TypeId : int {};
-// The class layout (virtual functions in this order) is MindSpore's, so sources written for MindSpore
-// compile unchanged; mskernel's runtime (mskernel/aot_runtime.cpp) implements the virtual functions.
+//   extern "C" TypeId FuncInferType(std::vector<TypeId> type_ids, AotExtra *extra);  // enum TypeId : int {};
+//       the output's shape and type, used when ops.Custom gets out_shape/out_dtype None
 //
-// Example:
-//   extern "C" int Scale(int n, void **p, int *nd, int64_t **sh, const char **dt, void *s, void *e) {
-//     float k = static_cast<AotExtra *>(e)->Attr<float>("k");
-//     ...
-//   }
+// The binary layout is MindSpore's, so that kernel sources (and libraries) made for MindSpore work here: the
+// members are the same and in the same order, the virtual functions occupy the same vtable slots with the
+// same signatures (std::string by value included). The readers' names are ours -- a vtable knows slots, not
+// names. mskernel's implementation of them is mskernel/kernels/aot_runtime.cpp.
 #ifndef MSKERNEL_CUSTOM_AOT_EXTRA_H_
 #define MSKERNEL_CUSTOM_AOT_EXTRA_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+// Base of the state a kernel keeps between launches: derive from it, create it in FuncInit and hand it to
+// SetKernelData; the AotExtra owns it from then on and deletes it through this virtual destructor.
 class AotKernelData {
  public:
-  AotKernelData() = default;
   virtual ~AotKernelData() = default;
 };
 
 class AotExtra {
  public:
-  AotExtra() = default;
   virtual ~AotExtra() = default;
+
+  // Whether the operator has an attribute called `name`.
   virtual bool HasAttr(std::string name) = 0;
 
+  // The attribute `name`, read as T: bool, int64_t, float, std::string, std::vector<int64_t>, std::vector<float>,
+  // std::vector<std::vector<int64_t>> or std::vector<std::vector<float>>. Other types give T{}, as in MindSpore.
+  // A missing attribute, or one of another kind, is an error naming the operator.
   template <typename T>
-  inline T Attr(std::string name) {
-    return T();
-  }
+  T Attr(std::string name);
 
-  void SetWorkSpace(const std::vector<size_t> &workspace) { workspace_ = workspace; }
-  const std::vector<size_t> &WorkSpace() const { return workspace_; }
+  // Workspace sizes in bytes (from FuncInit); the zero-filled buffers follow the outputs in `params`.
+  void SetWorkSpace(const std::vector<size_t> &sizes) { workspace_sizes_ = sizes; }
+  const std::vector<size_t> &WorkSpace() const { return workspace_sizes_; }
 
-  void SetKernelData(AotKernelData *kernel_data) { kernel_data_ = kernel_data; }
-  AotKernelData *KernelData() const { return kernel_data_; }
-
+  // The kernel's own state (see AotKernelData); DestructKernelData deletes it.
+  void SetKernelData(AotKernelData *data) { owned_state_ = data; }
+  AotKernelData *KernelData() const { return owned_state_; }
   void DestructKernelData() {
-    delete kernel_data_;
-    kernel_data_ = nullptr;
+    AotKernelData *state = owned_state_;
+    owned_state_ = nullptr;
+    delete state;
   }
 
  private:
-  virtual bool GetAttrBool(std::string name) = 0;
-  virtual int64_t GetAttrInt(std::string name) = 0;
-  virtual float GetAttrFloat(std::string name) = 0;
-  virtual std::string GetAttrStr(std::string name) = 0;
-  virtual std::vector<int64_t> GetAttrIntVec(std::string name) = 0;
-  virtual std::vector<float> GetAttrFloatVec(std::string name) = 0;
-  virtual std::vector<std::vector<int64_t>> GetAttrInt2DVec(std::string name) = 0;
-  virtual std::vector<std::vector<float>> GetAttrFloat2DVec(std::string name) = 0;
-  std::vector<size_t> workspace_;
-  AotKernelData *kernel_data_{nullptr};
+  // One reader per attribute kind, behind Attr<T>. Their order below is the ABI (vtable slots after HasAttr).
+  virtual bool ReadBool(std::string name) = 0;
+  virtual int64_t ReadInt(std::string name) = 0;
+  virtual float ReadFloat(std::string name) = 0;
+  virtual std::string ReadString(std::string name) = 0;
+  virtual std::vector<int64_t> ReadInts(std::string name) = 0;
+  virtual std::vector<float> ReadFloats(std::string name) = 0;
+  virtual std::vector<std::vector<int64_t>> ReadIntRows(std::string name) = 0;
+  virtual std::vector<std::vector<float>> ReadFloatRows(std::string name) = 0;
+
+  std::vector<size_t> workspace_sizes_;
+  AotKernelData *owned_state_ = nullptr;
 };
 
-template <>
-inline bool AotExtra::Attr(std::string name) {
-  return GetAttrBool(name);
+template <typename T>
+T AotExtra::Attr(std::string name) {
+  using Ints = std::vector<int64_t>;
+  using Floats = std::vector<float>;
+  if constexpr (std::is_same_v<T, bool>) {
+    return ReadBool(std::move(name));
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    return ReadInt(std::move(name));
+  } else if constexpr (std::is_same_v<T, float>) {
+    return ReadFloat(std::move(name));
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    return ReadString(std::move(name));
+  } else if constexpr (std::is_same_v<T, Ints>) {
+    return ReadInts(std::move(name));
+  } else if constexpr (std::is_same_v<T, Floats>) {
+    return ReadFloats(std::move(name));
+  } else if constexpr (std::is_same_v<T, std::vector<Ints>>) {
+    return ReadIntRows(std::move(name));
+  } else if constexpr (std::is_same_v<T, std::vector<Floats>>) {
+    return ReadFloatRows(std::move(name));
+  } else {
+    return T{};
+  }
 }
-template <>
-inline int64_t AotExtra::Attr(std::string name) {
-  return GetAttrInt(name);
-}
-template <>
-inline float AotExtra::Attr(std::string name) {
-  return GetAttrFloat(name);
-}
-template <>
-inline std::string AotExtra::Attr(std::string name) {
-  return GetAttrStr(name);
-}
-template <>
-inline std::vector<int64_t> AotExtra::Attr(std::string name) {
-  return GetAttrIntVec(name);
-}
-template <>
-inline std::vector<float> AotExtra::Attr(std::string name) {
-  return GetAttrFloatVec(name);
-}
-template <>
-inline std::vector<std::vector<int64_t>> AotExtra::Attr(std::string name) {
-  return GetAttrInt2DVec(name);
-}
-template <>
-inline std::vector<std::vector<float>> AotExtra::Attr(std::string name) {
-  return GetAttrFloat2DVec(name);
-}
+
 #endif  // MSKERNEL_CUSTOM_AOT_EXTRA_H_

@@ -30,16 +30,16 @@ class AotExtraImpl : public AotExtra {
     throw std::runtime_error("For '" + op_name + "', the attribute '" + name + "' is a " +
                              kKindNames[it->second.index()] + ", but the kernel reads it as " + kKindNames[kind] + ".");
   }
-  bool GetAttrBool(std::string name) override { return Get<bool>(name, 0); }
-  int64_t GetAttrInt(std::string name) override { return Get<int64_t>(name, 1); }
-  float GetAttrFloat(std::string name) override { return Get<float>(name, 2); }
-  std::string GetAttrStr(std::string name) override { return Get<std::string>(name, 3); }
-  std::vector<int64_t> GetAttrIntVec(std::string name) override { return Get<std::vector<int64_t>>(name, 4); }
-  std::vector<float> GetAttrFloatVec(std::string name) override { return Get<std::vector<float>>(name, 5); }
-  std::vector<std::vector<int64_t>> GetAttrInt2DVec(std::string name) override {
+  bool ReadBool(std::string name) override { return Get<bool>(name, 0); }
+  int64_t ReadInt(std::string name) override { return Get<int64_t>(name, 1); }
+  float ReadFloat(std::string name) override { return Get<float>(name, 2); }
+  std::string ReadString(std::string name) override { return Get<std::string>(name, 3); }
+  std::vector<int64_t> ReadInts(std::string name) override { return Get<std::vector<int64_t>>(name, 4); }
+  std::vector<float> ReadFloats(std::string name) override { return Get<std::vector<float>>(name, 5); }
+  std::vector<std::vector<int64_t>> ReadIntRows(std::string name) override {
     return Get<std::vector<std::vector<int64_t>>>(name, 6);
   }
-  std::vector<std::vector<float>> GetAttrFloat2DVec(std::string name) override {
+  std::vector<std::vector<float>> ReadFloatRows(std::string name) override {
     return Get<std::vector<std::vector<float>>>(name, 7);
   }
 };

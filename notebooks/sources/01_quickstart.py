@@ -92,29 +92,28 @@ print(ms.get_grad(g, 1))
 
 `nn.Cell` registers `Parameter`s and sub-cells assigned as attributes. Pass
 `net.trainable_params()` as `weights` to get parameter gradients: with positions too, the result
-is `(input_grads, weight_grads)` — the structure of MindSpore's CustomOpBuilder tutorial.
+is `(input_grads, weight_grads)`.
 """),
     ("code", """
-class MyNet(nn.Cell):
+class WeightedSquare(nn.Cell):
+    \"\"\"w * (x - y)**2, with w a Parameter.\"\"\"
     def __init__(self):
         super().__init__()
-        self.p = ms.Parameter(2.0, requires_grad=True)
+        self.w = ms.Parameter(ms.Tensor(0.5, ms.float32), name="w")
 
     def construct(self, x, y):
-        z = x * y
-        return z * self.p
+        d = x - y
+        return self.w * d * d
 
-x = ms.Tensor(1.0, ms.float32) * 2
-y = ms.Tensor(1.0, ms.float32) * 3
-net = MyNet()
-grad_op = ms.value_and_grad(net, grad_position=(0, 1), weights=net.trainable_params())
-out, grads = grad_op(x, y)
-print('out:', out)
-print('grads[0]:', grads[0])
-print('grads[1]:', grads[1])
+net = WeightedSquare()
+value, (input_grads, weight_grads) = ms.value_and_grad(net, grad_position=(0, 1), weights=net.trainable_params())(
+    ms.Tensor(3.0, ms.float32), ms.Tensor(1.0, ms.float32))
+print("value:", value)
+print("input grads:", input_grads)
+print("weight grads:", weight_grads)
 """),
     ("code", """
-print(net.p)
+print(net.w)
 print([name for name, _ in net.parameters_and_names()])
 """),
     ("md", """

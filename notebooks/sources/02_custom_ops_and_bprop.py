@@ -1,17 +1,16 @@
 """Cells of notebooks/02_custom_ops_and_bprop.ipynb: pyfunc Custom ops, bprop, CustomRegOp, gradcheck.
 
-The cells show the seed tutorials' code (tests/seeds/) as a user writes it, and some kernels that the
-tests and benchmarks also use: a tutorial must show its code in full, so `duplicates` pairs between
-these cells and tests/seeds, tests or benchmarks are intended.
+Every op here is this project's own (MindSpore's tutorials are run by tests/seeds, which reads them from
+../shared/seeds); a tutorial must show its code in full, so `duplicates` pairs with tests or docs are intended.
 """
 
 CELLS = [
     ("md", """
 # Custom operators: pyfunc, bprop, operator information, gradcheck
 
-`ops.Custom` is the heart of MindSpore's custom-operator workflow. This notebook runs the
-tutorial example (*Defining the bprop Function for Operators*) unchanged except for the import,
-then goes further: several outputs, attributes, operator information, and checking gradients.
+`ops.Custom` is the heart of MindSpore's custom-operator workflow. This notebook defines an op with a
+backward written as another Custom op, the way MindSpore's *Defining the bprop Function for Operators*
+does, then goes further: several outputs, attributes, operator information, and checking gradients.
 """),
     ("code", """
 import numpy as np
@@ -20,42 +19,37 @@ from mskernel import nn, ops
 from mskernel.ops import CustomRegOp, DataType, custom_info_register
 """),
     ("md", """
-## The tutorial's example
+## A pyfunc op and its bprop
 
-A `pyfunc` op runs a Python function on numpy arrays. Its `bprop(x, out, dout)` returns a tuple
-with one gradient per input, and may itself use Custom ops (created outside the bprop).
+A `pyfunc` op runs a Python function on numpy arrays. Its `bprop(x, out, dout)` returns a tuple with one
+gradient per input, and may itself call Custom ops (created once, outside the bprop): here the cube's
+gradient `3x² · dout` is a second pyfunc op. `GRAPH_MODE` is accepted and runs eagerly.
 """),
     ("code", """
 ms.set_context(mode=ms.GRAPH_MODE)
 ms.set_device(device_target="CPU")
 
-def square(x):
-    return x * x
+def cube(x):
+    return x ** 3
 
-def square_grad(x, dout):
-    dx = 2.0 * x * dout
-    return dx
+def cube_slope_times(x, dout):
+    return 3.0 * x ** 2 * dout
 
-def bprop():
-    op = ops.Custom(square_grad, lambda x, _: x, lambda x, _: x, func_type="pyfunc")
+cube_slope_op = ops.Custom(cube_slope_times, lambda x, _: x, lambda x, _: x, func_type="pyfunc")
 
-    def custom_bprop(x, out, dout):
-        dx = op(x, dout)
-        return (dx,)
+def cube_bprop(x, out, dout):
+    return (cube_slope_op(x, dout),)
 
-    return custom_bprop
-
-class Net(nn.Cell):
+class Cube(nn.Cell):
     def __init__(self):
-        super(Net, self).__init__()
-        self.op = ops.Custom(square, lambda x: x, lambda x: x, bprop=bprop(), func_type="pyfunc")
+        super().__init__()
+        self.op = ops.Custom(cube, lambda x: x, lambda x: x, bprop=cube_bprop, func_type="pyfunc")
 
     def construct(self, x):
         return self.op(x)
 
-x = np.array([1.0, 4.0, 9.0]).astype(np.float32)
-dx = ms.grad(Net())(ms.Tensor(x))
-print(dx)
+x = np.array([1.0, 2.0, 3.0], np.float32)
+print(ms.grad(Cube())(ms.Tensor(x)))
 """),
     ("md", """
 `out_shape` and `out_dtype` are infer functions taking one argument per call input (the input's
@@ -63,7 +57,7 @@ shape as a list, its dtype) — or fixed values. The op is one node in the same 
 ops:
 """),
     ("code", """
-net = Net()
+net = Cube()
 snap, _ = ms.autograd.trace(lambda t: ops.tanh(net(t)).sum(), ms.Tensor(x))
 for n in snap.nodes:
     print(n["id"], n["op"], n["kind"], n["info"])
@@ -135,6 +129,9 @@ and returns a report (text, or a table in a notebook). Here is a bprop with a bu
 for the last element only.
 """),
     ("code", """
+def square(x):
+    return x * x
+
 def buggy_bprop(x, out, dout):
     w = np.full(x.shape, 2.0, dtype=np.float64)
     w[-1] = 2.5                      # <- the bug

@@ -1,78 +1,88 @@
 """Cells of notebooks/03_cpp_operators.ipynb: CustomOpBuilder, the Function interface, AOT.
 
-The cells show the seed tutorials' code (tests/seeds/) as a user writes it, and some kernels that the
-tests and benchmarks also use: a tutorial must show its code in full, so `duplicates` pairs between
-these cells and tests/seeds, tests or benchmarks are intended.
+Every kernel here is this project's own (MindSpore's tutorials are run by tests/seeds, which reads them from
+../shared/seeds). The C++ Function op is docs/howto/examples/ratio_ops.cpp, read from there when the notebook
+is built; a tutorial must show its code in full, so the AOT kernel (docs/howto/examples/scaled_add.cc) appears
+here again: such `duplicates` pairs with docs, tests or benchmarks are intended.
 """
+
+from pathlib import Path
+
+RATIO_CPP = (Path(__file__).resolve().parents[2] / "docs" / "howto" / "examples" / "ratio_ops.cpp").read_text()
 
 CELLS = [
     ("md", """
 # C++ operators: CustomOpBuilder, the Function interface, AOT kernels
 
-MindSpore's `Function` interface (forward and backward in one C++ class, with an
-`AutogradContext`) ships for Ascend only, and its `CustomOpBuilder` caches by name, so an edited
-source needs a process restart. mskernel builds the same source on any CPU, records the op in
-the same autograd graph as Python ops, reloads edits in place, and shows compile errors at your
-line.
+MindSpore's `Function` interface puts an op's forward and backward in one C++ class, with an
+`AutogradContext` carrying what the backward needs; MindSpore ships it for Ascend only, and its
+`CustomOpBuilder` caches by name, so an edited source needs a process restart. mskernel builds the
+same kind of source on any CPU, records the op in the same autograd graph as Python ops, reloads edits
+in place, and shows compile errors at your line.
 """),
     ("code", """
-import os, tempfile
-import numpy as np
+import os
+import tempfile
 import mskernel as ms
 from mskernel import Tensor, Parameter, nn, ops
 from mskernel.ops import CustomOpBuilder
 
-# the tutorial's C++ (its <...> template arguments restored), copied to ./custom_src as in the tutorial
-with open(os.path.join("..", "tests", "seeds", "function_ops.cpp")) as f:
-    SEED_CPP = f.read()
-workdir = tempfile.mkdtemp()
-os.makedirs(os.path.join(workdir, "custom_src"))
-with open(os.path.join(workdir, "custom_src", "function_ops.cpp"), "w") as f:
-    f.write(SEED_CPP)
-os.chdir(workdir)
-print(SEED_CPP[SEED_CPP.index("class CustomMul"):SEED_CPP.index("BaseTensorPtr run_custom_mul")])
+os.chdir(tempfile.mkdtemp())  # a scratch directory for the sources this notebook writes
+os.makedirs("custom_src")
 """),
     ("md", """
-## The tutorial, unchanged
+## A `Function` op: `x / y` and its gradient
 
-The C++ above is from the tutorial's `function_ops.cpp` (`class CustomMul : public Function<CustomMul>`,
-`custom::CustomLaunchAclnn("aclnnMul", ...)`). Its Python runs with `mindspore` replaced by
-`mskernel`; `backend="Ascend"` builds for the CPU (with a one-time warning), and the aclnn call
-runs mskernel's CPU implementation.
+`Ratio` divides elementwise. `Forward` computes the quotient with an aclnn call (on Ascend a device
+kernel; here mskernel's CPU implementation of the same API) and saves what the backward reads, but only
+when some input needs a gradient (`NeedGrad`). `Backward` receives the gradient of the output and
+returns one gradient per input, `nullptr` where `NeedsInputGrad` says none is wanted. `Ratio::Apply`
+runs `Forward` and records the op; pybind11 binds the function that calls it. The cell writes the source
+to `custom_src/ratio_ops.cpp`.
+"""),
+    ("code", "ratio_src = r\'\'\'" + RATIO_CPP + "\'\'\'\n"  # docs/howto/examples/ratio_ops.cpp
+             'with open("custom_src/ratio_ops.cpp", "w") as f:\n'
+             "    f.write(ratio_src)\n"),
+    ("md", """
+## Built and used as in MindSpore
+
+`CustomOpBuilder(name, sources, backend=...).load()` compiles the source and imports the module.
+`backend="Ascend"` is accepted and builds for the CPU (with a one-time warning), so code written for
+Ascend runs unchanged. Below, a Cell divides by a `Parameter`; `value_and_grad` with input positions and
+the Cell's weights returns the value, then the input gradients and the weight gradients.
 """),
     ("code", """
-class MyNet(nn.Cell):
+class Normalised(nn.Cell):
+    \"\"\"(x / y) / w, with w a trainable Parameter.\"\"\"
     def __init__(self):
         super().__init__()
-        self.p = Parameter(2.0, requires_grad=True)
-        self.my_ops = CustomOpBuilder("my_ops", ['./custom_src/function_ops.cpp'], backend="Ascend").load()
+        self.w = Parameter(Tensor(0.5, ms.float32), name="w")
+        self.ratio_ops = CustomOpBuilder("ratio_ops", ["custom_src/ratio_ops.cpp"], backend="Ascend").load()
 
     def construct(self, x, y):
-        z = self.my_ops.mul(x, y)
-        return self.my_ops.mul(z, self.p)
+        return self.ratio_ops.ratio(self.ratio_ops.ratio(x, y), self.w)
 
-x = Tensor(1.0, ms.float32) * 2
-y = Tensor(1.0, ms.float32) * 3
-net = MyNet()
-grad_op = ms.value_and_grad(net, grad_position=(0, 1), weights=net.trainable_params())
-out, grads = grad_op(x, y)
-print('out:', out)
-print('grads[0]:', grads[0])
-print('grads[1]:', grads[1])
+net = Normalised()
+value, (input_grads, weight_grads) = ms.value_and_grad(net, (0, 1), net.trainable_params())(
+    Tensor(3.0, ms.float32), Tensor(2.0, ms.float32))
+print("value:", value)
+print("d/dx, d/dy:", input_grads)
+print("d/dw:", weight_grads)
 """),
     ("md", """
 ## C++ and Python ops in one graph
 
-`CustomMul::Apply` records a node in mskernel's engine — the same graph built-in and Custom ops
-join — so gradients flow through mixed chains and `gradcheck` verifies the C++ backward.
+`Ratio::Apply` records a node in mskernel's engine — the same graph built-in and Custom ops join —
+so gradients flow through mixed chains, and `gradcheck` verifies the C++ backward against finite
+differences.
 """),
     ("code", """
-my_ops = net.my_ops
-snap, _ = ms.autograd.trace(lambda a, b: ops.sin(my_ops.mul(a * 2, b)).sum(),
+ratio_ops = net.ratio_ops
+snap, _ = ms.autograd.trace(lambda a, b: ops.sin(ratio_ops.ratio(a * 2, b)).sum(),
                             Tensor([1.0, 2.0]), Tensor([3.0, 4.0]), grad_position=(0, 1))
 for n in snap.nodes:
     print(n["id"], n["op"], n["kind"])
-print(ms.gradcheck(lambda a, b: my_ops.mul(a, b) * a, (Tensor([0.5, 1.5]), Tensor([2.0, -1.0]))))
+print(ms.gradcheck(lambda a, b: ratio_ops.ratio(a, b) * a, (Tensor([0.5, 1.5]), Tensor([2.0, -1.0]))))
 """),
     ("md", """
 ## Edit, re-run, no restart
@@ -82,14 +92,14 @@ cache) and loaded as a new module in the same process. Building an unchanged sou
 from the cache without calling the compiler.
 """),
     ("code", """
-scaled = SEED_CPP.replace('custom::CustomLaunchAclnn("aclnnMul", {x, y}, {output});',
-                          'custom::CustomLaunchAclnn("aclnnMul", {x, y}, {output});\\n'
-                          '    custom::CustomLaunchAclnn("aclnnAdd", {output, output}, {output});')
-with open("custom_src/function_ops.cpp", "w") as f:
-    f.write(scaled)
-doubled = CustomOpBuilder("my_ops", ['./custom_src/function_ops.cpp']).load()
-print(doubled.mul(Tensor([2.0]), Tensor([3.0])), my_ops.mul(Tensor([2.0]), Tensor([3.0])))
-again = CustomOpBuilder("my_ops", ['./custom_src/function_ops.cpp']).load()
+doubled_source = ratio_src.replace('custom::CustomLaunchAclnn("aclnnDiv", {x, y}, {out});',
+                                'custom::CustomLaunchAclnn("aclnnDiv", {x, y}, {out});\\n'
+                                '    custom::CustomLaunchAclnn("aclnnAdd", {out, out}, {out});  // now 2 * x / y')
+with open("custom_src/ratio_ops.cpp", "w") as f:
+    f.write(doubled_source)
+doubled = CustomOpBuilder("ratio_ops", ["custom_src/ratio_ops.cpp"]).load()
+print(doubled.ratio(Tensor([6.0]), Tensor([3.0])), ratio_ops.ratio(Tensor([6.0]), Tensor([3.0])))
+again = CustomOpBuilder("ratio_ops", ["custom_src/ratio_ops.cpp"]).load()
 print("same module object:", again is doubled)
 """),
     ("md", """
@@ -116,38 +126,45 @@ except BuildError as e:
     ("md", """
 ## MindSpore 2.7's `ms::Tensor` and `PyboostRunner`
 
-MindSpore's CPU example: a runner with a workspace, launched through `PyboostRunner::Call`.
+A `PyboostRunner` is a kernel object: `CalcWorkspace` asks for scratch memory, `LaunchKernel` reads
+`inputs()` and writes `outputs()`, and `PyboostRunner::Call` runs it from Python. Here the op subtracts
+the median, which `std::nth_element` finds by reordering a scratch copy of the input (the workspace), so
+the input itself is left alone.
 """),
     ("code", """
-add3_src = '''#include "ms_extension/api.h"
-class CustomAdd3 : public ms::pynative::PyboostRunner {
+median_src = '''#include <algorithm>
+#include "ms_extension/api.h"
+
+// out = x - median(x), float32 (the upper median when x has an even number of elements).
+class MedianCenter : public ms::pynative::PyboostRunner {
  public:
   using PyboostRunner::PyboostRunner;
-  size_t CalcWorkspace() override { return inputs()[0].numel() * sizeof(int32_t); }
+  size_t CalcWorkspace() override { return inputs()[0].numel() * sizeof(float); }
   void LaunchKernel() override {
-    auto &x = inputs()[0], &y = inputs()[1], &z = inputs()[2], &out = outputs()[0];
-    auto *tmp = static_cast<int32_t *>(workspace_ptr());
-    const int32_t *xp = static_cast<const int32_t *>(x.GetDataPtr());
-    const int32_t *yp = static_cast<const int32_t *>(y.GetDataPtr());
-    const int32_t *zp = static_cast<const int32_t *>(z.GetDataPtr());
-    int32_t *op = static_cast<int32_t *>(out.GetDataPtr());
-    for (size_t i = 0; i < x.numel(); ++i) tmp[i] = xp[i] + yp[i];
-    for (size_t i = 0; i < x.numel(); ++i) op[i] = tmp[i] + zp[i];
+    const ms::Tensor &x = inputs()[0];
+    size_t n = x.numel();
+    if (n == 0) return;
+    const float *src = static_cast<const float *>(x.GetDataPtr());
+    float *scratch = static_cast<float *>(workspace_ptr());
+    float *dst = static_cast<float *>(outputs()[0].GetDataPtr());
+    std::copy(src, src + n, scratch);
+    std::nth_element(scratch, scratch + n / 2, scratch + n);
+    const float median = scratch[n / 2];
+    for (size_t i = 0; i < n; ++i) dst[i] = src[i] - median;
   }
-  static ms::Tensor Eval(const ms::Tensor &x, const ms::Tensor &y, const ms::Tensor &z) {
-    auto out = ms::Tensor(x.data_type(), x.shape());
-    auto runner = std::make_shared<CustomAdd3>("Add3");
-    runner->Run({x, y, z}, {out});
+  static ms::Tensor Eval(const ms::Tensor &x) {
+    ms::Tensor out(x.data_type(), x.shape());
+    std::make_shared<MedianCenter>("MedianCenter")->Run({x}, {out});
     return out;
   }
 };
-py::object pyboost_add3(const ms::Tensor &x, const ms::Tensor &y, const ms::Tensor &z) {
-  return ms::pynative::PyboostRunner::Call<1>(CustomAdd3::Eval, x, y, z);
-}
-PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("add3", &pyboost_add3, "x + y + z"); }
+
+py::object median_center(const ms::Tensor &x) { return ms::pynative::PyboostRunner::Call<1>(MedianCenter::Eval, x); }
+PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("median_center", &median_center, "x - median(x)"); }
 '''
-my_add = CustomOpBuilder("cpu_add", add3_src, backend="CPU").load()
-print(my_add.add3(Tensor([1, 2], ms.int32), Tensor([3, 4], ms.int32), Tensor([5, 6], ms.int32)))
+stats = CustomOpBuilder("median_ops", median_src, backend="CPU").load()
+x = Tensor([3.0, 1.0, 10.0, 2.0, 4.0], ms.float32)
+print(stats.median_center(x), x)
 """),
     ("md", """
 ## AOT kernels: MindSpore's C ABI

@@ -1,8 +1,8 @@
 """Cells of notebooks/04_hybrid_kernels.ipynb: the akg hybrid DSL compiled to native code.
 
-The cells show the seed tutorials' code (tests/seeds/) as a user writes it, and some kernels that the
-tests and benchmarks also use: a tutorial must show its code in full, so `duplicates` pairs between
-these cells and tests/seeds, tests or benchmarks are intended.
+Every kernel here is this project's own (MindSpore's tutorials are run by tests/seeds, which reads them from
+../shared/seeds); a tutorial must show its code in full, so `duplicates` pairs with tests, docs or benchmarks
+are intended.
 """
 
 CELLS = [
@@ -21,52 +21,46 @@ from mskernel import ops
 from mskernel.ops import kernel
 """),
     ("md", """
-## The tutorial's example (written for the GPU)
+## An akg op with an akg bprop, written for the GPU
 
-An `akg` op may be a plain function: `output_tensor` is a DSL intrinsic, not a Python name.
-The bprop is another akg op, created outside the bprop function.
+An `akg` op may be a plain function: `output_tensor` is a DSL intrinsic, not a Python name. Here
+`softsign(x) = x / (1 + |x|)`, and its bprop calls a second akg op (created once, outside the bprop
+function) computing `dout / (1 + |x|)²`. The context asks for a GPU, as code written for one does.
 """),
     ("code", """
 ms.set_context(mode=ms.GRAPH_MODE, device_target="GPU")
 
-def square(x):
+def softsign(x):
     y = output_tensor(x.shape, x.dtype)
-    for i0 in range(x.shape[0]):
-        y[i0] = y[i0] * y[i0]
+    for i in range(x.shape[0]):
+        y[i] = x[i] / (1.0 + abs(x[i]))
     return y
 
-def square_grad(x, dout):
+def softsign_grad(x, dout):
     dx = output_tensor(x.shape, x.dtype)
-    for i0 in range(x.shape[0]):
-        dx[i0] = 2.0 * x[i0]
-    for i0 in range(x.shape[0]):
-        dx[i0] = dx[i0] * dout[i0]
+    for i in range(x.shape[0]):
+        d = 1.0 + abs(x[i])
+        dx[i] = dout[i] / (d * d)
     return dx
 
-def bprop():
-    op = ops.Custom(square_grad, lambda x, _: x, lambda x, _: x, func_type="akg")
+softsign_grad_op = ops.Custom(softsign_grad, lambda x, _: x, lambda x, _: x, func_type="akg")
 
-    def custom_bprop(x, out, dout):
-        dx = op(x, dout)
-        return (dx,)
+def softsign_bprop(x, out, dout):
+    return (softsign_grad_op(x, dout),)
 
-    return custom_bprop
-
-class Net(ms.nn.Cell):
+class Softsign(ms.nn.Cell):
     def __init__(self):
-        super(Net, self).__init__()
-        self.op = ops.Custom(square, lambda x: x, lambda x: x, bprop=bprop(), func_type="akg")
+        super().__init__()
+        self.op = ops.Custom(softsign, lambda x: x, lambda x: x, bprop=softsign_bprop, func_type="akg")
 
     def construct(self, x):
         return self.op(x)
 
-x = np.array([1.0, 4.0, 9.0]).astype(np.float32)
-dx = ms.grad(Net())(ms.Tensor(x))
-print(dx)
+x = ms.Tensor(np.array([-3.0, 0.0, 1.0], np.float32))
+print(Softsign()(x), ms.grad(Softsign())(x))
 """),
     ("md", """
-(The GPU request ran on the CPU, with a one-time warning. Note the tutorial's forward reads its
-own output, `y[i0] * y[i0]`, which starts as zeros: only the gradient is meaningful.)
+(The GPU request ran on the CPU, with a one-time warning.)
 
 ## `@kernel`: one function, three ways to run
 

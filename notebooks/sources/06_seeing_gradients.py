@@ -81,27 +81,27 @@ print(view.report)
 print("checks run by this view:", view.runs)
 """),
     ("md", """
-## The graph of the seed's C++ `CustomMul` network
+## The graph of a network with a C++ `Function` op
 
-The network of the `CustomOpBuilder` tutorial (`tests/seeds/function_ops.cpp`: a C++
-`Function<CustomMul>` with forward and backward), traced with gradient statistics. The two
-`CustomMul` nodes are C++ `Function` ops; `p` is the Cell's Parameter.
+`Ratio` (`x / y` with its backward in C++: `docs/howto/examples/ratio_ops.cpp`, written in notebook 03)
+twice in a Cell, `(x / y) / w`, traced with gradient statistics. The two `Ratio` nodes are C++
+`Function` ops; `w` is the Cell's Parameter.
 """),
     ("code", """
 from mskernel.ops import CustomOpBuilder
 
-class MyNet(nn.Cell):
+class Normalised(nn.Cell):
     def __init__(self):
         super().__init__()
-        self.p = Parameter(2.0, requires_grad=True)
-        self.my_ops = CustomOpBuilder("my_ops", [os.path.join("..", "tests", "seeds", "function_ops.cpp")]).load()
+        self.w = Parameter(Tensor(0.5, ms.float32), name="w")
+        self.ratio_ops = CustomOpBuilder("ratio_ops", [os.path.join("..", "docs", "howto", "examples",
+                                                                    "ratio_ops.cpp")]).load()
 
     def construct(self, x, y):
-        z = self.my_ops.mul(x, y)
-        return self.my_ops.mul(z, self.p)
+        return self.ratio_ops.ratio(self.ratio_ops.ratio(x, y), self.w)
 
-net = MyNet()
-snap, grads = ms.autograd.trace(net, Tensor(2.0), Tensor(3.0), grad_position=(0, 1), weights=net.trainable_params())
+net = Normalised()
+snap, grads = ms.autograd.trace(net, Tensor(3.0), Tensor(2.0), grad_position=(0, 1), weights=net.trainable_params())
 print("grads:", [float(g.asnumpy()) for g in grads])
 ms.show_graph(snap)
 """),

@@ -36,7 +36,6 @@ def scoped_env():
     """``with scoped_env(NAME=value, ...):`` sets environment variables for a block (module and
     session fixtures cannot use monkeypatch)."""
     return _scoped_env
-SEED_CPP = Path(__file__).resolve().parents[1] / "seeds" / "function_ops.cpp"
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-SEED_CPP = REPO / "tests" / "seeds" / "function_ops.cpp"
+FUNCTION_CPP = REPO / "docs" / "howto" / "examples" / "ratio_ops.cpp"  # a C++ Function<T> op: x / y
 
 
 @pytest.mark.slow
@@ -20,14 +20,14 @@ def test_first_calls_from_two_threads_do_not_deadlock(tmp_path):
         import sys, threading
         import mskernel as ms
         from mskernel.ops import CustomOpBuilder
-        ops = CustomOpBuilder("mk_thread_ops", [{str(SEED_CPP)!r}]).load()
+        ops = CustomOpBuilder("mk_thread_ops", [{str(FUNCTION_CPP)!r}]).load()
         sys.setswitchinterval(1e-6)
         start = threading.Barrier(2)
         results = []
         def first_call():
             x = ms.Tensor([1.0, 2.0], ms.float32)
             start.wait()
-            results.append(ops.mul(x, x).asnumpy().tolist())
+            results.append(ops.ratio(x * 3, x).asnumpy().tolist())
         threads = [threading.Thread(target=first_call) for _ in range(2)]
         for t in threads: t.start()
         for t in threads: t.join()
@@ -35,7 +35,7 @@ def test_first_calls_from_two_threads_do_not_deadlock(tmp_path):
     """)
     env = {**os.environ, "PYTHONPATH": str(REPO), "MSKERNEL_CACHE_DIR": str(tmp_path / "cache")}
     subprocess.run([sys.executable, "-c", f"from mskernel.ops import CustomOpBuilder\n"
-                    f"CustomOpBuilder('mk_thread_ops', [{str(SEED_CPP)!r}]).load()"], env=env, check=True,
+                    f"CustomOpBuilder('mk_thread_ops', [{str(FUNCTION_CPP)!r}]).load()"], env=env, check=True,
                    timeout=600)  # build into this test's cache first
     for _ in range(6):  # the deadlock used to hit 7 runs in 8
         try:
@@ -43,4 +43,4 @@ def test_first_calls_from_two_threads_do_not_deadlock(tmp_path):
         except subprocess.TimeoutExpired:
             pytest.fail("the first calls of a C++ op from two threads hung")
         assert out.returncode == 0, out.stderr
-        assert out.stdout.strip() == "[[1.0, 4.0], [1.0, 4.0]]"
+        assert out.stdout.strip() == "[[3.0, 3.0], [3.0, 3.0]]"

@@ -11,6 +11,9 @@ are the golden suites (``cases/transforms.py``, ``cell.py``, ...), which the tes
 
 Each example runs in a fresh namespace with ``mindspore`` replaced by ``mskernel`` in its source; an
 example agrees when the printed text is equal (numbers within 1e-4 relative, as the goldens compare).
+Both sides run in a scratch directory that is deleted afterwards: what the examples write, and what the
+wheel drops into its working directory (``rank_0/om/analyze_fail.ir`` when a graph fails to compile,
+``kernel_meta/``), never lands in the checkout.
 """
 from __future__ import annotations
 
@@ -20,10 +23,12 @@ import io
 import json
 import linecache
 import re
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, Iterator, List
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -114,6 +119,18 @@ def _same(a: str, b: str) -> bool:
     return True
 
 
+@contextlib.contextmanager
+def _in_scratch_dir() -> Iterator[Path]:
+    """Work in a fresh temporary directory (the current one while inside), deleted afterwards."""
+    before = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="mskernel-audit-") as scratch:
+        os.chdir(scratch)
+        try:
+            yield Path(scratch)
+        finally:
+            os.chdir(before)
+
+
 def _record_in_wheel(py: str, apis: List[str], hang: int = 300) -> Dict[str, dict]:
     """Run the examples in the wheel's environment. An example stuck in native code (no Python-level
     timeout stops it) makes the run exceed ``hang`` seconds: it is recorded as hung and the rest run again."""
@@ -122,8 +139,8 @@ def _record_in_wheel(py: str, apis: List[str], hang: int = 300) -> Dict[str, dic
     while todo:
         timed_out = False
         try:
-            out = subprocess.run([py, __file__, "--inside", *todo], capture_output=True, text=True,
-                                 timeout=hang).stdout
+            out = subprocess.run([py, str(Path(__file__).resolve()), "--inside", *todo], capture_output=True,
+                                 text=True, timeout=hang).stdout  # in the caller's scratch directory
         except subprocess.TimeoutExpired as e:
             out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
             timed_out = True
@@ -150,7 +167,13 @@ def main(argv: List[str]) -> int:
         argv = census_apis()
     from record import ensure_venv
     py = ensure_venv()
-    wheel = _record_in_wheel(str(py), argv or APIS)
+    with _in_scratch_dir():
+        return _compare(str(py), argv or APIS)
+
+
+def _compare(py: str, apis: List[str]) -> int:
+    """Run each API's examples in the wheel, then here; print one line per example and the count that agree."""
+    wheel = _record_in_wheel(py, apis)
     agree = 0
     for api, rec in wheel.items():
         if rec.get("error", "").startswith("TimeoutError"):

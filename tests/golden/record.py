@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Dict, List
 
@@ -64,11 +65,12 @@ def record_inside(names: List[str]) -> None:
     from harness import run
 
     mindspore.set_device("CPU")
+    scratch = os.getcwd()  # main() starts this process in a scratch directory
     for name in names:
         cases = load_suite(name)
         out = {"mindspore": mindspore.__version__, "cases": {}}
         for case, src in cases.items():
-            os.chdir(os.environ.get("MSKERNEL_GOLDEN_TMP", "/tmp"))
+            os.chdir(os.environ.get("MSKERNEL_GOLDEN_TMP") or scratch)  # a case may have changed directory
             out["cases"][case] = {"src": src, "expect": run(src, mindspore)}
         (HERE / f"{name}.json").write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
         errors = sum("error" in c["expect"] for c in out["cases"].values())
@@ -85,7 +87,10 @@ def main() -> None:
         record_inside(names)
         return
     py = ensure_venv()
-    subprocess.run([str(py), __file__, "--inside", *names], check=True)
+    # MindSpore writes into its working directory (rank_0/om/analyze_fail.ir when a graph fails to compile,
+    # kernel_meta/, ...): run it in a scratch directory, never in the checkout
+    with tempfile.TemporaryDirectory(prefix="mskernel-golden-") as scratch:
+        subprocess.run([str(py), str(Path(__file__).resolve()), "--inside", *names], check=True, cwd=scratch)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """%%custom_op with C++ cells, driven through a real IPython shell and the real compiler.
 
-Builds take seconds on a shared machine: the seed module is built once per session (and comes
+Builds take seconds on a shared machine: the Function<T> module is built once per session (and comes
 from the build cache on later runs); each other test builds at most one module.
 """
 from __future__ import annotations
@@ -20,7 +20,10 @@ import mskernel as ms
 from mskernel.cells import last_result
 from mskernel.toolchain import cache_dir, pch_dir
 
-SEED_CPP = (Path(__file__).resolve().parents[1] / "seeds" / "function_ops.cpp").read_text()
+REPO = Path(__file__).resolve().parents[2]
+RATIO_CPP = (REPO / "docs" / "howto" / "examples" / "ratio_ops.cpp").read_text()  # Function<Ratio>: x / y
+# MindSpore's Function tutorial, read from beside the checkout (this repository keeps no copy of it)
+TUTORIAL_CPP = REPO.parent / "shared" / "seeds" / "restored" / "function_ops.cpp"
 
 # two plain functions (ms::Tensor in, ms::Tensor out), float64, no PYBIND11_MODULE: --forward/--backward bind them
 CUBE_CPP = """#include "ms_extension.h"
@@ -47,44 +50,55 @@ PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("answer", &answer); }
 
 
 @pytest.fixture(scope="module")
-def seed_module(run, shell):
-    ran = run(f"%%custom_op cpp_seed --backend Ascend\n{SEED_CPP}")
+def ratio_module(run, shell):
+    ran = run(f"%%custom_op cpp_ratio --backend Ascend\n{RATIO_CPP}")
     assert ran.success, ran.text()
     return ran
 
 
-def test_seed_function_op_cell_binds_the_module_with_gradients(seed_module, shell):
-    assert seed_module.stderr == "" and seed_module.stdout == ""
-    text = seed_module.text()
-    assert "%%custom_op cpp_seed: C++ module, bound module cpp_seed, cpp_seed.mul(" in text
+def test_function_op_cell_binds_the_module_with_gradients(ratio_module, shell):
+    assert ratio_module.stderr == "" and ratio_module.stdout == ""
+    text = ratio_module.text()
+    assert "%%custom_op cpp_ratio: C++ module, bound module cpp_ratio, cpp_ratio.ratio(" in text
     assert "backend 'Ascend' is not available here: the op runs on the CPU" in text
-    mod = shell.user_ns["cpp_seed"]
+    mod = shell.user_ns["cpp_ratio"]
+    x, y = ms.Tensor(3.0, ms.float32), ms.Tensor(2.0, ms.float32)
+    gx, gy = ms.grad(lambda a, b: mod.ratio(a, b), grad_position=(0, 1))(x, y)
+    assert (float(mod.ratio(x, y).asnumpy()), float(gx.asnumpy()), float(gy.asnumpy())) == (1.5, 0.5, -0.75)
+
+
+@pytest.mark.skipif(not TUTORIAL_CPP.is_file(), reason=f"MindSpore's Function tutorial is read from {TUTORIAL_CPP} "
+                                                        f"(../shared/seeds beside the checkout), which is not here")
+def test_the_function_tutorial_runs_as_a_cell(run, shell):
+    ran = run(f"%%custom_op cpp_tutorial --backend Ascend --quiet\n{TUTORIAL_CPP.read_text()}")
+    assert ran.success, ran.text()
+    mod = shell.user_ns["cpp_tutorial"]
     x, y = ms.Tensor(2.0, ms.float32), ms.Tensor(3.0, ms.float32)
     gx, gy = ms.grad(lambda a, b: mod.mul(a, b), grad_position=(0, 1))(x, y)
     assert (float(mod.mul(x, y).asnumpy()), float(gx.asnumpy()), float(gy.asnumpy())) == (6.0, 3.0, 2.0)
 
 
-def test_unchanged_cell_loads_from_the_cache_without_the_compiler(seed_module, run, shell):
-    first = last_result("cpp_seed").artifact
-    ran = run(f"%%custom_op cpp_seed --backend Ascend\n{SEED_CPP}")
-    again = last_result("cpp_seed").artifact
+def test_unchanged_cell_loads_from_the_cache_without_the_compiler(ratio_module, run, shell):
+    first = last_result("cpp_ratio").artifact
+    ran = run(f"%%custom_op cpp_ratio --backend Ascend\n{RATIO_CPP}")
+    again = last_result("cpp_ratio").artifact
     assert ran.success and again.cached and again.seconds == 0.0  # Artifact.cached: no compiler, no ninja
     assert again.key == first.key and "loaded from the cache" in ran.text()
-    assert [stage for stage, _ in last_result("cpp_seed").stages] == ["checking the build cache", "loading"]
-    info = run("%custom_op_info cpp_seed")
+    assert [stage for stage, _ in last_result("cpp_ratio").stages] == ["checking the build cache", "loading"]
+    info = run("%custom_op_info cpp_ratio")
     assert "C++ module (pybind11)" in info.text() and again.key in info.text() and str(again.path) in info.text()
-    assert "class CustomMul" in info.text()  # the source
+    assert "class Ratio" in info.text()  # the source
 
 
-def test_force_rebuilds_with_live_progress_replaced_by_the_summary(seed_module, run):
-    ran = run(f"%%custom_op cpp_seed --backend Ascend --force\n{SEED_CPP}")
+def test_force_rebuilds_with_live_progress_replaced_by_the_summary(ratio_module, run):
+    ran = run(f"%%custom_op cpp_ratio --backend Ascend --force\n{RATIO_CPP}")
     assert ran.success and ran.stderr == ""
-    result = last_result("cpp_seed")
+    result = last_result("cpp_ratio")
     art = result.artifact
     assert not art.cached and art.seconds > 0
     assert [stage for stage, _ in result.stages] == ["checking the build cache", "compiling", "linking", "loading"]
     texts = [o.data.get("text/plain", "") for o in ran.outputs]
-    shown = [m.group(1) for t in texts if (m := re.fullmatch(r"%%custom_op cpp_seed: (.+)\.\.\. \d+\.\d s", t))]
+    shown = [m.group(1) for t in texts if (m := re.fullmatch(r"%%custom_op cpp_ratio: (.+)\.\.\. \d+\.\d s", t))]
     runs = [s for i, s in enumerate(shown) if i == 0 or shown[i - 1] != s]
     # each stage is shown as it begins (a compile takes longer than the display's 0.3 s delay)
     assert runs[-3:] == ["compiling", "linking", "loading"] and set(runs[:-3]) <= {"checking the build cache"}, texts
@@ -108,20 +122,20 @@ def test_forward_backward_bind_one_differentiable_op(run, shell):
         ms.grad(ms.grad(op))(ms.Tensor(np.array([1.0, 2.0])))
 
 
-def test_compile_error_at_the_cell_line_keeps_the_previous_module(seed_module, run, shell):
-    good = shell.user_ns["cpp_seed"]
-    broken = SEED_CPP.replace("ShapeVector s2 = t2->shape();", "ShapeVector s2 = t3->shape();")
-    line = 1 + SEED_CPP.splitlines().index("  ShapeVector s2 = t2->shape();") + 1  # the magic line is line 1
-    ran = run(f"%%custom_op cpp_seed\n{broken}")
+def test_compile_error_at_the_cell_line_keeps_the_previous_module(ratio_module, run, shell):
+    good = shell.user_ns["cpp_ratio"]
+    broken = RATIO_CPP.replace("BaseTensorPtr out = EmptyLike(x);", "BaseTensorPtr out = EmptyLike(z);")
+    line = 1 + RATIO_CPP.splitlines().index("    BaseTensorPtr out = EmptyLike(x);") + 1  # the magic line is line 1
+    ran = run(f"%%custom_op cpp_ratio\n{broken}")
     assert not ran.success and type(ran.error).__name__ == "CustomOpError"
     text = ran.text()
     plain = text.replace("\u2018", "'").replace("\u2019", "'")  # gcc's typographic quotes
-    assert re.search(rf"compile error: 't3' was not declared in this scope.*\(cell line {line}\)", plain)
-    assert f">{line:5d} |   ShapeVector s2 = t3->shape();" in text
-    assert "cpp_seed is still the op of its last successful run (module cpp_seed)" in text
+    assert re.search(rf"compile error: 'z' was not declared in this scope.*\(cell line {line}\)", plain)
+    assert f">{line:5d} |     BaseTensorPtr out = EmptyLike(z);" in text
+    assert "cpp_ratio is still the op of its last successful run (module cpp_ratio)" in text
     assert "<details><summary>full compiler log</summary>" in ran.html() and "FAILED" in ran.html()
     assert "Traceback" not in ran.stdout
-    assert shell.user_ns["cpp_seed"] is good
+    assert shell.user_ns["cpp_ratio"] is good
 
 
 def test_options_cflags_include_ldflags_debug_verbose(run, shell, tmp_path):

@@ -21,7 +21,7 @@ from mskernel.toolchain.split import DeriveError, choose_mode, derive, fell_back
 from mskernel.toolchain.support import find_support, prepare_support, support_spec
 
 REPO = Path(__file__).resolve().parents[2]
-SEED = REPO / "tests" / "seeds" / "function_ops.cpp"
+FUNCTION_CPP = REPO / "docs" / "howto" / "examples" / "ratio_ops.cpp"  # a C++ Function<T> op: x / y
 
 VERSION_SRC = """#include "ms_extension.h"
 static int version() {{ return {version}; }}
@@ -111,7 +111,7 @@ def test_the_override_and_requests():
 
 
 def test_the_api_pch_is_used_only_where_it_cannot_change_the_meaning():
-    assert pch_eligible(SEED.read_text(), {})
+    assert pch_eligible(FUNCTION_CPP.read_text(), {})
     assert pch_eligible('// c\n#include <vector>\n#include "ms_extension/api.h"\n', {})
     assert not pch_eligible('#define MSKERNEL_GLUE\n#include "ms_extension.h"\n', {})
     assert not pch_eligible('#include "mine.h"\n#include "ms_extension.h"\n', {"mine.h": "/x/mine.h"})
@@ -121,17 +121,18 @@ def test_the_api_pch_is_used_only_where_it_cannot_change_the_meaning():
 
 # ---- split builds --------------------------------------------------------------------------------
 
-def test_the_seed_op_builds_split_and_its_object_has_no_pybind11_runtime(cache, pch_ready):
-    art = build("split_seed", [SEED], kind="pybind11")
+def test_a_function_op_builds_split_and_its_object_has_no_pybind11_runtime(cache, pch_ready):
+    art = build("split_function", [FUNCTION_CPP], kind="pybind11")
     assert art.mode == "split" and art.manifest["pybind11_mode"] == "split"
     assert art.manifest["support"] == support_spec().key
-    mod = load_python_module(art, "split_seed")
+    mod = load_python_module(art, "split_function")
     import mskernel as ms
 
     x, y = ms.Tensor([1.0, 2.0], ms.float32), ms.Tensor([3.0, 4.0], ms.float32)
-    assert mod.mul(x, y).asnumpy().tolist() == [3.0, 8.0]
-    assert mod.mul.__doc__ == "mul(arg0: Tensor, arg1: Tensor) -> Tensor\n\nCalculate the value x multiplied by y.\n"
-    [obj] = (cache / ".work").glob("split_seed-*/obj/*.o")
+    assert mod.ratio(y, x).asnumpy().tolist() == [3.0, 2.0]
+    assert mod.ratio.__doc__ == ("ratio(arg0: Tensor, arg1: Tensor) -> Tensor\n\n"
+                                 "x / y, elementwise, with its gradient.\n")
+    [obj] = (cache / ".work").glob("split_function-*/obj/*.o")
     assert "pybind11::cpp_function::initialize_generic" in _symbols(obj, undefined=True)  # referenced only
     assert "pybind11::cpp_function::dispatcher" not in _symbols(obj, undefined=False)
     assert any(" -fkeep-inline-functions" not in c and str(split_headers().include) in c
@@ -219,7 +220,7 @@ def test_the_override_flag_and_argument(cache, pch_ready):
     assert build("split_over", src, kind="pybind11", split=False).mode == "full"
     from mskernel.ops import CustomOpBuilder
 
-    b = CustomOpBuilder("split_over_b", [str(SEED)], cflags="-DMSKERNEL_FULL_PYBIND11")
+    b = CustomOpBuilder("split_over_b", [str(FUNCTION_CPP)], cflags="-DMSKERNEL_FULL_PYBIND11")
     b.load()
     assert b.build_artifact().mode == "full"
 

@@ -15,7 +15,8 @@ from mskernel.widgets import GraphView
 from mskernel.widgets.render import BOX_SIZE, SOURCE_STYLE, graph_size
 from mskernel.widgets.textfit import text_width
 
-SEEDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seeds")
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RATIO_CPP = os.path.join(REPO, "docs", "howto", "examples", "ratio_ops.cpp")  # a C++ Function<T> op: x / y
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -117,20 +118,20 @@ def test_a_custom_nodes_details_show_its_registration_info():
 
 
 @pytest.mark.slow
-def test_seed_cpp_function_network():
+def test_cpp_function_network():
     from mskernel.ops import CustomOpBuilder
-    my_ops = CustomOpBuilder("my_ops", [os.path.join(SEEDS, "function_ops.cpp")]).load()
-    p = Parameter(2.0, requires_grad=True, name="p")
-    snap, grads = trace(lambda x, y: my_ops.mul(my_ops.mul(x, y), p), Tensor(2.0), Tensor(3.0),
-                        grad_position=(0, 1), weights=[p])
+    ratio_ops = CustomOpBuilder("ratio_ops", [RATIO_CPP]).load()
+    w = Parameter(0.5, requires_grad=True, name="w")
+    snap, grads = trace(lambda x, y: ratio_ops.ratio(ratio_ops.ratio(x, y), w), Tensor(3.0), Tensor(2.0),
+                        grad_position=(0, 1), weights=[w])
     view = GraphView(snap)
     cpp = [n for n in snap.nodes if n["kind"] == "cpp_function"]
-    assert len(cpp) == 2 and all(n["op"] == "CustomMul" for n in cpp)
+    assert len(cpp) == 2 and all(n["op"] == "Ratio" for n in cpp)
     assert view.graph.value.count('data-kind="cpp_function"') == 2
     assert view.graph.value.count('data-kind="parameter"') == 1
     view.select(cpp[0]["id"])
-    assert "cpp_class" in view.details.value and "CustomMul" in view.details.value
-    assert float(grads[2].asnumpy()) == 6.0
+    assert "cpp_class" in view.details.value and "Ratio" in view.details.value
+    assert float(grads[2].asnumpy()) == -6.0  # d((x/y)/w)/dw = -x/(y w^2)
 
 
 def test_a_1000_node_graph_stays_readable():
