@@ -24,9 +24,7 @@ def test_every_status_is_looked_up():
 @pytest.mark.parametrize("group, name", [("top", "export"), ("top", "load")])
 def test_refused_names_exist_and_refuse(group, name):
     # a refused name is provided so that using it says why (issue [12]: load/export refused clearly)
-    fn = getattr(ms, name, None)
-    if fn is None:
-        pytest.skip(f"mskernel.{name} not provided yet")
+    fn = getattr(ms, name)
     with pytest.raises(Exception, match="graph"):
         fn("model.mindir")
 

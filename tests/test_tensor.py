@@ -189,8 +189,9 @@ def test_clear_errors_for_bad_inputs():
     x = ms.Tensor([1.0, 2.0])
     with pytest.raises(ValueError) as e:
         x + ms.Tensor([1.0, 2.0, 3.0])
-    assert str(e.value) == ("For 'Add', x.shape and y.shape need to broadcast. The shapes cannot broadcast: "
-                            "x.shape is [2], y.shape is [3].")
+    assert str(e.value) == ("For 'Add', input1.shape and input2.shape need to broadcast. The value of input1.shape[1] "
+                            "or input2.shape[1] must be 1 or -1 when they are not the same, but got input1.shape = [2] "
+                            "and input2.shape = [3]")
     with pytest.raises(TypeError, match="For 'Mul', the input argument 'y' must be a Tensor or a number, but got str"):
         ops.mul(x, "a")
     with pytest.raises(TypeError, match="For 'Exp', the input argument 'input' must be a Tensor, but got list"):

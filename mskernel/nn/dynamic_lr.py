@@ -18,9 +18,12 @@ __all__ = ["piecewise_constant_lr", "exponential_decay_lr", "natural_exp_decay_l
 
 
 def _positive_ints(fn: str, **values: int) -> None:
+    """MindSpore's checks and texts (which do not name the function ``fn``) for step counts."""
     for name, v in values.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-            raise ValueError(f"For '{fn}', the '{name}' must be a positive int, but got {v!r}.")
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"The '{name}' must be int, but got '{type(v).__name__}'")
+        if v <= 0:
+            raise ValueError(f"The '{name}' must be int and must > 0, but got '{v}' with type 'int'.")
 
 
 def piecewise_constant_lr(milestone: Sequence[int], learning_rates: Sequence[float]) -> List[float]:
@@ -110,7 +113,7 @@ def cosine_decay_lr(min_lr: float, max_lr: float, total_step: int, step_per_epoc
     """
     _positive_ints("cosine_decay_lr", total_step=total_step, step_per_epoch=step_per_epoch, decay_epoch=decay_epoch)
     if min_lr >= max_lr:
-        raise ValueError(f"For 'cosine_decay_lr', the 'max_lr' should be greater than the 'min_lr', but got "
+        raise ValueError(f"For 'cosine_decay_lr', the 'max_lr' must be greater than the 'min_lr', but got "
                          f"'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
     return [min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * min(e, decay_epoch) / decay_epoch))
             for e in _epochs(total_step, step_per_epoch)]

@@ -46,8 +46,10 @@ def _check(cls: str, **values: Any) -> None:
     for name, v in values.items():
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise TypeError(f"For '{cls}', the '{name}' must be a number, but got {type(v).__name__}.")
-        if name.endswith("steps") and (not isinstance(v, int) or v <= 0):
-            raise ValueError(f"For '{cls}', the '{name}' must be a positive int, but got {v}.")
+        if name.endswith("steps") and not isinstance(v, int):
+            raise TypeError(f"For '{cls}', the '{name}' must be int, but got '{type(v).__name__}'")
+        if name.endswith("steps") and v <= 0:
+            raise ValueError(f"For '{cls}', the '{name}' must be int and must > 0, but got '{v}' with type 'int'.")
         if name in ("learning_rate", "max_lr", "decay_rate") and v <= 0:
             raise ValueError(f"For '{cls}', the '{name}' must be greater than 0, but got {v}.")
         if name in ("min_lr", "end_learning_rate", "power") and v < 0:
@@ -119,7 +121,7 @@ class CosineDecayLR(LearningRateSchedule):
         super().__init__()
         _check("CosineDecayLR", min_lr=min_lr, max_lr=max_lr, decay_steps=decay_steps)
         if min_lr >= max_lr:
-            raise ValueError(f"For 'CosineDecayLR', the 'max_lr' should be greater than the 'min_lr', but got "
+            raise ValueError(f"For 'CosineDecayLR', the 'max_lr' must be greater than the 'min_lr', but got "
                              f"'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
         self.min_lr, self.max_lr, self.decay_steps = min_lr, max_lr, decay_steps
 

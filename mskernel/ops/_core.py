@@ -101,19 +101,38 @@ def binary_args(x: Any, y: Any, op: str) -> Tuple[Tensor, Tensor]:
                     f"{type(y).__name__}.")
 
 
+_OPERAND_NAMES = {"Lerp": ("start", "end")}  # MindSpore's names in the text; "input1", "input2" elsewhere
+
+
 def broadcast_error(op: str, x: Tensor, y: Tensor) -> ValueError:
-    """The error for operands whose shapes cannot broadcast.
+    """MindSpore's error for operands whose shapes cannot broadcast: it names the first pair of trailing
+    dimensions that differ (neither being 1), numbering them as MindSpore does (rank + position among the
+    compared trailing dimensions).
 
     Example:
         >>> import mskernel as ms
-        >>> str(broadcast_error("Add", ms.Tensor([1, 2]), ms.Tensor([1, 2, 3])))
-        "For 'Add', x.shape and y.shape need to broadcast. The shapes cannot broadcast: x.shape is [2], y.shape is [3]."
+        >>> print(broadcast_error("Add", ms.Tensor([[1, 2]]), ms.Tensor([1, 2, 3])))
+        For 'Add', input1.shape and input2.shape need to broadcast. The value of input1.shape[2] or input2.shape[1] \
+must be 1 or -1 when they are not the same, but got input1.shape = [1, 2] and input2.shape = [3]
     """
-    return ValueError(f"For '{op}', x.shape and y.shape need to broadcast. The shapes cannot broadcast: "
-                      f"x.shape is {list(x.shape)}, y.shape is {list(y.shape)}.")
+    a, b = [int(d) for d in x.shape], [int(d) for d in y.shape]
+    n = min(len(a), len(b))
+    i = next((k for k in range(n) if 1 != a[len(a) - n + k] != b[len(b) - n + k] != 1), 0)
+    first, second = _OPERAND_NAMES.get(op, ("input1", "input2"))
+    return ValueError(f"For '{op}', {first}.shape and {second}.shape need to broadcast. The value of {first}.shape"
+                      f"[{len(a) + i}] or {second}.shape[{len(b) + i}] must be 1 or -1 when they are not the same, "
+                      f"but got {first}.shape = {a} and {second}.shape = {b}")
 
 
 _FLOAT_NAMES = "{Float16, Float32, Float64}"
+# Ops whose dtype check MindSpore makes in a primitive's type inference, with the dtypes that inference accepts:
+# an integer dtype outside them gets MindSpore's text word for word (e.g. Int32); one inside them (Int64, Bool),
+# which MindSpore's CPU kernels then refuse, gets ours. logsumexp is checked by its Exp.
+_EXP_TYPES = ("BFloat16", "Bool", "Complex128", "Complex64", "Float16", "Float32", "Float64", "Int64")
+_MS_TYPE_CHECKS = {"Exp": ("Exp", _EXP_TYPES), "Logsumexp": ("Exp", _EXP_TYPES)}
+# Ops that MindSpore's CPU refuses when it selects a kernel: our text follows that failure's headline (the rest of
+# MindSpore's text lists its kernels' attribute slots and a graph node with internal ids).
+_MS_KERNELS = {"var": "ReduceStd", "var_mean": "ReduceStd", "std_mean": "ReduceStd"}
 
 
 def float_input(x: Any, op: str, arg: str = "x") -> Tensor:
@@ -128,7 +147,12 @@ def float_input(x: Any, op: str, arg: str = "x") -> Tensor:
     """
     x = check_tensor(x, op, arg)
     if x._data.dtype.kind not in "fc":
-        raise TypeError(f"For '{op}', the input argument '{arg}' must be a type of {_FLOAT_NAMES}, but got "
+        checker, accepted = _MS_TYPE_CHECKS.get(op, (None, ()))
+        if str(x.dtype) not in accepted and checker:  # MindSpore's own text, from the primitive that checks
+            raise TypeError(f"For primitive[{checker}], the input argument[{arg}] must be a type of "
+                            f"{{{', '.join(accepted)}}}, but got {x.dtype}.")
+        headline = f"Select CPU operator[{_MS_KERNELS[op]}] fail! Unsupported data type!\n" if op in _MS_KERNELS else ""
+        raise TypeError(f"{headline}For '{op}', the input argument '{arg}' must be a type of {_FLOAT_NAMES}, but got "
                         f"{x.dtype}.")
     return x
 

@@ -74,7 +74,10 @@ class HookBackward(Primitive):
     def __call__(self, *inputs: Any) -> Any:
         for x in inputs:
             if not isinstance(x, Tensor):
-                raise TypeError(f"For 'HookBackward', the element of 'input' must be Tensor, but got {_type_text(x)}.")
+                raise TypeError(f"For 'HookBackward', the element of 'input' must be Tensor, but got {_type_text(x)}."
+                                "The supported data types depend on the hardware that executes the operator, for "
+                                "more details, please refer to the MindSpore official website to get more "
+                                "information about the data type.")  # MindSpore's text, its missing space included
         outs = [Tensor._wrap(x._data) for x in inputs]
         hook_fn, n = self.hook_fn, len(inputs)
 

@@ -220,12 +220,17 @@ def _copy_(self: Tensor, src: Any, non_blocking: bool = False) -> Tensor:
     return _write(self, src_t._data, "copy_")
 
 
-def _new(fill: Any) -> Callable:
+def _new(name: str, fill: Any) -> Callable:
     def method(self: Tensor, size: Any, dtype: Any = None, *args: Any) -> Tensor:
         if isinstance(size, (int, np.integer)):
             size = (size, *args) if not (args and not isinstance(args[0], (int, np.integer))) else (size,)
-        dt = mstype.to_dtype(dtype).np if dtype is not None else self._data.dtype
+        try:
+            dt = mstype.to_dtype(dtype).np if dtype is not None else self._data.dtype
+        except TypeError:  # MindSpore's text (e.g. x.new_ones(2, 2): the second argument is the dtype)
+            raise TypeError(f"{name}(): argument 'dtype' (position 2) must be mstype, not "
+                            f"{type(dtype).__name__}.") from None
         return Tensor._wrap(np.full(tuple(size), fill, dt))
+    method.__name__ = name
     return method
 
 
@@ -299,8 +304,8 @@ METHODS: Dict[str, Callable] = {
     "fill_": lambda self, value: _write(self, value._data if isinstance(value, Tensor) else value, "fill_"),
     "zero_": lambda self: _write(self, 0, "zero_"),
     "copy_": _copy_,
-    "new_zeros": _new(0),
-    "new_ones": _new(1),
+    "new_zeros": _new("new_zeros", 0),
+    "new_ones": _new("new_ones", 1),
     "new_full": _new_full,
     "clone": lambda self: F.identity(self, copy=True),
     "dim": lambda self: self.ndim,

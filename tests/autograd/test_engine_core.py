@@ -323,7 +323,7 @@ def test_operator_fast_path_records_when_it_must():
 
 def test_operator_errors_and_method_forms():
     x = ms.Tensor([1.0, 2.0])
-    with pytest.raises(ValueError, match=r"For 'Mul', x.shape and y.shape need to broadcast"):
+    with pytest.raises(ValueError, match=r"For 'Mul', input1.shape and input2.shape need to broadcast"):
         x * ms.Tensor([1.0, 2.0, 3.0])
     assert Tensor.__mul__(x, 2).asnumpy().tolist() == [2.0, 4.0]
     assert x.__rsub__(1).asnumpy().tolist() == [0.0, -1.0]

@@ -2,7 +2,6 @@
 (``python -m mskernel docs --out DIR``), for every test under tests/docs that reads it."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -10,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from tool_policy import require_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the site's generators (mskernel_docs), read by the tests
@@ -25,16 +25,16 @@ class Site:
     log: str
 
 
-def docs_tools_missing() -> str:
-    missing = [m for m in ("sphinx", "myst_nb", "furo", "sphinx_copybutton") if importlib.util.find_spec(m) is None]
-    return f"{', '.join(missing)} not installed (pip install -e '.[docs]')" if missing else ""
+def docs_tools() -> tuple:
+    """What building the site needs: the docs packages, and npm to fetch the widget manager (unless
+    MSKERNEL_DOCS_WIDGETS=cdn loads it from a CDN)."""
+    npm = () if os.environ.get("MSKERNEL_DOCS_WIDGETS") == "cdn" else ("npm",)
+    return ("sphinx", "myst_nb", "furo", "sphinx_copybutton") + npm
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    reason = docs_tools_missing()
-    if reason:
-        pytest.fail(reason)  # the test extra installs them: missing tools are a broken install, not a skip
+    require_tool(*docs_tools())  # tests/tool_policy.py: skip without them, fail under CI
     out = tmp_path_factory.mktemp("site") / "html"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
     proc = subprocess.run([sys.executable, "-m", "mskernel", "docs", "--out", str(out)], cwd=ROOT, env=env,

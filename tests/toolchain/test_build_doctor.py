@@ -125,16 +125,17 @@ def _ccache_line(monkeypatch, **env) -> str:
     return out.getvalue().splitlines()[0]
 
 
-def test_doctor_says_whether_ccache_is_used_its_version_and_remote_storage(cache, monkeypatch):
-    import shutil
+def test_doctor_notes_that_ccache_is_not_installed(cache, monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # a PATH without ccache
+    line = _ccache_line(monkeypatch, MSKERNEL_CCACHE="auto")
+    assert line.startswith("[note] compile cache: ccache is not installed")
 
+
+@pytest.mark.tools("ccache")
+def test_doctor_says_whether_ccache_is_used_its_version_and_remote_storage(cache, monkeypatch):
     from mskernel.toolchain.ccache import find_ccache
 
     monkeypatch.setenv("MSKERNEL_CCACHE", "auto")
-    if shutil.which("ccache") is None:
-        line = _ccache_line(monkeypatch)
-        assert line.startswith("[note] compile cache: ccache is not installed")
-        return
     version = find_ccache().version
     line = _ccache_line(monkeypatch, MSKERNEL_CCACHE="auto", CCACHE_REMOTE_STORAGE="")
     assert line == f"[ok] compile cache: ccache {version} ({find_ccache().path}), compiler checked by content; " \

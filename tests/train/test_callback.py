@@ -108,9 +108,6 @@ def test_checkpoint_config_and_prefix_checks(tmp_path):
 
 
 def test_model_checkpoint_writes_files(tmp_path):
-    from mskernel.train import serialization
-    if not hasattr(serialization, "save_checkpoint"):
-        pytest.skip("mskernel.train.serialization.save_checkpoint is not there yet")
     net = ms.nn.Cell()
     net.w = ms.Parameter(ms.Tensor([1.0]), name="w")
     ck = ModelCheckpoint("m", str(tmp_path), CheckpointConfig(save_checkpoint_steps=2, keep_checkpoint_max=2))

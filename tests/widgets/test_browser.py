@@ -6,7 +6,8 @@ kernel's source lines unwrapped, that a passing check's picture has no alarm-col
 failing one has), that a 3x4 input's view is compact; drags the eps slider and clicks a node, and
 checks that the views reacted (through the kernel). Screenshots go to the test's
 tmp dir, and also to ``$MSKERNEL_SCREENSHOTS`` if set (that is how ``docs/img`` is made). Skips with
-the reason where chromium, playwright or jupyterlab is missing. Follows ../shared/BROWSER_TESTING.md.
+the reason where chromium, playwright or jupyterlab is missing (fails under CI: tests/tool_policy.py).
+Follows ../shared/BROWSER_TESTING.md.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout this test runs from: the kernel imports its mskernel
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or "chromium"
 
 NOTEBOOK_CELLS = [
     """\
@@ -95,18 +96,8 @@ def _alarm_pixels(png: bytes) -> int:
     return int(near.sum())
 
 
-def _skip_reason() -> str | None:
-    if not os.path.exists(CHROMIUM):
-        return "chromium is not installed (apt-get install chromium)"
-    for mod in ("playwright", "jupyterlab"):
-        try:
-            __import__(mod)
-        except ImportError:
-            return f"{mod} is not installed (pip install {mod})"
-    return None
-
-
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(_skip_reason() is not None, reason=_skip_reason() or "")]
+NEEDS = ("chromium", "playwright", "jupyterlab")  # tests/tool_policy.py: skip without them, fail under CI
+pytestmark = [pytest.mark.slow, pytest.mark.tools(*NEEDS)]
 
 
 def _write_notebook(path: Path) -> None:

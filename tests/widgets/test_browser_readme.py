@@ -21,8 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from test_readme import readme_blocks  # noqa: E402
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(test_browser._skip_reason() is not None,
-                                                   reason=test_browser._skip_reason() or "")]
+pytestmark = [pytest.mark.slow, pytest.mark.tools(*test_browser.NEEDS)]
 
 
 def test_readme_examples_run_in_a_fresh_notebook(tmp_path):

@@ -54,7 +54,7 @@ def test_the_markers_are_the_python_ones():
     assert found == [(p.pattern, bool(p.flags & re.MULTILINE)) for p in _CPP_MARKERS]
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.tools("node")
 def test_the_javascript_rule_agrees_with_the_magic():
     harness = (f"const self = globalThis; require({json.dumps(str(ENTRY))});\n"
                f"const cases = {json.dumps(CASES)};\n"
@@ -75,19 +75,14 @@ def test_the_package_installs_every_file_of_the_extension():
     assert json.loads((EXT / "package.json").read_text())["jupyterlab"]["_build"]["load"] == "static/remoteEntry.js"
 
 
-def _browser_skip() -> str | None:
-    sys.path.insert(0, str(Path(__file__).parent))
-    import test_browser
-
-    return test_browser._skip_reason()
+sys.path.insert(0, str(Path(__file__).parent))
+import test_browser  # noqa: E402  (the JupyterLab server helpers and what they need)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(_browser_skip() is not None, reason=_browser_skip() or "")
+@pytest.mark.tools(*test_browser.NEEDS)
 def test_cpp_cells_are_highlighted_as_cpp_in_jupyterlab(tmp_path):
     from playwright.sync_api import sync_playwright
-
-    import test_browser
 
     jp = tmp_path / "jupyter_path" / "labextensions"
     jp.mkdir(parents=True)

@@ -38,7 +38,9 @@ def _check_channels(op: str, in_channels: int, out_channels: int, group: int) ->
 def _pad_mode(op: str, pad_mode: str, padding: Any) -> str:
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
     if mode not in ("same", "valid", "pad"):
-        raise ValueError(f"For '{op}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got {pad_mode!r}.")
+        owner = "Conv2D" if op == "Conv2d" else op  # MindSpore's nn.Conv2d checks it in its Conv2D primitive
+        raise ValueError(f"For '{owner}', the 'pad_mode' must be str and must be in '['valid', 'same', 'pad']', but "
+                         f"got '{pad_mode}'.")
     if mode != "pad" and padding not in (0, (0, 0), (0, 0, 0, 0)):
         raise ValueError(f"For '{op}', the 'padding' must be 0 when 'pad_mode' is not 'pad', but got {padding!r}.")
     return mode

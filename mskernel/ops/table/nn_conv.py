@@ -185,7 +185,8 @@ def pads4(padding: Any, op: str) -> Tuple[int, int, int, int]:
 def _pad2d(x: Tensor, k: tuple, s: tuple, d: tuple, pad_mode: str, padding: Any, op: str) -> Tensor:
     mode = pad_mode.lower() if isinstance(pad_mode, str) else pad_mode
     if mode not in ("valid", "same", "pad"):
-        raise ValueError(f"For '{op}', 'pad_mode' must be one of ['same', 'valid', 'pad'], but got {pad_mode!r}.")
+        raise ValueError(f"For '{op}', the 'pad_mode' must be str and must be in '['valid', 'same', 'pad']', but got "
+                         f"'{pad_mode}'.")
     if mode != "pad" and padding not in (0, (0, 0), (0, 0, 0, 0)):
         raise ValueError(f"For '{op}', 'padding' must be 0 when 'pad_mode' is not 'pad', but got {padding!r}.")
     if mode == "valid":

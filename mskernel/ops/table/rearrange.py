@@ -82,6 +82,12 @@ def flip(input: Any, dims: Any) -> Tensor:
     x = check_tensor(input, "ReverseV2", "input")
     if x.ndim == 0:
         raise ValueError("For primitive[ReverseV2], the rank of x must be not equal to 0, but got 0.")
+    seen = set()
+    for d in (dims,) if isinstance(dims, (int, np.integer)) else dims:
+        d = int(d) % x.ndim if isinstance(d, (int, np.integer)) and -x.ndim <= d < x.ndim else d
+        if d in seen:
+            raise ValueError(f"For ReverseV2, 'axis' cannot contain duplicate dimensions, but got {d}")
+        seen.add(d)
     return gather_map(x, np.flip(_index(x.shape), _axes(dims, x.ndim, "ReverseV2")))
 
 
@@ -170,7 +176,8 @@ def pad(input_x: Any, padding: Any, mode: str = "constant", value: Any = None) -
     """
     x = check_tensor(input_x, "Pad", "input_x")
     if mode not in _PAD_MODES:
-        raise ValueError(f"For 'pad', 'mode' must be one of {sorted(_PAD_MODES)}, but got {mode!r}.")
+        raise ValueError(f"For 'PadV3', the 'mode' must be str and must be in '['constant', 'reflect', 'edge', "
+                         f"'circular']', but got '{mode}'.")  # MindSpore's text: its primitive calls 'replicate' 'edge'
     padding = tuple(int(p) for p in (padding._data.tolist() if isinstance(padding, Tensor) else padding))
     if len(padding) % 2 or len(padding) // 2 > x.ndim:
         raise ValueError(f"For 'pad', the length of 'padding' must be even and at most 2 * {x.ndim}, but got "

@@ -85,10 +85,14 @@ def narrow(input: Any, axis: int, start: int, length: int) -> Tensor:
     x = check_tensor(input, "narrow", "input")
     ax = _axis(axis, x.ndim, "narrow")
     n = x.shape[ax]
+    given = start
     start = int(start) + (n if start < 0 else 0)
-    if not 0 <= start <= n or not 0 <= length <= n - start:
-        raise ValueError(f"For 'narrow', 'start' + 'length' must be within the axis length {n}, but got start "
-                         f"{start} and length {length}.")
+    if not 0 <= start <= n:  # MindSpore's texts, which name neither the op nor the argument
+        raise ValueError(f"The input value must be in range of [0, {n}), but got {given} with type "
+                         f"'{type(given).__name__}'.")
+    if not 0 <= length <= n - start:
+        raise ValueError(f"The input value must be in range of [1, {n - start}], but got {length} with type "
+                         f"'{type(length).__name__}'.")
     return _take(x, ax, start, start + int(length))
 
 

@@ -372,3 +372,11 @@ OPTIONS = {
     "parameter_tuple_dup_name": {"message": True},
     "parameter_tuple_clone_prefix_error": {"message": True},
 }
+
+# Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
+# cannot rely on, the parts that matter and why.
+OPTIONS.setdefault('param_name_too_long', {})["message"] = True
+OPTIONS.setdefault('to_float_error', {}).update(message_parts=[
+    "For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or mstype.bfloat16, but got type: <class '",
+    "'> and value: Int32."],
+    why='the wheel names the class of its C++ dtype object (mindspore._c_expression.typing.Int), an internal path')

@@ -66,3 +66,9 @@ OPTIONS = {"print_sequential": {"stdout": True}, "activations_print": {"stdout":
            "log_softmax_grad": {"atol": 2e-5},
            "selu_grad": {"differs": "MindSpore 2.10's CPU SeLU gradient is not the derivative for negative inputs "
                                     "(negative at x = -1.9); mskernel gives scale * alpha * exp(x)"}}
+
+# SeLU's derivative: scale for x > 0, scale * alpha * exp(x) otherwise (the constants of its definition)
+OPTIONS["selu_grad"]["oracle"] = _X + """scale, alpha = 1.0507009873554804934193349852946, 1.6732632423543772848170429916717
+dselu = np.where(x > 0, scale, scale * alpha * np.exp(x.astype(np.float64)))
+result = as_tensor((np.arange(6).reshape(2, 3) * dselu).astype(np.float32))
+"""

@@ -63,3 +63,25 @@ CASES = {
     'grad_addmm': _X + 'result = ms.grad(lambda a, b, c: ops.addmm(a, b, c, beta=2, alpha=0.5).sum(), (0,1,2))(Tensor([[1.0]]), Tensor([[1.0,2.0]]), Tensor([[3.0],[4.0]]))',
 }
 OPTIONS = {'full_f': {'differs': "MindSpore 2.10's ops.full gives Int64 for a float fill value (truncating it); ours keeps Float32"}, 'full_t': {'differs': "MindSpore 2.10's ops.full gives Int64 for a float Tensor fill value; ours keeps its Float32"}, 'full_bool': {'differs': "MindSpore 2.10's ops.full gives Int64 for a bool fill value; ours gives Bool"}, 'grad_inverse': {'rtol': 1e-05, 'atol': 1e-06}, 'grad_cdist': {'rtol': 1e-05, 'atol': 1e-06}, 'cdist': {'rtol': 1e-05, 'atol': 1e-06}, 'logit': {'rtol': 1e-05, 'atol': 1e-06}, 'baddbmm': {}}
+
+# Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
+# cannot rely on, the parts that matter and why.
+OPTIONS.setdefault('arange_0step', {})["message"] = True
+OPTIONS.setdefault('rand_like', {})["message"] = True
+OPTIONS.setdefault('randint_like', {})["message"] = True
+OPTIONS.setdefault('dot', {}).update(message_parts=[
+    'dot',
+    'the inputs x1, x2 should have',
+    'dimension >= 2',
+    ',but got ',
+    'len(x1_shape)',
+    ': (1) and ',
+    'len(x2_shape)',
+    ': (1).'],
+    why="the wheel escapes its quotes as \\\\' (a formatting slip in its text); mskernel prints plain quotes")
+
+# ops.full keeps the fill value's type: a Python float fills MindSpore's default float (Float32), a Tensor its own
+# dtype (Tensor(3.0) is Float32), a bool gives Bool
+OPTIONS["full_f"]["oracle"] = "result = as_tensor(np.full((2,), 3.0, np.float32))"
+OPTIONS["full_t"]["oracle"] = "fill = np.float32(3.0)\nresult = as_tensor(np.full((2,), fill, fill.dtype))"
+OPTIONS["full_bool"]["oracle"] = "result = as_tensor(np.full((2,), True))"

@@ -74,3 +74,15 @@ OPTIONS = {
                                             "seen by autograd when its result is unused); mskernel gives the "
                                             "derivative of the computed value, [3, 3]"},
 }
+
+# Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
+# cannot rely on, the parts that matter and why.
+OPTIONS.setdefault('add_broadcast_error', {})["message"] = True
+OPTIONS.setdefault('exp_int_error', {})["message"] = True
+
+# add_ updates x in place and returns it; the gradient of sum(3 * (a * 1)) by float64 central differences
+OPTIONS["inplace_add"]["oracle"] = ("x = Tensor(np.array([1.0, 2.0], np.float32))\nnp.add(x, 1, out=x)\n"
+                                    "result = (as_tensor(x), as_tensor(x))")
+OPTIONS["inplace_mul_grad_nonleaf"]["oracle"] = ("x = Tensor(np.array([1.0, 2.0], np.float32))\n"
+                                                 "def f(a):\n    b = a * 1\n    b *= 3\n    return b.sum()\n"
+                                                 "result = as_tensor(numeric_grad(f, x).astype(np.float32))")

@@ -70,3 +70,9 @@ CASES = {
     'setitem_grad': _X + 'result = ms.grad(lambda a: (lambda b: (b.__setitem__(0, 0.0), b.sum())[1])(a * 2))(x)',
 }
 OPTIONS = {}
+
+# Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
+# cannot rely on, the parts that matter and why.
+OPTIONS.setdefault('gather_oob', {}).update(message_parts=[
+    "For 'Gather', the 'input_indices' should be in the range [0, 3), but got 5"],
+    why='the wheel appends an internal error code (error_code[58])')

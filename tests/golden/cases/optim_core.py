@@ -41,3 +41,22 @@ CASES.update({
 OPTIONS = {"momentum_negative_error": {"message": True}, "sgd_nesterov_error": {"message": True},
            "momentum_nesterov": {"differs": "the 2.10 CPU wheel's Momentum ignores use_nesterov (its steps equal plain "
                                             "momentum); mskernel applies the documented Nesterov update"}}
+
+# Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
+# cannot rely on, the parts that matter and why.
+OPTIONS.setdefault('parameters_and_lr', {}).update(message_parts=[
+    "For 'Gather', the 'input_indices' should be in the range [0, 2), but got 2"],
+    why='the wheel appends an internal error code (error_code[58]); mskernel says which learning-rate list ran out')
+
+# mskernel's documented Nesterov step (MindSpore's nn.Momentum docs: v <- u * v + g; p <- p - lr * (g + u * v)),
+# in numpy from the case's own start
+OPTIONS["momentum_nesterov"]["oracle"] = _P + """lr, u = np.float32(0.1), np.float32(0.9)
+ps, vs, hist = [w, b], [np.zeros_like(w), np.zeros_like(b)], []
+for gs in g:
+    for p, v, gr in zip(ps, vs, gs):
+        v *= u
+        v += gr
+        p -= gr * lr + v * u * lr
+    hist.append((w.copy(), b.copy()))
+result = (hist, len(g))
+"""

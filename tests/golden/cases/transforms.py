@@ -381,3 +381,20 @@ OPTIONS = {
     "multitype_docstring": {"stdout": True},
     "hypermap_docstring": {"stdout": True}, "map_docstring": {"stdout": True},
 }
+
+# Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
+# cannot rely on, the parts that matter and why.
+OPTIONS.setdefault('hook_backward_non_tensor_input', {})["message"] = True
+OPTIONS.setdefault('hypermap_plain_function_error', {}).update(message_parts=[
+    'function',
+    'MultitypeFuncGraph'],
+    why="the wheel's text is pybind11's cast failure naming a C++ type (std::shared_ptr<mindspore::prim::MultitypeFuncGraph>)")
+OPTIONS.setdefault('map_plain_function_error', {}).update(message_parts=[
+    'function',
+    'MultitypeFuncGraph'],
+    why="the wheel's text is pybind11's list of C++ constructor overloads with the function's address")
+OPTIONS.setdefault('multitype_no_match', {}).update(message_parts=[
+    "For 'MultitypeFuncGraph', cannot find fn match given args. Got (sigs, fn): [((mindspore.bool,), <function _b at 0x",
+    '((mindspore.function,), <function _fn at 0x',
+    ')], and (dtype, args): (mindspore.int64, mindspore.int64).'],
+    why="the wheel's text holds the functions' addresses, different in every run")
