@@ -7,6 +7,7 @@ build requirements.
 import numpy
 from setuptools import Extension, setup
 
-SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in ("", "_state", "_rules", "_backward", "_operators", "_calls")]
+PARTS = ("", "_state", "_rules", "_backward", "_operators", "_calls")  # _cengine.h says what each holds
+SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in PARTS]
 setup(ext_modules=[Extension("mskernel.autograd._cengine", SOURCES, depends=["mskernel/autograd/_cengine.h"],
                              include_dirs=[numpy.get_include()], extra_compile_args=["-O2", "-fvisibility=hidden"])])

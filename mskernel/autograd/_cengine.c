@@ -42,9 +42,9 @@ static int bind_offsets(PyTypeObject *tp, const char *const *names, Py_ssize_t *
 static PyObject *bind_tensor(PyObject *self, PyObject *args) {
     PyObject *tensor, *ndarray, *asarray;
     if (!PyArg_ParseTuple(args, "O!O!O", &PyType_Type, &tensor, &PyType_Type, &ndarray, &asarray)) return NULL;
-    static const char *const names[] = {"_data", "_rg", "_node", "_idx", "_version"};
-    Py_ssize_t *const dsts[] = {&S.t_data, &S.t_rg, &S.t_node, &S.t_idx, &S.t_version};
-    if (bind_offsets((PyTypeObject *)tensor, names, dsts, 5) < 0) return NULL;
+    static const char *const names[] = {"_data", "_rg", "_node", "_idx", "_version", "_alias"};
+    Py_ssize_t *const dsts[] = {&S.t_data, &S.t_rg, &S.t_node, &S.t_idx, &S.t_version, &S.t_alias};
+    if (bind_offsets((PyTypeObject *)tensor, names, dsts, 6) < 0) return NULL;
     Py_INCREF(tensor); Py_INCREF(ndarray); Py_INCREF(asarray);
     S.tensor_type = (PyTypeObject *)tensor;
     S.ndarray_type = (PyTypeObject *)ndarray;
@@ -114,6 +114,7 @@ PyObject *wrap_array(PyObject *arr) {  /* new reference; arr borrowed */
     FIELD(t, S.t_node) = Py_NewRef(Py_None);
     FIELD(t, S.t_idx) = Py_NewRef(S.zero);
     FIELD(t, S.t_version) = Py_NewRef(S.zero);
+    FIELD(t, S.t_alias) = Py_NewRef(Py_None);
     return t;
 }
 
@@ -134,6 +135,21 @@ static PyObject *wrap(PyObject *self, PyObject *arr) { return wrap_array(arr); }
     "    [5. 2.] Float32 False\n"
 
 /* ---- recording ------------------------------------------------------------------------------------ */
+/* saved(t) (node.py): what a backward rule keeps of an operand -- the tracked leaf itself (its gradient is keyed by
+ * it, and it is never written in place while recorded), else a Tensor of the engine's own sharing t's array and
+ * graph position. An in-place write inside a grad call gives its target a fresh buffer (mskernel/ops/alias.py), so
+ * what a rule kept still holds the values the op read. New reference. */
+PyObject *saved_operand(PyObject *t) {
+    if (!PyObject_TypeCheck(t, S.tensor_type)) return Py_NewRef(t);
+    if (get_field(t, S.t_rg) == Py_True && get_field(t, S.t_node) == Py_None) return Py_NewRef(t);
+    PyObject *w = wrap_array(get_field(t, S.t_data));
+    if (w == NULL) return NULL;
+    set_field(w, S.t_rg, Py_NewRef(get_field(t, S.t_rg)));
+    set_field(w, S.t_node, Py_NewRef(get_field(t, S.t_node)));
+    set_field(w, S.t_idx, Py_NewRef(get_field(t, S.t_idx)));
+    return w;
+}
+
 int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype) {  /* new references */
     *shape = PyObject_GetAttr(arr, S.s_shape);
     if (*shape == NULL) return -1;
@@ -398,6 +414,8 @@ static PyObject *finalize_call(PyObject *self, PyObject *const *args, Py_ssize_t
     return finalize_grad(args[0], args[1]);
 }
 
+static PyObject *saved(PyObject *self, PyObject *t) { return saved_operand(t); }
+
 static PyObject *edge(PyObject *self, PyObject *t) {
     if (!PyObject_TypeCheck(t, S.tensor_type))
         return PyErr_Format(PyExc_TypeError, "edge: a Tensor is required, not %s", Py_TYPE(t)->tp_name);
@@ -416,6 +434,7 @@ static PyMethodDef methods[] = {
     {"finalize", (PyCFunction)(void (*)(void))finalize_call, METH_FASTCALL,
      "finalize(g, seen): g as a buffer the user may keep and write (see mskernel.autograd.api._finalize)."},
     {"edge", edge, METH_O, "edge(t): what a node keeps of an input Tensor (see mskernel.autograd.node.edge)."},
+    {"saved", saved, METH_O, "saved(t): what a backward rule keeps of an operand (see mskernel.autograd.node.saved)."},
     {"record", (PyCFunction)(void (*)(void))record, METH_VARARGS | METH_KEYWORDS,
      "record(op, inputs, outputs, backward, *, kind, info, needs_outputs, materialize_grads, any_dtype)."},
     {"record1", (PyCFunction)(void (*)(void))record1, METH_FASTCALL, "record1(op, inputs, out, backward, needs_outputs=False)."},

@@ -25,7 +25,7 @@ typedef struct {
     PyObject *asarray, *ids;                      /* np.asarray, itertools.count shared with node.py */
     PyObject *meta, *meta_fn;                     /* node.py's _META cache and _meta_array */
     PyObject *ones, *scalar_ones, *reduce_to, *materialize, *saved_outs, *capture, *grad_error, *state;
-    Py_ssize_t t_data, t_rg, t_node, t_idx, t_version;
+    Py_ssize_t t_data, t_rg, t_node, t_idx, t_version, t_alias;
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
     PyObject *s_builtin, *s_grad, *s_shape, *s_dtype, *s_kind, *s_fc;
     PyObject *zero;
@@ -58,6 +58,7 @@ PyObject *wrap_array(PyObject *arr);  /* Tensor._wrap: new reference; arr borrow
 int shape_dtype(PyObject *arr, PyObject **shape, PyObject **dtype);  /* new references */
 int record_node(PyObject *op, PyObject *inputs_in, PyObject *out, PyObject *backward, int needs_outputs);
 int record_with_rule(PyObject *rule, PyObject *inputs, PyObject *out, PyObject *attrs);
+PyObject *saved_operand(PyObject *t);  /* new reference */
 int grad_enabled(void);
 
 /* _cengine_rules.c */

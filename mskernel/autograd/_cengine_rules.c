@@ -141,7 +141,7 @@ static PyObject *saved_arg(Rule *r, int c, PyObject *inputs, PyObject *attrs) {
         return PyErr_Format(PyExc_TypeError, "the rule of %U reads input %zd of a call with %zd", r->prim, i,
                             PyTuple_GET_SIZE(inputs));
     PyObject *t = PyTuple_GET_ITEM(inputs, i);
-    if (c < ARG_SHAPE) return Py_NewRef(t);
+    if (c < ARG_SHAPE) return saved_operand(t);
     if (!PyObject_TypeCheck(t, S.tensor_type))
         return PyErr_Format(PyExc_TypeError, "the rule of %U reads the shape of input %zd, which is not a Tensor",
                             r->prim, i);

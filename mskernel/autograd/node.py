@@ -27,8 +27,8 @@ import numpy as np
 from mskernel._accel import cengine
 from mskernel.common.tensor import Tensor
 
-__all__ = ["Node", "record", "record_rule", "edge", "no_grad", "enable_grad", "set_grad_enabled", "grad_enabled",
-           "needs_grad", "GradState", "STATE"]
+__all__ = ["Node", "record", "record_rule", "edge", "saved", "no_grad", "enable_grad", "set_grad_enabled",
+           "grad_enabled", "needs_grad", "GradState", "STATE"]
 
 
 _C = cengine()
@@ -108,6 +108,23 @@ def edge(t: Tensor) -> Tensor:
         True
     """
     return _C.edge(t)
+
+
+def saved(t: Any) -> Any:
+    """What a backward rule keeps of an operand ``t``: the tracked leaf itself (its gradient is keyed by its
+    identity, and it is never written in place while recorded), else a Tensor of the engine's own sharing ``t``'s
+    array and graph position. An in-place write inside a grad call gives its target a fresh buffer
+    (:mod:`mskernel.ops.alias`), so what a rule kept still holds the values the op read. Declared rules keep their
+    operands so by themselves; a hand-written backward closes over ``saved(x)``, never over ``x``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> y = ms.Tensor([1.0, 2.0]) * 3
+        >>> s = saved(y)
+        >>> s is y, s._data is y._data
+        (False, True)
+    """
+    return _C.saved(t)
 
 
 def needs_grad(*tensors: Any) -> bool:

@@ -94,6 +94,7 @@ class Parameter(Tensor):
         self._node = None
         self._idx = 0
         self._version = 0
+        self._alias = None
         self._rg = False
         self.name = name
         self.requires_grad = requires_grad

@@ -104,7 +104,8 @@ class Tensor:
         10.0
     """
 
-    __slots__ = ("_data", "_rg", "_node", "_idx", "_version", "__weakref__")
+    # _alias: the views this tensor shares memory with, while gradients are recorded (mskernel.ops.alias)
+    __slots__ = ("_data", "_rg", "_node", "_idx", "_version", "_alias", "__weakref__")
     __array_priority__ = 1000
     __array_ufunc__ = None  # numpy defers to our reflected operators: np.float32(2) * t is a Tensor
 
@@ -128,7 +129,7 @@ class Tensor:
                 if init is not None:
                     raise ValueError("For 'Tensor', a shape with None (dynamic) dimensions cannot take 'init'.")
                 self._data = np.zeros(tuple(0 if d is None or d == -1 else d for d in shp), dtype.np)
-                self._rg, self._node, self._idx, self._version = False, None, 0, 0
+                self._rg, self._node, self._idx, self._version, self._alias = False, None, 0, 0, None
                 self._dyn_shape = tuple(-1 if d is None else int(d) for d in shp)  # type: ignore[attr-defined]
                 return
             if init is None:
@@ -145,6 +146,7 @@ class Tensor:
         self._node = None
         self._idx = 0
         self._version = 0
+        self._alias = None
 
     # -- basic properties -----------------------------------------------------------------------
     @property

@@ -28,7 +28,7 @@ from mskernel import context
 from mskernel._accel import cengine
 from mskernel import dtype as mstype
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
-from mskernel.autograd.node import STATE, _record as record
+from mskernel.autograd.node import STATE, _record as record, saved
 from mskernel.kernels.aot import aot_kernel
 from mskernel.kernels.base import KINDS, OutSpec, UnsupportedFuncTypeError, make_kernel
 from mskernel.kernels.hybrid import HybridAdapter
@@ -463,6 +463,7 @@ class Custom(PrimitiveWithInfer):
     def _backward(self, args: tuple, multi: bool) -> Callable:
         bprop = self.bprop
         prefix = self.log_prefix
+        args = tuple(saved(a) for a in args)  # what the bprop reads (an in-place write later leaves them as they are)
 
         def backward(douts: List[Tensor], outs: List[Tensor]) -> Sequence[Optional[Tensor]]:
             if bprop is None and isinstance(self._kernel, HybridAdapter):  # derived from the DSL

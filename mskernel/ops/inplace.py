@@ -9,6 +9,7 @@ Example:
 from __future__ import annotations
 
 from mskernel.autograd.node import STATE
+from mskernel.ops.alias import LEAF_ERROR, assign, copy_on_write
 from mskernel.common.tensor import Tensor
 
 __all__ = ["inplace_update"]
@@ -17,7 +18,10 @@ __all__ = ["inplace_update"]
 def inplace_update(target: Tensor, result: Tensor, op: str) -> Tensor:
     """Write ``result`` into ``target`` (MindSpore's in-place Tensor methods); ``target`` takes over its graph position.
 
-    A leaf that requires grad cannot be changed in place while gradients are recorded (MindSpore's rule).
+    A leaf that requires grad cannot be changed in place while gradients are recorded (MindSpore's rule). While
+    gradients are recorded the target gets a fresh buffer, so what the graph already read of it stays as it was,
+    and the views sharing its memory follow (:mod:`mskernel.ops.alias`); otherwise the values are written into
+    its memory, as numpy does.
 
     Example:
         >>> import mskernel as ms
@@ -26,11 +30,17 @@ def inplace_update(target: Tensor, result: Tensor, op: str) -> Tensor:
         [2. 3.] [2. 3.]
     """
     if STATE.enabled and target._rg and target._node is None and result._rg:
-        raise RuntimeError("A leaf tensor that need grad is being used in an inplace operator.")
+        raise RuntimeError(LEAF_ERROR)
     arr = result._data
     if arr.shape != target._data.shape:
         raise ValueError(f"For '{op}', the in-place result has shape {list(arr.shape)}, which differs from the "
                          f"tensor's shape {list(target._data.shape)}.")
+    if copy_on_write(target):
+        if arr.dtype != target._data.dtype:
+            from mskernel.ops.shape import cast  # the ops sit beside this module
+            result = cast(result, target.dtype)
+        assign(target, result)
+        return target
     target._data[...] = arr
     if result._rg:
         target._rg, target._node, target._idx = True, result._node, result._idx

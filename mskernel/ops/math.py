@@ -24,7 +24,7 @@ import numpy as np
 
 from mskernel._accel import cengine
 from mskernel.autograd.broadcast import sum_to
-from mskernel.autograd.node import STATE, _record1, record
+from mskernel.autograd.node import STATE, _record1, record, saved
 from mskernel.autograd.rule import rule
 from mskernel import dtype as mstype
 from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_tensor
@@ -147,6 +147,7 @@ def pow(input: Any, exponent: Any) -> Tensor:
     x, y, out = _binary("Pow", np.power, input, exponent)
     if STATE.enabled and (x._rg or y._rg):
         xr, yr = x._rg, y._rg
+        x, y = saved(x), saved(y)  # what the backward reads (an in-place write later leaves them as they are)
 
         def backward(d, outs):
             dx = d[0] * y * x ** (y - 1) if xr else None
@@ -183,8 +184,10 @@ def _extremum(op: str, fn: Callable, input_wins: Callable, input: Any, other: An
     included), to ``other`` elsewhere."""
     x, y, out = _binary(op, fn, input, other)
     if STATE.enabled and (x._rg or y._rg):
+        xa, ya = x._data, y._data  # the arrays the op read (an in-place write later gives its target a new one)
+
         def backward(d):
-            m = input_wins(x._data, y._data)
+            m = input_wins(xa, ya)
             return d[0] * Tensor._wrap(m.astype(d[0]._data.dtype)), d[0] * Tensor._wrap((~m).astype(d[0]._data.dtype))
         _record1(op, (x, y), out, backward)
     return out
@@ -213,6 +216,7 @@ def matmul(input: Any, other: Any) -> Tensor:
                          f"the last dimension of 'input' must equal the second-to-last of 'other'.") from None
     if STATE.enabled and (x._rg or y._rg):
         xr, yr = x._rg, y._rg
+        x, y = saved(x), saved(y)  # what the backward reads (an in-place write later leaves them as they are)
 
         def backward(d):
             g = d[0]
@@ -306,6 +310,7 @@ def where(condition: Any, input: Any, other: Any) -> Tensor:
                          f"{list(y.shape)} cannot broadcast.") from None
     if STATE.enabled and (x._rg or y._rg):
         xr, yr = x._rg, y._rg
+        c = saved(c)
 
         def backward(d):
             z = zeros_like(d[0])

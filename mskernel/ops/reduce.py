@@ -127,12 +127,14 @@ def _extreme(op: str, fn, input: Any, axis: Any, keepdims: bool) -> Tensor:
     axes = _reduce_axes(axis, x, op)
     out = Tensor._wrap(np.asarray(fn(x._data, axis=axes, keepdims=keepdims)))
     if STATE.enabled and x._rg:
+        xa, oa = x._data, out._data  # the arrays the op read and wrote (an in-place write later gives a new one)
+
         def backward(d):
             # ties share the gradient evenly (MindSpore's _min_or_max_grad)
-            kept = out._data if keepdims else out._data.reshape(_kept_shape(x.shape, axes))
-            ind = (x._data == kept).astype(d[0]._data.dtype)
+            kept = oa if keepdims else oa.reshape(_kept_shape(xa.shape, axes))
+            ind = (xa == kept).astype(d[0]._data.dtype)
             ind /= ind.sum(axis=axes, keepdims=True)
-            return (_expand(d[0], x.shape, axes, keepdims) * Tensor._wrap(ind),)
+            return (_expand(d[0], xa.shape, axes, keepdims) * Tensor._wrap(ind),)
         _record1(op, (x,), out, backward)
     return out
 

@@ -19,6 +19,7 @@ import numpy as np
 from mskernel import dtype as mstype
 from mskernel.autograd.broadcast import expand_to, sum_to
 from mskernel.autograd.node import STATE, _record1, record
+from mskernel.ops.alias import link_view
 from mskernel.ops._core import check_tensor, normalize_axis
 from mskernel.common.tensor import Tensor, _unwrap_index
 
@@ -56,6 +57,8 @@ def reshape(input: Any, shape: Any) -> Tensor:
     if STATE.enabled and x._rg:
         xs = x.shape  # the rule keeps the shape, not the input's data
         _record1("Reshape", (x,), out, lambda d: (d[0].reshape(xs),))
+    if out._data.base is not None:  # a view of x's memory: a write into either is seen by the other
+        link_view(x, out, lambda b: reshape(b, shp))
     return out
 
 
@@ -98,6 +101,7 @@ def transpose(input: Any, input_perm: Sequence[int]) -> Tensor:
     if STATE.enabled and x._rg:
         inv = tuple(np.argsort(perm))
         _record1("Transpose", (x,), out, lambda d: (transpose(d[0], inv),))
+    link_view(x, out, lambda b: transpose(b, perm))  # a view of x's memory
     return out
 
 
@@ -261,6 +265,8 @@ def getitem(input: Tensor, index: Any) -> Tensor:
     if STATE.enabled and x._rg:
         xs = x.shape
         _record1("Getitem", (x,), out, lambda d: (_index_scatter(d[0], xs, idx),))
+    if _is_basic(idx) and out._data.base is not None:  # basic indexing: a view of x's memory
+        link_view(x, out, lambda b: getitem(b, index))
     return out
 
 
@@ -368,6 +374,8 @@ def identity(input: Any, copy: bool = False) -> Tensor:
     out = Tensor._wrap(np.array(x._data, copy=True, order="C") if copy else x._data.view())
     if STATE.enabled and x._rg:
         _record1("Identity", (x,), out, lambda d: (d[0],))
+    if not copy:  # a view of x's memory
+        link_view(x, out, identity)
     return out
 
 

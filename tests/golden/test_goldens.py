@@ -15,8 +15,6 @@ Per-suite options (``OPTIONS = {case: {...}}`` in the case file):
   (fixing the difference means removing the entry). For generated programs whose oracle is a test of its
   own, ``held_by="tests/..."`` names it instead (the random DAGs: float64 central differences on numpy); the
   case then checks that mskernel runs it and still differs from the wheel.
-* ``engine_bug="reason"``: a case mskernel gets wrong today and MindSpore right (a strict xfail: fixing the
-  bug means removing the entry).
 
 Every error case checks its text one of the two ways; a case that checks only the exception class fails.
 """
@@ -61,10 +59,7 @@ def _params():
         current = getattr(mod, "CASES", {}) if mod else {}
         for case, rec in recorded.items():
             opts = options.get(case, {})
-            marks = [pytest.mark.xfail(reason=opts["engine_bug"], raises=Mismatch, strict=True)] \
-                if "engine_bug" in opts else []
-            out.append(pytest.param(js.stem, case, rec, opts, current.get(case), id=f"{js.stem}::{case}",
-                                    marks=marks))
+            out.append(pytest.param(js.stem, case, rec, opts, current.get(case), id=f"{js.stem}::{case}"))
     return out
 
 

@@ -497,14 +497,13 @@ def _setitem(self: Tensor, index: Any, value: Any) -> None:
         >>> print(ms.grad(f)(ms.Tensor([1.0, 1.0])))
         [0. 2.]
     """
-    from mskernel.autograd.node import STATE
+    from mskernel.ops.alias import copy_on_write
     from mskernel.ops.inplace import inplace_update
     if isinstance(index, Tensor):
         index = index._data
     elif isinstance(index, tuple):
         index = tuple(i._data if isinstance(i, Tensor) else i for i in index)
-    tracked = STATE.enabled and STATE.depth > 0 and (self._rg or (isinstance(value, Tensor) and value._rg))
-    if not tracked:
+    if not copy_on_write(self):
         self._data[index] = value._data if isinstance(value, Tensor) else value
         self._version += 1
         return

@@ -97,11 +97,12 @@ def _einsum_grad(g: Tensor, operands: tuple, equation: str) -> tuple:
 
 
 def _einsum_list(operands: Any, equation: str) -> Tensor:
-    from mskernel.autograd.node import STATE, record
+    from mskernel.autograd.node import STATE, record, saved
     ts = list(operands)
     out = Tensor._wrap(_einsum_fwd(*[t._data for t in ts], equation=equation))
     if STATE.enabled and any(t._rg for t in ts):
-        record("Einsum", ts, (out,), lambda d: _einsum_grad(d[0], tuple(ts), equation))
+        kept = tuple(saved(t) for t in ts)  # what the backward reads
+        record("Einsum", ts, (out,), lambda d: _einsum_grad(d[0], kept, equation))
     return out
 
 

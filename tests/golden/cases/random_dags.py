@@ -2,16 +2,14 @@
 loss and every input and weight gradient, first and second order, float64 for even and float32 for odd numbers.
 
 The same programs are held to float64 central differences on numpy by tests/autograd/test_random_dags_fd.py, so
-a case pinned here because MindSpore 2.10 is wrong (``differs``) still asserts something real there. Cases the
-engine gets wrong today (tests/autograd/known_engine_bugs.py) carry ``engine_bug`` and must still differ, like a
-pin, until the bug is fixed. Pinned reasons name the MindSpore bug, then what the case shrinks to when loss terms
-are dropped while MindSpore stays wrong (the arrows follow the data).
+a case pinned here because MindSpore 2.10 is wrong (``differs``) still asserts something real there. Pinned
+reasons name the MindSpore bug, then what the case shrinks to when loss terms are dropped while MindSpore stays
+wrong (the arrows follow the data).
 """
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "autograd"))
-from known_engine_bugs import ENGINE_BUGS  # noqa: E402
 from random_dags import programs  # noqa: E402
 
 PROGRAMS = programs(0, 300)
@@ -23,11 +21,13 @@ REDUCE = "MindSpore 2.10 differentiating twice drops the terms through a reducti
 STRIDED = ("MindSpore 2.10 raises RuntimeError (StridedSliceGrad: input memory out of bounds) for an in-place update "
            "of a strided slice of a 3-D tensor")
 PINNED = {
+    "dag_009": TWICE + " (v = stack(sum(x.T), ...); v[:, :] *= sum(x.T): an in-place update differentiated twice)",
     "dag_012": STRIDED + ": v[:, ::2, :1] += x",
     "dag_038": REDUCE + " (x.mean() -> log(m^2 + 1))",
     "dag_052": MATMUL + " (x @ w -> + w2 -> abs -> mean(axis 0); w's gradient)",
     "dag_057": MATMUL + " (mean(x, keep), sum(cat(x, x), axis 0) -> * -> @ x2; x2's gradient)",
     "dag_060": MATMUL + " (matmul(tanh(x1), x1); x1's gradient)",
+    "dag_062": STRIDED + " (differentiated twice)",
     "dag_066": TWICE + " (sigmoid(x) -> nn.Dense -> maximum(., x))",
     "dag_118": MATMUL + " (square(x2) @ (f(x0) - x2); x2's gradient)",
     "dag_120": MATMUL + " (MatMul(x1, expand_dims(x0)) @ broadcast_to(...); x0's gradient)",
@@ -39,6 +39,8 @@ PINNED = {
     "dag_197": MATMUL + " (matmul(exp(x), w); w's gradient)",
     "dag_198": MATMUL + " (matmul(x1, sqrt((w + x0)^2 + 0.5)); x0's and w's gradients)",
     "dag_225": MATMUL + " (matmul(x * w2, w3) -> minimum; w3's gradient)",
+    "dag_235": TWICE + " (v[:, 1:] = v[:, :-1] * x with v = cat(stack(x, x), ...), then nn.Dense: an in-place "
+                       "update differentiated twice)",
     "dag_256": TWICE + " (v = unsqueeze(x); (v * v).sum())",
     "dag_279": TWICE + " (v = broadcast_to(x, (2, 3)); maximum(-x1 * v^2, v * x))",
     "dag_281": TWICE + " (x0[2, :, 1:2] / (x2^2 + 0.5) -> depend -> astype -> / (x3^2 + 0.5))",
@@ -48,6 +50,3 @@ _TOLERANCE = {"float64": {"rtol": 1e-9, "atol": 1e-9}, "float32": {"rtol": 1e-4,
 OPTIONS = {p.name: dict(_TOLERANCE[p.dtype]) for p in PROGRAMS}
 for _name, _why in PINNED.items():
     OPTIONS[_name].update(differs=_why, held_by="tests/autograd/test_random_dags_fd.py")
-for _name, _why in ENGINE_BUGS.items():
-    if _name in OPTIONS:
-        OPTIONS[_name]["engine_bug"] = _why
