@@ -240,13 +240,30 @@ done:
  * of these steps is Custom.__call__ in mskernel/ops/custom.py. */
 typedef struct {
     PyObject_HEAD
-    PyObject *slow, *s_fast;
+    PyObject *slow, *s_fast, *s_last;
     vectorcallfunc vectorcall;
 } CustomCall;
 
 #define CUSTOM_MAX_ARGS 64
 
 /* The plan for this call's signature (a new reference), or NULL: none (no error set) or an error. */
+/* Whether the arrays of `args` have the shapes and dtypes of `key` (shape, dtype, shape, dtype, ...), read in place. */
+static int same_signature(PyObject *key, PyObject *const *args, Py_ssize_t n) {
+    if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2 * n) return 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyArrayObject *a = (PyArrayObject *)get_field(args[i], S.t_data);
+        PyObject *shape = PyTuple_GET_ITEM(key, 2 * i);
+        if ((PyObject *)PyArray_DESCR(a) != PyTuple_GET_ITEM(key, 2 * i + 1)) return 0;
+        int nd = PyArray_NDIM(a);
+        if (!PyTuple_Check(shape) || PyTuple_GET_SIZE(shape) != nd) return 0;
+        for (int d = 0; d < nd; d++) {
+            PyObject *s = PyTuple_GET_ITEM(shape, d);
+            if (!PyLong_CheckExact(s) || PyLong_AsSsize_t(s) != PyArray_DIMS(a)[d]) { PyErr_Clear(); return 0; }
+        }
+    }
+    return 1;
+}
+
 static PyObject *custom_plan(CustomCall *cc, PyObject *op, PyObject *const *args, Py_ssize_t n, int *tracked) {
     if (S.state == NULL || n == 0 || n > CUSTOM_MAX_ARGS) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -254,6 +271,16 @@ static PyObject *custom_plan(CustomCall *cc, PyObject *op, PyObject *const *args
             return NULL;
         if (get_field(args[i], S.t_rg) == Py_True) *tracked = 1;
     }
+    /* op._last: (key, plan) of the op's previous planned call; the same signature again (the usual case) is read
+     * off the arrays without building the key */
+    PyObject *last = PyObject_GetAttr(op, cc->s_last);
+    if (last == NULL) PyErr_Clear();
+    else if (PyTuple_Check(last) && PyTuple_GET_SIZE(last) == 2 && same_signature(PyTuple_GET_ITEM(last, 0), args, n)) {
+        PyObject *plan = Py_NewRef(PyTuple_GET_ITEM(last, 1));
+        Py_DECREF(last);
+        return plan;
+    }
+    Py_XDECREF(last);
     PyObject *key = PyTuple_New(2 * n);
     if (key == NULL) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -265,11 +292,17 @@ static PyObject *custom_plan(CustomCall *cc, PyObject *op, PyObject *const *args
     PyObject *fast = PyObject_GetAttr(op, cc->s_fast);
     if (fast == NULL || !PyDict_Check(fast)) { Py_DECREF(key); Py_XDECREF(fast); PyErr_Clear(); return NULL; }
     PyObject *plan = PyDict_GetItemWithError(fast, key);  /* borrowed */
-    Py_DECREF(key);
     if (plan == NULL || !PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 3) plan = NULL;
     Py_XINCREF(plan);
     Py_DECREF(fast);
-    if (plan == NULL) PyErr_Clear();
+    if (plan == NULL) {
+        PyErr_Clear();
+    } else {  /* remembered for the next call (plans never change: _fast is only added to) */
+        PyObject *pair = PyTuple_Pack(2, key, plan);
+        if (pair == NULL || PyObject_SetAttr(op, cc->s_last, pair) < 0) PyErr_Clear();
+        Py_XDECREF(pair);
+    }
+    Py_DECREF(key);
     return plan;
 }
 
@@ -339,7 +372,7 @@ static PyObject *customcall_get(PyObject *self, PyObject *obj, PyObject *type) {
 }
 
 static void customcall_dealloc(CustomCall *cc) {
-    Py_XDECREF(cc->slow); Py_XDECREF(cc->s_fast);
+    Py_XDECREF(cc->slow); Py_XDECREF(cc->s_fast); Py_XDECREF(cc->s_last);
     Py_TYPE(cc)->tp_free((PyObject *)cc);
 }
 
@@ -350,7 +383,8 @@ static PyObject *customcall_new(PyTypeObject *tp, PyObject *args, PyObject *kw) 
     if (cc == NULL) return NULL;
     cc->slow = Py_NewRef(slow);
     cc->s_fast = PyUnicode_InternFromString("_fast");
-    if (cc->s_fast == NULL) { Py_DECREF(cc); return NULL; }
+    cc->s_last = PyUnicode_InternFromString("_last");
+    if (cc->s_fast == NULL || cc->s_last == NULL) { Py_DECREF(cc); return NULL; }
     cc->vectorcall = (vectorcallfunc)customcall_call;
     return (PyObject *)cc;
 }

@@ -15,6 +15,10 @@
  * pyfunc_args(arrays, scalars) is what a pyfunc's function receives: a read-only view of each array (no
  * copy; the function cannot write the op's inputs), or for a 0-d array whose scalars byte is 1 its
  * value as a Python scalar (``a.item()``).
+ *
+ * pyfunc_call(func, scalars, extra, want, convert, arrays) is a planned pyfunc call: func(*pyfunc_args(arrays,
+ * scalars), *extra); a result that is exactly the one array `want` describes ((shape, dtype), or None) is returned
+ * as (result,), anything else as convert(result) (the op's full conversion and checks).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -122,6 +126,14 @@ static PyObject* aot_call(PyObject* self, PyObject* const* args, Py_ssize_t narg
   return outs;
 }
 
+/* The value func receives for array a: a read-only view, or for a 0-d array marked as a scalar its value. */
+static PyObject* pyfunc_value(PyArrayObject* a, int scalar) {
+  if (scalar && PyArray_NDIM(a) == 0) return PyArray_GETITEM(a, PyArray_DATA(a));
+  PyObject* v = PyArray_View(a, NULL, NULL);
+  if (v != NULL) PyArray_CLEARFLAGS((PyArrayObject*)v, NPY_ARRAY_WRITEABLE);
+  return v;
+}
+
 static PyObject* pyfunc_args(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
   (void)self;
   if (nargs != 2 || !PyTuple_Check(args[0]) || !PyBytes_Check(args[1]) ||
@@ -145,8 +157,7 @@ static PyObject* pyfunc_args(PyObject* self, PyObject* const* args, Py_ssize_t n
     if (scalars[k] && PyArray_NDIM(a) == 0) {
       v = PyArray_GETITEM(a, PyArray_DATA(a));
     } else {
-      v = PyArray_View(a, NULL, NULL);
-      if (v != NULL) PyArray_CLEARFLAGS((PyArrayObject*)v, NPY_ARRAY_WRITEABLE);
+      v = pyfunc_value(a, 0);
     }
     if (v == NULL) { Py_DECREF(out); return NULL; }
     PyList_SET_ITEM(out, k, v);
@@ -154,11 +165,62 @@ static PyObject* pyfunc_args(PyObject* self, PyObject* const* args, Py_ssize_t n
   return out;
 }
 
+/* 1 when res is an array of want's shape and dtype (want: (shape tuple, dtype) or None), else 0. */
+static int pyfunc_exact(PyObject* res, PyObject* want) {
+  if (want == Py_None || !PyArray_CheckExact(res) || !PyTuple_Check(want) || PyTuple_GET_SIZE(want) != 2) return 0;
+  PyArrayObject* r = (PyArrayObject*)res;
+  PyObject *shape = PyTuple_GET_ITEM(want, 0), *dtype = PyTuple_GET_ITEM(want, 1);
+  if (!PyTuple_Check(shape) || PyTuple_GET_SIZE(shape) != PyArray_NDIM(r) || !PyArray_DescrCheck(dtype)) return 0;
+  for (int d = 0; d < PyArray_NDIM(r); ++d) {
+    Py_ssize_t s = PyLong_AsSsize_t(PyTuple_GET_ITEM(shape, d));
+    if (s != PyArray_DIMS(r)[d]) { PyErr_Clear(); return 0; }
+  }
+  return PyArray_EquivTypes(PyArray_DESCR(r), (PyArray_Descr*)dtype) ? 1 : 0;
+}
+
+static PyObject* pyfunc_call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs != 6 || !PyBytes_Check(args[1]) || !PyTuple_Check(args[2]) || !PyTuple_Check(args[5]) ||
+      PyBytes_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[5])) {
+    PyErr_SetString(PyExc_TypeError, "pyfunc_call(func, scalars: bytes, extra: tuple, want, convert, arrays: tuple)");
+    return NULL;
+  }
+  PyObject *func = args[0], *extra = args[2], *want = args[3], *convert = args[4], *arrays = args[5];
+  const char* scalars = PyBytes_AS_STRING(args[1]);
+  Py_ssize_t n = PyTuple_GET_SIZE(arrays), ne = PyTuple_GET_SIZE(extra);
+  if (n + ne > MKA_MAX_BUFFERS) {
+    PyErr_SetString(PyExc_ValueError, "pyfunc_call: too many arguments");
+    return NULL;
+  }
+  PyObject* argv[MKA_MAX_BUFFERS];
+  Py_ssize_t made = 0;
+  PyObject* res = NULL;
+  for (; made < n; ++made) {
+    PyObject* obj = PyTuple_GET_ITEM(arrays, made);
+    if (!PyArray_Check(obj)) {
+      PyErr_Format(PyExc_TypeError, "pyfunc_call: item %zd is not a numpy array", made);
+      goto done;
+    }
+    if ((argv[made] = pyfunc_value((PyArrayObject*)obj, scalars[made])) == NULL) goto done;
+  }
+  for (Py_ssize_t k = 0; k < ne; ++k) argv[n + k] = PyTuple_GET_ITEM(extra, k);
+  res = PyObject_Vectorcall(func, argv, n + ne, NULL);
+  if (res != NULL) {
+    if (pyfunc_exact(res, want)) Py_SETREF(res, PyTuple_Pack(1, res));
+    else Py_SETREF(res, PyObject_CallOneArg(convert, res));
+  }
+done:
+  for (Py_ssize_t k = 0; k < made; ++k) Py_DECREF(argv[k]);
+  return res;
+}
+
 static PyMethodDef methods[] = {
     {"aot_call", (PyCFunction)(void (*)(void))aot_call, METH_FASTCALL,
      "aot_call(plan, arrays) -> outputs | None | [1, message] | [2, code]: run an AOT kernel"},
     {"pyfunc_args", (PyCFunction)(void (*)(void))pyfunc_args, METH_FASTCALL,
      "pyfunc_args(arrays, scalars) -> list: read-only views (or scalars) for a pyfunc's function"},
+    {"pyfunc_call", (PyCFunction)(void (*)(void))pyfunc_call, METH_FASTCALL,
+     "pyfunc_call(func, scalars, extra, want, convert, arrays) -> outputs: a planned pyfunc call"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,6 +9,8 @@ Example:
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Any, Callable, List, Optional
 
 import numpy as np
@@ -52,19 +54,14 @@ class PyFuncKernel(CustomKernel):
         the full conversion and checks."""
         if self.no_output:
             return super().runner(inputs, attrs, out_specs)
-        func, extra, specs = self.func, tuple(attrs), list(out_specs)
+        specs = list(out_specs)
         scalars = bytes(a.ndim == 0 for a in inputs)
-        want = tuple((s.shape, s.dtype) for s in out_specs)
-        convert, views = self._outputs, percall().pyfunc_args
+        want = (out_specs[0].shape, out_specs[0].dtype) if len(out_specs) == 1 else None
 
-        shape0, dtype0 = want[0] if len(want) == 1 else (None, None)
-
-        def run(arrays: tuple) -> tuple:
-            result = func(*views(arrays, scalars), *extra)
-            if result.__class__ is np.ndarray and result.shape == shape0 and result.dtype == dtype0:
-                return (result,)
-            return tuple(convert(result, specs))
-        return run
+        def convert(result: Any) -> tuple:
+            return tuple(self._outputs(result, specs))
+        # the call is percall's pyfunc_call (C): read-only views in, and the one expected array out as it is
+        return functools.partial(percall().pyfunc_call, self.func, scalars, tuple(attrs), want, convert)
 
     def _outputs(self, result: Any, out_specs: List[OutSpec]) -> List[np.ndarray]:
         """The function's result as one checked array per output spec."""

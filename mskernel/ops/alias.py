@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from typing import Any, Callable, List, Optional
+from typing import Callable, List, Optional
 
 import numpy as np
 

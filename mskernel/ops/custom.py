@@ -114,6 +114,7 @@ class Custom(PrimitiveWithInfer):
         self._kernel = make_kernel(self)
         self._plans: Dict[tuple, tuple] = {}  # call signature -> (attrs, output specs, multi)
         self._fast: Dict[tuple, tuple] = {}  # all-Tensor call signature -> (kernel runner, multi, recorder)
+        self._last: Optional[tuple] = None  # (signature, plan) of the previous planned call (the engine core's)
         self._recorders = (self._recorder(False), self._recorder(True))
         self._bprop_arity_ok: set = set()  # input counts the bprop was checked to accept
         self._info = self._describe()
