@@ -236,8 +236,9 @@ done:
  * same key as Custom._plans -- to a plan (run, multi, record): run(arrays) returns a tuple of ndarrays
  * (or None: take the slow path for this call), the outputs are wrapped, and record(args, outs) is
  * called when an input is tracked and grad mode is on. Everything else (an argument that is not a
- * Tensor, a signature not planned yet) calls `slow` (Custom._call, which plans). The Python reference
- * of these steps is Custom.__call__ in mskernel/ops/custom.py. */
+ * Tensor, a signature not planned yet) calls `slow` (Custom._call, which plans the signature and runs that
+ * first call). op._last remembers the previous planned call's (key, plan), so a repeated signature is read off the
+ * arrays without building the key. */
 typedef struct {
     PyObject_HEAD
     PyObject *slow, *s_fast, *s_last;

@@ -192,6 +192,7 @@ static PyGetSetDef binop_getset[] = {
     {"__name__", (getter)binop_fallback_attr, NULL, NULL, "__name__"},
     {"__qualname__", (getter)binop_fallback_attr, NULL, NULL, "__qualname__"},
     {"__module__", (getter)binop_fallback_attr, NULL, NULL, "__module__"},
+    {"__annotations__", (getter)binop_fallback_attr, NULL, NULL, "__annotations__"},
     {NULL}};
 
 static PyMemberDef binop_members[] = {

@@ -14,30 +14,23 @@ import numpy as np
 import pytest
 
 import mskernel as ms
+from central_differences import derivative_along, gradient
 from mskernel import ops
 
 
-def central_differences(f: Callable[..., float], arrays: List[np.ndarray], k: int, eps: float = 1e-6) -> np.ndarray:
-    """d f / d arrays[k] by central differences, in float64."""
-    a = arrays[k]
-    g = np.zeros_like(a)
-    for i in np.ndindex(a.shape):
-        hi = [v.copy() for v in arrays]
-        lo = [v.copy() for v in arrays]
-        hi[k][i] += eps
-        lo[k][i] -= eps
-        g[i] = (f(*hi) - f(*lo)) / (2 * eps)
-    return g
+def central_differences(f: Callable[..., float], arrays: List[np.ndarray], k: int) -> np.ndarray:
+    """d f(*arrays) / d arrays[k] by central differences, in float64 (tests/central_differences.py)."""
+    names = [f"a{i}" for i in range(len(arrays))]
+    return gradient(lambda p: f(*[p[n] for n in names]), dict(zip(names, arrays)))[names[k]]
 
 
-def hvp_differences(f: Callable[..., float], arrays: List[np.ndarray], k: int, v: np.ndarray,
-                    eps: float = 1e-4) -> np.ndarray:
-    """(d^2 f / d arrays[k]^2) @ v: central differences of central differences, in float64."""
-    hi = [a.copy() for a in arrays]
-    lo = [a.copy() for a in arrays]
-    hi[k] = hi[k] + eps * v
-    lo[k] = lo[k] - eps * v
-    return (central_differences(f, hi, k, 1e-5) - central_differences(f, lo, k, 1e-5)) / (2 * eps)
+def hvp_differences(f: Callable[..., float], arrays: List[np.ndarray], k: int, v: np.ndarray) -> np.ndarray:
+    """(d^2 f / d arrays[k]^2) @ v: central differences of the directional derivative along v, in float64."""
+    names = [f"a{i}" for i in range(len(arrays))]
+
+    def along(p):
+        return derivative_along(lambda q: f(*[q[n] for n in names]), p, {names[k]: v})
+    return gradient(along, dict(zip(names, arrays)))[names[k]]
 
 
 def test_residual_network_bias_gradient():

@@ -25,7 +25,7 @@ def test_doctor_cli_exits_zero_and_prints_every_check(cache, pch_ready):
     checks = [ln for ln in lines if ln.startswith(("[ok]", "[FAIL]")) and not any(o in ln for o in optional)]
     assert all(len([ln for ln in lines if o in ln]) == 1 for o in optional)
     assert len(checks) == 14 and all(ln.startswith("[ok]") for ln in checks), proc.stdout
-    for word in ("Python", "numpy", "autograd engine: compiled core", "C++ compiler", "ninja", "pybind11",
+    for word in ("Python", "numpy", "autograd engine: the engine core", "C++ compiler", "ninja", "pybind11",
                  "Python headers", "OpenMP", "cache dir",
                  'extern "C" kernel', "precompiled header(s) ready", "compiled and ran a pybind11 module",
                  "split builds' pybind11 support object", "custom op with ms_extension.h (split pybind11"):
