@@ -22,8 +22,6 @@ import logging
 from contextlib import ExitStack
 from typing import Any, List, Optional
 
-import numpy as np
-
 from mskernel.common.tensor import Tensor
 
 __all__ = ["Callback", "RunContext"]
@@ -209,40 +207,57 @@ class CallbackManager(Callback):
     """
 
     def __init__(self, callbacks: Any) -> None:
-        self._callbacks: List[Callback] = []
-        self._stack: Optional[ExitStack] = None
-        if isinstance(callbacks, Callback):
-            self._callbacks.append(callbacks)
-        elif isinstance(callbacks, list):
-            for cb in callbacks:
-                if not isinstance(cb, Callback):
-                    raise TypeError("When the 'callbacks' is a list, the elements in 'callbacks' must be Callback "
-                                    "functions.")
-                self._callbacks.append(cb)
-        elif callbacks is not None:
-            raise TypeError("The 'callbacks' is not a Callback or a list of Callback.")
+        self._members: List[Callback] = _checked_callbacks(callbacks)
+        self._exits: Optional[ExitStack] = None
+
+    @property
+    def callbacks(self) -> List[Callback]:
+        """The callbacks this manager runs (after ``with``: what each one's ``__enter__`` returned).
+
+        Example:
+            >>> cb = Callback(); CallbackManager(cb).callbacks == [cb]
+            True
+        """
+        return list(self._members)
 
     def __enter__(self) -> "CallbackManager":
-        if self._stack is None:
-            self._stack = ExitStack().__enter__()
-            entered = []
-            for cb in self._callbacks:
-                target = self._stack.enter_context(cb)
-                if not isinstance(target, Callback):
-                    logger.warning("Please return 'self' or a Callback as the enter target.")
-                    target = cb
-                entered.append(target)
-            self._callbacks = entered
+        if self._exits is not None:  # entered already: a nested ``with`` enters nothing twice
+            return self
+        self._exits = ExitStack()
+        self._exits.__enter__()
+        self._members = [self._enter_one(cb) for cb in self._members]
         return self
 
+    def _enter_one(self, cb: Callback) -> Callback:
+        got = self._exits.enter_context(cb)
+        if isinstance(got, Callback):
+            return got
+        logger.warning("Please return 'self' or a Callback as the enter target.")
+        return cb
+
     def __exit__(self, *err: Any) -> Any:
-        stack, self._stack = self._stack, None
-        return stack.__exit__(*err) if stack is not None else None
+        exits, self._exits = self._exits, None
+        if exits is None:
+            return None
+        return exits.__exit__(*err)
+
+
+def _checked_callbacks(callbacks: Any) -> List[Callback]:
+    """None, one Callback or a list of Callbacks, as a new list; MindSpore's TypeErrors for anything else."""
+    if callbacks is None:
+        return []
+    if isinstance(callbacks, Callback):
+        return [callbacks]
+    if not isinstance(callbacks, list):
+        raise TypeError("The 'callbacks' is not a Callback or a list of Callback.")
+    if not all(isinstance(cb, Callback) for cb in callbacks):
+        raise TypeError("When the 'callbacks' is a list, the elements in 'callbacks' must be Callback functions.")
+    return list(callbacks)
 
 
 def _fan_out(hook: str) -> Any:
     def run(self: CallbackManager, run_context: "RunContext") -> None:
-        for cb in self._callbacks:
+        for cb in self._members:
             getattr(cb, hook)(run_context)
     run.__name__ = hook
     run.__doc__ = f"Call ``{hook}`` of every callback."
@@ -261,14 +276,12 @@ class InternalCallbackParam(dict):
         2
     """
 
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            raise AttributeError(key) from None
+    __setattr__ = dict.__setitem__
 
-    def __setattr__(self, key: str, value: Any) -> None:
-        self[key] = value
+    def __getattr__(self, key: str) -> Any:
+        if key in self:
+            return self[key]
+        raise AttributeError(key)
 
 
 class RunContext:
@@ -284,8 +297,8 @@ class RunContext:
         if not isinstance(original_args, dict):
             raise TypeError(f"The argument 'original_args' of RunContext should be dict type, but got "
                             f"{type(original_args)}.")
-        self._original_args = original_args
-        self._stop_requested = False
+        self._params = original_args
+        self._stop = False
 
     def original_args(self) -> dict:
         """The model's information for callbacks (cb_params).
@@ -294,7 +307,7 @@ class RunContext:
             >>> RunContext({"mode": "train"}).original_args()["mode"]
             'train'
         """
-        return self._original_args
+        return self._params
 
     def request_stop(self) -> None:
         """Ask the training (or evaluation) loop to stop after the current step.
@@ -303,7 +316,7 @@ class RunContext:
             >>> rc = RunContext({}); rc.request_stop(); rc.get_stop_requested()
             True
         """
-        self._stop_requested = True
+        self._stop = True
 
     def get_stop_requested(self) -> bool:
         """Whether a stop was requested.
@@ -312,19 +325,20 @@ class RunContext:
             >>> RunContext({}).get_stop_requested()
             False
         """
-        return self._stop_requested
+        return self._stop
 
 
 def handle_loss(loss: Any) -> Any:
-    """The loss as LossMonitor prints it: the first Tensor of a tuple, a Tensor's mean as a Python float.
+    """The loss as LossMonitor prints it: a Tensor as the Python float of its mean; a tuple or list whose
+    first item is a Tensor as that Tensor; anything else as it is.
 
     Example:
         >>> handle_loss(Tensor([1.0, 2.0]))
         1.5
+        >>> handle_loss((Tensor([1.0]), 2))
+        Tensor(shape=[1], dtype=Float32, value= [ 1.00000000e+00])
     """
-    if isinstance(loss, (tuple, list)):
-        if loss and isinstance(loss[0], Tensor):
-            loss = loss[0]
-    elif isinstance(loss, Tensor):
-        loss = float(np.mean(loss.asnumpy()))
-    return loss
+    if isinstance(loss, Tensor):
+        return float(loss.asnumpy().mean())
+    first_is_tensor = isinstance(loss, (tuple, list)) and len(loss) > 0 and isinstance(loss[0], Tensor)
+    return loss[0] if first_is_tensor else loss

@@ -25,14 +25,14 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Iterable
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from mskernel import amp
 from mskernel.amp import (DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager,  # noqa: F401
                           build_train_network)
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
-from mskernel.nn.metrics import Loss, get_metric_fn, get_metrics
+from mskernel.nn.metrics import Loss, Metric, get_metric_fn, get_metrics
 from mskernel.nn.wrap import WithEvalCell, WithLossCell
 from mskernel.train.callback_base import CallbackManager, InternalCallbackParam, RunContext
 
@@ -40,28 +40,35 @@ __all__ = ["Model", "build_train_network", "LossScaleManager", "FixedLossScaleMa
 
 logger = logging.getLogger(__name__)
 
+# Callbacks that ship with the framework: exempt from the old-hook-name warning, and (except TimeMonitor)
+# left out of the evaluation that ``fit`` runs between epochs.
 _INTERNAL_CALLBACKS = {"LossMonitor", "TimeMonitor", "ModelCheckpoint", "History", "LambdaCallback",
                        "EarlyStopping", "ReduceLROnPlateau", "SummaryCollector", "CheckpointConfig"}
+_MODEL_OPTIONS = ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level")
+_OLD_HOOKS = {"begin", "end", "epoch_begin", "epoch_end", "step_begin", "step_end"}
+_PREDICT_KINDS = "Tensor, None, int, float, str"
 
 
-def _positive_int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ValueError(f"The input value must be int and must > 0, but got '{value}' with type "
-                         f"'{type(value).__name__}'.")
-    return value
+def _int_at_least(value: Any, low: int) -> int:
+    """``value`` when it is an int (not a bool) >= ``low``; MindSpore's ValueError otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= low:
+        return value
+    bound = "> 0" if low == 1 else ">= 0"
+    raise ValueError(f"The input value must be int and must {bound}, but got '{value}' with type "
+                     f"'{type(value).__name__}'.")
 
 
-def _non_negative_int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"The input value must be int and must >= 0, but got '{value}' with type "
-                         f"'{type(value).__name__}'.")
-    return value
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise TypeError(f"The input value must be bool, but got '{type(value).__name__}'")
 
 
-def _check_bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"The input value must be bool, but got '{type(value).__name__}'")
-    return value
+def _as_list(callbacks: Any) -> list:
+    """None, one callback or an iterable of callbacks, as a list."""
+    if callbacks is None:
+        return []
+    return list(callbacks) if isinstance(callbacks, Iterable) else [callbacks]
 
 
 def _tuple_iterator(dataset: Any, epochs: int) -> Any:
@@ -71,13 +78,9 @@ def _tuple_iterator(dataset: Any, epochs: int) -> Any:
         params = inspect.signature(make).parameters
     except (TypeError, ValueError):
         params = {}
-    has_var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
-    kwargs: Dict[str, Any] = {}
-    if "num_epochs" in params or has_var_kw:
-        kwargs["num_epochs"] = epochs
-    if "do_copy" in params or has_var_kw:
-        kwargs["do_copy"] = True
-    return make(**kwargs)
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    wanted = {"num_epochs": epochs, "do_copy": True}
+    return make(**{name: value for name, value in wanted.items() if takes_any or name in params})
 
 
 class _EpochReader:
@@ -93,12 +96,120 @@ class _EpochReader:
         return next(self._it)
 
 
-def _as_tuple(item: Any) -> tuple:
+def _row(item: Any) -> tuple:
+    """A dataset row as the tuple of arguments a network is called with."""
     if isinstance(item, Tensor):
         return (item,)
-    if isinstance(item, dict):
-        return tuple(item.values())
-    return tuple(item)
+    return tuple(item.values()) if isinstance(item, dict) else tuple(item)
+
+
+def _steps_per_epoch(api: str, epoch: int, dataset: Any, sink_size: Any, initial_epoch: int) -> int:
+    """Check ``train``/``fit``'s counting arguments in MindSpore's order; the steps one epoch runs."""
+    if isinstance(sink_size, bool) or not isinstance(sink_size, int):
+        raise TypeError(f"The input value must be int, but got '{type(sink_size).__name__}'")
+    _int_at_least(epoch, 1)
+    _int_at_least(initial_epoch, 0)
+    if epoch <= initial_epoch:
+        raise ValueError(f"For 'Model.{api}', the parameter 'epoch' must bigger than parameter 'initial_epoch', "
+                         f"but got the parameter 'epoch' is {epoch}, 'initial_epoch' is {initial_epoch}.")
+    rows = dataset.get_dataset_size()
+    if rows == 0:
+        raise ValueError("There is no valid data in dataset, please check dataset file firstly.")
+    if sink_size == -1:
+        return rows
+    if sink_size > 0:
+        return sink_size
+    word = "argument" if api == "train" else "parameter"
+    raise ValueError(f"For 'Model.{api}', The {word} 'sink_size' must be -1 or positive, but got {sink_size}.")
+
+
+class _Scoring:
+    """The metrics a Model evaluates, and where their inputs sit in the eval network's outputs.
+
+    ``slots`` is None (every metric gets all outputs) or ``[loss, prediction, label]`` positions:
+    a ``Loss`` metric reads the loss, every other metric the prediction and the label.
+    """
+
+    def __init__(self, metrics: Optional[Dict[str, Metric]], slots: Optional[List[int]]) -> None:
+        self.metrics: Dict[str, Metric] = metrics or {}
+        self.slots = slots
+
+    def __bool__(self) -> bool:
+        return bool(self.metrics)
+
+    def reset(self) -> None:
+        for metric in self.metrics.values():
+            metric.clear()
+
+    def add(self, outputs: Any) -> None:
+        outs = (outputs,) if isinstance(outputs, Tensor) else outputs
+        if not isinstance(outs, tuple):
+            raise ValueError(f"The argument 'outputs' should be tuple, but got {type(outs)}.")
+        if self.slots is not None and len(outs) < 3:
+            raise ValueError(f"The length of 'outputs' must be >= 3, but got {len(outs)}")
+        for metric in self.metrics.values():
+            metric.update(*self._inputs_of(metric, outs))
+
+    def _inputs_of(self, metric: Metric, outs: tuple) -> tuple:
+        if self.slots is None:
+            return outs
+        loss_at, prediction_at, label_at = self.slots
+        return (outs[loss_at],) if isinstance(metric, Loss) else (outs[prediction_at], outs[label_at])
+
+    def loss_in(self, outputs: Any) -> Any:
+        return outputs[self.slots[0] if self.slots else 0]
+
+    def results(self) -> Dict[str, Any]:
+        return {name: metric.eval() for name, metric in self.metrics.items()}
+
+
+def _training_cell(network: Cell, loss_fn: Optional[Cell], optimizer: Optional[Cell], amp_level: str,
+                   boost_level: str, options: Dict[str, Any]) -> Cell:
+    """What ``train`` calls per step: the full train step with an optimizer, else the loss, else the network."""
+    if optimizer is None:
+        if options.get("loss_scale_manager") is not None:
+            raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
+        return network if loss_fn is None else WithLossCell(network, loss_fn)
+    forwarded = {key: options[key] for key in ("loss_scale_manager",) if key in options}
+    if options.get("keep_batchnorm_fp32") is not None:
+        forwarded["keep_batchnorm_fp32"] = options["keep_batchnorm_fp32"]
+    return build_train_network(network, optimizer, loss_fn, level=amp_level, boost_level=boost_level, **forwarded)
+
+
+def _evaluation(network: Cell, loss_fn: Optional[Cell], amp_level: str, metrics: Any, eval_network: Optional[Cell],
+                eval_indexes: Any) -> Tuple[Optional[Cell], _Scoring]:
+    """The cell ``eval`` runs and how its outputs feed the metrics."""
+    found = get_metrics(metrics)
+    if not found:
+        return eval_network, _Scoring(None, None)
+    if eval_network is not None:
+        if not (eval_indexes is None or (isinstance(eval_indexes, list) and len(eval_indexes) == 3)):
+            raise ValueError(f"The argument 'eval_indexes' must be a list or None. If 'eval_indexes' is a list, "
+                             f"length of it must be three. But got 'eval_indexes' {eval_indexes}")
+        return eval_network, _Scoring(found, eval_indexes)
+    if loss_fn is None:
+        raise ValueError(
+            "If `metrics` is set, `eval_network` must not be None. Do not set `metrics` if you don't want an "
+            "evaluation.\nIf evaluation is required, you need to specify `eval_network`, which will be used in the "
+            "framework to evaluate the model.\nFor the simple scenarios with one data, one label and one logits, "
+            "`eval_network` is optional, and then you can set `eval_network` or `loss_fn`. For the latter case, "
+            "framework will automatically build an evaluation network with `network` and `loss_fn`.")
+    cast_to_fp32 = amp_level in ("O2", "O3", "auto")
+    return WithEvalCell(network, loss_fn, cast_to_fp32), _Scoring(found, [0, 1, 2])
+
+
+def _warn_old_hooks(callbacks: Any, api: str) -> None:
+    """User callbacks that define the pre-2.0 hook names: a warning from train/eval, an error from fit."""
+    for cb in callbacks if isinstance(callbacks, list) else [callbacks]:
+        name = type(cb).__name__
+        old = set(type(cb).__dict__) & _OLD_HOOKS
+        if name in _INTERNAL_CALLBACKS or not old:
+            continue
+        text = (f"For {name} callback, {old} methods may not be supported in later version, Use methods prefixed "
+                f"with 'on_train' or 'on_eval' instead when using customized callbacks.")
+        if api == "fit":
+            raise ValueError(text)
+        logger.warning(text)
 
 
 class Model:
@@ -122,73 +233,25 @@ class Model:
                  metrics: Optional[Union[set, dict]] = None, eval_network: Optional[Cell] = None,
                  eval_indexes: Optional[List[int]] = None, amp_level: str = "O0", boost_level: str = "O0",
                  **kwargs: Any) -> None:
-        for key in kwargs:
-            if key not in ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level"):
-                raise ValueError(f"The argument in 'kwargs' should be 'loss_scale_manager' or 'keep_batchnorm_fp32' "
-                                 f"or 'boost_config_dict' or 'acc_level', but got '{key}'.")
+        unknown = [key for key in kwargs if key not in _MODEL_OPTIONS]
+        if unknown:
+            raise ValueError(f"The argument in 'kwargs' should be 'loss_scale_manager' or 'keep_batchnorm_fp32' "
+                             f"or 'boost_config_dict' or 'acc_level', but got '{unknown[0]}'.")
         if not isinstance(network, Cell):
             raise TypeError(f"For 'Model', the type of 'network' must be Cell, but got '{type(network).__name__}'.")
-        self._network = network
-        self._loss_fn = loss_fn
-        self._optimizer = optimizer
-        self._amp_level = amp_level
-        self._boost_level = boost_level
-        self._eval_network = eval_network
-        self._loss_scale_manager = kwargs.get("loss_scale_manager")
-        self._loss_scale_manager_set = "loss_scale_manager" in kwargs
-        self._keep_bn_fp32 = kwargs.get("keep_batchnorm_fp32")
-        self._metrics = metrics
         if optimizer is None and amp_level != "O0":
             raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set "
                              "amp_level='O0' to disable auto mixed precision or set 'optimizer' not be None to use "
                              "auto mixed precision.")
-        self._train_network = self._build_train_network()
-        self._eval_indexes: Optional[List[int]] = None
-        self._build_eval_network(metrics, eval_network, eval_indexes)
-        self._predict_network = self._network
-        self._backbone_is_train = True
-        self._current_epoch_num = 0
-        self._current_step_num = 0
+        self._net = network
+        self._loss = loss_fn
+        self._opt = optimizer
+        self._scale_manager = kwargs.get("loss_scale_manager")
+        self._trainer = _training_cell(network, loss_fn, optimizer, amp_level, boost_level, kwargs)
+        self._evaluator, self._scoring = _evaluation(network, loss_fn, amp_level, metrics, eval_network, eval_indexes)
+        self._mode = "train"  # the mode the shared backbone was last put in: "train" or "infer"
         self.epoch_iter = 0
         self.batch_num = -1
-
-    # -- building ----------------------------------------------------------------------------------------
-    def _build_train_network(self) -> Cell:
-        network = self._network
-        if self._loss_scale_manager is not None and self._optimizer is None:
-            raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
-        if self._optimizer is not None:
-            config: Dict[str, Any] = {}
-            if self._loss_scale_manager_set:
-                config["loss_scale_manager"] = self._loss_scale_manager
-            if self._keep_bn_fp32 is not None:
-                config["keep_batchnorm_fp32"] = self._keep_bn_fp32
-            return build_train_network(network, self._optimizer, self._loss_fn, level=self._amp_level,
-                                       boost_level=self._boost_level, **config)
-        if self._loss_fn is not None:
-            return WithLossCell(network, self._loss_fn)
-        return network
-
-    def _build_eval_network(self, metrics: Any, eval_network: Optional[Cell], eval_indexes: Any) -> None:
-        self._metric_fns = get_metrics(metrics)
-        if not self._metric_fns:
-            return
-        if eval_network is not None:
-            if eval_indexes is not None and not (isinstance(eval_indexes, list) and len(eval_indexes) == 3):
-                raise ValueError(f"The argument 'eval_indexes' must be a list or None. If 'eval_indexes' is a list, "
-                                 f"length of it must be three. But got 'eval_indexes' {eval_indexes}")
-            self._eval_network = eval_network
-            self._eval_indexes = eval_indexes
-            return
-        if self._loss_fn is None:
-            raise ValueError(
-                "If `metrics` is set, `eval_network` must not be None. Do not set `metrics` if you don't want an "
-                "evaluation.\nIf evaluation is required, you need to specify `eval_network`, which will be used in the "
-                "framework to evaluate the model.\nFor the simple scenarios with one data, one label and one logits, "
-                "`eval_network` is optional, and then you can set `eval_network` or `loss_fn`. For the latter case, "
-                "framework will automatically build an evaluation network with `network` and `loss_fn`.")
-        self._eval_network = WithEvalCell(self._network, self._loss_fn, self._amp_level in ("O2", "O3", "auto"))
-        self._eval_indexes = [0, 1, 2]
 
     @property
     def train_network(self) -> Cell:
@@ -198,7 +261,7 @@ class Model:
             >>> Model(Cell()).train_network.cls_name
             'Cell'
         """
-        return self._train_network
+        return self._trainer
 
     @property
     def eval_network(self) -> Optional[Cell]:
@@ -208,7 +271,7 @@ class Model:
             >>> Model(Cell()).eval_network is None
             True
         """
-        return self._eval_network
+        return self._evaluator
 
     @property
     def predict_network(self) -> Cell:
@@ -218,82 +281,15 @@ class Model:
             >>> c = Cell(); Model(c).predict_network is c
             True
         """
-        return self._predict_network
+        return self._net
 
-    # -- helpers ---------------------------------------------------------------------------------------
-    def _check_network_mode(self, network: Cell, is_train: bool) -> Cell:
-        if self._backbone_is_train != is_train:
-            network.set_train(is_train)
-            self._backbone_is_train = is_train
-        if not is_train:
+    def _switch(self, network: Cell, mode: str) -> None:
+        """Put the backbone in ``mode`` through ``network`` when that changes; inference also records no grads."""
+        if mode != self._mode:
+            self._mode = mode
+            network.set_train(mode == "train")
+        if mode == "infer":
             network.set_grad(False)
-        return network
-
-    def _clear_metrics(self) -> None:
-        for metric in self._metric_fns.values():
-            metric.clear()
-
-    def _update_metrics(self, outputs: Any) -> None:
-        if isinstance(outputs, Tensor):
-            outputs = (outputs,)
-        if not isinstance(outputs, tuple):
-            raise ValueError(f"The argument 'outputs' should be tuple, but got {type(outputs)}.")
-        if self._eval_indexes is not None and len(outputs) < 3:
-            raise ValueError(f"The length of 'outputs' must be >= 3, but got {len(outputs)}")
-        for metric in self._metric_fns.values():
-            if self._eval_indexes is None:
-                metric.update(*outputs)
-            elif isinstance(metric, Loss):
-                metric.update(outputs[self._eval_indexes[0]])
-            else:
-                metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
-
-    def _get_metrics(self) -> Dict[str, Any]:
-        return {key: metric.eval() for key, metric in self._metric_fns.items()}
-
-    @staticmethod
-    def _callback_list(callbacks: Any) -> list:
-        if callbacks is None:
-            return []
-        if isinstance(callbacks, Iterable):
-            return list(callbacks)
-        return [callbacks]
-
-    @staticmethod
-    def _check_custom_callbacks(callbacks: Any, mode: str) -> None:
-        old_names = {"begin", "end", "epoch_begin", "epoch_end", "step_begin", "step_end"}
-        for cb in callbacks if isinstance(callbacks, list) else [callbacks]:
-            name = type(cb).__name__
-            if name in _INTERNAL_CALLBACKS:
-                continue
-            old = set(type(cb).__dict__) & old_names
-            if not old:
-                continue
-            text = (f"For {name} callback, {old} methods may not be supported in later version, Use methods prefixed "
-                    f"with 'on_train' or 'on_eval' instead when using customized callbacks.")
-            if mode in ("train", "eval"):
-                logger.warning(text)
-            else:
-                raise ValueError(text)
-
-    def _check_train_args(self, api: str, epoch: int, train_dataset: Any, sink_size: int, initial_epoch: int) -> int:
-        if not isinstance(sink_size, int) or isinstance(sink_size, bool):
-            raise TypeError(f"The input value must be int, but got '{type(sink_size).__name__}'")
-        _positive_int(epoch)
-        _non_negative_int(initial_epoch)
-        if initial_epoch >= epoch:
-            raise ValueError(f"For 'Model.{api}', the parameter 'epoch' must bigger than parameter 'initial_epoch', "
-                             f"but got the parameter 'epoch' is {epoch}, 'initial_epoch' is {initial_epoch}.")
-        size = train_dataset.get_dataset_size()
-        if size == 0:
-            raise ValueError("There is no valid data in dataset, please check dataset file firstly.")
-        if sink_size == -1:
-            sink_size = size
-        if sink_size < -1 or sink_size == 0:
-            word = "argument" if api == "train" else "parameter"
-            raise ValueError(f"For 'Model.{api}', The {word} 'sink_size' must be -1 or positive, but got "
-                             f"{sink_size}.")
-        return sink_size
 
     # -- training --------------------------------------------------------------------------------------
     def train(self, epoch: int, train_dataset: Any, callbacks: Any = None, dataset_sink_mode: bool = False,
@@ -306,11 +302,11 @@ class Model:
             ...
             ValueError: The input value must be int and must > 0, but got '0' with type 'int'.
         """
-        _check_bool(dataset_sink_mode)
-        sink_size = self._check_train_args("train", epoch, train_dataset, sink_size, initial_epoch)
+        _flag(dataset_sink_mode)
+        steps = _steps_per_epoch("train", epoch, train_dataset, sink_size, initial_epoch)
         if callbacks:
-            self._check_custom_callbacks(callbacks, "train")
-        self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch)
+            _warn_old_hooks(callbacks, "train")
+        self._fit_loop(epoch, initial_epoch, train_dataset, steps if dataset_sink_mode else None, callbacks)
 
     def fit(self, epoch: int, train_dataset: Any, valid_dataset: Any = None, valid_frequency: Union[int, list] = 1,
             callbacks: Any = None, dataset_sink_mode: bool = False, valid_dataset_sink_mode: bool = False,
@@ -323,106 +319,90 @@ class Model:
             ...
             AttributeError: 'NoneType' object has no attribute 'get_dataset_size'
         """
-        _check_bool(dataset_sink_mode)
-        _check_bool(valid_dataset_sink_mode)
-        sink_size = self._check_train_args("fit", epoch, train_dataset, sink_size, initial_epoch)
+        _flag(dataset_sink_mode)
+        _flag(valid_dataset_sink_mode)
+        steps = _steps_per_epoch("fit", epoch, train_dataset, sink_size, initial_epoch)
         if not isinstance(valid_frequency, (int, list)):
             raise TypeError(f"For 'Model.fit', the type of 'valid_frequency' must be a list or an integer, but got "
                             f"type {type(valid_frequency)}.")
-        if valid_dataset and not self._metric_fns:
+        if valid_dataset and not self._scoring:
             raise ValueError("For 'Model.fit', if valid_dataset is not None, the model argument 'metrics' can not be"
                              "None or empty, you should set the argument 'metrics' for model.")
         if callbacks:
-            self._check_custom_callbacks(callbacks, "fit")
-        self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch,
-                    (valid_dataset, valid_frequency, valid_dataset_sink_mode))
+            _warn_old_hooks(callbacks, "fit")
+        self._fit_loop(epoch, initial_epoch, train_dataset, steps if dataset_sink_mode else None, callbacks,
+                       valid_dataset, valid_frequency)
 
-    def _train(self, epoch: int, train_dataset: Any, callbacks: Any, sink_mode: bool, sink_size: int,
-               initial_epoch: int, valid_infos: Any = (None, 1, False)) -> None:
-        cb = InternalCallbackParam()
-        cb.cur_step_num = 0
-        cb.train_network = self._train_network
-        cb.epoch_num = epoch - initial_epoch
-        cb.batch_num = sink_size if sink_mode and sink_size > 0 else train_dataset.get_dataset_size()
-        self.batch_num = cb.batch_num
-        cb.mode = "train"
-        cb.loss_fn = self._loss_fn
-        cb.optimizer = self._optimizer
-        cb.parallel_mode = "stand_alone"
-        cb.device_number = 1
-        cb.train_dataset = train_dataset
-        cb.list_callback = self._callback_list(callbacks)
-        cb.train_dataset_element = None
-        cb.network = self._network
-        cb.last_save_ckpt_step = None
-        cb.latest_ckpt_file = None
-        cb.loss_scale_mananger = self._loss_scale_manager  # MindSpore's spelling
-        cb.initial_step = None
-        with CallbackManager(cb.list_callback) as manager:
-            self._train_process(epoch, train_dataset, manager, cb, initial_epoch, valid_infos)
-
-    def _train_process(self, epoch: int, dataset: Any, callbacks: CallbackManager, cb: InternalCallbackParam,
-                       initial_epoch: int, valid_infos: Any) -> None:
-        reader = _EpochReader(_tuple_iterator(dataset, epoch))
-        cb.dataset_sink_mode = False
-        run_context = RunContext(cb)
-        callbacks.on_train_begin(run_context)
-        for i in range(initial_epoch, epoch):
-            cb.cur_epoch_num = i + 1
-            self._current_epoch_num = cb.cur_epoch_num
-            self._current_step_num = 0
-            callbacks.on_train_epoch_begin(run_context)
-            for element in reader:
-                count = len(element)
-                element = _as_tuple(element)
-                if self._loss_fn and count != 2:
-                    raise ValueError(f"When 'loss_fn' is not None, 'train_dataset' should return two elements, but "
-                                     f"got {count}, please check the number of elements returned by 'train_dataset'")
-                cb.cur_step_num += 1
-                self._current_step_num = (cb.cur_step_num - 1) % cb.batch_num + 1
-                cb.train_dataset_element = element
-                callbacks.on_train_step_begin(run_context)
-                self._check_network_mode(self._train_network, True)
-                outputs = self._train_network(*element)
-                cb.net_outputs = outputs
-                manager = self._loss_scale_manager
-                if manager is not None and manager.get_drop_overflow_update() and isinstance(outputs, tuple):
-                    manager.update_loss_scale(bool(outputs[1].asnumpy().all()))
-                callbacks.on_train_step_end(run_context)
-                if run_context.get_stop_requested():
+    def _fit_loop(self, epoch: int, initial_epoch: int, dataset: Any, sink_steps: Optional[int], callbacks: Any,
+                  valid_dataset: Any = None, valid_frequency: Union[int, list] = 1) -> None:
+        """The epoch loop of ``train`` and ``fit``; every key of ``cb_params`` is one MindSpore's callbacks read."""
+        params = InternalCallbackParam(
+            cur_step_num=0, train_network=self._trainer, epoch_num=epoch - initial_epoch,
+            batch_num=sink_steps or dataset.get_dataset_size(), mode="train", loss_fn=self._loss,
+            optimizer=self._opt, parallel_mode="stand_alone", device_number=1, train_dataset=dataset,
+            list_callback=_as_list(callbacks), train_dataset_element=None, network=self._net,
+            last_save_ckpt_step=None, latest_ckpt_file=None,
+            loss_scale_mananger=self._scale_manager,  # sic: MindSpore's key
+            initial_step=None)
+        self.batch_num = params.batch_num
+        with CallbackManager(params.list_callback) as hooks:
+            rows = _tuple_iterator(dataset, epoch)
+            params.dataset_sink_mode = False
+            ctx = RunContext(params)
+            hooks.on_train_begin(ctx)
+            for number in range(initial_epoch + 1, epoch + 1):
+                params.cur_epoch_num = number
+                hooks.on_train_epoch_begin(ctx)
+                for item in _EpochReader(rows):
+                    self._train_step(item, params, hooks, ctx)
+                    if ctx.get_stop_requested():
+                        break
+                if valid_dataset and self._validation_due(number, valid_frequency):
+                    self._validate(valid_dataset, params, hooks)
+                if hasattr(dataset, "reset"):
+                    dataset.reset()
+                hooks.on_train_epoch_end(ctx)
+                for key in ("metrics", "eval_results"):
+                    params.pop(key, None)
+                if ctx.get_stop_requested():
                     break
-            self._eval_during_train(valid_infos, cb, callbacks)
-            if hasattr(dataset, "reset"):
-                dataset.reset()
-            callbacks.on_train_epoch_end(run_context)
-            cb.pop("metrics", None)
-            cb.pop("eval_results", None)
-            if run_context.get_stop_requested():
-                break
-        callbacks.on_train_end(run_context)
+            hooks.on_train_end(ctx)
 
-    def _eval_during_train(self, valid_infos: Any, cb: InternalCallbackParam, callbacks: CallbackManager) -> None:
-        valid_dataset, frequency, _ = valid_infos
-        if not valid_dataset:
-            return
-        due = cb.cur_epoch_num % frequency == 0 if isinstance(frequency, int) else cb.cur_epoch_num in frequency
-        if not due:
-            return
-        saved = (cb.cur_step_num, cb.batch_num, cb.dataset_sink_mode, cb.get("net_outputs"))
+    def _train_step(self, item: Any, params: InternalCallbackParam, hooks: CallbackManager, ctx: RunContext) -> None:
+        given = len(item)
+        if self._loss and given != 2:
+            raise ValueError(f"When 'loss_fn' is not None, 'train_dataset' should return two elements, but "
+                             f"got {given}, please check the number of elements returned by 'train_dataset'")
+        args = _row(item)
+        params.cur_step_num += 1
+        params.train_dataset_element = args
+        hooks.on_train_step_begin(ctx)
+        self._switch(self._trainer, "train")
+        params.net_outputs = outputs = self._trainer(*args)
+        scaler = self._scale_manager
+        if scaler is not None and scaler.get_drop_overflow_update() and isinstance(outputs, tuple):
+            scaler.update_loss_scale(bool(outputs[1].asnumpy().all()))
+        hooks.on_train_step_end(ctx)
+
+    @staticmethod
+    def _validation_due(epoch_number: int, frequency: Union[int, list]) -> bool:
+        if isinstance(frequency, int):
+            return epoch_number % frequency == 0
+        return epoch_number in frequency
+
+    def _validate(self, valid_dataset: Any, params: InternalCallbackParam, hooks: CallbackManager) -> None:
+        """``fit``'s evaluation after an epoch: user callbacks (and TimeMonitor) see it through the same cb_params."""
         from mskernel.train.callback_monitors import TimeMonitor
 
-        eval_callbacks = [c for c in callbacks._callbacks
-                          if type(c).__name__ not in _INTERNAL_CALLBACKS or isinstance(c, TimeMonitor)]
-        cb.eval_network = self._eval_network
-        cb.valid_dataset = valid_dataset
-        cb.batch_num = valid_dataset.get_dataset_size()
-        cb.mode = "eval"
-        cb.cur_step_num = 0
-        self._clear_metrics()
-        with CallbackManager(eval_callbacks) as manager:
-            self._eval_process(valid_dataset, manager, cb, add_eval_loss=True)
-        cb.mode = "train"
-        cb.cur_step_num, cb.batch_num, cb.dataset_sink_mode, cb.net_outputs = saved
+        kept = {key: params.get(key) for key in ("cur_step_num", "batch_num", "dataset_sink_mode", "net_outputs")}
+        chosen = [c for c in hooks.callbacks
+                  if isinstance(c, TimeMonitor) or type(c).__name__ not in _INTERNAL_CALLBACKS]
+        params.update(eval_network=self._evaluator, valid_dataset=valid_dataset,
+                      batch_num=valid_dataset.get_dataset_size(), mode="eval", cur_step_num=0)
+        self._scoring.reset()
+        with CallbackManager(chosen) as eval_hooks:
+            self._evaluate(valid_dataset, params, eval_hooks, with_loss=True)
+        params.update(kept, mode="train")
 
     # -- evaluation and prediction --------------------------------------------------------------------
     def eval(self, valid_dataset: Any, callbacks: Any = None, dataset_sink_mode: bool = False) -> Dict[str, Any]:
@@ -434,56 +414,48 @@ class Model:
             ...
             ValueError: For Model.eval, the model argument 'metrics' can not be None or empty, you should set the argument 'metrics' for model.
         """  # noqa: E501
-        _check_bool(dataset_sink_mode)
-        if not self._metric_fns:
+        _flag(dataset_sink_mode)
+        if not self._scoring:
             raise ValueError("For Model.eval, the model argument 'metrics' can not be None or empty, you should set "
                              "the argument 'metrics' for model.")
         if callbacks:
-            self._check_custom_callbacks(callbacks, "eval")
-        cb = InternalCallbackParam()
-        cb.eval_network = self._eval_network
-        cb.valid_dataset = valid_dataset
-        cb.batch_num = valid_dataset.get_dataset_size()
-        cb.mode = "eval"
-        cb.cur_step_num = 0
-        cb.list_callback = self._callback_list(callbacks)
-        cb.network = self._network
-        self._clear_metrics()
-        with CallbackManager(callbacks) as manager:
-            return self._eval_process(valid_dataset, manager, cb)
+            _warn_old_hooks(callbacks, "eval")
+        params = InternalCallbackParam(eval_network=self._evaluator, valid_dataset=valid_dataset,
+                                       batch_num=valid_dataset.get_dataset_size(), mode="eval", cur_step_num=0,
+                                       list_callback=_as_list(callbacks), network=self._net)
+        self._scoring.reset()
+        with CallbackManager(callbacks) as hooks:
+            return self._evaluate(valid_dataset, params, hooks)
 
-    def _eval_process(self, dataset: Any, callbacks: CallbackManager, cb: InternalCallbackParam,
-                      add_eval_loss: bool = False) -> Dict[str, Any]:
-        run_context = RunContext(cb)
-        cb.dataset_sink_mode = False
-        callbacks.on_eval_begin(run_context)
-        reader = _EpochReader(_tuple_iterator(dataset, 1))
-        callbacks.on_eval_epoch_begin(run_context)
-        eval_loss = get_metric_fn("loss") if add_eval_loss else None
-        for element in reader:
-            cb.cur_step_num += 1
-            element = _as_tuple(element)
-            cb.eval_dataset_element = element
-            callbacks.on_eval_step_begin(run_context)
-            self._check_network_mode(self._eval_network, False)
-            outputs = self._eval_network(*element)
-            cb.net_outputs = outputs
-            callbacks.on_eval_step_end(run_context)
-            self._update_metrics(outputs)
-            if eval_loss is not None:
-                eval_loss.update(outputs[self._eval_indexes[0] if self._eval_indexes else 0])
-            if run_context.get_stop_requested():
+    def _evaluate(self, dataset: Any, params: InternalCallbackParam, hooks: CallbackManager,
+                  with_loss: bool = False) -> Dict[str, Any]:
+        """One pass over ``dataset`` through the eval network; ``with_loss`` adds ``eval_loss`` (for ``fit``)."""
+        ctx = RunContext(params)
+        params.dataset_sink_mode = False
+        hooks.on_eval_begin(ctx)
+        rows = _tuple_iterator(dataset, 1)
+        hooks.on_eval_epoch_begin(ctx)
+        mean_loss = get_metric_fn("loss") if with_loss else None
+        for item in _EpochReader(rows):
+            params.cur_step_num += 1
+            params.eval_dataset_element = args = _row(item)
+            hooks.on_eval_step_begin(ctx)
+            self._switch(self._evaluator, "infer")
+            params.net_outputs = outputs = self._evaluator(*args)
+            hooks.on_eval_step_end(ctx)
+            self._scoring.add(outputs)
+            if mean_loss is not None:
+                mean_loss.update(self._scoring.loss_in(outputs))
+            if ctx.get_stop_requested():
                 break
-        callbacks.on_eval_epoch_end(run_context)
+        hooks.on_eval_epoch_end(ctx)
         if hasattr(dataset, "reset"):
             dataset.reset()
-        metrics = self._get_metrics()
-        cb.metrics = metrics
-        if eval_loss is not None:
-            cb.eval_results = dict(metrics)
-            cb.eval_results["eval_loss"] = eval_loss.eval()
-        callbacks.on_eval_end(run_context)
-        return metrics
+        params.metrics = results = self._scoring.results()
+        if mean_loss is not None:
+            params.eval_results = {**results, "eval_loss": mean_loss.eval()}
+        hooks.on_eval_end(ctx)
+        return results
 
     def predict(self, *predict_data: Any, backend: Optional[str] = None, config: Optional[dict] = None) -> Any:
         """Run the network on ``predict_data`` in inference mode.
@@ -496,19 +468,15 @@ class Model:
         """
         if backend not in ("lite", None):
             raise ValueError(f"For Model.predict, `backend` should be 'lite' or None, but got {backend}")
-        for item in predict_data:
-            if item is None:
-                continue
-            if isinstance(item, Tensor):
-                if item.size == 0:
-                    raise ValueError("The input data can not be empty.")
-                continue
-            if not isinstance(item, (int, float, str)):
-                kinds = "Tensor, None, int, float, str"
-                raise TypeError(f"The types of input data must be in the Union({kinds}, tuple[{kinds}], "
-                                f"list[{kinds}], dict[{kinds}]), but got type {type(item).__name__}.")
-        self._check_network_mode(self._predict_network, False)
-        return self._predict_network(*predict_data)
+        for value in predict_data:
+            if isinstance(value, Tensor) and value.size == 0:
+                raise ValueError("The input data can not be empty.")
+            if value is not None and not isinstance(value, (Tensor, int, float, str)):
+                raise TypeError(f"The types of input data must be in the Union({_PREDICT_KINDS}, "
+                                f"tuple[{_PREDICT_KINDS}], list[{_PREDICT_KINDS}], dict[{_PREDICT_KINDS}]), "
+                                f"but got type {type(value).__name__}.")
+        self._switch(self._net, "infer")
+        return self._net(*predict_data)
 
 
 _ = amp
