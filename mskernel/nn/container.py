@@ -20,7 +20,9 @@ Example:
 """
 from __future__ import annotations
 
-from collections import OrderedDict, abc
+import itertools
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
 from typing import Any, Iterator, List, Optional, Tuple, TypeVar
 
 from mskernel.nn.cell import Cell
@@ -28,91 +30,85 @@ from mskernel.nn.cell import Cell
 __all__ = ["SequentialCell", "CellList", "CellDict"]
 
 
-def _check_index(count: int, index: Any, op_name: str) -> int:
+# -- argument checks (MindSpore's messages) -------------------------------------------------------------------
+def _position(op: str, index: Any, count: int, inserting: bool = False) -> int:
+    """``index`` into ``count`` cells as a position from 0 (``count`` itself allowed when inserting)."""
     if not isinstance(index, int):
-        raise TypeError(f"For '{op_name}', the type of 'index' must be int, but got {type(index).__name__}.")
-    if not -count <= index < count:
-        raise IndexError(f"For '{op_name}', the value of 'index' must be a number in range [{-count}, {count}), "
+        raise TypeError(f"For '{op}', the type of 'index' must be int, but got {type(index).__name__}.")
+    end = count + 1 if inserting else count
+    if index < -count or index >= end:
+        bracket = "]" if inserting else ")"
+        raise IndexError(f"For '{op}', the value of 'index' must be a number in range [{-count}, {count}{bracket}, "
                          f"but got {index}.")
-    return index % count
+    return index + count if index < 0 else index
 
 
-def _check_insert_index(count: int, index: Any, op_name: str) -> int:
-    if not isinstance(index, int):
-        raise TypeError(f"For '{op_name}', the type of 'index' must be int, but got {type(index).__name__}.")
-    if not -count <= index <= count:
-        raise IndexError(f"For '{op_name}', the value of 'index' must be a number in range [{-count}, {count}], "
-                         f"but got {index}.")
-    return index % count if count != 0 and index != count else index
-
-
-def _check_cell(cell: Any, op_name: str) -> None:
+def _require_cell(op: str, cell: Any) -> None:
     if not isinstance(cell, Cell):
-        raise TypeError(f"For '{op_name}', each cell must be subclass of Cell, but got {type(cell).__name__}.")
+        raise TypeError(f"For '{op}', each cell must be subclass of Cell, but got {type(cell).__name__}.")
 
 
-def _first_param(cell: Cell) -> Any:
-    for _, p in cell.parameters_and_names():
-        return p
-    return None
+# -- where a container sits in its parameters' names -----------------------------------------------------------
+class _Path:
+    """A container's place in the dotted names of the parameters it holds.
 
+    ``prefix`` is what comes before a child's key (``"body."``) and ``depth`` the key's position among
+    the dots (1). It is read back from the names: the first child with a parameter shows the key at some
+    position; a second such child, when there is one, settles which position when the key occurs twice.
+    """
 
-def _prefix_and_depth(cells: "OrderedDict[str, Cell]") -> Tuple[str, int]:
-    """Where the container sits in the names of its parameters: (``"body."``, 1) when its first cell's first
-    parameter is ``body.0.weight``. The position of the key is confirmed with the next cell that has
-    parameters, when there is one."""
-    found: List[Tuple[str, Any]] = []
-    for key, cell in cells.items():
-        p = _first_param(cell) if cell is not None else None
-        if p is not None:
-            found.append((key, p))
-            if len(found) == 2:
-                break
-    if not found:
-        return "", 0
-    key, param = found[0]
-    parts = param.name.split(".")
-    prefix, depth = "", 0
-    for i, part in enumerate(parts):
-        if part != key:
-            continue
-        prefix, depth = ".".join(parts[:i]), i
-        prefix = prefix + "." if prefix else prefix
-        if len(found) > 1:
-            other = found[1][1].name.split(".")
-            if i < len(other) and other[i] == found[1][0]:
-                break
-    return prefix, depth
+    __slots__ = ("prefix", "depth")
 
+    def __init__(self, cells: "OrderedDict[str, Any]") -> None:
+        self.prefix, self.depth = "", 0
+        witnesses = list(itertools.islice(self._witnesses(cells), 2))
+        if not witnesses:
+            return
+        key, parts = witnesses[0]
+        spots = [i for i, part in enumerate(parts) if part == key]
+        if not spots:
+            return
+        chosen = spots[-1]
+        if len(witnesses) == 2:
+            other_key, other_parts = witnesses[1]
+            agreeing = [i for i in spots if i < len(other_parts) and other_parts[i] == other_key]
+            chosen = agreeing[0] if agreeing else chosen
+        head = ".".join(parts[:chosen])
+        self.prefix, self.depth = (head + "." if head else ""), chosen
 
-def _rename_under(cell: Cell, prefix: str, key: str, depth: int) -> None:
-    """Rename ``cell``'s parameters to ``prefix + key + <their path below the container>``."""
-    for _, p in cell.parameters_and_names():
-        p.name = prefix + key + "." + ".".join(p.name.split(".")[depth + 1:])
+    @staticmethod
+    def _witnesses(cells: "OrderedDict[str, Any]") -> Iterator[Tuple[str, List[str]]]:
+        """``(key, name split at dots)`` of the first parameter of each child that has one."""
+        for key, cell in cells.items():
+            if cell is None:
+                continue
+            first = next(iter(cell.parameters_and_names()), None)
+            if first is not None:
+                yield key, first[1].name.split(".")
 
+    def name(self, key: str) -> str:
+        """The parameter-name prefix of a child at ``key``."""
+        return f"{self.prefix}{key}."
 
-def _place(owner: Cell, key: str, cell: Cell, rename: bool = True, prefix: Optional[str] = None) -> None:
-    """Store ``cell`` under ``key`` in ``owner``; its Parameters take the owner's path (``<prefix><key>.``, the
-    prefix read from the cells already held unless given)."""
-    if rename:
-        if prefix is None:
-            prefix, _ = _prefix_and_depth(owner._cells)
-        cell.update_parameters_name(f"{prefix}{key}.")
-    owner._cells[key] = cell
+    def move(self, cell: Cell, key: str) -> None:
+        """Rename ``cell``'s parameters as if it had been placed at ``key`` (their path below it unchanged)."""
+        for _, param in cell.parameters_and_names():
+            below = param.name.split(".")[self.depth + 1:]
+            param.name = self.name(key) + ".".join(below)
 
 
 _Seq = TypeVar("_Seq", bound="_CellSequence")
 
 
 class _CellSequence(Cell):
-    """What SequentialCell and CellList share: their cells in key order (``len``, truth, iteration) and
-    ``set_grad`` reaching every cell held."""
+    """What SequentialCell and CellList share: cells by position (``len``, truth, iteration), ``set_grad``
+    reaching every cell, and the renumbering that keeps keys and parameter names in step with positions."""
 
     def __len__(self) -> int:
         return len(self._cells)
 
     def __bool__(self) -> bool:
-        return len(self._cells) != 0
+        return bool(self._cells)
 
     def __iter__(self) -> Iterator[Cell]:
         return iter(list(self._cells.values()))
@@ -125,9 +121,35 @@ class _CellSequence(Cell):
             (True, True)
         """
         object.__setattr__(self, "requires_grad", flag)
-        for cell in self._cells.values():
-            cell.set_grad(flag)
+        for child in self._cells.values():
+            child.set_grad(flag)
         return self
+
+    def _renumber(self, numbered: List[bool], rename: bool) -> None:
+        """Give the cells marked in ``numbered`` their position as key (renaming their parameters when
+        ``rename``); the others keep their keys."""
+        path = _Path(self._cells)
+        fresh: "OrderedDict[str, Cell]" = OrderedDict()
+        for position, (key, child) in enumerate(self._cells.items()):
+            if numbered[position]:
+                key = str(position)
+                if rename:
+                    path.move(child, key)
+            fresh[key] = child
+        object.__setattr__(self, "_cells", fresh)
+
+    def _drop(self, op: str, index: Any, message: str) -> List[int]:
+        """Delete the cells at ``index`` (int or slice); the positions removed."""
+        keys = list(self._cells)
+        if isinstance(index, int):
+            gone = [_position(op, index, len(keys))]
+        elif isinstance(index, slice):
+            gone = list(range(len(keys)))[index]
+        else:
+            raise TypeError(message)
+        for position in gone:
+            del self._cells[keys[position]]
+        return gone
 
 
 class SequentialCell(_CellSequence):
@@ -147,64 +169,42 @@ class SequentialCell(_CellSequence):
 
     def __init__(self, *args: Any) -> None:
         super().__init__()
-        object.__setattr__(self, "_auto_named", [])
-        if len(args) == 1 and not isinstance(args[0], Cell):
-            cells = args[0]
-            if isinstance(cells, list):
-                items = [(str(i), c) for i, c in enumerate(cells)]
-                dynamic = True
-            elif isinstance(cells, OrderedDict):
-                items = list(cells.items())
-                dynamic = False
-            else:
-                raise TypeError(f"For '{type(self).__name__}', the 'args[0]' must be Cell, list or orderedDict, "
-                                f"but got {type(cells).__name__}")
+        # per position: True when the key is the position (list or positional arguments), False for an
+        # OrderedDict's own key; deleting renumbers only the former
+        object.__setattr__(self, "_numbered", [])
+        given = args[0] if len(args) == 1 and not isinstance(args[0], Cell) else list(args)
+        if isinstance(given, OrderedDict):
+            pairs, numbered = list(given.items()), False
+        elif isinstance(given, list):
+            pairs, numbered = [(str(i), c) for i, c in enumerate(given)], True
         else:
-            items = [(str(i), c) for i, c in enumerate(args)]
-            dynamic = True
-        for name, cell in items:
-            self.insert_child_to_cell(name, cell)
-            cell.update_parameters_name(name + ".")
-            self._auto_named.append(dynamic)
+            raise TypeError(f"For '{type(self).__name__}', the 'args[0]' must be Cell, list or orderedDict, "
+                            f"but got {type(given).__name__}")
+        for key, child in pairs:
+            self.insert_child_to_cell(key, child)
+            child.update_parameters_name(key + ".")
+            self._numbered.append(numbered)
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return type(self)(OrderedDict(list(self._cells.items())[index]))
-        index = _check_index(len(self), index, type(self).__name__)
-        return list(self._cells.values())[index]
+        return list(self._cells.values())[_position(type(self).__name__, index, len(self))]
 
     def __setitem__(self, index: int, cell: Cell) -> None:
-        name = type(self).__name__
-        _check_cell(cell, name)
-        prefix, _ = _prefix_and_depth(self._cells)
-        index = _check_index(len(self), index, name)
-        key = list(self._cells.keys())[index]
+        op = type(self).__name__
+        _require_cell(op, cell)
+        path = _Path(self._cells)
+        key = list(self._cells)[_position(op, index, len(self))]
         self._cells[key] = cell
-        cell.update_parameters_name(prefix + key + ".")
+        cell.update_parameters_name(path.name(key))
 
     def __delitem__(self, index: Any) -> None:
-        name = type(self).__name__
-        keys = list(self._cells.keys())
-        if isinstance(index, int):
-            index = _check_index(len(self), index, name)
-            del self._cells[keys[index]]
-            del self._auto_named[index]
-        elif isinstance(index, slice):
-            for key in keys[index]:
-                del self._cells[key]
-            del self._auto_named[index]
-        else:
-            raise TypeError(f"For '{name}', the type of index must be int type or slice type, "
-                            f"but got {type(index).__name__}")
-        prefix, depth = _prefix_and_depth(self._cells)
-        renumbered: "OrderedDict[str, Cell]" = OrderedDict()
-        for i, (key, cell) in enumerate(self._cells.items()):
-            if self._auto_named[i]:
-                _rename_under(cell, prefix, str(i), depth)
-                renumbered[str(i)] = cell
-            else:
-                renumbered[key] = cell
-        object.__setattr__(self, "_cells", renumbered)
+        op = type(self).__name__
+        gone = self._drop(op, index, f"For '{op}', the type of index must be int type or slice type, "
+                                     f"but got {type(index).__name__}")
+        kept = [flag for position, flag in enumerate(self._numbered) if position not in gone]
+        object.__setattr__(self, "_numbered", kept)
+        self._renumber(kept, rename=True)
 
     def append(self, cell: Cell) -> None:
         """Add ``cell`` at the end (its parameters renamed ``<prefix><len>.``).
@@ -213,14 +213,17 @@ class SequentialCell(_CellSequence):
             >>> seq = SequentialCell([]); seq.append(Cell()); len(seq)
             1
         """
-        _check_cell(cell, type(self).__name__)
-        self._auto_named.append(True)
-        _place(self, str(len(self._auto_named) - 1), cell)
+        _require_cell(type(self).__name__, cell)
+        key = str(len(self._numbered))
+        cell.update_parameters_name(_Path(self._cells).name(key))
+        self._numbered.append(True)
+        self._cells[key] = cell
 
     def construct(self, input_data: Any) -> Any:
-        for cell in list(self._cells.values()):
-            input_data = cell(input_data)
-        return input_data
+        out = input_data
+        for child in list(self._cells.values()):
+            out = child(out)
+        return out
 
 
 class CellList(_CellSequence):
@@ -237,38 +240,33 @@ class CellList(_CellSequence):
         if len(args) == 1:
             self.extend(args[0])
 
+    def _index_type_error(self, index: Any) -> str:
+        return (f"For '{type(self).__name__}', the type of 'index' must be int or slice, "
+                f"but got {type(index).__name__}.")
+
+    def _put(self, position: int, cell: Cell, path: Optional[_Path] = None) -> None:
+        """Store ``cell`` at ``position``, named after it when this list prefixes names."""
+        if self._auto_prefix:
+            cell.update_parameters_name((path or _Path(self._cells)).name(str(position)))
+        self._cells[str(position)] = cell
+
     def __getitem__(self, index: Any) -> Any:
-        name = type(self).__name__
         if isinstance(index, slice):
             return CellList(list(self._cells.values())[index])
-        if isinstance(index, int):
-            return self._cells[str(_check_index(len(self), index, name))]
-        raise TypeError(f"For '{name}', the type of 'index' must be int or slice, but got {type(index).__name__}.")
+        if not isinstance(index, int):
+            raise TypeError(self._index_type_error(index))
+        return self._cells[str(_position(type(self).__name__, index, len(self)))]
 
     def __setitem__(self, index: int, cell: Cell) -> None:
-        name = type(self).__name__
-        _check_cell(cell, name)
+        op = type(self).__name__
+        _require_cell(op, cell)
         if not isinstance(index, int):
-            raise TypeError(f"For '{name}', the type of 'index' must be int, but got {type(index).__name__}.")
-        _place(self, str(_check_index(len(self), index, name)), cell, self._auto_prefix)
+            raise TypeError(f"For '{op}', the type of 'index' must be int, but got {type(index).__name__}.")
+        self._put(_position(op, index, len(self)), cell)
 
     def __delitem__(self, index: Any) -> None:
-        name = type(self).__name__
-        keys = list(self._cells.keys())
-        if isinstance(index, int):
-            del self._cells[keys[_check_index(len(self), index, name)]]
-        elif isinstance(index, slice):
-            for key in keys[index]:
-                del self._cells[key]
-        else:
-            raise TypeError(f"For '{name}', the type of 'index' must be int or slice, but got {type(index).__name__}.")
-        prefix, depth = _prefix_and_depth(self._cells)
-        renumbered: "OrderedDict[str, Cell]" = OrderedDict()
-        for i, cell in enumerate(self._cells.values()):
-            if self._auto_prefix:
-                _rename_under(cell, prefix, str(i), depth)
-            renumbered[str(i)] = cell
-        object.__setattr__(self, "_cells", renumbered)
+        self._drop(type(self).__name__, index, self._index_type_error(index))
+        self._renumber([True] * len(self._cells), rename=self._auto_prefix)
 
     def __iadd__(self, cells: List[Cell]) -> "CellList":
         return self.extend(cells)
@@ -280,16 +278,16 @@ class CellList(_CellSequence):
             >>> cl = CellList([Cell()]); cl.insert(0, SequentialCell([])); type(cl[0]).__name__
             'SequentialCell'
         """
-        name = type(self).__name__
-        idx = _check_insert_index(len(self), index, name)
-        _check_cell(cell, name)
-        prefix, depth = _prefix_and_depth(self._cells)
-        for pos in range(len(self), idx, -1):
-            moved = self._cells[str(pos - 1)]
+        op = type(self).__name__
+        at = _position(op, index, len(self), inserting=True)
+        _require_cell(op, cell)
+        path = _Path(self._cells)
+        for position in reversed(range(at + 1, len(self) + 1)):  # from the new end down, each moves up one
+            moved = self._cells[str(position - 1)]
             if self._auto_prefix:
-                _rename_under(moved, prefix, str(pos), depth)
-            self._cells[str(pos)] = moved
-        _place(self, str(idx), cell, self._auto_prefix, prefix)
+                path.move(moved, str(position))
+            self._cells[str(position)] = moved
+        self._put(at, cell, path)
 
     def extend(self, cells: List[Cell]) -> "CellList":
         """Append each cell of the list ``cells``.
@@ -298,15 +296,15 @@ class CellList(_CellSequence):
             >>> len(CellList().extend([Cell(), Cell()]))
             2
         """
-        name = type(self).__name__
+        op = type(self).__name__
         if not isinstance(cells, list):
-            raise TypeError(f"For '{name}', the new cells wanted to append should be instance of list, "
+            raise TypeError(f"For '{op}', the new cells wanted to append should be instance of list, "
                             f"but got {type(cells).__name__}.")
         for cell in cells:
             if isinstance(cell, CellDict):
-                raise TypeError(f"For '{name}', the type of cell can not be CellDict, but got {type(cell).__name__}.")
-            _check_cell(cell, name)
-            _place(self, str(len(self)), cell, self._auto_prefix)
+                raise TypeError(f"For '{op}', the type of cell can not be CellDict, but got {type(cell).__name__}.")
+            _require_cell(op, cell)
+            self._put(len(self), cell)
         return self
 
     def append(self, cell: Cell) -> None:
@@ -316,8 +314,8 @@ class CellList(_CellSequence):
             >>> cl = CellList(); cl.append(Cell()); len(cl)
             1
         """
-        _check_cell(cell, type(self).__name__)
-        _place(self, str(len(self)), cell, self._auto_prefix)
+        _require_cell(type(self).__name__, cell)
+        self._put(len(self), cell)
 
     def construct(self, *inputs: Any) -> Any:
         raise NotImplementedError
@@ -342,23 +340,35 @@ class CellDict(Cell):
         return self._cells[key]
 
     def __setitem__(self, key: str, cell: Cell) -> None:
-        name = type(self).__name__
+        op = type(self).__name__
+        problem = self._key_problem(op, key) or self._value_problem(op, cell)
+        if problem is not None:
+            raise problem
+        if self._auto_prefix:
+            cell.update_parameters_name(_Path(self._cells).name(key))
+        self._cells[key] = cell
+
+    def _key_problem(self, op: str, key: Any) -> Optional[Exception]:
         if not isinstance(key, str):
-            raise TypeError(f"For '{name}', the type of key should be string but got {type(key).__name__}.")
-        if hasattr(self, key) and key not in self._cells:
-            raise KeyError(f"For '{name}', the key can not be same with the attributes of Cell, but got key {key}.")
+            return TypeError(f"For '{op}', the type of key should be string but got {type(key).__name__}.")
+        if key not in self._cells and hasattr(self, key):
+            return KeyError(f"For '{op}', the key can not be same with the attributes of Cell, but got key {key}.")
         if "." in key:
-            raise KeyError(f"For '{name}', key can not contain \".\", but got key {key}")
-        if key == "":
-            raise KeyError(f"For '{name}', key can not be empty string \"\", but got key {key}")
+            return KeyError(f"For '{op}', key can not contain \".\", but got key {key}")
+        if not key:
+            return KeyError(f"For '{op}', key can not be empty string \"\", but got key {key}")
+        return None
+
+    @staticmethod
+    def _value_problem(op: str, cell: Any) -> Optional[Exception]:
         if cell is None:
-            raise TypeError(f"For '{name}', cell can not be None.")
+            return TypeError(f"For '{op}', cell can not be None.")
         if not isinstance(cell, Cell):
-            raise TypeError(f"For '{name}', the type of cell should be Cell, but got {type(cell).__name__}.")
+            return TypeError(f"For '{op}', the type of cell should be Cell, but got {type(cell).__name__}.")
         if isinstance(cell, (CellDict, CellList, SequentialCell)):
-            raise TypeError(f"For '{name}', the type of cell can not be CellDict, CellList or SequentialCell, "
-                            f"but got {type(cell).__name__}.")
-        _place(self, key, cell, self._auto_prefix)
+            return TypeError(f"For '{op}', the type of cell can not be CellDict, CellList or SequentialCell, "
+                             f"but got {type(cell).__name__}.")
+        return None
 
     def __delitem__(self, key: str) -> None:
         del self._cells[key]
@@ -388,9 +398,7 @@ class CellDict(Cell):
             >>> cd = CellDict({"a": Cell()}); type(cd.pop("a")).__name__, len(cd)
             ('Cell', 0)
         """
-        cell = self[key]
-        del self[key]
-        return cell
+        return self._cells.pop(key)
 
     def keys(self) -> Any:
         """The keys, in insertion order.
@@ -426,22 +434,23 @@ class CellDict(Cell):
             >>> cd = CellDict(); cd.update([("a", Cell()), ("b", Cell())]); list(cd)
             ['a', 'b']
         """
-        if not isinstance(cells, abc.Iterable):
+        if not isinstance(cells, Iterable):
             raise TypeError("CellDict.update() should be called with an iterable of key-value pairs, but got "
                             + type(cells).__name__)
-        if isinstance(cells, (abc.Mapping, CellDict)):
-            for key, cell in cells.items():
-                self[key] = cell
-            return
-        for i, pair in enumerate(cells):
-            if not isinstance(pair, abc.Iterable):
-                raise TypeError(f"CellDict update sequence element #{i} should be Iterable; but got "
-                                f"{type(pair).__name__}")
-            if len(pair) != 2:
-                raise ValueError(f"CellDict update sequence element #{i}, length should be 2; but has length "
-                                 f"{len(pair)}")
-            self[pair[0]] = pair[1]
+        pairs = cells.items() if isinstance(cells, (Mapping, CellDict)) else self._pairs(cells)
+        for key, cell in pairs:
+            self[key] = cell
+
+    @staticmethod
+    def _pairs(entries: Iterable) -> Iterator[Tuple[Any, Any]]:
+        for number, entry in enumerate(entries):
+            if not isinstance(entry, Iterable):
+                raise TypeError(f"CellDict update sequence element #{number} should be Iterable; but got "
+                                f"{type(entry).__name__}")
+            if len(entry) != 2:
+                raise ValueError(f"CellDict update sequence element #{number}, length should be 2; but has length "
+                                 f"{len(entry)}")
+            yield entry[0], entry[1]
 
     def construct(self, *inputs: Any) -> Any:
         raise NotImplementedError
-
