@@ -43,12 +43,9 @@ from mskernel.nn.cell_tree import CellTreeMixin
 __all__ = ["Cell"]
 
 
-def _addindent(text: str, spaces: int) -> str:
-    lines = text.split("\n")
-    if len(lines) == 1:
-        return text
-    pad = " " * spaces
-    return "\n".join([lines[0]] + [pad + line for line in lines[1:]])
+def _indent_tail(text: str, width: int) -> str:
+    """``text`` with every line but the first shifted right by ``width`` spaces (a nested repr)."""
+    return text.replace("\n", "\n" + " " * width)
 
 
 def _cast_floats(value: Any, dtype: mstype.Type) -> Any:
@@ -77,7 +74,7 @@ class Cell(CellTreeMixin, CellHooksMixin):
         setup(self, "_params", OrderedDict())
         setup(self, "_cells", OrderedDict())
         setup(self, "_buffers", OrderedDict())
-        setup(self, "_non_persistent_buffers_set", set())
+        setup(self, "_unsaved_buffers", set())
         setup(self, "training", False)
         setup(self, "requires_grad", False)
         setup(self, "_auto_prefix", auto_prefix)
@@ -466,20 +463,19 @@ class Cell(CellTreeMixin, CellHooksMixin):
         return ""
 
     def __repr__(self) -> str:
+        name = type(self).__name__
         extra = self.extend_repr()
-        extra_lines = extra.split("\n") if extra else []
-        child_lines = [f"({key}): " + _addindent(repr(cell), 2) for key, cell in self._registries()[1].items()]
-        lines = extra_lines + child_lines
-        text = type(self).__name__ + "("
-        if lines:
-            if len(extra_lines) == 1 and not child_lines:
-                text += extra_lines[0]
-            else:
-                text += "\n  " + "\n  ".join(lines) + "\n"
-        return text + ")"
+        children = self._registries()[1]
+        body = extra.split("\n") if extra else []
+        body += [f"({key}): {_indent_tail(repr(child), 2)}" for key, child in children.items()]
+        if not body:
+            return f"{name}()"
+        if len(body) == 1 and not children:  # a one-line extend_repr stays on the class's line
+            return f"{name}({body[0]})"
+        return f"{name}(\n" + "".join(f"  {line}\n" for line in body) + ")"
 
     def __str__(self) -> str:
-        return self.__repr__()
+        return repr(self)
 
 
 def _unique(items: Any) -> List[Any]:

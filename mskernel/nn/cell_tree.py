@@ -34,7 +34,7 @@ class CellTreeMixin:
     _params: Dict[str, Optional[Parameter]]
     _cells: Dict[str, Any]
     _buffers: Dict[str, Optional[Tensor]]
-    _non_persistent_buffers_set: set
+    _unsaved_buffers: set  # names of the buffers registered with persistent=False
 
     # -- buffers -----------------------------------------------------------------------------------
     def register_buffer(self, name: str, tensor: Optional[Tensor], persistent: bool = True) -> None:
@@ -45,24 +45,28 @@ class CellTreeMixin:
             >>> c = ms.nn.Cell(); c.register_buffer("count", ms.Tensor([0])); [n for n, _ in c.named_buffers()]
             ['count']
         """
-        if "_buffers" not in self.__dict__:
-            raise AttributeError("cannot assign buffer before Cell.__init__() call")
-        if not isinstance(name, str):
-            raise TypeError(f"buffer name should be a string.But got this type: {type(name)}")
-        if "." in name:
-            raise KeyError('buffer name can\'t contain "."')
-        if name == "":
-            raise KeyError('buffer name can\'t be empty string ""')
-        if hasattr(self, name) and name not in self._buffers:
-            raise KeyError(f"attribute '{name}' already exists")
-        if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{type(tensor)}' object to buffer '{name}' "
-                            f"(mindspore Tensor or None required)")
+        problem = self._buffer_problem(name, tensor)
+        if problem is not None:
+            raise problem
         self._buffers[name] = tensor
-        if persistent:
-            self._non_persistent_buffers_set.discard(name)
-        else:
-            self._non_persistent_buffers_set.add(name)
+        (self._unsaved_buffers.discard if persistent else self._unsaved_buffers.add)(name)
+
+    def _buffer_problem(self, name: Any, tensor: Any) -> Optional[Exception]:
+        """Why ``register_buffer(name, tensor)`` is refused (MindSpore's errors, in its order), or None."""
+        if "_buffers" not in self.__dict__:
+            return AttributeError("cannot assign buffer before Cell.__init__() call")
+        if not isinstance(name, str):
+            return TypeError(f"buffer name should be a string.But got this type: {type(name)}")
+        if "." in name:
+            return KeyError('buffer name can\'t contain "."')
+        if not name:
+            return KeyError('buffer name can\'t be empty string ""')
+        if name not in self._buffers and hasattr(self, name):
+            return KeyError(f"attribute '{name}' already exists")
+        if not (tensor is None or isinstance(tensor, Tensor)):
+            return TypeError(f"cannot assign '{type(tensor)}' object to buffer '{name}' "
+                             f"(mindspore Tensor or None required)")
+        return None
 
     def _named_members(self, members: Callable[["CellTreeMixin"], Any], prefix: str, recurse: bool,
                        remove_duplicate: bool = True) -> Iterator[Tuple[str, Any]]:
