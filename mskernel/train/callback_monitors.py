@@ -48,8 +48,8 @@ class LossMonitor(Callback):
 
     def __init__(self, per_print_times: int = 1) -> None:
         super().__init__()
-        self._per_print_times = _non_negative_int(per_print_times)
-        self._last_print_time = 0
+        self._every = _non_negative_int(per_print_times)
+        self._printed_at = 0  # cur_step_num of the last printed line
 
     def step_end(self, run_context: RunContext) -> None:
         """Print ``epoch: E step: S, loss is L`` when due.
@@ -69,14 +69,15 @@ class LossMonitor(Callback):
         if isinstance(loss, float) and (np.isnan(loss) or np.isinf(loss)):
             raise ValueError(f"In epoch: {epoch} step: {step_in_epoch}, loss is NAN or INF, training process cannot "
                              f"continue, terminating training.")
-        every = self._per_print_times
-        if every == 0:
+        if self._every == 0:
             return
         step = cb["cur_step_num"]
-        while step <= self._last_print_time:  # a new run restarted the step count
-            self._last_print_time -= max(every, cb["batch_num"] if cb.get("dataset_sink_mode") else 1)
-        if step - self._last_print_time >= every:
-            self._last_print_time = step
+        if step <= self._printed_at:
+            # the step count went back (a new run, or a resumed one): move the mark back by whole strides
+            stride = max(self._every, cb["batch_num"] if cb.get("dataset_sink_mode") else 1)
+            self._printed_at -= stride * ((self._printed_at - step) // stride + 1)
+        if step >= self._printed_at + self._every:
+            self._printed_at = step
             print(f"epoch: {epoch} step: {step_in_epoch}, loss is {loss}", flush=True)
 
     def on_train_epoch_end(self, run_context: RunContext) -> None:
@@ -110,9 +111,9 @@ class TimeMonitor(Callback):
                             f"'{type(data_time).__name__}'.")
         self.data_size = data_size
         self.data_time = data_time
-        self.epoch_time = time.time()
-        self.data_time_sum = 0.0
-        self.data_time_start = 0.0
+        self._epoch_started = time.time()
+        self._fetch_seconds = 0.0  # this epoch's time between a step's end and the next step's begin
+        self._fetch_started = 0.0
 
     @staticmethod
     def _sink(run_context: RunContext) -> bool:
@@ -125,7 +126,7 @@ class TimeMonitor(Callback):
             >>> TimeMonitor().on_train_step_begin(RunContext({}))
         """
         if self.data_time and not self._sink(run_context):
-            self.data_time_sum += time.time() - self.data_time_start
+            self._fetch_seconds += time.time() - self._fetch_started
 
     def on_train_step_end(self, run_context: RunContext) -> None:
         """Start timing the next data fetch.
@@ -134,7 +135,7 @@ class TimeMonitor(Callback):
             >>> TimeMonitor().on_train_step_end(RunContext({}))
         """
         if self.data_time and not self._sink(run_context):
-            self.data_time_start = time.time()
+            self._fetch_started = time.time()
 
     def epoch_begin(self, run_context: RunContext) -> None:
         """Start the epoch's clock.
@@ -142,10 +143,9 @@ class TimeMonitor(Callback):
         Example:
             >>> TimeMonitor().epoch_begin(RunContext({}))
         """
-        self.epoch_time = time.time()
+        self._epoch_started = time.time()
         if self.data_time and not self._sink(run_context):
-            self.data_time_sum = 0.0
-            self.data_time_start = time.time()
+            self._fetch_seconds, self._fetch_started = 0.0, self._epoch_started
 
     def epoch_end(self, run_context: RunContext) -> None:
         """Print ``<Mode> epoch time: X ms, per step time: Y ms``.
@@ -158,7 +158,7 @@ class TimeMonitor(Callback):
             >>> bool(re.fullmatch(r"Train epoch time: \\d+\\.\\d{3} ms, per step time: \\d+\\.\\d{3} ms\\n", out.getvalue()))
             True
         """  # noqa: E501
-        epoch_ms = (time.time() - self.epoch_time) * 1000
+        epoch_ms = (time.time() - self._epoch_started) * 1000
         cb = run_context.original_args()
         mode = cb.get("mode", "")
         steps = self.data_size
@@ -170,7 +170,7 @@ class TimeMonitor(Callback):
                              f"'{type(steps).__name__}'.")
         line = f"{mode.title()} epoch time: {epoch_ms:5.3f} ms, per step time: {epoch_ms / steps:5.3f} ms"
         if self.data_time:
-            line += f" (data time: {self.data_time_sum * 1000 / steps:5.3f} ms)"
+            line += f" (data time: {self._fetch_seconds * 1000 / steps:5.3f} ms)"
         print(line, flush=True)
 
 
