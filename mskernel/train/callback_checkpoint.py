@@ -35,6 +35,33 @@ def _check_non_negative(value: Any, name: str) -> Any:
     return value
 
 
+def _keeping(keep_max: Optional[int], per_minutes: Optional[int]) -> tuple:
+    """(keep_checkpoint_max, keep_checkpoint_per_n_minutes) as MindSpore settles them: a maximum count wins;
+    with neither given, one file is kept."""
+    if keep_max:
+        return keep_max, None
+    return (keep_max if per_minutes else 1), per_minutes
+
+
+def _extra_entries(append_info: Optional[List[Any]]) -> Optional[Dict[str, Any]]:
+    """``append_info`` as the dict saved with the parameters: 'epoch_num'/'step_num' start at 0, dicts merge."""
+    if append_info is None or (isinstance(append_info, list) and not append_info):
+        return None
+    if not isinstance(append_info, list):
+        raise TypeError(f"For 'CheckpointConfig', the type of 'append_info' must be list, but got "
+                        f"{type(append_info)}.")
+    merged: Dict[str, Any] = {}
+    for entry in append_info:
+        if isinstance(entry, dict):
+            merged.update(entry)
+        elif entry in ("epoch_num", "step_num"):
+            merged[entry] = 0
+        else:
+            raise TypeError(f"For 'CheckpointConfig', the type of 'append_info' element must be str or dict, but "
+                            f"got {type(entry)}.")
+    return merged
+
+
 class CheckpointConfig:
     """When to save (every ``save_checkpoint_steps`` steps or ``save_checkpoint_seconds``) and how many to keep.
 
@@ -66,57 +93,31 @@ class CheckpointConfig:
                              "can't be all None or 0.")
         if format not in ("ckpt", "safetensors"):
             raise ValueError(f"For 'save_checkpoint', the format must be 'ckpt' or 'safetensors', but got {format}.")
-        self._save_checkpoint_steps = steps
-        self._save_checkpoint_seconds = None if steps else seconds
-        self._keep_checkpoint_max = keep_max
-        self._keep_checkpoint_per_n_minutes = per_minutes
-        if keep_max:
-            self._keep_checkpoint_per_n_minutes = None
-        elif not per_minutes:
-            self._keep_checkpoint_max = 1
-        self._integrated_save = integrated_save
-        self._async_save = async_save
-        self._saved_network = saved_network
-        self._append_dict = self._append_info(append_info)
-        self._enc_key = enc_key
-        self._enc_mode = enc_mode
+        self._steps = steps
+        self._seconds = None if steps else seconds  # a step count wins over a time interval
+        self._keep_max, self._keep_minutes = _keeping(keep_max, per_minutes)
+        self._integrated, self._async = integrated_save, async_save
+        self._network = saved_network
+        self._extras = _extra_entries(append_info)
+        self._key, self._cipher = enc_key, enc_mode
+        self._crc = crc_check
+        self._fmt = format
         self.exception_save = exception_save
-        self._crc_check = crc_check
         self.remove_redundancy = remove_redundancy
-        self._format = format
 
-    @staticmethod
-    def _append_info(append_info: Optional[List[Any]]) -> Optional[Dict[str, Any]]:
-        if append_info is None or append_info == []:
-            return None
-        if not isinstance(append_info, list):
-            raise TypeError(f"For 'CheckpointConfig', the type of 'append_info' must be list, but got "
-                            f"{type(append_info)}.")
-        out: Dict[str, Any] = {}
-        for item in append_info:
-            if item in ("epoch_num", "step_num"):
-                out[item] = 0
-            elif isinstance(item, dict):
-                out.update(item)
-            else:
-                raise TypeError(f"For 'CheckpointConfig', the type of 'append_info' element must be str or dict, but "
-                                f"got {type(item)}.")
-        return out
-
-    save_checkpoint_steps = property(lambda self: self._save_checkpoint_steps,
-                                     doc="Save every this many steps (None/0: by time).")
-    save_checkpoint_seconds = property(lambda self: self._save_checkpoint_seconds, doc="Save every this many seconds.")
-    keep_checkpoint_max = property(lambda self: self._keep_checkpoint_max, doc="How many files to keep.")
-    keep_checkpoint_per_n_minutes = property(lambda self: self._keep_checkpoint_per_n_minutes,
+    save_checkpoint_steps = property(lambda self: self._steps, doc="Save every this many steps (None/0: by time).")
+    save_checkpoint_seconds = property(lambda self: self._seconds, doc="Save every this many seconds.")
+    keep_checkpoint_max = property(lambda self: self._keep_max, doc="How many files to keep.")
+    keep_checkpoint_per_n_minutes = property(lambda self: self._keep_minutes,
                                              doc="Keep one file per this many minutes.")
-    integrated_save = property(lambda self: self._integrated_save, doc="Accepted (one process: always whole).")
-    async_save = property(lambda self: self._async_save, doc="Accepted; saving is synchronous here.")
-    saved_network = property(lambda self: self._saved_network, doc="The network to save instead of the train net.")
-    append_dict = property(lambda self: self._append_dict, doc="Extra entries saved with the parameters.")
-    enc_key = property(lambda self: self._enc_key, doc="Encryption key (passed to save_checkpoint).")
-    enc_mode = property(lambda self: self._enc_mode, doc="Encryption mode.")
-    crc_check = property(lambda self: self._crc_check, doc="Whether to write a CRC.")
-    format = property(lambda self: self._format, doc="'ckpt' or 'safetensors'.")
+    integrated_save = property(lambda self: self._integrated, doc="Accepted (one process: always whole).")
+    async_save = property(lambda self: self._async, doc="Accepted; saving is synchronous here.")
+    saved_network = property(lambda self: self._network, doc="The network to save instead of the train net.")
+    append_dict = property(lambda self: self._extras, doc="Extra entries saved with the parameters.")
+    enc_key = property(lambda self: self._key, doc="Encryption key (passed to save_checkpoint).")
+    enc_mode = property(lambda self: self._cipher, doc="Encryption mode.")
+    crc_check = property(lambda self: self._crc, doc="Whether to write a CRC.")
+    format = property(lambda self: self._fmt, doc="'ckpt' or 'safetensors'.")
 
     def get_checkpoint_policy(self) -> Dict[str, Any]:
         """The policy as a dict.
@@ -167,31 +168,28 @@ class ModelCheckpoint(Callback):
         if not callable(prefix) and (not isinstance(prefix, str) or "/" in prefix):
             raise ValueError(f"For 'ModelCheckpoint', the argument 'prefix' for checkpoint file name is invalid, it "
                              f"must be callable or string that does not contain '/', but got {prefix}.")
-        self._prefix_func = prefix if callable(prefix) else None
-        self._directory_func = directory if callable(directory) else None
-        self._prefix = prefix
-        if directory is None:
-            self._directory = os.getcwd()
-        elif callable(directory):
-            self._directory = ""
-        else:
-            self._directory = _make_directory(directory)
+        self._name_fn = prefix if callable(prefix) else None
+        self._dir_fn = directory if callable(directory) else None
         if config is None:
             config = CheckpointConfig()
-        elif not isinstance(config, CheckpointConfig):
+        if directory is None:
+            folder = os.getcwd()
+        else:
+            folder = "" if callable(directory) else _make_directory(directory)
+        if not isinstance(config, CheckpointConfig):
             raise TypeError(f"For 'ModelCheckpoint', the type of argument 'config' should be 'CheckpointConfig', but "
                             f"got {type(config)}.")
-        self._config = config
-        if not callable(prefix) and not callable(directory):
-            self._prefix = _same_prefix(self._directory, prefix)
-        self._append_dict = dict(config.append_dict or {})
-        self._append_epoch_num = self._append_dict.get("epoch_num", 0)
-        self._append_step_num = self._append_dict.get("step_num", 0)
-        self._latest_ckpt_file_name = ""
-        self._last_triggered_step = 0
-        self._last_time = time.time()
-        self._last_time_for_keep = time.time()
-        self._files: List[str] = []
+        self._policy = config
+        self._folder = folder
+        # a fixed prefix steps past the files of an earlier run in the same folder
+        self._prefix = prefix if (callable(prefix) or callable(directory)) else _same_prefix(folder, prefix)
+        self._extras = dict(config.append_dict or {})
+        self._epoch_base = self._extras.get("epoch_num", 0)
+        self._step_base = self._extras.get("step_num", 0)
+        self._latest = ""
+        self._saved_step = 0  # cur_step_num of the last file written
+        self._clock = time.time()  # when the last time-triggered save happened
+        self._kept: List[str] = []
 
     @property
     def latest_ckpt_file_name(self) -> str:
@@ -201,7 +199,7 @@ class ModelCheckpoint(Callback):
             >>> ModelCheckpoint().latest_ckpt_file_name
             ''
         """
-        return self._latest_ckpt_file_name
+        return self._latest
 
     def step_end(self, run_context: RunContext) -> None:
         """Save when the configured number of steps (or seconds) has passed.
@@ -211,13 +209,14 @@ class ModelCheckpoint(Callback):
             'step_end'
         """
         cb = run_context.original_args()
-        if self._prefix_func is not None:
-            self._prefix = self._prefix_func(cb)
-            if not isinstance(self._prefix, str) or "/" in self._prefix:
+        if self._name_fn is not None:
+            stem = self._name_fn(cb)
+            self._prefix = stem
+            if not isinstance(stem, str) or "/" in stem:
                 raise ValueError(f"For 'ModelCheckpoint', the argument 'prefix' for checkpoint file name is callable, "
-                                 f"it must return a string that does not contain '/', but got {self._prefix}.")
-        if self._directory_func is not None:
-            self._directory = _make_directory(self._directory_func(cb))
+                                 f"it must return a string that does not contain '/', but got {stem}.")
+        if self._dir_fn is not None:
+            self._folder = _make_directory(self._dir_fn(cb))
         self._save(cb)
 
     def end(self, run_context: RunContext) -> None:
@@ -229,67 +228,72 @@ class ModelCheckpoint(Callback):
         """
         self._save(run_context.original_args(), force=True)
 
-    def _due(self, cb: dict, force: bool) -> bool:
-        steps = self._config.save_checkpoint_steps
-        if steps and steps > 0:
-            return cb["cur_step_num"] >= self._last_triggered_step + steps or force
-        seconds = self._config.save_checkpoint_seconds
-        if seconds and seconds > 0:
-            now = time.time()
-            if now - self._last_time > seconds or force:
-                self._last_time = now
-                return True
-        return False
+    def _due(self, step: int, force: bool) -> bool:
+        every_steps = self._policy.save_checkpoint_steps
+        if every_steps and every_steps > 0:
+            return force or step - self._saved_step >= every_steps
+        every_seconds = self._policy.save_checkpoint_seconds
+        if not (every_seconds and every_seconds > 0):
+            return False
+        now = time.time()
+        if not force and now - self._clock <= every_seconds:
+            return False
+        self._clock = now
+        return True
+
+    def _file_name(self, cb: dict) -> str:
+        fmt = self._policy.format
+        step_in_epoch = (cb["cur_step_num"] - 1) % cb["batch_num"] + 1
+        if self._name_fn is not None:
+            return f"{self._prefix}.{fmt}"
+        return f"{self._prefix}-{cb['cur_epoch_num']}_{step_in_epoch}.{fmt}"
 
     def _save(self, cb: dict, force: bool = False) -> None:
-        if cb["cur_step_num"] == self._last_triggered_step or not self._due(cb, force):
+        step = cb["cur_step_num"]
+        if step == self._saved_step or not self._due(step, force):
             return
-        fmt = self._config.format
-        step_in_epoch = (cb["cur_step_num"] - 1) % cb["batch_num"] + 1
-        if self._prefix_func is not None:
-            file_name = f"{self._prefix}.{fmt}"
-        else:
-            file_name = f"{self._prefix}-{cb['cur_epoch_num']}_{step_in_epoch}.{fmt}"
-        self._files = self._existing_files(fmt)
-        keep_max = self._config.keep_checkpoint_max
-        per_minutes = self._config.keep_checkpoint_per_n_minutes
-        if keep_max and 0 < keep_max <= len(self._files):
-            self._remove(min(self._files, key=os.path.getmtime))
-        elif per_minutes and per_minutes > 0:
-            self._keep_one_per_minutes(per_minutes, time.time())
-        path = os.path.join(self._directory, file_name)
-        self._last_time_for_keep = time.time()
-        self._last_triggered_step = cb["cur_step_num"]
-        if "epoch_num" in self._append_dict:
-            self._append_dict["epoch_num"] = self._append_epoch_num + cb["cur_epoch_num"]
-        if "step_num" in self._append_dict:
-            self._append_dict["step_num"] = self._append_step_num + cb["cur_step_num"]
-        network = self._config.saved_network if self._config.saved_network is not None else cb["train_network"]
+        name = self._file_name(cb)
+        self._make_room()
+        path = os.path.join(self._folder, name)
+        self._saved_step = step
+        for key, base, now in (("epoch_num", self._epoch_base, cb["cur_epoch_num"]),
+                               ("step_num", self._step_base, step)):
+            if key in self._extras:
+                self._extras[key] = base + now
+        chosen = self._policy.saved_network
         from mskernel.train.serialization import save_checkpoint  # the train layer's own module, loaded on use
 
-        save_checkpoint(network, path, append_dict=self._append_dict or None)
-        self._latest_ckpt_file_name = path
+        save_checkpoint(cb["train_network"] if chosen is None else chosen, path, append_dict=self._extras or None)
+        self._latest = path
+
+    def _make_room(self) -> None:
+        """Before a save: drop the oldest file when ``keep_checkpoint_max`` are there, or thin the files of the
+        last ``keep_checkpoint_per_n_minutes`` down to their oldest."""
+        self._kept = self._existing_files(self._policy.format)
+        keep_max = self._policy.keep_checkpoint_max
+        minutes = self._policy.keep_checkpoint_per_n_minutes
+        if keep_max and 0 < keep_max <= len(self._kept):
+            self._remove(min(self._kept, key=os.path.getmtime))
+        elif minutes and minutes > 0:
+            self._keep_one_per_minutes(minutes, time.time())
 
     def _existing_files(self, fmt: str) -> List[str]:
-        out = []
-        for name in os.listdir(self._directory):
-            if os.path.splitext(name)[1] != f".{fmt}" or not name.startswith(self._prefix + "-"):
-                continue
-            middle = name[len(self._prefix):-(len(fmt) + 1)]
-            if not any(ch.isalpha() for ch in middle):
-                out.append(os.path.join(self._directory, name))
-        return out
+        """The files this callback wrote here: ``<prefix>-<digits and separators>.<fmt>``."""
+        head, tail = self._prefix + "-", f".{fmt}"
+        return [os.path.join(self._folder, name) for name in os.listdir(self._folder)
+                if name.startswith(head) and os.path.splitext(name)[1] == tail
+                and not any(ch.isalpha() for ch in name[len(self._prefix):-len(tail)])]
 
     def _remove(self, path: str) -> None:
         try:
             os.chmod(path, stat.S_IWRITE | stat.S_IREAD)
             os.remove(path)
-            self._files.remove(path)
+            self._kept.remove(path)
         except (OSError, ValueError):
             logger.warning("Failed to remove the older ckpt file %s.", path)
 
     def _keep_one_per_minutes(self, minutes: int, now: float) -> None:
-        recent = [f for f in self._files if now - os.path.getmtime(f) < 60 * minutes]
+        recent = [f for f in self._kept if now - os.path.getmtime(f) < 60 * minutes]
         if not recent:
             return
         oldest = min(recent, key=os.path.getmtime)
