@@ -72,14 +72,13 @@ def get_metrics(metrics: Optional[Union[set, dict]]) -> Optional[Dict[str, Metri
         >>> sorted(get_metrics({"mae", "loss"}))
         ['loss', 'mae']
     """
-    if metrics is None:
-        return None
-    if isinstance(metrics, dict):
-        for name, metric in metrics.items():
-            if not isinstance(name, str) or not isinstance(metric, Metric):
-                raise TypeError(f"For 'get_metrics', if 'metrics' is dict, the key in 'metrics' must be string and "
-                                f"value in 'metrics' must be Metric, but got key:{type(name)}, value:{type(metric)}.")
-        return metrics
-    if isinstance(metrics, set):
-        return {name: get_metric_fn(name) for name in metrics}
-    raise TypeError(f"For 'get_metrics', the argument 'metrics' must be None, dict or set, but got {metrics}")
+    if metrics is None or isinstance(metrics, set):
+        return None if metrics is None else {name: get_metric_fn(name) for name in metrics}
+    if not isinstance(metrics, dict):
+        raise TypeError(f"For 'get_metrics', the argument 'metrics' must be None, dict or set, but got {metrics}")
+    for key, value in metrics.items():
+        if isinstance(key, str) and isinstance(value, Metric):
+            continue
+        raise TypeError(f"For 'get_metrics', if 'metrics' is dict, the key in 'metrics' must be string and "
+                        f"value in 'metrics' must be Metric, but got key:{type(key)}, value:{type(value)}.")
+    return metrics

@@ -66,15 +66,14 @@ class Metric(metaclass=ABCMeta):
     """
 
     def __init__(self) -> None:
-        self._indexes: Optional[List[int]] = None
+        self._picks: Optional[List[int]] = None
 
     def _convert_data(self, data: Any) -> np.ndarray:
+        """``data`` (Tensor, list or ndarray) as an ndarray; subclasses, MindSpore's and users', call it."""
         if isinstance(data, Tensor):
             return data.asnumpy()
-        if isinstance(data, list):
-            return np.array(data)
-        if isinstance(data, np.ndarray):
-            return data
+        if isinstance(data, (list, np.ndarray)):
+            return data if isinstance(data, np.ndarray) else np.array(data)
         raise TypeError(f"For 'Metric' and its derived classes, the input data type must be tensor, list or "
                         f"numpy.ndarray, but got {type(data)}.")
 
@@ -87,7 +86,7 @@ class Metric(metaclass=ABCMeta):
             >>> MAE().set_indexes([0, 2]).indexes
             [0, 2]
         """
-        return getattr(self, "_indexes", None)
+        return getattr(self, "_picks", None)  # a subclass may skip Metric.__init__
 
     def set_indexes(self, indexes: List[int]) -> "Metric":
         """Choose which inputs ``update`` sees, in order; returns the metric.
@@ -100,7 +99,7 @@ class Metric(metaclass=ABCMeta):
         if not isinstance(indexes, list) or not all(isinstance(i, int) for i in indexes):
             raise ValueError("For 'set_indexes', the argument 'indexes' must be a list and all its elements must "
                              "be int, please check whether it is correct.")
-        self._indexes = indexes
+        self._picks = indexes
         return self
 
     def __call__(self, *inputs: Any) -> Any:
@@ -114,8 +113,8 @@ class Metric(metaclass=ABCMeta):
 
         Example:
             >>> from mskernel.nn.metrics import MAE
-            >>> m = MAE(); m.update([1.0], [0.0]); m.clear(); m._samples_num
-            0
+            >>> m = MAE(); m.update([1.0], [0.0]); m.clear(); m.update([3.0], [0.0]); m.eval()
+            3.0
         """
         raise NotImplementedError("Must define clear function to use this base class")
 

@@ -27,7 +27,7 @@ class _Error(Metric):
 
     def clear(self) -> None:
         self._error_sum: Any = 0
-        self._samples_num = 0
+        self._count = 0  # samples seen (the first axis of each label batch)
 
     def _error(self, diff: np.ndarray) -> np.ndarray:
         raise NotImplementedError
@@ -39,14 +39,14 @@ class _Error(Metric):
                              f"{len(inputs)}.")
         y_pred, y = self._convert_data(inputs[0]), self._convert_data(inputs[1])
         self._error_sum = self._error_sum + self._error(y.reshape(y_pred.shape) - y_pred).sum()
-        self._samples_num += y.shape[0]
+        self._count += y.shape[0]
 
     def eval(self) -> float:
-        if self._samples_num == 0:
+        if not self._count:
             raise RuntimeError(f"The '{self._name}' can not be calculated, because the number of samples is 0, please "
                                f"check whether your inputs(predicted value, true value) are empty, or has called "
                                f"update method before calling eval method.")
-        return scalar(np.float64(self._error_sum) / self._samples_num)
+        return scalar(np.float64(self._error_sum) / self._count)
 
 
 class MAE(_Error):
@@ -64,10 +64,6 @@ class MAE(_Error):
     def _error(self, diff: np.ndarray) -> np.ndarray:
         return np.abs(diff)
 
-    @property
-    def _abs_error_sum(self) -> Any:
-        return self._error_sum
-
 
 class MSE(_Error):
     """Mean squared error: the sum of ``(y - y_pred)²`` over the number of samples.
@@ -82,10 +78,6 @@ class MSE(_Error):
 
     def _error(self, diff: np.ndarray) -> np.ndarray:
         return np.power(diff, 2)
-
-    @property
-    def _squared_error_sum(self) -> Any:
-        return self._error_sum
 
 
 class Loss(Metric):
@@ -102,23 +94,22 @@ class Loss(Metric):
         self.clear()
 
     def clear(self) -> None:
-        self._sum_loss: Any = 0
-        self._total_num = 0
+        self._means: Any = 0  # the sum of each update's mean loss
+        self._updates = 0
 
     @rearrange_inputs
     def update(self, *inputs: Any) -> None:
         if len(inputs) != 1:
             raise ValueError(f"For 'Loss.update', it needs 1 input (loss), but got {len(inputs)}")
-        loss = self._convert_data(inputs[0])
-        if loss.ndim == 0:
-            loss = loss.reshape(1)
-        if loss.ndim != 1:
-            raise ValueError(f"For 'Loss.update', the dimension of your input (loss) must be 1, but got {loss.ndim}.")
-        self._sum_loss = self._sum_loss + loss.mean(-1)
-        self._total_num += 1
+        values = np.atleast_1d(self._convert_data(inputs[0]))
+        if values.ndim != 1:
+            raise ValueError(f"For 'Loss.update', the dimension of your input (loss) must be 1, but got "
+                             f"{values.ndim}.")
+        self._means = self._means + values.mean(-1)
+        self._updates += 1
 
     def eval(self) -> float:
-        if self._total_num == 0:
+        if not self._updates:
             raise RuntimeError("The 'Loss' can not be calculated, because the number of samples is 0, please check "
                                "whether has called update method before calling eval method.")
-        return scalar(np.float64(self._sum_loss) / self._total_num)
+        return scalar(np.float64(self._means) / self._updates)
