@@ -120,31 +120,45 @@ def auto_mixed_precision(network: Cell, amp_level: str = "O0", dtype: mstype.Typ
     if previous in ("O1", "O2", "O3", "auto"):
         logger.warning("The network's auto mixed-precision level is adjusted from %s to %s, and repeated calls to "
                        "mixed-precision interfaces can cause performance degradation.", previous, amp_level)
-    if amp_level == "O1":
-        def white(child: Cell) -> Optional[Cell]:
-            if _class_names(child) & set(_WHITE):
-                return _CastOutput(child.to_float(dtype), mstype.float32)
-            return None
-        if _class_names(network) & set(_WHITE):
-            network = _CastOutput(network.to_float(dtype), mstype.float32)
-        else:
-            _replace_children(network, white)
-    elif amp_level == "O2":
-        network.to_float(dtype)
-
-        def black(child: Cell) -> Optional[Cell]:
-            if _class_names(child) & set(_BLACK):
-                return _CastOutput(child.to_float(mstype.float32), dtype)
-            return None
-        _replace_children(network, black)
-        network = _CastOutput(network, mstype.float32)
-    elif amp_level == "O3":
-        network.to_float(dtype)
-        network = _CastOutput(network, mstype.float32)
-    else:
+    cast = _LEVEL_CASTS.get(amp_level)
+    if cast is None:
         raise ValueError(f"The amp level {amp_level} is not supported")
+    network = cast(network, dtype)
     object.__setattr__(network, "_amp_level", amp_level)
     return network
+
+
+def _wrap_matching(network: Cell, names: list, run_in: mstype.Type, give: mstype.Type) -> Cell:
+    """Each cell of ``network`` (itself, or else its sub-cells, searched from the top) whose class is in
+    ``names``, made to run in ``run_in`` and to hand its float outputs on as ``give``."""
+    def rule(cell: Cell) -> Optional[Cell]:
+        return _CastOutput(cell.to_float(run_in), give) if _class_names(cell) & set(names) else None
+    top = rule(network)
+    if top is not None:
+        return top
+    _replace_children(network, rule)
+    return network
+
+
+def _cast_o1(network: Cell, dtype: mstype.Type) -> Cell:
+    """The white-list cells in ``dtype``, their outputs back in float32."""
+    return _wrap_matching(network, _WHITE, dtype, mstype.float32)
+
+
+def _cast_o2(network: Cell, dtype: mstype.Type) -> Cell:
+    """All in ``dtype`` but the black-list cells (float32 inside, ``dtype`` out); float32 out of the network."""
+    network.to_float(dtype)
+    _replace_children(network, lambda cell: (_CastOutput(cell.to_float(mstype.float32), dtype)
+                                             if _class_names(cell) & set(_BLACK) else None))
+    return _CastOutput(network, mstype.float32)
+
+
+def _cast_o3(network: Cell, dtype: mstype.Type) -> Cell:
+    """All in ``dtype``; float32 out of the network."""
+    return _CastOutput(network.to_float(dtype), mstype.float32)
+
+
+_LEVEL_CASTS = {"O1": _cast_o1, "O2": _cast_o2, "O3": _cast_o3}
 
 
 class LossScaleManager:
@@ -193,11 +207,11 @@ class FixedLossScaleManager(LossScaleManager):
     def __init__(self, loss_scale: float = 128.0, drop_overflow_update: bool = True) -> None:
         if loss_scale < 1:
             raise ValueError(f"The argument 'loss_scale' must be >= 1, but got {loss_scale}")
-        self._loss_scale = loss_scale
-        self._drop_overflow_update = drop_overflow_update
+        self._scale = loss_scale
+        self._skip_overflowing_steps = drop_overflow_update
 
     def get_loss_scale(self) -> float:
-        return self._loss_scale
+        return self._scale
 
     def get_drop_overflow_update(self) -> bool:
         """Whether an overflowing step is skipped.
@@ -206,15 +220,13 @@ class FixedLossScaleManager(LossScaleManager):
             >>> FixedLossScaleManager(drop_overflow_update=False).get_drop_overflow_update()
             False
         """
-        return self._drop_overflow_update
+        return self._skip_overflowing_steps
 
     def update_loss_scale(self, overflow: bool) -> None:
         return None
 
     def get_update_cell(self) -> Optional[FixedLossScaleUpdateCell]:
-        if not self._drop_overflow_update:
-            return None
-        return FixedLossScaleUpdateCell(self._loss_scale)
+        return FixedLossScaleUpdateCell(self._scale) if self._skip_overflowing_steps else None
 
 
 class DynamicLossScaleManager(LossScaleManager):
