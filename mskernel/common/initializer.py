@@ -60,15 +60,18 @@ class Initializer:
     """
 
     def __init__(self, **kwargs: Any) -> None:
-        self._kwargs = kwargs
+        # the settings become attributes (``Normal(sigma=0.5).sigma``) and are what ``repr`` shows
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+        self._settings = tuple(kwargs)
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         """The values for ``shape`` (override it)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self._kwargs.items())
-        return f"{type(self).__name__}({args})"
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in getattr(self, "_settings", ()))
+        return f"{type(self).__name__}({shown})"
 
 
 class Zero(Initializer):
@@ -107,7 +110,6 @@ class Constant(Initializer):
 
     def __init__(self, value: float) -> None:
         super().__init__(value=value)
-        self.value = value
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         return np.full(shape, self.value, dtype=np.float64)
@@ -125,7 +127,6 @@ class Normal(Initializer):
 
     def __init__(self, sigma: float = 0.01, mean: float = 0.0) -> None:
         super().__init__(sigma=sigma, mean=mean)
-        self.sigma, self.mean = sigma, mean
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         return np.random.normal(self.mean, self.sigma, shape)
@@ -143,7 +144,6 @@ class Uniform(Initializer):
 
     def __init__(self, scale: float = 0.07) -> None:
         super().__init__(scale=scale)
-        self.scale = scale
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         return np.random.uniform(-self.scale, self.scale, shape)
@@ -161,7 +161,6 @@ class TruncatedNormal(Initializer):
 
     def __init__(self, sigma: float = 0.01, mean: float = 0.0, a: float = -2.0, b: float = 2.0) -> None:
         super().__init__(sigma=sigma, mean=mean, a=a, b=b)
-        self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         out = np.random.normal(self.mean, self.sigma, shape)
@@ -184,7 +183,6 @@ class XavierUniform(Initializer):
 
     def __init__(self, gain: float = 1) -> None:
         super().__init__(gain=gain)
-        self.gain = gain
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         fan_in, fan_out = _fans(shape)
@@ -204,7 +202,6 @@ class XavierNormal(Initializer):
 
     def __init__(self, gain: float = 1) -> None:
         super().__init__(gain=gain)
-        self.gain = gain
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         fan_in, fan_out = _fans(shape)
@@ -225,7 +222,6 @@ class HeUniform(Initializer):
         super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
         if mode not in ("fan_in", "fan_out"):
             raise ValueError(f"The argument 'mode' must be 'fan_in' or 'fan_out', but got {mode!r}.")
-        self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
 
     def _std(self, shape: Tuple[int, ...]) -> float:
         fan_in, fan_out = _fans(shape)

@@ -127,10 +127,10 @@ class CustomRegOp(RegOp):
             ...
             ValueError: The size of 'args' must be equal to the sum of input tensors and output tensors, but got 1 vs 2
         """
-        io_nums = len(self.inputs) + len(self.outputs)
-        if len(args) != io_nums:
+        tensors = len(self.inputs) + len(self.outputs)
+        if len(args) != tensors:
             raise ValueError(f"The size of 'args' must be equal to the sum of input tensors and output tensors, but "
-                             f"got {len(args)} vs {io_nums}")
+                             f"got {len(args)} vs {tensors}")
         for arg in args:
             if not isinstance(arg, tuple) or len(arg) not in (2, 3):
                 raise ValueError("dtype and format value must be tuple of two or three elements")
