@@ -155,26 +155,28 @@ class PyboostRunner : public std::enable_shared_from_this<PyboostRunner> {
   void *_workspace_ptr_{nullptr};
 };
 
+namespace detail {
+/// `func` called with each Python positional argument converted to the type of its parameter.
 template <int OUT_NUM, typename Ret, typename... Args, size_t... I>
-pybind11::object PyboostArgsCallerImpl(Ret (*func)(Args...), const pybind11::args &args, std::index_sequence<I...>) {
-  return PyboostRunner::Call<OUT_NUM>(func, args[I].template cast<std::decay_t<Args>>()...);
+pybind11::object CallConverted(Ret (*func)(Args...), const pybind11::args &args, std::index_sequence<I...>) {
+  return PyboostRunner::Call<OUT_NUM>(func, pybind11::cast<std::decay_t<Args>>(args[I])...);
 }
+}  // namespace detail
 
-/// Calls `func` with the Python positional arguments converted to its parameter types.
+/// What PYBOOST_CALLER binds: checks the number of Python arguments, then calls `func` with them.
 template <int OUT_NUM, typename Ret, typename... Args>
-pybind11::object PyboostArgsCaller(Ret (*func)(Args...), const pybind11::args &args) {
-  constexpr size_t N = sizeof...(Args);
-  if (args.size() != N) {
-    throw std::runtime_error("Argument count mismatch: expected " + std::to_string(N) + ", got " +
-                             std::to_string(args.size()));
+pybind11::object CallFromPyArgs(Ret (*func)(Args...), const pybind11::args &args) {
+  if (args.size() == sizeof...(Args)) {
+    return detail::CallConverted<OUT_NUM>(func, args, std::index_sequence_for<Args...>{});
   }
-  return PyboostArgsCallerImpl<OUT_NUM>(func, args, std::make_index_sequence<N>());
+  throw std::runtime_error("Argument count mismatch: expected " + std::to_string(sizeof...(Args)) + ", got " +
+                           std::to_string(args.size()));
 }
 }  // namespace pynative
 }  // namespace ms
 
 /// `m.def("add3", PYBOOST_CALLER(1, CustomAdd3::Eval))`: binds FUNC taking Python positional args.
 #define PYBOOST_CALLER(OUT_NUM, FUNC) \
-  ([](const pybind11::args &args) -> pybind11::object { return ms::pynative::PyboostArgsCaller<OUT_NUM>(FUNC, args); })
+  ([](const pybind11::args &args) -> pybind11::object { return ms::pynative::CallFromPyArgs<OUT_NUM>(FUNC, args); })
 
 #endif  // MSKERNEL_PYBOOST_H_
