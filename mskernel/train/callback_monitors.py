@@ -324,24 +324,28 @@ class EarlyStopping(Callback):
         if current is None:
             return
         network = cb.get("train_network")
-        if self.restore_best_weights and self.best_weights_param_dict is None and network is not None:
+        keep_weights = self.restore_best_weights and network is not None
+        if keep_weights and self.best_weights_param_dict is None:  # what to restore if nothing ever improves
             self.best_weights_param_dict = copy.deepcopy(_snapshot(network))
-        self.wait += 1
-        if self._improved(current, self.best):
+        improved = self._improved(current, self.best)
+        if improved:
             self.best = current
-            if self.restore_best_weights and network is not None:
+            if keep_weights:
                 self.best_weights_param_dict = _snapshot(network)
-            if self.baseline is None or self._improved(current, self.baseline):
-                self.wait = 0
-        if self.wait >= self.patience:
-            self.stopped_epoch = cb.get("cur_epoch_num")
-            run_context.request_stop()
-            if self.restore_best_weights and self.best_weights_param_dict is not None and network is not None:
-                if self.verbose:
-                    print("Restoring model weights from the end of the best epoch.")
-                for name, param in network.parameters_and_names():
-                    if name in self.best_weights_param_dict:
-                        param.set_data(Tensor(self.best_weights_param_dict[name]))
+        # the patience counter starts again only on an improvement that also beats the baseline
+        counts = improved and (self.baseline is None or self._improved(current, self.baseline))
+        self.wait = 0 if counts else self.wait + 1
+        if self.wait < self.patience:
+            return
+        self.stopped_epoch = cb.get("cur_epoch_num")
+        run_context.request_stop()
+        if keep_weights and self.best_weights_param_dict is not None:
+            if self.verbose:
+                print("Restoring model weights from the end of the best epoch.")
+            saved = self.best_weights_param_dict
+            for name, param in network.parameters_and_names():
+                if name in saved:
+                    param.set_data(Tensor(saved[name]))
 
     def on_train_end(self, run_context: RunContext) -> None:
         """With ``verbose``, say at which epoch training stopped.
