@@ -82,10 +82,21 @@ MSKERNEL_GLUE inline void DrainDeferred() {
   for (PyObject *o : objs) Py_DECREF(o);
 }
 
+/// Whether this thread holds the GIL: the thread state running Python code is this thread's. (What
+/// PyGILState_Check answers for a thread's usual thread state, without its thread-specific-storage lookup.)
+inline bool HoldsGil() {
+#if PY_VERSION_HEX >= 0x030D0000
+  PyThreadState *ts = PyThreadState_GetUnchecked();
+#else
+  PyThreadState *ts = _PyThreadState_UncheckedGet();
+#endif
+  return ts != nullptr && ts->thread_id == PyThread_get_thread_ident();
+}
+
 /// Decref now if this thread holds the GIL, else later (never deadlocks a ParallelFor worker).
 MSKERNEL_GLUE inline void DecRefSafe(PyObject *o) {
   if (o == nullptr) return;
-  if (Py_IsInitialized() && PyGILState_Check()) {
+  if (Py_IsInitialized() && HoldsGil()) {
     Py_DECREF(o);
   } else {
     std::lock_guard<std::mutex> lock(DeferredMutex());
