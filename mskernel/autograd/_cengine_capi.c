@@ -9,9 +9,18 @@
 #include "../include/mskernel/engine_api.h"
 
 static PyObject *api_tensor_slot(PyObject *obj, int slot) {
-    if (S.tensor_type == NULL || Py_TYPE(obj) != S.tensor_type || slot < 0 || slot >= MK_TENSOR_NSLOTS) return NULL;
-    const Py_ssize_t offsets[MK_TENSOR_NSLOTS] = {S.t_data, S.t_rg, S.t_node, S.t_idx, S.t_version, S.t_alias};
-    return FIELD(obj, offsets[slot]);  /* borrowed; NULL when unset (getattr then raises its AttributeError) */
+    if (S.tensor_type == NULL || Py_TYPE(obj) != S.tensor_type) return NULL;
+    Py_ssize_t off;
+    switch (slot) {
+        case MK_TENSOR_DATA: off = S.t_data; break;
+        case MK_TENSOR_RG: off = S.t_rg; break;
+        case MK_TENSOR_NODE: off = S.t_node; break;
+        case MK_TENSOR_IDX: off = S.t_idx; break;
+        case MK_TENSOR_VERSION: off = S.t_version; break;
+        case MK_TENSOR_ALIAS: off = S.t_alias; break;
+        default: return NULL;
+    }
+    return FIELD(obj, off);  /* borrowed; NULL when unset (getattr then raises its AttributeError) */
 }
 
 static PyObject *api_wrap(PyObject *arr) {

@@ -139,10 +139,16 @@ inline long Step(const BaseTensor &a) {
   return 0;
 }
 
+/// `name == literal`, compared as a few words (the literal's length is known here).
+template <size_t N>
+inline bool NameIs(const std::string &name, const char (&literal)[N]) {
+  return name.size() == N - 1 && std::memcmp(name.data(), literal, N - 1) == 0;
+}
+
 /// aclnnAdd/Sub/Mul (no alpha) on float tensors of the output's shape and dtype, each dense or one broadcast
 /// value, in C++; false when the call is not that case (numpy runs it).
 inline bool NativeElementwise(const std::string &name, List<ValuePtr> inputs, List<BaseTensorPtr> outputs) {
-  char op = name == "aclnnMul" ? '*' : name == "aclnnAdd" ? '+' : name == "aclnnSub" ? '-' : 0;
+  char op = NameIs(name, "aclnnMul") ? '*' : NameIs(name, "aclnnAdd") ? '+' : NameIs(name, "aclnnSub") ? '-' : 0;
   if (op == 0 || inputs.size != 2 || outputs.size != 1 || !outputs[0] || !inputs[0] || !inputs[1]) return false;
   const BaseTensor *a = AsTensor(inputs[0].get());
   const BaseTensor *b = AsTensor(inputs[1].get());

@@ -120,7 +120,9 @@ class PyRef {
     std::swap(p_, other.p_);
     return *this;
   }
-  ~PyRef() { DecRefSafe(p_); }
+  ~PyRef() {
+    if (p_ != nullptr) DecRefSafe(p_);  // moved-from references (most of them) cost no call
+  }
   PyObject *get() const { return p_; }
   PyObject *release() {
     PyObject *o = p_;
