@@ -122,11 +122,11 @@ inline void ElementwiseLoop(char op, const BaseTensor &a, size_t sa, const BaseT
 }
 
 /// An input's elements either are exactly the output's or do not overlap them (an elementwise loop is
-/// then what numpy computes).
-inline bool SameOrApart(const BaseTensor &a, const BaseTensor &out) {
+/// then what numpy computes). `dense`: whether `a` is contiguous (else it is one broadcast value).
+inline bool SameOrApart(const BaseTensor &a, bool dense, const BaseTensor &out) {
   const char *p = static_cast<const char *>(a.data_c()), *q = static_cast<const char *>(out.data_c());
   const size_t a_bytes = a.DataSize() ? a.DataItemSize() : 0;  // a broadcast value spans one element
-  return p == q || p + (a.is_contiguous() ? a.Size() : a_bytes) <= q || q + out.Size() <= p;
+  return p == q || p + (dense ? a.Size() : a_bytes) <= q || q + out.Size() <= p;
 }
 
 /// The element step of an input in a loop over the output: 1 when dense, 0 when every stride is 0 (one
@@ -158,7 +158,7 @@ inline bool NativeElementwise(const std::string &name, List<ValuePtr> inputs, Li
   if ((t != kNumberTypeFloat32 && t != kNumberTypeFloat64) || a->data_type() != t || b->data_type() != t) return false;
   if (a->shape() != out.shape() || b->shape() != out.shape() || !out.is_contiguous()) return false;
   const long sa = Step(*a), sb = Step(*b);
-  if (sa < 0 || sb < 0 || !SameOrApart(*a, out) || !SameOrApart(*b, out)) return false;
+  if (sa < 0 || sb < 0 || !SameOrApart(*a, sa == 1, out) || !SameOrApart(*b, sb == 1, out)) return false;
   if (t == kNumberTypeFloat32) {
     ElementwiseLoop<float>(op, *a, static_cast<size_t>(sa), *b, static_cast<size_t>(sb), out);
   } else {

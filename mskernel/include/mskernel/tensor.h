@@ -171,6 +171,11 @@ class BaseTensor : public Value {
       PyErr_Format(PyExc_TypeError, "expected an mskernel Tensor, but got %s", Py_TYPE(obj)->tp_name);
       detail::ThrowPythonError();
     }
+    return FromTensor(obj);
+  }
+
+  /// A view of `obj`, known to be an mskernel Tensor (IsTensor(obj) is true).
+  MSKERNEL_GLUE static BaseTensorPtr FromTensor(PyObject *obj) {
     auto t = std::make_shared<BaseTensor>(Private{});  // the tensor and its reference counts: one allocation
     detail::PyRef arr = detail::PyRef::Steal(detail::TensorField(obj, detail::kTensorData));
     t->InitFromArray(std::move(arr), obj);
@@ -435,7 +440,7 @@ struct type_caster<std::shared_ptr<mskernel::BaseTensor>> {
     mskernel::detail::RegisterNonStdExceptionTranslator();
     if (!src || src.is_none()) return false;
     if (!mskernel::BaseTensor::IsTensor(src.ptr())) return false;
-    value = mskernel::BaseTensor::FromPython(src.ptr());
+    value = mskernel::BaseTensor::FromTensor(src.ptr());
     return true;
   }
   static handle cast(const std::shared_ptr<mskernel::BaseTensor> &src, return_value_policy, handle) {
