@@ -7,7 +7,8 @@ build requirements.
 import numpy
 from setuptools import Extension, setup
 
-PARTS = ("", "_state", "_rules", "_backward", "_operators", "_calls")  # _cengine.h says what each holds
+PARTS = ("", "_state", "_rules", "_backward", "_operators", "_calls", "_capi")  # _cengine.h says what each holds
 SOURCES = [f"mskernel/autograd/_cengine{part}.c" for part in PARTS]
-setup(ext_modules=[Extension("mskernel.autograd._cengine", SOURCES, depends=["mskernel/autograd/_cengine.h"],
-                             include_dirs=[numpy.get_include()], extra_compile_args=["-O2", "-fvisibility=hidden"])])
+DEPENDS = ["mskernel/autograd/_cengine.h", "mskernel/include/mskernel/engine_api.h"]  # the C API's layout is shared
+setup(ext_modules=[Extension("mskernel.autograd._cengine", SOURCES, depends=DEPENDS, include_dirs=[numpy.get_include()],
+                             extra_compile_args=["-O2", "-fvisibility=hidden"])])

@@ -6,7 +6,7 @@
  * hooks, MindSpore's error texts). The Python modules say what each piece does: node.py (recording),
  * engine.py (the backward pass), api.py (grad/value_and_grad), rule.py (declared rules).
  *
- * The code is in five files, one idea each (_cengine.h lists them): this one holds the module, the bindings,
+ * The code is in several files, one idea each (_cengine.h lists them): this one holds the module, the bindings,
  * Tensor._wrap and recording.
  *
  * Tensor and Node stay ordinary Python classes with __slots__; bind_tensor()/bind_node() read each slot's offset
@@ -459,5 +459,9 @@ PyMODINIT_FUNC PyInit__cengine(void) {
         PyModule_AddObjectRef(m, "Rule", (PyObject *)&RuleType) < 0 ||
         PyModule_AddObjectRef(m, "Bound", (PyObject *)&BoundType) < 0 ||
         PyModule_AddObjectRef(m, "GradState", (PyObject *)&GradStateType) < 0) { Py_DECREF(m); return NULL; }
+    PyObject *api = engine_api_capsule();  /* mskernel/include/mskernel/engine_api.h */
+    int rc = api == NULL ? -1 : PyModule_AddObjectRef(m, "_C_API", api);
+    Py_XDECREF(api);
+    if (rc < 0) { Py_DECREF(m); return NULL; }
     return m;
 }

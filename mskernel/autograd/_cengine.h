@@ -6,6 +6,7 @@
  *   _cengine_backward.c   the backward pass
  *   _cengine_operators.c  the C path of the Tensor operators and of the hand-tuned elementwise ops
  *   _cengine_calls.c      grad()'s call and ops.Custom calls
+ *   _cengine_capi.c       the C API of mskernel's C++ headers (mskernel/include/mskernel/engine_api.h)
  */
 #ifndef MSKERNEL_CENGINE_H
 #define MSKERNEL_CENGINE_H
@@ -81,6 +82,9 @@ PyObject *grad_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *bind_grad(PyObject *self, PyObject *helpers);
 PyObject *finalize_grad(PyObject *g, PyObject *seen);
 extern PyTypeObject CustomCallType;
+/* _cengine_capi.c */
+PyObject *engine_api_capsule(void);  /* the capsule _C_API (new reference) */
+
 #define GRAD_CALL_DOC "grad_call(fn, args, kwargs, positions, weights, has_aux, sens, user_bprop) -> " \
                       "(output, aux, input grads, weight grads) (see mskernel.autograd.api)."
 

@@ -5,7 +5,9 @@ Python: allocating numpy buffers for C++ tensors (:mod:`.buffers`), ``ms::Tensor
 casting methods (:mod:`.tensor_methods`), putting a C++ ``Function<T>::Apply`` into mskernel's one
 autograd graph (:mod:`.function`) and the CPU implementations behind ``custom::CustomLaunchAclnn``
 (:mod:`.aclnn`). Only the per-call numpy work -- a new tensor's array, an argument's layout -- is done
-in C, by :mod:`.arrays` (an extension built once, on first use), since the headers include no numpy.
+in C, by :mod:`.arrays` (an extension built once, on first use), since the headers include no numpy; the
+per-call steps the headers share with the autograd engine (a Tensor's fields, ``Tensor._wrap``, grad mode)
+are the engine core's own, called through its C API (``mskernel/include/mskernel/engine_api.h``).
 ``mskernel/include/mskernel/bridge.h`` imports this package by name and looks the functions below up
 as its attributes, so every name the C++ side calls is re-exported here.
 

@@ -89,6 +89,23 @@ def test_parameters_and_tensors_that_require_grad(cp):
     assert cp.view(t)[5] is True
 
 
+def test_a_tensor_field_that_is_unset_raises_what_getattr_raises(cp, grad_on):
+    """The engine core reads a Tensor's fields in place; an unset one is left to getattr, for its error."""
+    from mskernel.common.tensor import Tensor
+    x = ms.Tensor(np.ones(2, np.float32))
+    no_data = Tensor.__new__(Tensor)
+    no_rg = ms.Tensor(np.ones(2, np.float32))
+    del no_rg._rg
+    for t, field in ((no_data, "_data"), (no_rg, "_rg")):
+        with pytest.raises(AttributeError) as expected:
+            getattr(t, field)
+        for call in (lambda: cp.view(t), lambda: cp.forward_probe(x, -1, t)):
+            with pytest.raises(AttributeError) as got:
+                call()
+            assert str(got.value) == str(expected.value)
+        assert STATE.enabled
+
+
 @pytest.mark.parametrize("arr", [np.zeros(2, np.longdouble), np.zeros(2, "datetime64[s]"),
                                  np.zeros(2, [("a", np.float32), ("b", np.int8)])], ids=["longdouble", "datetime",
                                                                                        "structured"])

@@ -23,13 +23,34 @@
 #define MSKERNEL_ACLNN_CPU_H_
 
 #include <cstring>
+#include <initializer_list>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include "mskernel/ms_tensor.h"
 
 namespace mskernel {
 namespace aclnn {
+
+/// The inputs or outputs of a CustomLaunchAclnn call as they were written: a std::vector, or a braced list
+/// (`{x, y}`, read in place, without building a vector).
+template <typename T>
+struct List {
+  List(const std::vector<T> &v) : data(v.data()), size(v.size()) {}  // NOLINT: implicit on purpose
+  List(const T *first, size_t n) : data(first), size(n) {}
+  const T &operator[](size_t i) const { return data[i]; }
+  const T *begin() const { return data; }
+  const T *end() const { return data + size; }
+  const T *data;
+  size_t size;
+};
+
+/// `v` as a BaseTensor, or nullptr (dynamic_cast, with the usual case -- exactly a BaseTensor -- checked first).
+inline const BaseTensor *AsTensor(const Value *v) {
+  if (v != nullptr && typeid(*v) == typeid(BaseTensor)) return static_cast<const BaseTensor *>(v);
+  return dynamic_cast<const BaseTensor *>(v);
+}
 
 namespace native {
 #if defined(__GNUC__) || defined(__clang__)
@@ -101,11 +122,11 @@ inline void ElementwiseLoop(char op, const BaseTensor &a, size_t sa, const BaseT
 }
 
 /// An input's elements either are exactly the output's or do not overlap them (an elementwise loop is
-/// then what numpy computes).
-inline bool SameOrApart(const BaseTensor &a, const BaseTensor &out) {
+/// then what numpy computes). `dense`: whether `a` is contiguous (else it is one broadcast value).
+inline bool SameOrApart(const BaseTensor &a, bool dense, const BaseTensor &out) {
   const char *p = static_cast<const char *>(a.data_c()), *q = static_cast<const char *>(out.data_c());
   const size_t a_bytes = a.DataSize() ? a.DataItemSize() : 0;  // a broadcast value spans one element
-  return p == q || p + (a.is_contiguous() ? a.Size() : a_bytes) <= q || q + out.Size() <= p;
+  return p == q || p + (dense ? a.Size() : a_bytes) <= q || q + out.Size() <= p;
 }
 
 /// The element step of an input in a loop over the output: 1 when dense, 0 when every stride is 0 (one
@@ -118,20 +139,26 @@ inline long Step(const BaseTensor &a) {
   return 0;
 }
 
+/// `name == literal`, compared as a few words (the literal's length is known here).
+template <size_t N>
+inline bool NameIs(const std::string &name, const char (&literal)[N]) {
+  return name.size() == N - 1 && std::memcmp(name.data(), literal, N - 1) == 0;
+}
+
 /// aclnnAdd/Sub/Mul (no alpha) on float tensors of the output's shape and dtype, each dense or one broadcast
 /// value, in C++; false when the call is not that case (numpy runs it).
-inline bool NativeElementwise(const std::string &name, const ValuePtrList &inputs, const BaseTensorPtrList &outputs) {
-  char op = name == "aclnnMul" ? '*' : name == "aclnnAdd" ? '+' : name == "aclnnSub" ? '-' : 0;
-  if (op == 0 || inputs.size() != 2 || outputs.size() != 1 || !outputs[0] || !inputs[0] || !inputs[1]) return false;
-  auto *a = dynamic_cast<const BaseTensor *>(inputs[0].get());
-  auto *b = dynamic_cast<const BaseTensor *>(inputs[1].get());
+inline bool NativeElementwise(const std::string &name, List<ValuePtr> inputs, List<BaseTensorPtr> outputs) {
+  char op = NameIs(name, "aclnnMul") ? '*' : NameIs(name, "aclnnAdd") ? '+' : NameIs(name, "aclnnSub") ? '-' : 0;
+  if (op == 0 || inputs.size != 2 || outputs.size != 1 || !outputs[0] || !inputs[0] || !inputs[1]) return false;
+  const BaseTensor *a = AsTensor(inputs[0].get());
+  const BaseTensor *b = AsTensor(inputs[1].get());
   const BaseTensor &out = *outputs[0];
   if (a == nullptr || b == nullptr || out.readonly()) return false;
   const TypeId t = out.data_type();
   if ((t != kNumberTypeFloat32 && t != kNumberTypeFloat64) || a->data_type() != t || b->data_type() != t) return false;
   if (a->shape() != out.shape() || b->shape() != out.shape() || !out.is_contiguous()) return false;
   const long sa = Step(*a), sb = Step(*b);
-  if (sa < 0 || sb < 0 || !SameOrApart(*a, out) || !SameOrApart(*b, out)) return false;
+  if (sa < 0 || sb < 0 || !SameOrApart(*a, sa == 1, out) || !SameOrApart(*b, sb == 1, out)) return false;
   if (t == kNumberTypeFloat32) {
     ElementwiseLoop<float>(op, *a, static_cast<size_t>(sa), *b, static_cast<size_t>(sb), out);
   } else {
@@ -141,25 +168,25 @@ inline bool NativeElementwise(const std::string &name, const ValuePtrList &input
 }
 }  // namespace native
 
-/// Runs the CPU implementation of the aclnn API `aclnn_name`.
-MSKERNEL_GLUE inline void CustomLaunchAclnn(const std::string &aclnn_name, const ValuePtrList &inputs,
-                              const BaseTensorPtrList &outputs) {
+/// Runs the CPU implementation of the aclnn API `aclnn_name` (inputs and outputs in vectors or braced lists).
+MSKERNEL_GLUE inline void LaunchAclnn(const std::string &aclnn_name, List<ValuePtr> inputs,
+                                      List<BaseTensorPtr> outputs) {
   using namespace detail;
   if (native::NativeElementwise(aclnn_name, inputs, outputs)) return;
-  PyRef ins = PyRef::Steal(Check(PyList_New(static_cast<Py_ssize_t>(inputs.size()))));
-  for (size_t i = 0; i < inputs.size(); ++i) {
+  PyRef ins = PyRef::Steal(Check(PyList_New(static_cast<Py_ssize_t>(inputs.size))));
+  for (size_t i = 0; i < inputs.size; ++i) {
     PyObject *o;
     if (!inputs[i]) {
       o = (Py_INCREF(Py_None), Py_None);
-    } else if (auto *t = dynamic_cast<const BaseTensor *>(inputs[i].get())) {
+    } else if (const BaseTensor *t = AsTensor(inputs[i].get())) {
       o = (Py_INCREF(t->array()), t->array());
     } else {
       o = inputs[i]->ToPython().release();
     }
     PyList_SET_ITEM(ins.get(), i, o);
   }
-  PyRef outs = PyRef::Steal(Check(PyList_New(static_cast<Py_ssize_t>(outputs.size()))));
-  for (size_t i = 0; i < outputs.size(); ++i) {
+  PyRef outs = PyRef::Steal(Check(PyList_New(static_cast<Py_ssize_t>(outputs.size))));
+  for (size_t i = 0; i < outputs.size; ++i) {
     if (!outputs[i]) throw std::invalid_argument("CustomLaunchAclnn(" + aclnn_name + "): output " + std::to_string(i) + " is null");
     PyObject *a = outputs[i]->array();
     Py_INCREF(a);
@@ -168,6 +195,18 @@ MSKERNEL_GLUE inline void CustomLaunchAclnn(const std::string &aclnn_name, const
   static std::atomic<PyObject *> launch_slot{nullptr};
   PyObject *launch = Once(launch_slot, [] { return BridgeAttr("launch_aclnn"); });
   Call(launch, {Str(aclnn_name).get(), ins.get(), outs.get()});
+}
+
+/// Runs the CPU implementation of the aclnn API `aclnn_name`.
+inline void CustomLaunchAclnn(const std::string &aclnn_name, const ValuePtrList &inputs,
+                              const BaseTensorPtrList &outputs) {
+  LaunchAclnn(aclnn_name, inputs, outputs);
+}
+
+/// The same for braced lists, `CustomLaunchAclnn("aclnnMul", {x, y}, {out})` (no vectors built for them).
+inline void CustomLaunchAclnn(const std::string &aclnn_name, std::initializer_list<ValuePtr> inputs,
+                              std::initializer_list<BaseTensorPtr> outputs) {
+  LaunchAclnn(aclnn_name, {inputs.begin(), inputs.size()}, {outputs.begin(), outputs.size()});
 }
 
 /// The same for ms::Tensor inputs and outputs.

@@ -6,7 +6,9 @@
 // allocation, graph recording and the aclnn CPU implementations live), `CallBridge(...)`,
 // `ThrowIfError()` (a pending Python error -> pybind11::error_already_set, which pybind11 turns
 // back into the original Python exception), and `SetPythonError()` (a C++ exception -> a Python
-// exception, for the few raw CPython entry points). Every function here needs the GIL, which
+// exception, for the few raw CPython entry points), and `Engine()` (the engine core's C API,
+// mskernel/engine_api.h: Tensor fields, Tensor._wrap and grad mode as C calls; GradEnabled(),
+// SetGradEnabled() and GradModeGuard use it). Every function here needs the GIL, which
 // is held whenever Python calls into an extension module.
 //
 // Users rarely include this directly; it is what lets the headers stay small (no numpy headers,
@@ -21,6 +23,8 @@
 #define MSKERNEL_BRIDGE_H_
 
 #include <pybind11/pybind11.h>
+
+#include "mskernel/engine_api.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -78,10 +82,21 @@ MSKERNEL_GLUE inline void DrainDeferred() {
   for (PyObject *o : objs) Py_DECREF(o);
 }
 
+/// Whether this thread holds the GIL: the thread state running Python code is this thread's. (What
+/// PyGILState_Check answers for a thread's usual thread state, without its thread-specific-storage lookup.)
+inline bool HoldsGil() {
+#if PY_VERSION_HEX >= 0x030D0000
+  PyThreadState *ts = PyThreadState_GetUnchecked();
+#else
+  PyThreadState *ts = _PyThreadState_UncheckedGet();
+#endif
+  return ts != nullptr && ts->thread_id == PyThread_get_thread_ident();
+}
+
 /// Decref now if this thread holds the GIL, else later (never deadlocks a ParallelFor worker).
 MSKERNEL_GLUE inline void DecRefSafe(PyObject *o) {
   if (o == nullptr) return;
-  if (Py_IsInitialized() && PyGILState_Check()) {
+  if (Py_IsInitialized() && HoldsGil()) {
     Py_DECREF(o);
   } else {
     std::lock_guard<std::mutex> lock(DeferredMutex());
@@ -105,7 +120,9 @@ class PyRef {
     std::swap(p_, other.p_);
     return *this;
   }
-  ~PyRef() { DecRefSafe(p_); }
+  ~PyRef() {
+    if (p_ != nullptr) DecRefSafe(p_);  // moved-from references (most of them) cost no call
+  }
   PyObject *get() const { return p_; }
   PyObject *release() {
     PyObject *o = p_;
@@ -256,78 +273,50 @@ MSKERNEL_GLUE inline void SetPythonError(const std::string &where = "C++ code") 
   }
 }
 
-/// Reads and writes mskernel's grad mode (`mskernel.autograd.node.STATE.enabled`).
-inline PyObject *GradState() {
-  static std::atomic<PyObject *> slot{nullptr};
-  return Once(slot, [] { return Check(PyObject_GetAttrString(BridgeModule(), "STATE")); });
-}
-
 /// An interned Python string kept in `slot` (attribute names read on every call are made once).
 inline PyObject *Interned(std::atomic<PyObject *> &slot, const char *text) {
   return Once(slot, [text] { return Check(PyUnicode_InternFromString(text)); });
 }
 
-inline PyObject *EnabledName() {
-  static std::atomic<PyObject *> slot{nullptr};
-  return Interned(slot, "enabled");
+/// The engine core's C API (mskernel/engine_api.h: Tensor fields, Tensor._wrap, grad mode), loaded on first use
+/// from `mskernel.autograd._cengine._C_API` (after importing `mskernel.cpp`, which binds the engine to the Tensor
+/// and GradState classes). Throws the import's error, or a RuntimeError for a capsule of another version (headers
+/// and engine core of different mskernel installs).
+MSKERNEL_GLUE inline const MkEngineApi *LoadEngine() {
+  BridgeModule();
+  PyRef core = PyRef::Steal(Check(PyImport_ImportModule("mskernel.autograd._cengine")));
+  PyRef cap = PyRef::Steal(Check(PyObject_GetAttrString(core.get(), "_C_API")));
+  auto *api = static_cast<const MkEngineApi *>(PyCapsule_GetPointer(cap.get(), MK_ENGINE_API_CAPSULE));
+  if (api == nullptr) ThrowPythonError();
+  if (api->version != MK_ENGINE_API_VERSION) {
+    throw std::runtime_error("mskernel's C++ headers expect version " + std::to_string(MK_ENGINE_API_VERSION) +
+                             " of the engine core's C API, but mskernel.autograd._cengine has version " +
+                             std::to_string(api->version) + ": rebuild the op against the installed mskernel");
+  }
+  return api;  // static data of the engine core, which stays loaded
 }
 
-/// The calling thread's attribute dict of `STATE` (a threading.local: one dict per thread state), or
-/// nullptr when attribute access must go through getattr/setattr (GradState's class defines `enabled`).
-/// Cached per OS thread together with the thread state's own dict (`PyThreadState_GetDict()`), both
-/// held strongly: a thread state that is replaced (a C thread calling in repeatedly through
-/// PyGILState_Ensure gets a new one each time) has a new dict, so a stale entry is never used.
-/// Reading or writing `STATE.enabled` through this dict is what threading.local's getattr/setattr do
-/// when the class has no attribute of that name, without the per-thread lookups on every access.
-MSKERNEL_GLUE inline PyObject *GradStateDict() {
-  struct Cache {
-    PyObject *tdict = nullptr, *ldict = nullptr;
-    ~Cache() {  // at thread exit, usually without the GIL: the references are dropped later
-      DecRefSafe(ldict);
-      DecRefSafe(tdict);
-    }
-  };
-  static std::atomic<int> plain{-1};  // 1: `enabled` lives in the per-thread dict only; 0: it does not
-  static thread_local Cache cache;
-  PyObject *td = PyThreadState_GetDict();  // borrowed; NULL only without a thread state
-  if (td != nullptr && td == cache.tdict) return cache.ldict;
-  if (plain.load(std::memory_order_acquire) < 0) {
-    PyObject *cls = reinterpret_cast<PyObject *>(Py_TYPE(GradState()));
-    int has = PyObject_HasAttr(cls, EnabledName());
-    plain.store(has ? 0 : 1, std::memory_order_release);
+/// The engine core's C API (see LoadEngine). Several threads may load it at once: they get the same pointer.
+inline const MkEngineApi *Engine() {
+  static std::atomic<const MkEngineApi *> api{nullptr};
+  const MkEngineApi *a = api.load(std::memory_order_acquire);
+  if (a == nullptr) {
+    a = LoadEngine();
+    api.store(a, std::memory_order_release);
   }
-  if (td == nullptr || plain.load(std::memory_order_acquire) == 0) return nullptr;
-  static std::atomic<PyObject *> dict_name{nullptr};
-  PyObject *ld = Check(PyObject_GetAttr(GradState(), Interned(dict_name, "__dict__")));  // this thread's dict
-  if (!PyDict_Check(ld)) {
-    Py_DECREF(ld);
-    return nullptr;
-  }
-  Py_INCREF(td);
-  PyObject *old_t = cache.tdict, *old_l = cache.ldict;
-  cache.tdict = td;
-  cache.ldict = ld;
-  Py_XDECREF(old_l);
-  Py_XDECREF(old_t);
-  return ld;
+  return a;
 }
 
-MSKERNEL_GLUE inline bool GradEnabled() {
-  if (PyObject *d = GradStateDict()) {
-    PyObject *v = PyDict_GetItemWithError(d, EnabledName());  // borrowed
-    if (v == Py_True) return true;
-    if (v == Py_False) return false;
-    if (v == nullptr) ThrowIfError();  // not set yet: getattr below raises what Python would
-  }
-  PyRef v = PyRef::Steal(Check(PyObject_GetAttr(GradState(), EnabledName())));
-  return PyObject_IsTrue(v.get()) == 1;
+/// This thread's grad mode (`mskernel.autograd.node.STATE.enabled`).
+inline bool GradEnabled() {
+  const int on = Engine()->grad_enabled();
+  if (on < 0) ThrowPythonError();
+  return on != 0;
 }
 
-MSKERNEL_GLUE inline void SetGradEnabled(bool on) {
-  PyObject *d = GradStateDict();
-  int r = d ? PyDict_SetItem(d, EnabledName(), on ? Py_True : Py_False)
-            : PyObject_SetAttr(GradState(), EnabledName(), on ? Py_True : Py_False);
-  if (r != 0) ThrowPythonError();
+/// Sets this thread's grad mode (`STATE.enabled = on`).
+inline void SetGradEnabled(bool on) {
+  if (Engine()->set_grad_enabled(on ? 1 : 0) != 0) ThrowPythonError();
 }
 
 /// Turns mskernel's grad mode off (or on) for a scope; restores it even on exceptions. Nothing is
@@ -341,13 +330,14 @@ class GradModeGuard {
   }
   ~GradModeGuard() {
     if (!set_) return;
+    const MkEngineApi *api = Engine();  // loaded when the mode was set
+    if (!PyErr_Occurred()) {
+      if (api->set_grad_enabled(prev_ ? 1 : 0) != 0) PyErr_Clear();  // a failed restore cannot be reported here
+      return;
+    }
     PyObject *type, *value, *tb;  // keep a pending error intact while restoring
     PyErr_Fetch(&type, &value, &tb);
-    try {
-      SetGradEnabled(prev_);
-    } catch (...) {  // a failed restore cannot be reported from a destructor (as before: it is dropped)
-    }
-    PyErr_Clear();
+    if (api->set_grad_enabled(prev_ ? 1 : 0) != 0) PyErr_Clear();
     PyErr_Restore(type, value, tb);
   }
   GradModeGuard(const GradModeGuard &) = delete;

@@ -12,7 +12,9 @@
 // Compile time: everything that is not per-element arithmetic (allocation, conversions, graph
 // recording, the aclnn implementations) runs in Python/numpy via mskernel.cpp -- the per-call array
 // work (a new tensor's array, a tensor argument's layout) in mskernel.cpp.arrays, a small numpy C
-// extension built once on first use -- so a module only compiles its own kernels, a little
+// extension built once on first use, and the per-call steps shared with the autograd engine (a
+// Tensor's fields, wrapping an array into a Tensor, grad mode) in the engine core, through its C
+// API (mskernel/engine_api.h) -- so a module only compiles its own kernels, a little
 // out-of-line glue (MSKERNEL_GLUE) and its bindings. The
 // build layer compiles pybind11 modules "split" (mskernel.toolchain.split): pybind11's runtime --
 // most of a pybind11 module's compile time, emitted into every module that includes pybind11.h --

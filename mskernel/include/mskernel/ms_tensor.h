@@ -228,7 +228,7 @@ struct type_caster<ms::Tensor> {
       return true;
     }
     if (!mskernel::BaseTensor::IsTensor(src.ptr())) return false;
-    value = ms::Tensor(mskernel::BaseTensor::FromPython(src.ptr()));
+    value = ms::Tensor(mskernel::BaseTensor::FromTensor(src.ptr()));
     return true;
   }
   static handle cast(const ms::Tensor &src, return_value_policy, handle) {

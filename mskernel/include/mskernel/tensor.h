@@ -100,39 +100,16 @@ inline const ArrayApi *GetArrayApi() {
   return a;
 }
 
-/// The fields of a Python Tensor that the C++ side reads on every call.
-enum TensorFieldId { kTensorData = 0, kTensorRequiresGrad = 1 };
+/// The fields of a Python Tensor that the C++ side reads on every call (the engine core's slot numbers).
+enum TensorFieldId { kTensorData = MK_TENSOR_DATA, kTensorRequiresGrad = MK_TENSOR_RG };
 
 inline const char *TensorFieldName(TensorFieldId f) { return f == kTensorData ? "_data" : "_rg"; }
 
-/// The member descriptor of a Tensor field (Tensor keeps its fields in __slots__), or nullptr when
-/// the class attribute is something else. Borrowed; looked up once.
-MSKERNEL_GLUE inline PyObject *TensorSlotDescriptor(TensorFieldId f) {
-  static std::atomic<PyObject *> descrs[2] = {{nullptr}, {nullptr}};
-  PyObject *d = Once(descrs[f], [f] {
-    PyObject *got = PyObject_GetAttrString(TensorClass(), TensorFieldName(f));  // on the class: the descriptor
-    if (got == nullptr) {
-      PyErr_Clear();
-    } else if (Py_TYPE(got) != &PyMemberDescr_Type) {
-      Py_DECREF(got);
-      got = nullptr;
-    }
-    if (got == nullptr) got = (Py_INCREF(Py_None), Py_None);  // kept as "no slot" (Once needs an object)
-    return got;
-  });
-  return d == Py_None ? nullptr : d;
-}
-
-/// `getattr(obj, "_data" / "_rg")` (a new reference; raises as getattr does). For an object whose
-/// type is exactly Tensor this is the slot's own getter (what getattr finds and calls, without the
+/// `getattr(obj, "_data" / "_rg")` (a new reference; raises as getattr does). For an object whose type is
+/// exactly Tensor this is the slot's value as the engine core reads it (what getattr finds, without the
 /// attribute lookup on every call).
 MSKERNEL_GLUE inline PyObject *TensorField(PyObject *obj, TensorFieldId f) {
-  PyTypeObject *tp = Py_TYPE(obj);
-  if (tp == reinterpret_cast<PyTypeObject *>(TensorClass())) {
-    if (PyObject *d = TensorSlotDescriptor(f)) {
-      return Check(Py_TYPE(d)->tp_descr_get(d, obj, reinterpret_cast<PyObject *>(tp)));
-    }
-  }
+  if (PyObject *v = Engine()->tensor_slot(obj, f)) return (Py_INCREF(v), v);
   static std::atomic<PyObject *> names[2] = {{nullptr}, {nullptr}};
   return Check(PyObject_GetAttr(obj, Interned(names[f], TensorFieldName(f))));
 }
@@ -194,6 +171,11 @@ class BaseTensor : public Value {
       PyErr_Format(PyExc_TypeError, "expected an mskernel Tensor, but got %s", Py_TYPE(obj)->tp_name);
       detail::ThrowPythonError();
     }
+    return FromTensor(obj);
+  }
+
+  /// A view of `obj`, known to be an mskernel Tensor (IsTensor(obj) is true).
+  MSKERNEL_GLUE static BaseTensorPtr FromTensor(PyObject *obj) {
     auto t = std::make_shared<BaseTensor>(Private{});  // the tensor and its reference counts: one allocation
     detail::PyRef arr = detail::PyRef::Steal(detail::TensorField(obj, detail::kTensorData));
     t->InitFromArray(std::move(arr), obj);
@@ -273,6 +255,10 @@ class BaseTensor : public Value {
   /// True when this tensor came from Python and autograd tracks it (`Tensor.requires_grad`).
   MSKERNEL_GLUE bool requires_grad() const {
     if (!py_tensor_) return false;
+    if (PyObject *rg = detail::Engine()->tensor_slot(py_tensor_.get(), MK_TENSOR_RG)) {  // borrowed
+      if (rg == Py_True || rg == Py_False) return rg == Py_True;
+      return PyObject_IsTrue(rg) == 1;
+    }
     detail::PyRef rg = detail::PyRef::Steal(detail::TensorField(py_tensor_.get(), detail::kTensorRequiresGrad));
     return PyObject_IsTrue(rg.get()) == 1;
   }
@@ -291,9 +277,8 @@ class BaseTensor : public Value {
   /// else a new Tensor sharing the buffer (created once, then returned again).
   MSKERNEL_GLUE detail::PyRef ToPython() const override {
     if (!py_tensor_) {
-      static std::atomic<PyObject *> wrap_slot{nullptr};
-      PyObject *wrap = detail::Once(wrap_slot, [] { return detail::BridgeAttr("wrap"); });
-      py_tensor_ = detail::Call(wrap, {data_->array()});
+      detail::DrainDeferred();
+      py_tensor_ = detail::PyRef::Steal(detail::Check(detail::Engine()->wrap(data_->array())));  // Tensor._wrap
     }
     return py_tensor_;
   }
@@ -455,7 +440,7 @@ struct type_caster<std::shared_ptr<mskernel::BaseTensor>> {
     mskernel::detail::RegisterNonStdExceptionTranslator();
     if (!src || src.is_none()) return false;
     if (!mskernel::BaseTensor::IsTensor(src.ptr())) return false;
-    value = mskernel::BaseTensor::FromPython(src.ptr());
+    value = mskernel::BaseTensor::FromTensor(src.ptr());
     return true;
   }
   static handle cast(const std::shared_ptr<mskernel::BaseTensor> &src, return_value_policy, handle) {
