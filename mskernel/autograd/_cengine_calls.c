@@ -322,6 +322,13 @@ static PyObject *custom_run(PyObject *plan, PyObject *const *args, Py_ssize_t n,
         return NULL;
     }
     Py_ssize_t nout = PyTuple_GET_SIZE(res);
+    int multi = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 1)), on = tracked ? grad_enabled() : 0;
+    if (multi < 0 || on < 0) { Py_DECREF(res); return NULL; }
+    if (!multi && !on && nout == 1) {  /* the usual call: one output, nothing to record */
+        PyObject *t = wrap_array(PyTuple_GET_ITEM(res, 0));
+        Py_DECREF(res);
+        return t;
+    }
     PyObject *outs = PyTuple_New(nout);
     if (outs == NULL) { Py_DECREF(res); return NULL; }
     for (Py_ssize_t j = 0; j < nout; j++) {
@@ -330,21 +337,15 @@ static PyObject *custom_run(PyObject *plan, PyObject *const *args, Py_ssize_t n,
         PyTuple_SET_ITEM(outs, j, t);
     }
     Py_DECREF(res);
-    if (tracked) {
-        int on = grad_enabled();
-        if (on < 0) { Py_DECREF(outs); return NULL; }
-        if (on) {
-            PyObject *argt = PyTuple_New(n);
-            if (argt == NULL) { Py_DECREF(outs); return NULL; }
-            for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(argt, i, Py_NewRef(args[i]));
-            PyObject *r = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(plan, 2), argt, outs, NULL);
-            Py_DECREF(argt);
-            if (r == NULL) { Py_DECREF(outs); return NULL; }
-            Py_DECREF(r);
-        }
+    if (on) {
+        PyObject *argt = PyTuple_New(n);
+        if (argt == NULL) { Py_DECREF(outs); return NULL; }
+        for (Py_ssize_t i = 0; i < n; i++) PyTuple_SET_ITEM(argt, i, Py_NewRef(args[i]));
+        PyObject *r = PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(plan, 2), argt, outs, NULL);
+        Py_DECREF(argt);
+        if (r == NULL) { Py_DECREF(outs); return NULL; }
+        Py_DECREF(r);
     }
-    int multi = PyObject_IsTrue(PyTuple_GET_ITEM(plan, 1));
-    if (multi < 0) { Py_DECREF(outs); return NULL; }
     if (multi) return outs;
     PyObject *one = nout >= 1 ? Py_NewRef(PyTuple_GET_ITEM(outs, 0)) : NULL;
     if (one == NULL) PyErr_SetString(PyExc_TypeError, "Custom: a single-output plan produced no output");

@@ -16,9 +16,9 @@
  * copy; the function cannot write the op's inputs), or for a 0-d array whose scalars byte is 1 its
  * value as a Python scalar (``a.item()``).
  *
- * pyfunc_call(func, scalars, extra, want, convert, arrays) is a planned pyfunc call: func(*pyfunc_args(arrays,
- * scalars), *extra); a result that is exactly the one array `want` describes ((shape, dtype), or None) is returned
- * as (result,), anything else as convert(result) (the op's full conversion and checks).
+ * pyfunc_call(plan, arrays), plan = (func, scalars, extra, want, convert), is a planned pyfunc call:
+ * func(*pyfunc_args(arrays, scalars), *extra); a result that is exactly the one array `want` describes ((shape,
+ * dtype), or None) is returned as (result,), anything else as convert(result) (the op's conversion and checks).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -180,13 +180,16 @@ static int pyfunc_exact(PyObject* res, PyObject* want) {
 
 static PyObject* pyfunc_call(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
   (void)self;
-  if (nargs != 6 || !PyBytes_Check(args[1]) || !PyTuple_Check(args[2]) || !PyTuple_Check(args[5]) ||
-      PyBytes_GET_SIZE(args[1]) != PyTuple_GET_SIZE(args[5])) {
-    PyErr_SetString(PyExc_TypeError, "pyfunc_call(func, scalars: bytes, extra: tuple, want, convert, arrays: tuple)");
+  PyObject* plan = nargs == 2 ? args[0] : NULL;
+  if (plan == NULL || !PyTuple_Check(plan) || PyTuple_GET_SIZE(plan) != 5 || !PyTuple_Check(args[1]) ||
+      !PyBytes_Check(PyTuple_GET_ITEM(plan, 1)) || !PyTuple_Check(PyTuple_GET_ITEM(plan, 2)) ||
+      PyBytes_GET_SIZE(PyTuple_GET_ITEM(plan, 1)) != PyTuple_GET_SIZE(args[1])) {
+    PyErr_SetString(PyExc_TypeError, "pyfunc_call((func, scalars: bytes, extra: tuple, want, convert), arrays: tuple)");
     return NULL;
   }
-  PyObject *func = args[0], *extra = args[2], *want = args[3], *convert = args[4], *arrays = args[5];
-  const char* scalars = PyBytes_AS_STRING(args[1]);
+  PyObject *func = PyTuple_GET_ITEM(plan, 0), *extra = PyTuple_GET_ITEM(plan, 2), *want = PyTuple_GET_ITEM(plan, 3);
+  PyObject *convert = PyTuple_GET_ITEM(plan, 4), *arrays = args[1];
+  const char* scalars = PyBytes_AS_STRING(PyTuple_GET_ITEM(plan, 1));
   Py_ssize_t n = PyTuple_GET_SIZE(arrays), ne = PyTuple_GET_SIZE(extra);
   if (n + ne > MKA_MAX_BUFFERS) {
     PyErr_SetString(PyExc_ValueError, "pyfunc_call: too many arguments");
@@ -220,7 +223,7 @@ static PyMethodDef methods[] = {
     {"pyfunc_args", (PyCFunction)(void (*)(void))pyfunc_args, METH_FASTCALL,
      "pyfunc_args(arrays, scalars) -> list: read-only views (or scalars) for a pyfunc's function"},
     {"pyfunc_call", (PyCFunction)(void (*)(void))pyfunc_call, METH_FASTCALL,
-     "pyfunc_call(func, scalars, extra, want, convert, arrays) -> outputs: a planned pyfunc call"},
+     "pyfunc_call((func, scalars, extra, want, convert), arrays) -> outputs: a planned pyfunc call"},
     {NULL, NULL, 0, NULL},
 };
 
