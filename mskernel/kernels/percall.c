@@ -16,7 +16,8 @@
  * copy; the function cannot write the op's inputs), or for a 0-d array whose scalars byte is 1 its
  * value as a Python scalar (``a.item()``).
  *
- * pyfunc_call(plan, arrays), plan = (func, scalars, extra, want, convert), is a planned pyfunc call:
+ * pyfunc_call(plan, arrays), plan = (func, scalars, extra, want, convert), is a planned pyfunc call (and
+ * PyfuncRunner(plan) the same with the plan bound, the runner a planned op calls):
  * func(*pyfunc_args(arrays, scalars), *extra); a result that is exactly the one array `want` describes ((shape,
  * dtype), or None) is returned as (result,), anything else as convert(result) (the op's conversion and checks).
  */
@@ -24,6 +25,7 @@
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -217,6 +219,49 @@ done:
   return res;
 }
 
+/* PyfuncRunner(plan): pyfunc_call with its plan bound -- a planned pyfunc op's runner, runner(arrays). */
+typedef struct {
+  PyObject_HEAD
+  PyObject* plan;
+  vectorcallfunc vectorcall;
+} PyfuncRunner;
+
+static PyObject* runner_call(PyfuncRunner* r, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+  if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 1) {
+    PyErr_SetString(PyExc_TypeError, "a pyfunc runner takes the input arrays (a tuple)");
+    return NULL;
+  }
+  PyObject* argv[2] = {r->plan, args[0]};
+  return pyfunc_call(NULL, argv, 2);
+}
+
+static PyObject* runner_new(PyTypeObject* tp, PyObject* args, PyObject* kw) {
+  PyObject* plan;
+  if (!PyArg_ParseTuple(args, "O!:PyfuncRunner", &PyTuple_Type, &plan)) return NULL;
+  PyfuncRunner* r = (PyfuncRunner*)tp->tp_alloc(tp, 0);
+  if (r == NULL) return NULL;
+  r->plan = Py_NewRef(plan);
+  r->vectorcall = (vectorcallfunc)runner_call;
+  return (PyObject*)r;
+}
+
+static void runner_dealloc(PyfuncRunner* r) {
+  Py_XDECREF(r->plan);
+  Py_TYPE(r)->tp_free((PyObject*)r);
+}
+
+static PyTypeObject PyfuncRunnerType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_mskernel_percall.PyfuncRunner",
+    .tp_basicsize = sizeof(PyfuncRunner),
+    .tp_dealloc = (destructor)runner_dealloc,
+    .tp_vectorcall_offset = offsetof(PyfuncRunner, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "PyfuncRunner(plan): runner(arrays) is pyfunc_call(plan, arrays).",
+    .tp_new = runner_new,
+};
+
 static PyMethodDef methods[] = {
     {"aot_call", (PyCFunction)(void (*)(void))aot_call, METH_FASTCALL,
      "aot_call(plan, arrays) -> outputs | None | [1, message] | [2, code]: run an AOT kernel"},
@@ -233,5 +278,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_mskernel_percall",
 
 PyMODINIT_FUNC PyInit__mskernel_percall(void) {
   import_array();
-  return PyModule_Create(&module);
+  if (PyType_Ready(&PyfuncRunnerType) < 0) return NULL;
+  PyObject* m = PyModule_Create(&module);
+  if (m != NULL && PyModule_AddObjectRef(m, "PyfuncRunner", (PyObject*)&PyfuncRunnerType) < 0) Py_CLEAR(m);
+  return m;
 }

@@ -9,8 +9,6 @@ Example:
 """
 from __future__ import annotations
 
-import functools
-
 from typing import Any, Callable, List, Optional
 
 import numpy as np
@@ -61,7 +59,7 @@ class PyFuncKernel(CustomKernel):
         def convert(result: Any) -> tuple:
             return tuple(self._outputs(result, specs))
         # the call is percall's pyfunc_call (C): read-only views in, and the one expected array out as it is
-        return functools.partial(percall().pyfunc_call, (self.func, scalars, tuple(attrs), want, convert))
+        return percall().PyfuncRunner((self.func, scalars, tuple(attrs), want, convert))
 
     def _outputs(self, result: Any, out_specs: List[OutSpec]) -> List[np.ndarray]:
         """The function's result as one checked array per output spec."""
