@@ -71,24 +71,23 @@ def max_pool2d(x: Any, kernel_size: Any, stride: Any = None, padding: Any = 0, d
     if pt or pb or pl or pr:
         vals = np.pad(vals, ((0, 0), (0, 0), (pt, pb), (pl, pr)), constant_values=-np.inf)
     wv = _windows(vals, k, s, d)[:, :, :oh, :ow]
-    # a running maximum over the window's k*k offsets (strided views, no copy of the windows)
+    n, c, h, w = t.shape
+    # a running maximum over the window's k*k offsets (strided views, no copy of the windows); `at` is the offset
+    # of each window's first maximum, in the window's row-major order, as its flat distance from the window's start
     best = wv[..., 0, 0].copy()
-    at_r = np.zeros(best.shape, np.int64)
-    at_c = np.zeros(best.shape, np.int64)
+    at = np.zeros(best.shape, np.int64)
+    better = np.empty(best.shape, np.bool_)
     for i in range(k[0]):
         for j in range(k[1]):
             if i == 0 and j == 0:
                 continue
             cand = wv[..., i, j]
-            better = cand > best
+            np.greater(cand, best, out=better)
             np.copyto(best, cand, where=better)
-            np.putmask(at_r, better, i)
-            np.putmask(at_c, better, j)
-    n, c, h, w = t.shape
-    rows = np.arange(oh)[:, None] * s[0] - pt + at_r * d[0]
-    cols = np.arange(ow)[None, :] * s[1] - pl + at_c * d[1]
-    plane = (np.arange(n)[:, None, None, None] * c + np.arange(c)[None, :, None, None]) * (h * w)
-    chosen = plane + rows * w + cols
+            np.putmask(at, better, i * d[0] * w + j * d[1])
+    start = ((np.arange(n)[:, None] * c + np.arange(c)[None, :]) * (h * w))[:, :, None, None] \
+        + ((np.arange(oh) * s[0] - pt) * w)[:, None] + (np.arange(ow) * s[1] - pl)[None, :]
+    chosen = np.add(at, start, out=at)  # each window's start plus the offset of its maximum
     out = gather_map(t, chosen)
     if return_indices:
         return out, Tensor._wrap((chosen % (t.shape[2] * t.shape[3])).astype(np.int64))
