@@ -1,0 +1,97 @@
+"""mskernel.kernelcheck -- run a kernel once in a checked build and say what a device would get wrong.
+
+On a CPU mskernel runs a ``parallel`` loop serially when it cannot prove its iterations independent,
+and zero-fills new memory as MindSpore's Python emulation does: right answers here, and the very
+bugs that break the kernel on an Ascend or GPU device hidden. :func:`check_kernel` runs the op once
+in a build that looks for them:
+
+* a **hybrid** kernel (``ops.Custom`` hybrid/akg, a ``%%custom_op`` hybrid cell's op, a
+  ``HybridKernel``) is compiled with a shadow per element -- written or not, and by which iteration
+  of the enclosing parallel loops -- and new memory poisoned (:mod:`.hybrid`);
+* a **C++** op (a C++ cell's op or module function, a ``CustomOpBuilder`` module's function) is
+  built from the same source with AddressSanitizer and UndefinedBehaviorSanitizer and called in a
+  child process, so the user's session never crashes (:mod:`.cpp`).
+
+Both return a :class:`KernelCheck` of :class:`Finding` s.
+
+Example:
+    >>> import numpy as np, mskernel as ms
+    >>> from mskernel.hybrid import HybridKernel
+    >>> hk = HybridKernel.from_source(
+    ...     "def total(x):\\n    y = output_tensor((1,), x.dtype)\\n"
+    ...     "    for i in parallel(x.shape[0]):\\n        y[0] = y[0] + x[i]\\n    return y\\n")
+    >>> check = ms.check_kernel(hk, np.ones(4, np.float32))
+    >>> check.ok, [(f.kind, f.tensor, f.index, f.line) for f in check.findings][:2]
+    (False, [('uninitialised-read', 'y', (0,), 4), ('race', 'y', (0,), 4)])
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .report import KINDS, Finding, KernelCheck
+
+__all__ = ["check_kernel", "KernelCheck", "Finding", "KINDS"]
+
+
+def _hybrid_kernel_of(op: Any) -> Any:
+    from mskernel.hybrid import HybridKernel
+
+    if isinstance(op, HybridKernel):
+        return op
+    return getattr(op, "hybrid_kernel", None)
+
+
+def _check_hybrid(op: Any, inputs: tuple[Any, ...]) -> KernelCheck:
+    from .hybrid import check_hybrid
+
+    return check_hybrid(_hybrid_kernel_of(op), inputs, name=getattr(op, "name", None))
+
+
+def _check_cpp(op: Any, inputs: tuple[Any, ...]) -> KernelCheck:
+    from .cpp import check_cpp, cpp_target
+
+    return check_cpp(cpp_target(op), inputs)
+
+
+def _is_cpp(op: Any) -> bool:
+    from .cpp import cpp_target
+
+    try:
+        cpp_target(op)
+    except TypeError:
+        return False
+    return True
+
+
+#: which checked build runs which op: the first row whose test accepts the op (one rule per line)
+CHECKERS: list[tuple[str, Callable[[Any], bool], Callable[[Any, tuple[Any, ...]], KernelCheck]]] = [
+    ("hybrid", lambda op: _hybrid_kernel_of(op) is not None, _check_hybrid),
+    ("cpp", _is_cpp, _check_cpp),
+]
+
+
+def check_kernel(op: Any, *inputs: Any) -> KernelCheck:
+    """Run ``op`` once on ``inputs`` in a checked build; a :class:`KernelCheck` of what it found.
+
+    ``op`` is a hybrid op (``ops.Custom`` with ``func_type="hybrid"``/``"akg"``, a ``%%custom_op``
+    hybrid cell's op, a :class:`~mskernel.hybrid.HybridKernel`) or a C++ op (a C++ cell's op or a
+    function of its module, a function of a ``CustomOpBuilder`` module). ``inputs`` are what the op
+    is called with: tensors (numpy arrays or Tensors), then scalar attributes.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> def scale(x):
+        ...     y = output_tensor(x.shape, x.dtype)
+        ...     for i in parallel(x.shape[0]):
+        ...         y[i] = x[i] * 2.0
+        ...     return y
+        >>> op = ms.ops.Custom(scale, func_type="hybrid")
+        >>> ms.check_kernel(op, np.arange(3, dtype=np.float32)).ok
+        True
+    """
+    for _, accepts, run in CHECKERS:
+        if accepts(op):
+            return run(op, inputs)
+    raise TypeError(f"check_kernel: op must be a hybrid op (ops.Custom with func_type 'hybrid' or 'akg', a "
+                    f"%%custom_op hybrid cell's op, a HybridKernel) or a C++ op (a C++ cell's op or module "
+                    f"function, a CustomOpBuilder module's function), but got {type(op).__name__}")
