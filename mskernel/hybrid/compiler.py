@@ -28,7 +28,7 @@ from .codegen import Generated, generate
 from .errors import HybridInternalError
 from .shapes import make_alloc, make_infer, make_select
 
-__all__ = ["CompiledKernel", "compile_typed", "dispatcher", "output_allocator", "release_output_blocks",
+__all__ = ["CompiledKernel", "compile_typed", "load_generated", "dispatcher", "output_allocator", "release_output_blocks",
            "COMPILE_FLAGS"]
 
 _log = logging.getLogger("mskernel.hybrid")
@@ -42,7 +42,7 @@ COMPILE_FLAGS = ("-std=c++17", "-march=native", "-ffp-contract=off", "-fwrapv",
 _lock = threading.Lock()
 _dispatch: Optional[Callable[..., Any]] = None
 _module: Any = None
-_loaded: dict[str, tuple[Any, Any, int, int]] = {}
+_loaded: dict[str, tuple[Any, Any]] = {}
 
 
 def dispatcher() -> Callable[..., Any]:
@@ -160,28 +160,41 @@ def _spec(typed: Typed, arrays: list[str]) -> bytes:
     return spec + "".join(kinds[t] for _, t in sorted(typed.attrs.values())).encode()
 
 
-def _load(name: str, gen: Generated, force: bool = False) -> tuple[Any, Any, int, int, float]:
+def load_generated(name: str, gen: Generated, force: bool = False, optimize: str = "-O3") -> tuple[Any, Any, float]:
+    """Build (or fetch from the build cache) and load the library of generated C++: (artifact, CDLL, seconds).
+
+    One library per distinct source is loaded per process; ``force`` builds it again.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+        >>> art, lib, seconds = load_generated("f", generate(hk.specialize(hk.signature(["int8"], [1]))))
+        >>> hasattr(lib, "mskh_kernel_contig")
+        True
+    """
     from mskernel.toolchain import BuildError, Source, build, load_library
 
-    key = hashlib.sha256(f"{gen.openmp}\n{gen.source}".encode()).hexdigest()
+    key = hashlib.sha256(f"{gen.openmp}\n{optimize}\n{gen.source}".encode()).hexdigest()
     if key in _loaded and not force:
-        art, lib, contig, strided = _loaded[key]
-        return art, lib, contig, strided, 0.0
+        art, lib = _loaded[key]
+        return art, lib, 0.0
     start = time.perf_counter()
     try:
         art = build(f"hybrid_{name}", [Source(f"hybrid_{name}.cpp", gen.source)], kind="plain",
                     include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, openmp=gen.openmp,
-                    optimize="-O3", force=force)
+                    optimize=optimize, force=force)
     except BuildError as exc:
         raise HybridInternalError(name, gen.source, getattr(exc, "log", "") or str(exc)) from exc
     lib = load_library(art)
-    contig = ctypes.cast(getattr(lib, gen.contig_symbol), ctypes.c_void_p).value
-    strided = ctypes.cast(getattr(lib, gen.strided_symbol), ctypes.c_void_p).value
     seconds = time.perf_counter() - start
     _log.debug("hybrid kernel %s: %s in %.3f s", name,
                "loaded from cache" if getattr(art, "cached", False) else "compiled", seconds)
-    _loaded[key] = (art, lib, contig, strided)  # type: ignore[assignment]
-    return art, lib, contig, strided, seconds  # type: ignore[return-value]
+    _loaded[key] = (art, lib)
+    return art, lib, seconds
+
+
+def _symbol(lib: Any, name: str) -> int:
+    return ctypes.cast(getattr(lib, name), ctypes.c_void_p).value  # type: ignore[return-value]
 
 
 def compile_typed(typed: Typed, debug: bool, bounds: bool = True, force: bool = False) -> CompiledKernel:
@@ -201,7 +214,8 @@ def compile_typed(typed: Typed, debug: bool, bounds: bool = True, force: bool = 
         True
     """
     gen = generate(typed, debug, bounds)  # bounds=False: unsafe, for benchmarks only
-    art, lib, contig, strided, seconds = _load(typed.kernel.name, gen, force)
+    art, lib, seconds = load_generated(typed.kernel.name, gen, force)
+    contig, strided = _symbol(lib, gen.contig_symbol), _symbol(lib, gen.strided_symbol)
     return CompiledKernel(typed, gen, art, contig, strided, _spec(typed, gen.arrays),
                           make_alloc(typed, output_allocator()), make_select(typed), make_infer(typed), seconds, lib)
 

@@ -1,0 +1,230 @@
+"""The checked run of a hybrid kernel: build it with shadow memory, call it once, read its report.
+
+The checked build (:mod:`mskernel.hybrid.checked_codegen`, runtime ``hybrid_check.h``) runs the
+kernel serially on contiguous copies of the inputs (the caller's arrays are never written), with
+outputs and ``allocate`` buffers poisoned (NaN for floats, ``0xA5`` bytes for integers, ``True``
+for bools) and a shadow per element of every output, temporary and tensor written inside a
+parallel loop. Its report rows become :class:`~mskernel.kernelcheck.report.Finding` s:
+
+* ``race``: two iterations of one execution of a ``parallel``/``vectorize`` loop touched an element
+  and one wrote it -- exactly when the data makes them collide (``y[idx[i]] = ...``);
+* ``uninitialised-read``: an output or temporary element read before anything wrote it;
+* ``unwritten-output``: output elements nothing wrote (found from the shadow after the run);
+* ``out-of-bounds``: an index outside its tensor's shape (the run stops there, as in debug mode).
+
+Example:
+    >>> import numpy as np
+    >>> from mskernel.hybrid import HybridKernel
+    >>> hk = HybridKernel.from_source("def head(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+    ...     "    for i in range(x.shape[0] - 1):\\n        y[i] = x[i]\\n    return y\\n", filename="<cell head>")
+    >>> check = check_hybrid(hk, [np.arange(4, dtype=np.float32)], [])
+    >>> print(check)
+    check_kernel(head): 1 finding (ran once, serially, on inputs of shape (4,); new memory poisoned)
+      unwritten-output at <cell head>:2: y[3] is never written (1 of 4 elements): a device returns whatever the memory held there
+          y = output_tensor(x.shape, x.dtype)
+    >>> check.outputs[0]
+    array([ 0.,  1.,  2., nan], dtype=float32)
+"""
+from __future__ import annotations
+
+import ctypes
+from types import SimpleNamespace
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from mskernel.hybrid.checked_codegen import CheckedGenerated, generate_checked
+from mskernel.hybrid.compiler import load_generated
+from mskernel.hybrid.dsl import to_numpy
+from mskernel.hybrid.dtypes import normalize_dtype
+from mskernel.hybrid.runner import alloc_error, plain_attr
+from mskernel.hybrid.shapes import make_infer
+
+from .report import KINDS, Finding, KernelCheck
+
+__all__ = ["check_hybrid", "poisoned"]
+
+_ROW = 16  # one report row: kind, site, other site, loop, iteration a, iteration b, count, rank, index[8]
+_CAP = 256  # report rows (one per kind and access site)
+_RACE_WORDS = {1: ("written", "written"), 2: ("read", "written"), 3: ("written", "read")}
+
+
+def poisoned(shape: Sequence[int], dtype: Any) -> np.ndarray:
+    """A new array that is not the zeros the emulation gives: NaN, ``0xA5`` bytes, or True.
+
+    Example:
+        >>> poisoned((2,), "float32"), poisoned((1,), "int8"), poisoned((1,), "bool")
+        (array([nan, nan], dtype=float32), array([-91], dtype=int8), array([ True]))
+    """
+    dtype = np.dtype(dtype)
+    if dtype.kind == "f":
+        return np.full(shape, np.nan, dtype)
+    if dtype.kind == "b":
+        return np.ones(shape, dtype)
+    out = np.empty(shape, dtype)
+    out.view(np.uint8)[...] = 0xA5
+    return out
+
+
+def _contiguous(a: Any) -> np.ndarray:
+    arr = np.asarray(to_numpy(a))
+    name = normalize_dtype(arr.dtype.newbyteorder("="))
+    if name is None:
+        raise TypeError(f"check_kernel: unsupported dtype for a hybrid kernel: {arr.dtype}")
+    return np.array(arr, dtype=np.dtype(name), order="C", copy=True)
+
+
+def _location(k: Any, loc: tuple[int, int]) -> tuple[int, Optional[str]]:
+    return loc[0], k.lines.get(loc[0])
+
+
+class _Reader:
+    """Turns the checked build's report into findings, in the kernel's own words."""
+
+    def __init__(self, name: str, gen: CheckedGenerated, typed: Any) -> None:
+        self.name, self.gen, self.k = name, gen, typed.kernel
+        self.typed = typed
+
+    def finding(self, kind: str, tensor: Optional[str], index: Optional[tuple[int, ...]], line: int,
+                message: str, **kw: Any) -> Finding:
+        return Finding(kind, tensor, index, line, message, file=self.k.filename, source=self.k.lines.get(line), **kw)
+
+    def element(self, tensor: str, index: tuple[int, ...]) -> str:
+        return f"{tensor}[{', '.join(map(str, index))}]" if index else f"{tensor}[()]"
+
+    def row(self, row: np.ndarray) -> Finding:
+        kind, site, other, loop, it_a, it_b, count, rank = (int(v) for v in row[:8])
+        index = tuple(int(v) for v in row[8:8 + rank])
+        tensor, loc = self.gen.sites[site]
+        elem = self.element(tensor, index)
+        if kind == 4:
+            alloc = self.k.allocs[tensor]
+            what = "output_tensor" if alloc.kind == "output" else "allocate"
+            return self.finding("uninitialised-read", tensor, index, loc[0],
+                                f"{elem} is read before anything wrote it ({what} at line {alloc.loc[0]}); a device "
+                                f"does not zero new memory", count=count)
+        var, loop_loc = self.gen.loops[loop]
+        then, now = _RACE_WORDS[kind]
+        other_line = self.gen.sites[other][1][0] if other >= 0 else loc[0]
+        message = (f"{elem} is {then} by iteration {var}={it_a} (line {other_line}) and {now} by iteration "
+                   f"{var}={it_b} (line {loc[0]}) of the parallel loop at line {loop_loc[0]}; on a device they run "
+                   f"at the same time")
+        return self.finding("race", tensor, index, loc[0], message, iterations=(it_a, it_b), loop=var, count=count)
+
+    def out_of_bounds(self, err: np.ndarray) -> Finding:
+        site, rank = int(err[0]), int(err[1])
+        index = tuple(int(v) for v in err[2:2 + rank])
+        shape = tuple(int(v) for v in err[2 + rank:2 + 2 * rank])
+        tensor, loc = self.gen.sites[site]
+        return self.finding("out-of-bounds", tensor, index, loc[0],
+                            f"{self.element(tensor, index)} is out of bounds for shape {shape}; the checked run "
+                            f"stopped here")
+
+    def unwritten(self, tensor: str, shadow: np.ndarray) -> Optional[Finding]:
+        missing = shadow == 0
+        n = int(missing.sum())
+        if n == 0:
+            return None
+        index = tuple(int(v) for v in np.unravel_index(int(np.argmax(missing)), shadow.shape))
+        alloc = self.k.allocs[tensor]
+        return self.finding("unwritten-output", tensor, index, alloc.loc[0],
+                            f"{self.element(tensor, index)} is never written ({n} of {shadow.size} elements): a "
+                            f"device returns whatever the memory held there")
+
+
+def _merge_races(findings: list[Finding]) -> list[Finding]:
+    """One race finding per tensor and line (the read and write sides of one statement are one race)."""
+    out: list[Finding] = []
+    seen: dict[tuple[str, Optional[str], Optional[int]], int] = {}
+    for f in findings:
+        key = (f.kind, f.tensor, f.line)
+        if f.kind == "race" and key in seen:
+            first = out[seen[key]]
+            out[seen[key]] = Finding(**{**first.__dict__, "count": first.count + f.count})
+            continue
+        seen[key] = len(out)
+        out.append(f)
+    return out
+
+
+def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Optional[str] = None) -> KernelCheck:
+    """Run the :class:`~mskernel.hybrid.HybridKernel` ``hk`` once in its checked build (see the module docstring).
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def scatter(x, idx):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...     "    for i in range(x.shape[0]):\\n        y[i] = 0.0\\n"
+        ...     "    for i in parallel(x.shape[0]):\\n        y[idx[i]] = x[i]\\n    return y\\n")
+        >>> x = np.ones(4, np.float32)
+        >>> check_hybrid(hk, [x, np.array([0, 1, 2, 3])], []).ok
+        True
+        >>> race = check_hybrid(hk, [x, np.array([0, 2, 2, 3])], []).findings[0]
+        >>> race.kind, race.index, race.line, race.loop, race.iterations
+        ('race', (2,), 6, 'i', (1, 2))
+    """
+    name = name or hk.name
+    arrays = [_contiguous(t) for t in tensors]
+    plain = tuple(plain_attr(a) for a in attrs)
+    if len(arrays) + len(plain) != hk.num_inputs:
+        raise TypeError(f"check_kernel: the hybrid kernel '{hk.name}' takes {hk.num_inputs} inputs (tensors, then "
+                        f"attributes), but got {len(arrays)} tensors and {len(plain)} attributes")
+    sig = hk.signature([a.dtype for a in arrays], [a.ndim for a in arrays], plain, debug=False)
+    typed = hk.specialize(sig)
+    gen = generate_checked(typed)
+    _, lib, _ = load_generated(f"{hk.name}_checked", gen, optimize="-O2")
+    params, returns = typed.kernel.params, typed.kernel.returns
+    specs = make_infer(typed)([a.shape for a in arrays], plain)
+    outs = [poisoned(shape, dtype) for (shape, dtype), ret in zip(specs, returns) if ret not in params]
+    fresh = iter(outs)
+    results = tuple(arrays[params.index(r)] if r in params else next(fresh) for r in returns)
+    slots = [*arrays, *outs]
+    shadows: list[Any] = []
+    flags = np.zeros(max(len(slots), 1), np.int64)
+    kept: dict[str, np.ndarray] = {}
+    for k, (slot_name, arr) in enumerate(zip(gen.arrays, slots)):
+        track = gen.tracked.get(slot_name)
+        if track is None:
+            shadows += [None, None, None]
+            continue
+        w = np.zeros(arr.shape, np.uint64) if track.init else np.ones(arr.shape, np.uint64)  # 1: written by the caller
+        kept[slot_name] = w
+        readers = [np.zeros(arr.shape, np.uint64) for _ in range(2)] if track.reads else []
+        kept.update({f"{slot_name} r{j}": r for j, r in enumerate(readers)})
+        shadows += [w.ctypes.data, *(r.ctypes.data for r in readers)] + [None] * (2 - len(readers))
+        flags[k] = int(track.init)
+    attr_words = np.zeros(max(len(plain), 1), np.int64)
+    for _, (i, kind) in typed.attrs.items():
+        attr_words[i] = np.float64(plain[i]).view(np.int64) if kind == "float" else int(plain[i])
+    shape = np.array([d for a in slots for d in a.shape] or [0], np.int64)
+    stride = np.array([s // a.itemsize for a in slots for s in a.strides] or [0], np.int64)
+    err = np.zeros(2 + 4 * 64, np.int64)
+    report = np.zeros(1 + _CAP * _ROW, np.int64)
+    fn = lib.mskh_kernel_checked
+    fn.restype = ctypes.c_int
+    fn.argtypes = [ctypes.c_void_p] * 8 + [ctypes.c_int64]
+    code = fn((ctypes.c_void_p * max(len(slots), 1))(*[a.ctypes.data for a in slots]), shape.ctypes.data,
+              stride.ctypes.data, attr_words.ctypes.data, err.ctypes.data,
+              (ctypes.c_void_p * max(len(shadows), 1))(*shadows), flags.ctypes.data, report.ctypes.data, _CAP)
+    reader = _Reader(name, gen, typed)
+    if code == 2:
+        raise ValueError(f"check_kernel: hybrid kernel '{hk.name}': range() arg 3 must not be zero")
+    if code in (3, 4):
+        raise alloc_error(hk, SimpleNamespace(generated=gen, typed=typed), (code, *err.tolist()))
+    rows = report[1:1 + int(report[0]) * _ROW].reshape(-1, _ROW)
+    findings = [reader.row(r) for r in rows]
+    if code == 1:
+        findings.append(reader.out_of_bounds(err))
+    else:
+        for out_name in typed.kernel.outputs:
+            f = reader.unwritten(out_name, kept[out_name]) if out_name in kept else None
+            if f is not None:
+                findings.append(f)
+    order = list(KINDS)
+    findings = _merge_races(sorted(findings, key=lambda f: (f.line or 0, order.index(f.kind))))
+    shapes = ", ".join(str(a.shape) for a in arrays) or "no tensors"
+    notes = [f"ran once, serially, on inputs of shape {shapes}" + ("" if code != 1 else "; stopped at the "
+                                                                    "out-of-bounds access"), "new memory poisoned"]
+    if gen.loops:
+        notes.insert(1, f"{len(gen.loops)} parallel loop{'s' if len(gen.loops) > 1 else ''} checked for races")
+    return KernelCheck(name, "hybrid", findings, outputs=results, notes=notes)
