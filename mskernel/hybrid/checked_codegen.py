@@ -108,7 +108,8 @@ class _CheckedGen(_Gen):
         self.roles[site] = "write" if isinstance(node, ir.Store) else "read"
         fn = "store" if isinstance(node, ir.Store) else "load"
         arrays = f"{c}_shape, {c}_stride" if rank else "nullptr, nullptr"
-        return f"{c}[mskh::{fn}<{rank}>(dbg, chk, {c}_sh, {site}, {self.task}, {arrays}{''.join(', ' + i for i in idx)})]"
+        args = "".join(", " + i for i in idx)
+        return f"{c}[mskh::{fn}<{rank}>(dbg, chk, {c}_sh, {site}, {self.task}, {arrays}{args})]"
 
     def prologue(self) -> list[str]:
         arrays = super().prologue()

@@ -28,8 +28,8 @@ from .codegen import Generated, generate
 from .errors import HybridInternalError
 from .shapes import make_alloc, make_infer, make_select
 
-__all__ = ["CompiledKernel", "compile_typed", "load_generated", "dispatcher", "output_allocator", "release_output_blocks",
-           "COMPILE_FLAGS"]
+__all__ = ["CompiledKernel", "compile_typed", "load_generated", "dispatcher", "output_allocator",
+           "release_output_blocks", "COMPILE_FLAGS"]
 
 _log = logging.getLogger("mskernel.hybrid")
 _HERE = Path(__file__).resolve().parent

@@ -20,7 +20,7 @@ Example:
     >>> check = check_hybrid(hk, [np.arange(4, dtype=np.float32)], [])
     >>> print(check)
     check_kernel(head): 1 finding (ran once, serially, on inputs of shape (4,); new memory poisoned)
-      unwritten-output at <cell head>:2: y[3] is never written (1 of 4 elements): a device returns whatever the memory held there
+      unwritten-output at <cell head>:2: y[3] is never written: a device returns whatever the memory held there
           y = output_tensor(x.shape, x.dtype)
     >>> check.outputs[0]
     array([ 0.,  1.,  2., nan], dtype=float32)
@@ -127,18 +127,20 @@ class _Reader:
             return None
         index = tuple(int(v) for v in np.unravel_index(int(np.argmax(missing)), shadow.shape))
         alloc = self.k.allocs[tensor]
+        what = self.element(tensor, index) + ("" if n == 1 else f" and {n - 1} more of its {shadow.size} elements")
         return self.finding("unwritten-output", tensor, index, alloc.loc[0],
-                            f"{self.element(tensor, index)} is never written ({n} of {shadow.size} elements): a "
-                            f"device returns whatever the memory held there")
+                            f"{what} {'is' if n == 1 else 'are'} never written: a device returns whatever the memory "
+                            f"held there", count=n)
 
 
-def _merge_races(findings: list[Finding]) -> list[Finding]:
-    """One race finding per tensor and line (the read and write sides of one statement are one race)."""
+def _merge(findings: list[Finding]) -> list[Finding]:
+    """One finding per kind, tensor and line: the read and write sides of one statement are one race, two reads
+    of one tensor in a statement one uninitialised read (the first one found is kept, the counts add up)."""
     out: list[Finding] = []
     seen: dict[tuple[str, Optional[str], Optional[int]], int] = {}
     for f in findings:
         key = (f.kind, f.tensor, f.line)
-        if f.kind == "race" and key in seen:
+        if key in seen:
             first = out[seen[key]]
             out[seen[key]] = Finding(**{**first.__dict__, "count": first.count + f.count})
             continue
@@ -221,7 +223,7 @@ def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Op
             if f is not None:
                 findings.append(f)
     order = list(KINDS)
-    findings = _merge_races(sorted(findings, key=lambda f: (f.line or 0, order.index(f.kind))))
+    findings = _merge(sorted(findings, key=lambda f: (f.line or 0, order.index(f.kind))))
     shapes = ", ".join(str(a.shape) for a in arrays) or "no tensors"
     notes = [f"ran once, serially, on inputs of shape {shapes}" + ("" if code != 1 else "; stopped at the "
                                                                     "out-of-bounds access"), "new memory poisoned"]

@@ -15,7 +15,7 @@ import pytest
 
 from mskernel.hybrid import HybridError, HybridKernel
 from mskernel.hybrid.codegen import Generated
-from mskernel.hybrid.compiler import _load
+from mskernel.hybrid.compiler import load_generated
 from mskernel.hybrid.errors import HybridInternalError
 from mskernel.hybrid.intrinsics import INTRINSICS
 
@@ -402,7 +402,7 @@ def test_mindspore_style_except_clauses_catch_it():
 def test_generated_code_that_fails_to_compile_is_an_internal_error():
     bad = Generated('#include "hybrid_runtime.h"\nint broken( {\n', ["x"], False)
     with pytest.raises(HybridInternalError) as info:
-        _load("broken_kernel", bad)
+        load_generated("broken_kernel", bad)
     msg = str(info.value)
     assert "bug in mskernel.hybrid" in msg and "int broken( {" in msg and "build log" in msg
     assert "error" in info.value.log

@@ -14,6 +14,9 @@ Example (:func:`mskernel.hybrid.autodiff.backward_kernel` builds, parses and ann
     >>> print(backward_kernel(hk, hk.signature(["float64"], [1], [float]))[1].source)
     def scale_grad(x, y, dy, s):
         dx = output_tensor(x.shape, x.dtype)
+        # gradients start at zero (a device does not zero new memory)
+        for _z0 in parallel(dx.shape[0]):
+            dx[_z0] = 0.0
         # reverse sweep
         # parallel: kept (its iterations write disjoint elements)
         for i in parallel(x.shape[0]):
@@ -59,6 +62,9 @@ def assemble(b: _Builder) -> BackwardSource:
     for x in float_inputs:
         head.line(f"{grads[x]} = output_tensor({x}.shape, {x}.dtype)")
         b.adj[x] = grads[x]
+    zeros = Block()
+    for x in float_inputs:
+        b.zero_nest(zeros, grads[x], x)
     for r in k.returns:
         if not is_float(b.tensor_dtype(r)):
             continue
@@ -79,6 +85,7 @@ def assemble(b: _Builder) -> BackwardSource:
                 b.zero[t] = "0"
             if t not in b.a.scoped_temps:
                 copies.line(f"{b.adj[t]} = allocate({b.shape_of(alloc, alloc)}, {b.dtype_of(alloc)})")
+                b.zero_nest(copies, b.adj[t], t)
 
     rev = Block()
     b.reverse(k.body, rev, k.decls)
@@ -99,6 +106,9 @@ def assemble(b: _Builder) -> BackwardSource:
     if replay.items:
         body.line("# replay: recompute and record the values the derivatives need")
         body.extend(replay)
+    if zeros.items:
+        body.line("# gradients start at zero (a device does not zero new memory)")
+        body.extend(zeros)
     body.extend(copies)
     body.line("# reverse sweep")
     body.extend(rev)
@@ -209,7 +219,8 @@ def _emit(b: _Builder, block: list[ir.Stmt], out: Block, p: Printer, live_t: set
 
 def annotate(kernel: ir.Kernel, src: BackwardSource) -> tuple[str, bool]:
     """The final text of the backward ``src`` parsed as ``kernel``: the note above every ``parallel``
-    loop says whether it stays parallel (and why not); one that cannot runs serially, so it is
+    loop says whether it stays parallel (and why not); one that cannot is written as a ``range``
+    loop (a device would run a ``parallel`` one in parallel, and race) and, where that is shorter,
     turned to run backwards. Returns ``(text, whether a loop was turned)``: only a turned loop
     changes what ``kernel`` says (the notes are comments on lines that already exist).
 
@@ -219,14 +230,13 @@ def annotate(kernel: ir.Kernel, src: BackwardSource) -> tuple[str, bool]:
         ...     "def f(x, w):\\n    y = output_tensor(x.shape, x.dtype)\\n    for i in parallel(x.shape[0]):\\n"
         ...     "        y[i] = x[i] * w[0]\\n    return y\\n")
         >>> src = build(hk.specialize(hk.signature(["float64", "float64"], [1, 1])))
-        >>> [line.strip() for line in src.source.splitlines() if "parallel" in line]
+        >>> [line.strip() for line in src.source.splitlines() if "parallel" in line and "_z" not in line]
         ['# parallel', 'for i in parallel(x.shape[0]):']
         >>> text, turned = annotate(HybridKernel.from_source(src.source).ir, src)
         >>> turned
         True
-        >>> print("\\n".join(line for line in text.splitlines() if "parallel" in line))
-            # parallel -> serial: the write to dw at line 9 is not indexed by the loop variable in one fixed dimension
-            for i in parallel(x.shape[0] - 1, -1, -1):
+        >>> print("\\n".join(line for line in text.splitlines() if "parallel" in line and "_z" not in line))
+            # parallel -> serial: the write to dw at line 14 is not indexed by the loop variable in one fixed dimension
     """
     lines = src.source.split("\n")
     turned = False
@@ -242,5 +252,8 @@ def annotate(kernel: ir.Kernel, src: BackwardSource) -> tuple[str, bool]:
         header = lines[at].strip()
         if reason is not None and header in src.serial_headers:
             lines[at] = lines[at].replace(header, src.serial_headers[header])
+            turned = True
+        if reason is not None:  # written as a serial loop: on a device a `parallel` one would race
+            lines[at] = lines[at].replace(" in parallel(", " in range(", 1)
             turned = True
     return "\n".join(lines), turned

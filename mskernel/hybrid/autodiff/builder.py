@@ -30,6 +30,9 @@ Example:
     >>> print(bw.source)  # doctest: +NORMALIZE_WHITESPACE
     def cube_grad(x, y, dy):
         dx = output_tensor(x.shape, x.dtype)
+        # gradients start at zero (a device does not zero new memory)
+        for _z0 in parallel(dx.shape[0]):
+            dx[_z0] = 0.0
         # reverse sweep
         for i in range(x.shape[0] - 1, -1, -1):
             _g1 = dy[i]
@@ -407,6 +410,7 @@ class _Builder:
             if isinstance(s, ir.Alloc) and s.kind == "temp" and self.a.loops[id(s)] and \
                     is_float(self.tensor_dtype(s.name)):
                 out.line(f"{self.adj[s.name]} = allocate({self.shape_of(s, s)}, {self.dtype_of(s)})")
+                self.zero_nest(out, self.adj[s.name], s.name)
         for s in reversed(block):
             getattr(self, "rev_" + type(s).__name__)(s, out)
 
@@ -533,6 +537,18 @@ class _Builder:
 
     def dtype_of(self, alloc: ir.Alloc) -> str:
         return f'"{self.tensor_dtype(alloc.name)}"'
+
+    def zero_nest(self, out: Block, dst: str, like: str) -> None:
+        """``dst`` (of ``like``'s rank) set to zero element by element before the reverse sweep adds into it: a
+        device does not zero new memory as MindSpore's emulation does (``mskernel.check_kernel`` finds that)."""
+        rank = self.t.tensors[like].rank
+        if rank == 0:
+            return
+        idx = [self.fresh(f"_z{d}") for d in range(rank)]
+        body = out
+        for d, v in enumerate(idx):
+            body = body.nest(f"for {v} in {'parallel' if d == 0 else 'range'}({dst}.shape[{d}]):")
+        body.line(f"{dst}[{', '.join(idx)}] = 0.0")
 
     def copy_nest(self, out: Block, dst: str, src: str, like: str) -> None:
         rank = self.t.tensors[like].rank

@@ -21,7 +21,9 @@ def scale_rows(x, w):
 def test_parallel_loop_kept_where_gradients_are_disjoint_and_serial_where_they_scatter() -> None:
     src = ops.Custom(scale_rows, func_type="akg").backward_source(np.ones((2, 3)), np.ones(3))
     lines = src.splitlines()
-    loop = next(k for k, line in enumerate(lines) if "in parallel(" in line)
+    sweep = lines.index("    # reverse sweep")
+    loop = next(k for k, line in enumerate(lines) if k > sweep and line.strip().startswith("for i in "))
+    assert " in range(" in lines[loop]  # written serial: on a device a parallel loop would race on dw
     # dx[i, j] is disjoint per i, but dw[j] is summed over i: the loop must not run in parallel
     dw_line = 1 + next(k for k, line in enumerate(lines) if line.strip().startswith("dw[j] = dw[j] +"))
     assert lines[loop - 1].strip() == ("# parallel -> serial: the write to dw at line "
