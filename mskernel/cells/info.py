@@ -46,11 +46,16 @@ def render_info(result: CellResult) -> tuple[str, str]:
     source = _generated(result)
     width = max(len(k) for k in facts)
     text = "\n".join([f"%custom_op_info {result.name}"] + [f"  {k:<{width}}  {v}" for k, v in facts.items()])
+    check = result.last_check()
+    if check is not None:
+        text += "\n" + "\n".join("  " + ln for ln in str(check).splitlines())
     if source:
         text += "\n  source:\n" + "\n".join("    " + ln for ln in source.splitlines())
     rows = "".join(f"<tr><th style='text-align:left'>{_html.escape(k)}</th><td><code>{_html.escape(str(v))}</code>"
                    f"</td></tr>" for k, v in facts.items())
     page = f"<div><b>%custom_op_info {_html.escape(result.name)}</b><table>{rows}</table>"
+    if check is not None:
+        page += check._repr_html_()
     if source:
         page += f"<details><summary>source</summary><pre>{_html.escape(source)}</pre></details>"
     return text, page + "</div>"

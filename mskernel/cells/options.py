@@ -131,6 +131,10 @@ class CellOptions:
     example: str | None = field(default=None, metadata=_opt(
         "--example", convert=unquote, **_STR,
         help="a Python expression giving example inputs: the hybrid kernel is compiled for them at once"))
+    check_kernel: bool = field(default=False, metadata=_opt(
+        "--check", **_SWITCH,
+        help="after binding, run the op once on the --example inputs in a checked build (races, reads of memory "
+             "nothing wrote, C++ memory errors) and show what it found"))
     debug: bool = field(default=False, metadata=_opt(
         "--debug", **_SWITCH, help="bounds-checked code (hybrid), -g -O0 (C++)"))
     force: bool = field(default=False, metadata=_opt(
@@ -178,11 +182,16 @@ class CellOptions:
             for opt, why in (("bprop", "a C++ cell gives its backward with --backward or Function<T>"),
                              ("out_shape", "a C++ op allocates its own outputs"),
                              ("out_dtype", "a C++ op allocates its own outputs"),
-                             ("example", "a C++ cell is compiled as a whole"),
                              ("show_source", "the cell is the source")):
                 if getattr(self, opt):
                     raise ValueError(f"%%custom_op: --{opt.replace('_', '-')} applies to hybrid cells ({why}), "
                                      f"but this cell is C++")
+            if self.example is not None and not self.check_kernel:
+                raise ValueError("%%custom_op: --example applies to hybrid cells, and to C++ cells with --check (the "
+                                 "inputs the check runs the op on), but this cell is C++ without --check")
+            if self.check_kernel and self.forward is None:
+                raise ValueError("%%custom_op: --check on a C++ cell needs --forward/--backward (the op the check "
+                                 "calls), but neither was given")
             if (self.forward is None) != (self.backward is None):
                 given, missing = ("forward", "backward") if self.backward is None else ("backward", "forward")
                 raise ValueError(f"%%custom_op: --{given} needs --{missing} too (two plain functions of the module "
@@ -193,6 +202,9 @@ class CellOptions:
                     flag = {"include_dirs": "-I", "cflags": "--cflags", "ldflags": "--ldflags"}.get(opt, f"--{opt}")
                     raise ValueError(f"%%custom_op: {flag} applies to C++ cells, but this cell is hybrid (add "
                                      f"--lang cpp if it is C++)")
+        if self.check_kernel and self.example is None:
+            raise ValueError("%%custom_op: --check needs --example (the inputs the op is run on in the checked build), "
+                             "but no --example was given")
         return replace(self, lang=lang)
 
     def notes(self) -> list[str]:
@@ -214,7 +226,7 @@ class CellOptions:
             ['backward', 'bprop', 'cflags']
         """
         items = asdict(self)
-        for k in ("force", "verbose", "quiet", "show_source", "backend"):
+        for k in ("force", "verbose", "quiet", "show_source", "backend", "check_kernel"):
             items.pop(k)
         return items
 

@@ -62,6 +62,8 @@ class CellResult:
     code: str = ""
     options: Any = None
     example: Any = None
+    kernel_check: Any = None
+    check_error: str = ""
 
     @property
     def status(self) -> str:
@@ -93,6 +95,10 @@ class CellResult:
         text = f"%%custom_op {self.name}: {self._what()}, bound {bound}; {self._took()}"
         for note in self.notes:
             text += f"\n  note: {note}"
+        if self.kernel_check is not None:
+            text += "\n" + "\n".join("  " + line for line in str(self.kernel_check).splitlines())
+        if self.check_error:
+            text += f"\n  check_kernel could not run: {self.check_error}"
         if self.verbose and self.log.strip():
             text += "\n" + _shell_log(self.log).rstrip()
         if self.show_source and self.source:
@@ -109,6 +115,10 @@ class CellResult:
         parts = ['<div class="mskernel-cell-result" style="border-left:4px solid #4a4;padding-left:8px">', head,
                  f'<ul style="margin:2px 0">{rows}</ul>']
         parts += [f"<div><i>note: {html.escape(n)}</i></div>" for n in self.notes]
+        if self.kernel_check is not None:
+            parts.append(self.kernel_check._repr_html_())
+        if self.check_error:
+            parts.append(f"<div><i>check_kernel could not run: {html.escape(self.check_error)}</i></div>")
         if self.verbose and self.log.strip():
             parts.append(f"<details open><summary>build commands and log</summary><pre>"
                          f"{html.escape(_shell_log(self.log))}</pre></details>")
@@ -142,7 +152,22 @@ class CellResult:
             facts["bprop"] = getattr(getattr(value, "bprop", None), "__name__", None) or "none"
         if self.notes:
             facts["notes"] = "; ".join(self.notes)
+        check = self.last_check()
+        if check is not None:
+            n = len(check.findings)
+            facts["last check"] = "ok, no findings" if check.ok else f"{n} finding{'s' if n != 1 else ''}"
         return facts
+
+    def last_check(self) -> Any:
+        """The last :func:`mskernel.check_kernel` report of this cell's op (``--check`` or a later call), or None.
+
+        Example:
+            >>> CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.0, key="0").last_check()
+        """
+        from mskernel.kernelcheck import last_check
+
+        found = last_check(self.value) if self.value is not None else None
+        return found if found is not None else self.kernel_check
 
 
 def _kind_of(value: Any) -> str:

@@ -123,4 +123,7 @@ def run_cell(name: str, code: str, options: CellOptions, namespace: dict, *, fir
         raise
     namespace[name] = result.value
     _RESULTS[name] = result
+    if opts.check_kernel:  # after binding: a finding never unbinds the op
+        from mskernel.cells.check_step import run_check
+        run_check(result, opts, namespace)
     return result

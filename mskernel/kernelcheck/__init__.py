@@ -26,11 +26,37 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import weakref
+from typing import Any, Callable, Optional
 
 from .report import KINDS, Finding, KernelCheck
 
-__all__ = ["check_kernel", "KernelCheck", "Finding", "KINDS"]
+__all__ = ["check_kernel", "last_check", "KernelCheck", "Finding", "KINDS"]
+
+_LAST: "weakref.WeakKeyDictionary[Any, KernelCheck]" = weakref.WeakKeyDictionary()
+_LAST_BY_ID: dict[int, tuple[Any, KernelCheck]] = {}  # ops that take no weak reference (C++ functions)
+
+
+def last_check(op: Any) -> Optional[KernelCheck]:
+    """The report of the last :func:`check_kernel` of ``op`` in this session (None if it was never checked).
+
+    Example:
+        >>> last_check(object()) is None
+        True
+    """
+    try:
+        return _LAST.get(op)
+    except TypeError:
+        entry = _LAST_BY_ID.get(id(op))
+        return entry[1] if entry is not None and entry[0] is op else None
+
+
+def _remember(op: Any, check: KernelCheck) -> KernelCheck:
+    try:
+        _LAST[op] = check
+    except TypeError:
+        _LAST_BY_ID[id(op)] = (op, check)
+    return check
 
 
 def _hybrid_kernel_of(op: Any) -> Any:
@@ -61,7 +87,7 @@ def _check_hybrid(op: Any, inputs: tuple[Any, ...]) -> KernelCheck:
 
     tensors, attrs = _split(op, inputs)
     hk = _hybrid_kernel_of(op)
-    return check_hybrid(hk, tensors, attrs, name=getattr(op, "name", None) or hk.name)
+    return check_hybrid(hk, tensors, attrs, name=hk.name)
 
 
 def _check_cpp(op: Any, inputs: tuple[Any, ...]) -> KernelCheck:
@@ -109,7 +135,7 @@ def check_kernel(op: Any, *inputs: Any) -> KernelCheck:
     """
     for _, accepts, run in CHECKERS:
         if accepts(op):
-            return run(op, inputs)
+            return _remember(op, run(op, inputs))
     raise TypeError(f"check_kernel: op must be a hybrid op (ops.Custom with func_type 'hybrid' or 'akg', a "
                     f"%%custom_op hybrid cell's op, a HybridKernel) or a C++ op (a C++ cell's op or module "
                     f"function, a CustomOpBuilder module's function), but got {type(op).__name__}")
