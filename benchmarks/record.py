@@ -30,6 +30,7 @@ ARGS: Dict[str, List[str]] = {
     "hybrid_autodiff": ["--quick"],
     "hybrid_kernels": ["--quick"],
     "kernel_bandwidth": ["--quick"],
+    "kernel_check": [],
     "magics": [],
     "op_table": [],
     "reload_cost": ["--rounds", "5"],

@@ -8,9 +8,15 @@
   (``chk.begin_loop`` before the loop, ``mskh_taskN`` inside it; ``reduce``, ``range``, ``serial``
   and ``grid`` loops run in their task);
 * routes each access of a *tracked* tensor through ``mskh::load``/``mskh::store``, which keep the
-  element's last writer and readers: outputs and temporaries (a read before any write is a
-  finding), and every tensor written inside a parallel loop (races). Inputs only read are untracked;
-* poisons temporaries (the caller poisons outputs);
+  element's last writer and readers. A tensor is tracked for what cannot be settled before the run:
+  races, when some parallel loop writes it and its accesses there are not all indexed by the loop's
+  variable in one fixed dimension (then iterations touch disjoint elements); reads before writes,
+  for temporaries and for outputs the kernel does not provably write in full first
+  (:mod:`.coverage`). Inputs only read are never tracked;
+* is otherwise the ordinary build run serially: no OpenMP, no streaming stores, each loop nest
+  proved in bounds before it runs (:mod:`.bounds`) with a checked copy when the proof fails, so an
+  untracked loop runs at the speed of one thread;
+* poisons temporaries (the caller poisons outputs not provably written in full);
 * has one entry, ``mskh_kernel_checked(data, shape, stride, attr, err, shadows, flags, report, cap)``,
   on C-contiguous arrays (the checker passes contiguous copies, so an element's offset is its
   row-major index and indexes the shadow too).
@@ -24,7 +30,11 @@ Example:
     ({'y': TrackedTensor(reads=True, init=True)}, [('i', (3, 5))])
     >>> line = next(ln.strip() for ln in g.source.splitlines() if "mskh::store" in ln)
     >>> line.split(" = ")[0]
-    'y[mskh::store<1>(dbg, chk, y_sh, 2, mskh_task1, y_shape, y_stride, 0)]'
+    'y[mskh::store<1, false>(dbg, chk, y_sh, 1, mskh_task1, y_shape, y_stride, 0)]'
+    >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+    ...     "    for i in parallel(x.shape[0]):\\n        y[i] = x[i] * 2.0\\n    return y\\n")
+    >>> generate_checked(hk.specialize(hk.signature(["float32"], [1]))).tracked  # disjoint, written in full
+    {}
 """
 from __future__ import annotations
 
@@ -33,6 +43,7 @@ from dataclasses import dataclass, field
 from . import ir
 from .check import Typed
 from .codegen import Generated, _Gen
+from .coverage import fully_written
 
 __all__ = ["CheckedGenerated", "TrackedTensor", "generate_checked", "PARALLEL_KINDS"]
 
@@ -58,26 +69,50 @@ class CheckedGenerated(Generated):
     checked_symbol: str = "mskh_kernel_checked"
 
 
-def _accessed_in_parallel(kernel: ir.Kernel) -> tuple[set[str], set[str]]:
-    """(tensors written, tensors read) inside some parallel or vectorize loop."""
-    written: set[str] = set()
-    read: set[str] = set()
+def _accesses(stmts: list[ir.Stmt]) -> list[ir.Load | ir.Store]:
+    """Every tensor access in ``stmts``, nested statements included."""
+    found: list[ir.Load | ir.Store] = []
+    for s in ir.walk_stmts(stmts):
+        if isinstance(s, ir.Store):
+            found.append(s)
+        found += [e for root in ir.stmt_exprs(s) for e in ir.walk_exprs(root) if isinstance(e, ir.Load)]
+    return found
 
-    def visit(stmts: list[ir.Stmt], inside: bool) -> None:
-        for s in stmts:
-            if inside:
-                if isinstance(s, ir.Store):
-                    written.add(s.tensor)
-                for root in ir.stmt_exprs(s):
-                    read.update(e.tensor for e in ir.walk_exprs(root) if isinstance(e, ir.Load))
-            if isinstance(s, ir.For):
-                visit(s.body, inside or s.kind in PARALLEL_KINDS)
-            elif isinstance(s, ir.If):
-                visit(s.then, inside)
-                visit(s.orelse, inside)
 
-    visit(kernel.body, False)
-    return written, read
+def _disjoint(loop: ir.For, tensor: str) -> bool:
+    """Do the iterations of ``loop`` touch disjoint elements of ``tensor``: is every access to it in the loop
+    indexed by the loop variable itself in one fixed dimension (or is it allocated inside the loop)?"""
+    if any(isinstance(s, ir.Alloc) and s.name == tensor for s in ir.walk_stmts(loop.body)):
+        return True
+    dims = set()
+    for a in _accesses(loop.body):
+        if a.tensor != tensor:
+            continue
+        if a.grid is not None:
+            return False
+        dim = next((d for d, i in enumerate(a.indices) if isinstance(i, ir.Var) and i.name == loop.var), None)
+        if dim is None:
+            return False
+        dims.add(dim)
+    return len(dims) <= 1
+
+
+def _tracked(typed: Typed) -> dict[str, "TrackedTensor"]:
+    """The tensors the checked build must follow at run time, and how (see the module docstring)."""
+    k = typed.kernel
+    racy: set[str] = set()
+    read_in_parallel: set[str] = set()
+    for loop in ir.walk_stmts(k.body):
+        if isinstance(loop, ir.For) and loop.kind in PARALLEL_KINDS:
+            accesses = _accesses(loop.body)
+            written = {a.tensor for a in accesses if isinstance(a, ir.Store)}
+            racy |= {t for t in written if not _disjoint(loop, t)}
+            read_in_parallel |= {a.tensor for a in accesses if isinstance(a, ir.Load)}
+    covered = fully_written(typed)
+    fresh = {n for n, info in typed.tensors.items()
+             if n not in k.params and (info.kind == "temp" or (info.kind == "output" and n not in covered))}
+    return {n: TrackedTensor(reads=n in racy and n in read_in_parallel, init=n in fresh)
+            for n in typed.tensors if n in racy or n in fresh}
 
 
 class _CheckedGen(_Gen):
@@ -86,13 +121,12 @@ class _CheckedGen(_Gen):
     EXTRA_PARAMS = ", mskh::Checker& chk"
 
     def __init__(self, typed: Typed):
-        super().__init__(typed, debug=True)
-        written, read = _accessed_in_parallel(self.k)
-        fresh = {n for n, info in typed.tensors.items() if info.kind in ("output", "temp")}
-        fresh -= set(self.k.params)
-        self.tracked = {n: TrackedTensor(reads=n in written and n in read, init=n in fresh)
-                        for n in typed.tensors if n in written or n in fresh}
+        super().__init__(typed, debug=False)
+        for p in self.plans.values():  # serial: the iterations of a parallel loop are numbered, not threaded
+            p.pragma, p.nested = None, []
+        self.tracked = _tracked(typed)
         self.loops: list[tuple[str, ir.Loc]] = []
+        self.loop_ids: dict[int, int] = {}
         self.roles: dict[int, str] = {}
         self.task = "0"
         self.task_loops: list[ir.For] = []
@@ -109,7 +143,11 @@ class _CheckedGen(_Gen):
         fn = "store" if isinstance(node, ir.Store) else "load"
         arrays = f"{c}_shape, {c}_stride" if rank else "nullptr, nullptr"
         args = "".join(", " + i for i in idx)
-        return f"{c}[mskh::{fn}<{rank}>(dbg, chk, {c}_sh, {site}, {self.task}, {arrays}{args})]"
+        bounds = "true" if self.is_checked(node) else "false"  # (false: a bounds proof covers the access)
+        return f"{c}[mskh::{fn}<{rank}, {bounds}>(dbg, chk, {c}_sh, {site}, {self.task}, {arrays}{args})]"
+
+    def subtree_checked(self, s: ir.Stmt) -> bool:
+        return True  # no streaming-store versions of loops (their vector code has no shadow)
 
     def prologue(self) -> list[str]:
         arrays = super().prologue()
@@ -138,12 +176,14 @@ class _CheckedGen(_Gen):
             super().s_For(s)
             return
         depth = len(self.task_loops) + 1
-        self.loops.append((s.var, s.loc))
+        if id(s) not in self.loop_ids:  # (a nest is emitted twice: proved in bounds, and checked)
+            self.loop_ids[id(s)] = len(self.loops)
+            self.loops.append((s.var, s.loc))
         start = self.ex.index(s.start)  # type: ignore[arg-type]
         step = self.ex.index(s.step)  # type: ignore[arg-type]
         self.emit("{  // checked: each iteration of this loop is a task")
         self.depth += 1
-        self.emit(f"const int64_t mskh_base{depth} = chk.begin_loop({len(self.loops) - 1}, {self.task}, "
+        self.emit(f"const int64_t mskh_base{depth} = chk.begin_loop({self.loop_ids[id(s)]}, {self.task}, "
                   f"{self.trip(s)}, {start}, {step});")
         self.emit(f"int64_t mskh_k{depth} = 0;")
         self.task_loops.append(s)

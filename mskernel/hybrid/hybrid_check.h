@@ -26,6 +26,7 @@ struct Shadow {
   uint64_t* w = nullptr;
   uint64_t* r1 = nullptr;
   uint64_t* r2 = nullptr;
+  int64_t* written = nullptr;  // how many elements have been written (an output: all of them, or some never)
   bool init = false;
 };
 
@@ -34,7 +35,7 @@ struct Run {           // one execution of a parallel loop: tasks base .. base +
 };
 
 struct Checker {
-  void* const* shadows;  // per array slot: w, r1, r2 (null when untracked)
+  void* const* shadows;  // per array slot: w, r1, r2, written (null when untracked)
   const int64_t* flags;  // per array slot: 1 = reading before a write is a finding
   int64_t* report;       // report[0] = rows used, rows of kRow from report[1]
   int64_t cap;
@@ -50,9 +51,10 @@ struct Checker {
 
   Shadow tensor(int slot) const {
     Shadow s;
-    s.w = static_cast<uint64_t*>(shadows[3 * slot]);
-    s.r1 = static_cast<uint64_t*>(shadows[3 * slot + 1]);
-    s.r2 = static_cast<uint64_t*>(shadows[3 * slot + 2]);
+    s.w = static_cast<uint64_t*>(shadows[4 * slot]);
+    s.r1 = static_cast<uint64_t*>(shadows[4 * slot + 1]);
+    s.r2 = static_cast<uint64_t*>(shadows[4 * slot + 2]);
+    s.written = static_cast<int64_t*>(shadows[4 * slot + 3]);
     s.init = flags[slot] != 0;
     return s;
   }
@@ -149,7 +151,11 @@ struct Checker {
   void write(Shadow& s, int64_t off, int64_t site, int64_t task, int rank, const int64_t* idx) {
     int64_t loop[3];
     uint64_t w = s.w[off];
-    if (w != 0 && concurrent(task_of(w), task, loop)) note(kRaceWrite, site, site_of(w), loop, rank, idx);
+    if (w == 0) {
+      if (s.written) ++*s.written;
+    } else if (concurrent(task_of(w), task, loop)) {
+      note(kRaceWrite, site, site_of(w), loop, rank, idx);
+    }
     if (s.r1) {
       const uint64_t readers[2] = {s.r1[off], s.r2[off]};
       for (uint64_t r : readers) {
@@ -165,14 +171,15 @@ struct Checker {
   }
 };
 
-// The element offset of a checked access (bounds first: out of bounds stops the kernel as in debug mode).
-template <int R, class... I>
+// The element offset of a tracked access. kBounds: check the indices first (out of bounds stops the kernel as
+// in debug mode); false where a bounds proof covers the access.
+template <int R, bool kBounds, class... I>
 inline int64_t load(Debug& d, Checker& c, Shadow& s, int64_t site, int64_t task, const int64_t* shape,
                     const int64_t* stride, I... index) {
   const int64_t idx[R > 0 ? R : 1] = {static_cast<int64_t>(index)...};
   int64_t off = 0;
   for (int k = 0; k < R; ++k) {
-    if (__builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
+    if (kBounds && __builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
       return out_of_bounds(d, site, R, idx, shape);
     off += idx[k] * stride[k];
   }
@@ -180,13 +187,13 @@ inline int64_t load(Debug& d, Checker& c, Shadow& s, int64_t site, int64_t task,
   return off;
 }
 
-template <int R, class... I>
+template <int R, bool kBounds, class... I>
 inline int64_t store(Debug& d, Checker& c, Shadow& s, int64_t site, int64_t task, const int64_t* shape,
                      const int64_t* stride, I... index) {
   const int64_t idx[R > 0 ? R : 1] = {static_cast<int64_t>(index)...};
   int64_t off = 0;
   for (int k = 0; k < R; ++k) {
-    if (__builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
+    if (kBounds && __builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
       return out_of_bounds(d, site, R, idx, shape);
     off += idx[k] * stride[k];
   }

@@ -28,11 +28,14 @@ Example:
 from __future__ import annotations
 
 import ctypes
+import weakref
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from mskernel.hybrid import ir
 from mskernel.hybrid.checked_codegen import CheckedGenerated, generate_checked
 from mskernel.hybrid.compiler import load_generated
 from mskernel.hybrid.dsl import to_numpy
@@ -66,12 +69,49 @@ def poisoned(shape: Sequence[int], dtype: Any) -> np.ndarray:
     return out
 
 
-def _contiguous(a: Any) -> np.ndarray:
-    arr = np.asarray(to_numpy(a))
-    name = normalize_dtype(arr.dtype.newbyteorder("="))
+def _native(dtype: np.dtype) -> np.dtype:
+    name = normalize_dtype(dtype.newbyteorder("="))
     if name is None:
-        raise TypeError(f"check_kernel: unsupported dtype for a hybrid kernel: {arr.dtype}")
-    return np.array(arr, dtype=np.dtype(name), order="C", copy=True)
+        raise TypeError(f"check_kernel: unsupported dtype for a hybrid kernel: {dtype}")
+    return np.dtype(name)
+
+
+def _contiguous(arr: np.ndarray, copy: bool) -> np.ndarray:
+    """``arr`` as the checked build reads it: C-contiguous, native; a copy when the kernel writes it (the caller's
+    array is never written), else only when it is not that already."""
+    want = _native(arr.dtype)
+    if not copy and arr.dtype == want and arr.flags.c_contiguous and arr.flags.aligned:
+        return arr
+    return np.array(arr, dtype=want, order="C", copy=True)
+
+
+@dataclass
+class _Build:
+    """The checked build of one signature: the typed kernel, its C++, the entry point, the shape function."""
+
+    typed: Any
+    gen: CheckedGenerated
+    fn: Any
+    infer: Any
+    written: set[str]
+
+
+_BUILDS: "weakref.WeakKeyDictionary[Any, dict[Any, _Build]]" = weakref.WeakKeyDictionary()
+
+
+def _build(hk: Any, dtypes: list[np.dtype], ranks: list[int], attrs: tuple[Any, ...]) -> _Build:
+    sig = hk.signature([_native(d) for d in dtypes], ranks, attrs, debug=False)
+    builds = _BUILDS.setdefault(hk, {})
+    if sig not in builds:
+        typed = hk.specialize(sig)
+        gen = generate_checked(typed)
+        _, lib, _ = load_generated(f"{hk.name}_checked", gen, optimize="-O2")
+        fn = lib.mskh_kernel_checked
+        fn.restype = ctypes.c_int
+        fn.argtypes = [ctypes.c_void_p] * 8 + [ctypes.c_int64]
+        written = {s.tensor for s in ir.walk_stmts(typed.kernel.body) if isinstance(s, ir.Store)}
+        builds[sig] = _Build(typed, gen, fn, make_infer(typed), written)
+    return builds[sig]
 
 
 def _location(k: Any, loc: tuple[int, int]) -> tuple[int, Optional[str]]:
@@ -120,11 +160,9 @@ class _Reader:
                             f"{self.element(tensor, index)} is out of bounds for shape {shape}; the checked run "
                             f"stopped here")
 
-    def unwritten(self, tensor: str, shadow: np.ndarray) -> Optional[Finding]:
+    def unwritten(self, tensor: str, shadow: np.ndarray) -> Finding:
         missing = shadow == 0
         n = int(missing.sum())
-        if n == 0:
-            return None
         index = tuple(int(v) for v in np.unravel_index(int(np.argmax(missing)), shadow.shape))
         alloc = self.k.allocs[tensor]
         what = self.element(tensor, index) + ("" if n == 1 else f" and {n - 1} more of its {shadow.size} elements")
@@ -166,34 +204,35 @@ def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Op
         ('race', (2,), 6, 'i', (1, 2))
     """
     name = name or hk.name
-    arrays = [_contiguous(t) for t in tensors]
     plain = tuple(plain_attr(a) for a in attrs)
-    if len(arrays) + len(plain) != hk.num_inputs:
+    if len(tensors) + len(plain) != hk.num_inputs:
         raise TypeError(f"check_kernel: the hybrid kernel '{hk.name}' takes {hk.num_inputs} inputs (tensors, then "
-                        f"attributes), but got {len(arrays)} tensors and {len(plain)} attributes")
-    sig = hk.signature([a.dtype for a in arrays], [a.ndim for a in arrays], plain, debug=False)
-    typed = hk.specialize(sig)
-    gen = generate_checked(typed)
-    _, lib, _ = load_generated(f"{hk.name}_checked", gen, optimize="-O2")
+                        f"attributes), but got {len(tensors)} tensors and {len(plain)} attributes")
+    given = [np.asarray(to_numpy(t)) for t in tensors]
+    build = _build(hk, [a.dtype for a in given], [a.ndim for a in given], plain)
+    typed, gen = build.typed, build.gen
+    arrays = [_contiguous(a, copy=p in build.written) for a, p in zip(given, typed.kernel.params)]
     params, returns = typed.kernel.params, typed.kernel.returns
-    specs = make_infer(typed)([a.shape for a in arrays], plain)
-    outs = [poisoned(shape, dtype) for (shape, dtype), ret in zip(specs, returns) if ret not in params]
+    specs = build.infer([a.shape for a in arrays], plain)
+    outs = [(poisoned if ret in gen.tracked else np.empty)(shape, dtype)
+            for (shape, dtype), ret in zip(specs, returns) if ret not in params]
     fresh = iter(outs)
     results = tuple(arrays[params.index(r)] if r in params else next(fresh) for r in returns)
     slots = [*arrays, *outs]
     shadows: list[Any] = []
     flags = np.zeros(max(len(slots), 1), np.int64)
-    kept: dict[str, np.ndarray] = {}
+    written = np.zeros(max(len(slots), 1), np.int64)
+    kept: dict[str, Any] = {}
     for k, (slot_name, arr) in enumerate(zip(gen.arrays, slots)):
         track = gen.tracked.get(slot_name)
         if track is None:
-            shadows += [None, None, None]
+            shadows += [None] * 4
             continue
         w = np.zeros(arr.shape, np.uint64) if track.init else np.ones(arr.shape, np.uint64)  # 1: written by the caller
-        kept[slot_name] = w
         readers = [np.zeros(arr.shape, np.uint64) for _ in range(2)] if track.reads else []
-        kept.update({f"{slot_name} r{j}": r for j, r in enumerate(readers)})
+        kept[slot_name] = (w, k, readers)
         shadows += [w.ctypes.data, *(r.ctypes.data for r in readers)] + [None] * (2 - len(readers))
+        shadows.append(written.ctypes.data + 8 * k)
         flags[k] = int(track.init)
     attr_words = np.zeros(max(len(plain), 1), np.int64)
     for _, (i, kind) in typed.attrs.items():
@@ -202,12 +241,9 @@ def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Op
     stride = np.array([s // a.itemsize for a in slots for s in a.strides] or [0], np.int64)
     err = np.zeros(2 + 4 * 64, np.int64)
     report = np.zeros(1 + _CAP * _ROW, np.int64)
-    fn = lib.mskh_kernel_checked
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_void_p] * 8 + [ctypes.c_int64]
-    code = fn((ctypes.c_void_p * max(len(slots), 1))(*[a.ctypes.data for a in slots]), shape.ctypes.data,
-              stride.ctypes.data, attr_words.ctypes.data, err.ctypes.data,
-              (ctypes.c_void_p * max(len(shadows), 1))(*shadows), flags.ctypes.data, report.ctypes.data, _CAP)
+    code = build.fn((ctypes.c_void_p * max(len(slots), 1))(*[a.ctypes.data for a in slots]), shape.ctypes.data,
+                    stride.ctypes.data, attr_words.ctypes.data, err.ctypes.data,
+                    (ctypes.c_void_p * max(len(shadows), 1))(*shadows), flags.ctypes.data, report.ctypes.data, _CAP)
     reader = _Reader(name, gen, typed)
     if code == 2:
         raise ValueError(f"check_kernel: hybrid kernel '{hk.name}': range() arg 3 must not be zero")
@@ -219,9 +255,10 @@ def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Op
         findings.append(reader.out_of_bounds(err))
     else:
         for out_name in typed.kernel.outputs:
-            f = reader.unwritten(out_name, kept[out_name]) if out_name in kept else None
-            if f is not None:
-                findings.append(f)
+            w, k, _ = kept.get(out_name, (None, 0, None))
+            init = out_name in gen.tracked and gen.tracked[out_name].init  # (else provably written in full)
+            if init and written[k] < w.size:  # (the kernel counted its first writes of each element)
+                findings.append(reader.unwritten(out_name, w))
     order = list(KINDS)
     findings = _merge(sorted(findings, key=lambda f: (f.line or 0, order.index(f.kind))))
     shapes = ", ".join(str(a.shape) for a in arrays) or "no tensors"
