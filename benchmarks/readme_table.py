@@ -5,7 +5,7 @@ and ``<!-- performance-table:end -->`` comments of README.md; ``--check`` only s
 (exit 1 if not); ``--print`` prints the table. It never runs a benchmark: record them first with
 ``python benchmarks/record.py NAME``.
 
-Each goal of issue [15] is one row of ``GOALS``: what is measured, the result file, the line (its label: the
+Each performance goal (issues [15], [18]) is one row of ``GOALS``: what is measured, the result file, the line (its label: the
 leading text of the line, whitespace-insensitive), the column (a header field above the line, or ``None``
 for the last value of the goal's unit on the line) and the goal (``"<= 2x"``, ``">= 80%"``, ``"<= 0.3 s"``,
 or ``None`` for a measurement without a numeric goal). A row whose result file does not exist yet reads
@@ -43,7 +43,7 @@ class Goal:
     unit: str = "x"  # the unit of the value when there is no goal: "x", "%" or "s"
 
 
-# One row per goal of issue [15]; edit here when a benchmark changes its labels.
+# One row per goal of issues [15] and [18]; edit here when a benchmark changes its labels.
 #    Goal(what is measured, result file, line label, column, goal)
 GOALS: List[Goal] = [
     Goal("hybrid op call / built-in, fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
@@ -65,6 +65,9 @@ GOALS: List[Goal] = [
     Goal("softmax rows 4096x1024, hybrid / numpy", "kernel_bandwidth", "softmax rows 4096x1024", "hybrid/numpy", None),
     Goal("hybrid cell ready after edit, cold", "magics", "hybrid %%custom_op", "cold", "<= 0.3 s"),
     Goal("C++ cell ready after edit, cold", "magics", "C++ %%custom_op", "cold", None, unit="s"),
+    Goal("check_kernel / unchecked kernel, 1M map", "kernel_check", "map, 1M float32", "checked/kernel", "<= 5x"),
+    Goal("check_kernel / unchecked kernel, row softmax", "kernel_check", "row softmax, 1000x1000 float32",
+         "checked/kernel", "<= 5x"),
 ]
 
 
