@@ -129,8 +129,8 @@ def cpp_target(op: Any) -> CppTarget:
         >>> try:
         ...     cpp_target(len)
         ... except TypeError as e:
-        ...     print(str(e)[:30])
-        cpp_target: expected a C++ op
+        ...     print(str(e).split(":")[1])
+         expected a C++ op
     """
     from mskernel.cells.binding import ForwardBackwardOp
 
