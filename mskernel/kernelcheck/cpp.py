@@ -154,8 +154,10 @@ def cpp_target(op: Any) -> CppTarget:
 # --- the sanitizers: probed once per compiler ------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
-def _probe(cxx: tuple[str, ...], version: str) -> str:
-    """The path of the shared ASan runtime the checked child preloads; raises SanitizerUnavailableError."""
+def _probe(cxx: tuple[str, ...], version: str) -> tuple[str, ...]:
+    """What the checked child preloads: the shared ASan runtime, then the C++ runtime (so that ASan's
+    interceptor of ``__cxa_throw`` finds the real one: a C++ exception in a process started by Python
+    otherwise stops ASan with "CHECK failed"); raises SanitizerUnavailableError."""
     name = f"{cxx[0]} ({version})" if version else cxx[0]
     install = ("install GCC's sanitizer runtimes (Debian/Ubuntu: apt-get install libasan8 libubsan1, which g++ "
                "normally brings), or point the CXX environment variable at a g++ that has them")
@@ -173,16 +175,22 @@ def _probe(cxx: tuple[str, ...], version: str) -> str:
             raise SanitizerUnavailableError(
                 f"check_kernel: the C++ compiler {name} cannot build with AddressSanitizer and "
                 f"UndefinedBehaviorSanitizer (-fsanitize=address,undefined failed: {said}) -> {install}")
-    try:
-        found = subprocess.run([*cxx, "-print-file-name=libasan.so"], capture_output=True, text=True,
-                               timeout=60).stdout.strip()
-    except (OSError, subprocess.TimeoutExpired):
-        found = ""
-    if not os.path.isabs(found) or not os.path.exists(found):
+    asan, cxxrt = (_library(cxx, lib) for lib in ("libasan.so", "libstdc++.so.6"))
+    if asan is None:
         raise SanitizerUnavailableError(
             f"check_kernel: the C++ compiler {name} builds with -fsanitize=address but has no shared ASan "
             f"runtime (libasan.so) to start a checked process with -> {install}")
-    return os.path.realpath(found)
+    return (asan,) + ((cxxrt,) if cxxrt else ())
+
+
+def _library(cxx: tuple[str, ...], filename: str) -> Optional[str]:
+    """Where the compiler finds a library (``-print-file-name``), or None."""
+    try:
+        found = subprocess.run([*cxx, f"-print-file-name={filename}"], capture_output=True, text=True,
+                               timeout=60).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return os.path.realpath(found) if os.path.isabs(found) and os.path.exists(found) else None
 
 
 def sanitizer_runtime() -> str:
@@ -193,6 +201,10 @@ def sanitizer_runtime() -> str:
         >>> os.path.basename(sanitizer_runtime()).startswith("libasan.so")
         True
     """
+    return _preload()[0]
+
+
+def _preload() -> tuple[str, ...]:
     tc = find_toolchain()
     return _probe(tuple(tc.cxx_argv), tc.cxx_version)
 
@@ -400,11 +412,11 @@ class _Run:
     directory: str
 
 
-def _child_env(runtime: str, fill: int) -> dict[str, str]:
+def _child_env(preload: Sequence[str], fill: int) -> dict[str, str]:
     env = dict(os.environ)
     root = str(Path(__file__).resolve().parents[2])  # the directory holding this mskernel package
     env["PYTHONPATH"] = os.pathsep.join([root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    env["LD_PRELOAD"] = " ".join([runtime] + ([env["LD_PRELOAD"]] if env.get("LD_PRELOAD") else []))
+    env["LD_PRELOAD"] = " ".join([*preload] + ([env["LD_PRELOAD"]] if env.get("LD_PRELOAD") else []))
     asan = (f"detect_leaks=0:halt_on_error=1:abort_on_error=0:malloc_fill_byte={fill}:max_malloc_fill_size=268435456"
             ":detect_odr_violation=0:symbolize=1:handle_abort=0:allocator_may_return_null=1")
     env["ASAN_OPTIONS"] = ":".join(o for o in (env.get("ASAN_OPTIONS"), asan) if o)
@@ -414,7 +426,7 @@ def _child_env(runtime: str, fill: int) -> dict[str, str]:
     return env
 
 
-def _run(art: Artifact, target: CppTarget, directory: str, inputs: list[dict], runtime: str, fill: int,
+def _run(art: Artifact, target: CppTarget, directory: str, inputs: list[dict], preload: Sequence[str], fill: int,
          timeout: float) -> _Run:
     Path(directory).mkdir(exist_ok=True)
     for item in inputs:  # each run its own directory: its outputs never mix with the other run's
@@ -425,7 +437,7 @@ def _run(art: Artifact, target: CppTarget, directory: str, inputs: list[dict], r
     t0 = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-m", "mskernel.kernelcheck._cpp_child", directory],
-                              env=_child_env(runtime, fill), capture_output=True, text=True, errors="replace",
+                              env=_child_env(preload, fill), capture_output=True, text=True, errors="replace",
                               timeout=timeout, stdin=subprocess.DEVNULL)
         stderr, rc = done.stderr, done.returncode
     except subprocess.TimeoutExpired as exc:  # subprocess.run has killed it
@@ -530,7 +542,7 @@ def check_cpp(target: CppTarget, inputs: Sequence[Any], *, timeout: float = _TIM
 
     (Skipped in the doctests: the sanitized build of a new source takes about 10 s.)
     """
-    runtime = sanitizer_runtime()
+    runtime = _preload()
     req = target.request
     t0 = time.perf_counter()
     art = req.again(cflags=[*req.cflags, *SANITIZE_FLAGS], ldflags=[*req.ldflags, *_LINK_FLAGS], debug=True,
