@@ -68,10 +68,25 @@ ms::Tensor clean(const ms::Tensor &x, double s) {
 ms::Tensor crash(const ms::Tensor &x) { std::abort(); }
 ms::Tensor refuse(const ms::Tensor &x) { throw std::invalid_argument("refuse: no, thank you"); }
 ms::Tensor forever(const ms::Tensor &x) { volatile int spin = 1; while (spin) {} return x; }
+namespace mindspore::pynative::autograd {
+class Bump : public Function<Bump> {
+ public:
+  static BaseTensorPtr Forward(AutogradContext *, const BaseTensorPtr &x) {
+    auto out = std::make_shared<BaseTensor>(x->data_type(), x->shape());
+    const float *px = static_cast<const float *>(x->data_c());
+    float *po = static_cast<float *>(out->data_c());
+    for (size_t i = 0; i <= x->DataSize(); ++i) po[i] = px[i % x->DataSize()] + 1.0f;  // writes out past its end
+    return out;
+  }
+  static BaseTensorPtrList Backward(AutogradContext *, BaseTensorPtrList grads) { return {grads[0]}; }
+};
+BaseTensorPtr bump(const BaseTensorPtr &x) { return Bump::Apply(x); }
+}  // namespace mindspore::pynative::autograd
 PYBIND11_MODULE(MS_EXTENSION_NAME, m) {
   m.def("overflow", &overflow); m.def("overflow_bw", &overflow_bw); m.def("after_free", &after_free);
   m.def("add_one", &add_one); m.def("uninit", &uninit); m.def("half", &half); m.def("clean", &clean);
   m.def("crash", &crash); m.def("refuse", &refuse); m.def("forever", &forever);
+  m.def("bump", &mindspore::pynative::autograd::bump);
 }
 """
 
@@ -166,6 +181,13 @@ def test_a_crash_without_a_report_is_an_error_not_a_crash_here(cell_op):
         check_kernel(cell_op.module.refuse, X)
     with pytest.raises(CheckedRunError, match="did not finish within 3 s"):
         check_cpp(cpp_target(cell_op.module.forever), [X], timeout=3)
+
+
+def test_a_function_op_applied_by_a_module_function(cell_op):
+    """A C++ Function<T> op is reached through the module function that applies it."""
+    [f] = check_kernel(cell_op.module.bump, X).findings
+    assert (f.kind, f.line) == ("address", cell_line("writes out past its end"))
+    assert f.message == "heap-buffer-overflow: WRITE of size 4 past the end of a 32-byte block"
 
 
 def test_a_custom_op_builder_function_from_a_file(builder_fn):
