@@ -29,17 +29,17 @@ Example:
     >>> load_library(build("doc_init", [Source("k.c", "int nine(void) { return 9; }")])).nine()
     9
 """
-from mskernel.toolchain.api import Artifact, Source, build
+from mskernel.toolchain.api import Artifact, BuildRequest, Source, build
 from mskernel.toolchain.builder import CustomOpBuilder
 from mskernel.toolchain.cache import cache_dir, pch_dir
 from mskernel.toolchain.diagnostics import BuildError, Diagnostic
-from mskernel.toolchain.loader import load_library, load_python_module
+from mskernel.toolchain.loader import artifact_of, load_library, load_python_module
 from mskernel.toolchain.pch import PrecompiledHeader, find_pch, prepare_pch
 from mskernel.toolchain.support import SupportLibrary, find_support, prepare_support
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 
 __all__ = [
-    "Artifact", "BuildError", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source", "SupportLibrary",
-    "Toolchain", "ToolchainError", "build", "cache_dir", "find_pch", "find_support", "find_toolchain", "include_dir",
-    "load_library", "load_python_module", "pch_dir", "prepare_pch", "prepare_support",
+    "Artifact", "BuildError", "BuildRequest", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source",
+    "SupportLibrary", "Toolchain", "ToolchainError", "artifact_of", "build", "cache_dir", "find_pch", "find_support",
+    "find_toolchain", "include_dir", "load_library", "load_python_module", "pch_dir", "prepare_pch", "prepare_support",
 ]

@@ -59,7 +59,7 @@ from mskernel.toolchain.support import (LINK_FLAGS, SUPPORT_SECONDS, failed_outp
                                         support_spec)
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 
-__all__ = ["Source", "Artifact", "build"]
+__all__ = ["Source", "Artifact", "BuildRequest", "build"]
 
 log = logging.getLogger("mskernel.toolchain")
 
@@ -117,6 +117,51 @@ class Artifact:
     mode: str = ""
     support_seconds: float = 0.0
     compile_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    request: Optional["BuildRequest"] = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """What :func:`build` was asked to build, enough to build the same sources again (``Artifact.request``).
+
+    ``sources`` are the texts that were compiled (a file source as ``Source(path, text, directory)``,
+    so a later edit of the file does not change what the request describes); the rest are
+    :func:`build`'s arguments as given (flags as lists of strings). :meth:`again` builds it once
+    more, with some arguments changed -- e.g. a checked build of a loaded module with other flags,
+    which the cache keeps apart from the original by its key.
+
+    Example:
+        >>> art = build("doc_request", [Source("k.c", "int four(void) { return 4; }")])
+        >>> art.request.sources[0].name, art.request.kind
+        ('k.c', 'plain')
+        >>> art.request.again().key == art.key
+        True
+        >>> art.request.again(optimize="-O1").key == art.key
+        False
+    """
+
+    name: str
+    sources: tuple[Source, ...]
+    kind: str = "plain"
+    include_paths: tuple[str, ...] = ()
+    cflags: tuple[str, ...] = ()
+    ldflags: tuple[str, ...] = ()
+    openmp: bool = False
+    debug: bool = False
+    optimize: str = "-O2"
+    define_module_name: bool = True
+    split: Optional[bool] = None
+    build_dir: Optional[str] = None
+
+    def again(self, **changes: object) -> Artifact:
+        """:func:`build` this request, with ``changes`` to its arguments (any of :func:`build`'s
+        keyword arguments: ``cflags=[...]``, ``debug=True``, ``pch=False``, ``on_stage=...``)."""
+        args: dict = {"kind": self.kind, "include_paths": self.include_paths, "cflags": self.cflags,
+                      "ldflags": self.ldflags, "openmp": self.openmp, "debug": self.debug,
+                      "optimize": self.optimize, "define_module_name": self.define_module_name,
+                      "split": self.split, "build_dir": self.build_dir}
+        args.update(changes)
+        return build(self.name, list(self.sources), **args)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -259,15 +304,16 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
     root = Path(build_dir).absolute() if build_dir is not None else None
     try:
         plan = _plan(name, sources, split=split, on_stage=on_stage, **opts)
+        request = _request(plan, split, build_dir)
         root = ensure_private_dir(root) if root is not None else cache_dir()
         if plan.mode == "split" and split is None and fell_back(root, plan.entry_name):
-            return build(name, sources, **again)
+            return replace(build(name, sources, **again), request=request)
         cached = None if force else _cached(root, plan)
         if cached is not None:
             log.debug("%s: loaded from cache (%s) in %.1f ms", name, cached.path, 1e3 * (time.perf_counter() - t0))
-            return cached
+            return replace(cached, request=request)
         try:
-            return _build_plan(plan, root, pch, force, on_stage)
+            return replace(_build_plan(plan, root, pch, force, on_stage), request=request)
         except (BuildError, _SupportUnavailable) as err:
             if plan.mode != "split" or split is True or (isinstance(err, BuildError) and err.disk_full) or (
                     isinstance(err, BuildError) and not retry_in_full_mode(err)):
@@ -277,7 +323,7 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
             art = build(name, sources, **again)
             if isinstance(err, BuildError):
                 remember_fallback(root, plan.entry_name)
-            return art
+            return replace(art, request=request)
     except OSError as exc:
         if exc.errno not in DISK_FULL_ERRNOS:
             raise
@@ -318,6 +364,14 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = Fa
     return replace(art, pch_seconds=pch_seconds)
 
 
+def _request(plan: "_Plan", split: Optional[bool], build_dir: Union[str, os.PathLike, None]) -> BuildRequest:
+    """The :class:`BuildRequest` of a plan: its sources as read (headers included) and its arguments."""
+    return BuildRequest(plan.name, tuple(Source(u.display, u.text, u.directory) for u in plan.units), plan.kind,
+                        tuple(plan.include_paths), tuple(plan.user_cflags), tuple(plan.user_ldflags),
+                        plan.pch_opts["openmp"], plan.pch_opts["debug"], plan.pch_opts["optimize"],
+                        plan.define_module_name, split, None if build_dir is None else os.fspath(build_dir))
+
+
 @dataclass
 class _Plan:
     """Everything decided before compiling: sources, flags, the key and where the result goes."""
@@ -335,6 +389,9 @@ class _Plan:
     key: str
     mode: str = ""  # pybind11 kind: "split" or "full"
     pch_opts: dict = field(default_factory=dict)
+    include_paths: list = field(default_factory=list)  # as the caller gave them (absolute), for BuildRequest
+    user_ldflags: list = field(default_factory=list)
+    define_module_name: bool = True
 
     @property
     def entry_name(self) -> str:
@@ -395,7 +452,8 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
             config.update(support=support.key, split=split_headers().key)
     key = compute_key({**config, "units": [u.sha for u in units]})
     pch_opts = dict(optimize=optimize, debug=debug, openmp=openmp, cflags=cflags)
-    return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts)
+    return _Plan(name, kind, tc, units, cxxflags, cflags_c, lflags, cflags, angle_dirs, config, key, mode, pch_opts,
+                 include_paths, ldflags, define_module_name)
 
 
 def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock, force: bool,

@@ -30,15 +30,16 @@ import subprocess
 import threading
 import types
 from pathlib import Path
-from typing import Union
+from typing import Optional, Union
 
 from mskernel.toolchain.diagnostics import BuildError, Diagnostic
 from mskernel.errors import SourceLocation
 
-__all__ = ["load_python_module", "load_library"]
+__all__ = ["load_python_module", "load_library", "artifact_of"]
 
 _lock = threading.RLock()
 _modules: dict[tuple[str, str], types.ModuleType] = {}
+_artifacts: dict[str, object] = {}  # a loaded module's __name__ -> the Artifact it was loaded from
 _libraries: dict[str, ctypes.CDLL] = {}
 
 PathOrArtifact = Union["os.PathLike[str]", str, object]
@@ -111,6 +112,7 @@ def load_python_module(artifact: PathOrArtifact, module_name: str) -> types.Modu
     with _lock:
         module = _modules.get(key)
         if module is not None:
+            _remember(module, artifact)
             return module
         if not os.path.isfile(path):
             raise ImportError(f"no such extension file: {path}", name=module_name, path=path)
@@ -129,7 +131,37 @@ def load_python_module(artifact: PathOrArtifact, module_name: str) -> types.Modu
         except ImportError as exc:
             raise _load_error(path, module_name, exc) from exc
         _modules[key] = module
+        _remember(module, artifact)
         return module
+
+
+def _remember(module: types.ModuleType, artifact: PathOrArtifact) -> None:
+    if getattr(artifact, "request", None) is not None or module.__name__ not in _artifacts:
+        if hasattr(artifact, "path") and hasattr(artifact, "key"):
+            _artifacts[module.__name__] = artifact
+
+
+def artifact_of(obj: object) -> Optional[object]:
+    """The :class:`~mskernel.toolchain.Artifact` a module was loaded from by :func:`load_python_module`
+    -- given the module, or a function or class defined in it (found by its ``__module__``) -- or None.
+
+    Its ``request`` (:class:`~mskernel.toolchain.api.BuildRequest`) says which sources and flags built it.
+
+    Example:
+        >>> from mskernel.toolchain import build, Source
+        >>> src = Source("m.cpp", "#include <pybind11/pybind11.h>\\n"
+        ...              "PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def(\\"five\\", [] { return 5; }); }")
+        >>> mod = load_python_module(build("doc_artifact_of", [src], kind="pybind11"), "doc_artifact_of")
+        >>> artifact_of(mod.five).request.sources[0].name
+        'm.cpp'
+        >>> artifact_of(len) is None
+        True
+    """
+    name = obj.__name__ if isinstance(obj, types.ModuleType) else getattr(obj, "__module__", None)
+    if not isinstance(name, str):
+        return None
+    with _lock:
+        return _artifacts.get(name)
 
 
 def load_library(artifact: PathOrArtifact) -> ctypes.CDLL:

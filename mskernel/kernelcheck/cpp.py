@@ -1,0 +1,585 @@
+"""C++ ops under AddressSanitizer and UndefinedBehaviorSanitizer, run in a child process.
+
+:func:`cpp_target` traces a C++ op back to what built it: the op of a C++ ``%%custom_op`` cell (a
+:class:`~mskernel.cells.ForwardBackwardOp`: its ``module`` and forward function) or a function of
+a module built by mskernel's build layer (a C++ cell's module, ``CustomOpBuilder(...).load()``; a
+``Function<T>`` op is reached the same way, through the module function that applies it). The
+loader remembers the :class:`~mskernel.toolchain.Artifact` each module came from
+(:func:`~mskernel.toolchain.artifact_of`), and the artifact its
+:class:`~mskernel.toolchain.BuildRequest`: the sources as compiled, the flags and include paths.
+
+:func:`check_cpp` builds that request again through the same build layer with
+``-fsanitize=address,undefined -fno-omit-frame-pointer -g -O0`` (full pybind11, no precompiled
+header: a separate cache entry, built once per source), then calls the function once in a child
+Python started with the sanitizer runtime preloaded (``LD_PRELOAD``), so a crash never takes the
+session with it. The inputs travel as ``.npy`` files (scalars as JSON) in a temporary directory.
+New heap memory is filled with a byte pattern (``malloc_fill_byte``); when the first run finished
+cleanly a second run with another pattern shows outputs that depend on memory nothing wrote.
+
+The sanitizers' reports become :class:`~mskernel.kernelcheck.Finding` s: ``"address"`` (heap or stack
+overflow, use after free, double free, a bad pointer) and ``"undefined-behaviour"`` (signed overflow,
+bad shift, misaligned access, ...), located at the first stack frame in the op's own source -- a
+C++ cell's line numbers are the notebook's -- and ``"uninitialised-read"`` / ``"unwritten-output"``
+from the two runs' outputs.
+
+Example:
+    >>> from mskernel.toolchain import CustomOpBuilder
+    >>> src = ('#include "ms_extension.h"\\n'
+    ...        'ms::Tensor twice(const ms::Tensor &x) { return x; }\\n'
+    ...        'PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("twice", &twice); }\\n')
+    >>> target = cpp_target(CustomOpBuilder("doc_kc_twice", src).load().twice)
+    >>> target.name, target.function, target.request.sources[0].name
+    ('doc_kc_twice.twice', 'twice', 'doc_kc_twice_inline_0.cpp')
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from mskernel.errors import MskernelError
+from mskernel.kernelcheck.report import Finding, KernelCheck
+from mskernel.toolchain import Artifact, BuildRequest, artifact_of, find_toolchain, load_python_module
+
+__all__ = ["CppTarget", "cpp_target", "check_cpp", "SanitizerUnavailableError", "CheckedRunError",
+           "SANITIZE_FLAGS", "parse_reports"]
+
+#: what the checked build adds to the op's own compiler flags (linking adds ``-fsanitize=address,undefined``)
+SANITIZE_FLAGS: tuple[str, ...] = ("-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-g", "-O0")
+_LINK_FLAGS = ("-fsanitize=address,undefined",)
+#: bytes new heap memory is filled with in the first and the second run
+FILL_BYTES = (0xBE, 0x5A)
+_TIMEOUT = 120.0
+_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".tpp")
+
+
+class SanitizerUnavailableError(MskernelError):
+    """The C++ compiler cannot build with AddressSanitizer and UndefinedBehaviorSanitizer.
+
+    The message names the compiler and what to install.
+
+    Example:
+        >>> isinstance(SanitizerUnavailableError("g++ has no libasan -> apt-get install libasan8"), MskernelError)
+        True
+    """
+
+
+class CheckedRunError(MskernelError):
+    """The checked child process failed without a sanitizer report to show for it: it crashed,
+    timed out, or the op raised. ``log`` is the child's stderr.
+
+    Example:
+        >>> str(CheckedRunError("op: the checked run did not finish within 1 s", log=""))
+        'op: the checked run did not finish within 1 s'
+    """
+
+    def __init__(self, message: str, log: str = "") -> None:
+        super().__init__(message)
+        self.log = log
+
+
+@dataclass(frozen=True)
+class CppTarget:
+    """What :func:`check_cpp` rebuilds and calls: ``request`` (the module's sources and flags),
+    ``module`` (its name, ``PyInit_<module>``), ``function`` (the attribute called), ``name`` (shown
+    in the report) and ``signature`` (pybind11's ``f(arg0: Tensor) -> Tensor``, when known).
+
+    Example:
+        >>> from mskernel.toolchain import BuildRequest, Source
+        >>> t = CppTarget("m.f", "m", "f", BuildRequest("m", (Source("<cell m>", "..."),), "pybind11"))
+        >>> t.sources
+        {'<cell m>': '...'}
+    """
+
+    name: str
+    module: str
+    function: str
+    request: BuildRequest
+    signature: str = ""
+
+    @property
+    def sources(self) -> dict[str, str]:
+        """Each source's name (as diagnostics and debug information show it) -> its text."""
+        return {s.name: s.text for s in self.request.sources}
+
+
+def _signature(function: Any) -> str:
+    doc = (getattr(function, "__doc__", None) or "").strip().splitlines()
+    return doc[0] if doc else ""
+
+
+_ACCEPTED = ("a C++ op: a C++ %%custom_op cell's op (--forward/--backward) or a function of its module, or a "
+             "function of a module built by CustomOpBuilder(...).load()")
+
+
+def cpp_target(op: Any) -> CppTarget:
+    """The :class:`CppTarget` of a C++ op; ``TypeError`` for anything else.
+
+    Example:
+        >>> try:
+        ...     cpp_target(len)
+        ... except TypeError as e:
+        ...     print(str(e).split(":")[1])
+         expected a C++ op
+    """
+    from mskernel.cells.binding import ForwardBackwardOp
+
+    if isinstance(op, ForwardBackwardOp) and op.module is not None:
+        art = artifact_of(op.module)
+        fname = getattr(op.forward, "__name__", None)
+        if isinstance(art, Artifact) and art.request is not None and isinstance(fname, str) \
+                and getattr(op.module, fname, None) is op.forward:
+            return CppTarget(op.name, art.name, fname, art.request, _signature(op.forward))
+    elif callable(op) and not isinstance(op, type):
+        art = artifact_of(op)
+        fname = getattr(op, "__name__", None)
+        if isinstance(art, Artifact) and art.request is not None and art.kind in ("pybind11", "cpython") \
+                and isinstance(fname, str):
+            module = load_python_module(art, art.name)  # already loaded: the same module object
+            if getattr(module, fname, None) is op:
+                return CppTarget(f"{art.name}.{fname}", art.name, fname, art.request, _signature(op))
+    raise TypeError(f"cpp_target: expected {_ACCEPTED}, but got {type(op).__name__}")
+
+
+# --- the sanitizers: probed once per compiler ------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _probe(cxx: tuple[str, ...], version: str) -> tuple[str, ...]:
+    """What the checked child preloads: the shared ASan runtime, then the C++ runtime (so that ASan's
+    interceptor of ``__cxa_throw`` finds the real one: a C++ exception in a process started by Python
+    otherwise stops ASan with "CHECK failed"); raises SanitizerUnavailableError."""
+    name = f"{cxx[0]} ({version})" if version else cxx[0]
+    install = ("install GCC's sanitizer runtimes (Debian/Ubuntu: apt-get install libasan8 libubsan1, which g++ "
+               "normally brings), or point the CXX environment variable at a g++ that has them")
+    with tempfile.TemporaryDirectory(prefix="mskernel-sanprobe-") as tmp:
+        src = os.path.join(tmp, "probe.cpp")
+        Path(src).write_text("int probe(int *p, int i) { return p[i] + i; }\n")
+        cmd = [*cxx, *SANITIZE_FLAGS, "-fPIC", "-shared", src, "-o", os.path.join(tmp, "probe.so")]
+        try:
+            done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise SanitizerUnavailableError(f"check_kernel: the C++ compiler {name} could not be run to test "
+                                            f"-fsanitize=address,undefined ({exc}) -> {install}") from None
+        if done.returncode != 0:
+            said = " ".join((done.stderr or done.stdout).split())[:300]
+            raise SanitizerUnavailableError(
+                f"check_kernel: the C++ compiler {name} cannot build with AddressSanitizer and "
+                f"UndefinedBehaviorSanitizer (-fsanitize=address,undefined failed: {said}) -> {install}")
+    asan, cxxrt = (_library(cxx, lib) for lib in ("libasan.so", "libstdc++.so.6"))
+    if asan is None:
+        raise SanitizerUnavailableError(
+            f"check_kernel: the C++ compiler {name} builds with -fsanitize=address but has no shared ASan "
+            f"runtime (libasan.so) to start a checked process with -> {install}")
+    return (asan,) + ((cxxrt,) if cxxrt else ())
+
+
+def _library(cxx: tuple[str, ...], filename: str) -> Optional[str]:
+    """Where the compiler finds a library (``-print-file-name``), or None."""
+    try:
+        found = subprocess.run([*cxx, f"-print-file-name={filename}"], capture_output=True, text=True,
+                               timeout=60).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return os.path.realpath(found) if os.path.isabs(found) and os.path.exists(found) else None
+
+
+def sanitizer_runtime() -> str:
+    """The shared AddressSanitizer runtime of the toolchain's compiler (checked with one tiny compile,
+    once per compiler and process); raises :class:`SanitizerUnavailableError` when it has none.
+
+    Example:
+        >>> os.path.basename(sanitizer_runtime()).startswith("libasan.so")
+        True
+    """
+    return _preload()[0]
+
+
+def _preload() -> tuple[str, ...]:
+    tc = find_toolchain()
+    return _probe(tuple(tc.cxx_argv), tc.cxx_version)
+
+
+# --- the reports -----------------------------------------------------------------------------------------------
+
+_FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-fA-F]+ (?:in (.*)|\((.*)\))$")
+_ASAN_START = re.compile(r"^==(\d+)==ERROR: AddressSanitizer: (\S+)(.*)$")
+_UBSAN = re.compile(r"^(.*?):(\d+):(\d+): runtime error: (.*)$")
+_ACCESS = re.compile(r"^(READ|WRITE) of size (\d+) at")
+_REGION = re.compile(r"is located (\d+) bytes? (to the right of|to the left of|inside of) (\d+)-byte region")
+_STACK_VAR = re.compile(r"\[(\d+), (\d+)\) '([^']*)'(?: \(line (\d+)\))? <== Memory access at offset \d+ "
+                        r"(overflows|underflows|partially overflows|partially underflows|is inside) this variable")
+
+
+@dataclass
+class _Frame:
+    function: str
+    file: Optional[str]  # a user source's name when the frame is in one, else None
+    line: Optional[int]
+
+
+def _frame(text: str, sources: Sequence[str]) -> Optional[_Frame]:
+    m = _FRAME.match(text)
+    if m is None:
+        return None
+    where = (m.group(2) or m.group(3) or "").rstrip()
+    loc = re.search(r":(\d+)(?::\d+)?$", where)
+    if loc is not None:
+        head = where[:loc.start()]
+        for name in sources:
+            if head == name or head.endswith("/" + name) or head.endswith(" " + name):
+                return _Frame(head[:len(head) - len(name)].strip(), name, int(loc.group(1)))
+    return _Frame(where, None, None)
+
+
+def _stack(lines: list[str], start: int, sources: Sequence[str]) -> tuple[list[_Frame], int]:
+    """The frames from ``lines[start]`` on (stops at the first line that is not a frame)."""
+    frames, i = [], start
+    while i < len(lines):
+        f = _frame(lines[i], sources)
+        if f is None:
+            break
+        frames.append(f)
+        i += 1
+    return frames, i
+
+
+def _user(frames: list[_Frame]) -> Optional[_Frame]:
+    return next((f for f in frames if f.file is not None), None)
+
+
+def _source_line(sources: dict[str, str], file: Optional[str], line: Optional[int]) -> Optional[str]:
+    if file is None or line is None:
+        return None
+    lines = sources.get(file, "").splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def _asan_message(bug: str, rest: str, block: list[str], sources: Sequence[str]) -> str:
+    """A one-line summary of an ASan report (``block`` is its lines)."""
+    access = next((m for m in map(_ACCESS.match, block) if m), None)
+    what = f"{access.group(1)} of size {access.group(2)}" if access else ""
+    region = next((m for m in map(_REGION.search, block) if m), None)
+    freed = None
+    for i, line in enumerate(block):
+        if line.strip().startswith("freed by thread"):
+            freed = _user(_stack(block, i + 1, sources)[0])
+    if bug == "SEGV" or bug.startswith("SEGV"):
+        cause = next((re.search(r"caused by a (\w+) memory access", b) for b in block
+                      if "caused by a" in b), None)
+        addr = re.search(r"on unknown address (0x[0-9a-fA-F]+)", rest)
+        zero = any("zero page" in b for b in block)
+        text = f"SEGV: {cause.group(1) if cause else 'a'} memory access at address " \
+               f"{hex(int(addr.group(1), 16)) if addr else '?'}"
+        return text + (" (a null pointer)" if zero else "")
+    if "double-free" in bug:
+        tail = f" (freed before at {freed.file}:{freed.line})" if freed else ""
+        size = f" of a {region.group(3)}-byte block" if region else ""
+        return f"double-free{size}{tail}"
+    parts = [f"{bug}: {what}" if what else bug]
+    if region is not None:
+        n, side, size = int(region.group(1)), region.group(2), region.group(3)
+        if side == "to the right of":
+            parts.append(f"past the end of a {size}-byte block" if n == 0 else
+                         f"{n} bytes past the end of a {size}-byte block")
+        elif side == "to the left of":
+            parts.append(f"{n} bytes before the start of a {size}-byte block")
+        else:
+            parts.append(f"at byte {n} of a {size}-byte block")
+        if freed is not None:
+            parts.append(f"freed at {freed.file}:{freed.line}")
+    var = next((m for m in map(_STACK_VAR.search, block) if m), None)
+    if var is not None:
+        verb = {"overflows": "past the end of", "underflows": "before the start of"}.get(var.group(5), "at")
+        size = int(var.group(2)) - int(var.group(1))
+        at = f" (line {var.group(4)})" if var.group(4) else ""
+        parts.append(f"{verb} the {size}-byte local variable '{var.group(3)}'{at}")
+    return " ".join(parts)
+
+
+def parse_reports(text: str, sources: dict[str, str]) -> list[Finding]:
+    """The :class:`Finding` s in sanitizer output ``text`` (a child's stderr); ``sources`` maps each source
+    name, as the reports' stack frames show it, to its text (for ``.source``).
+
+    Example:
+        >>> report = ("<cell f>:3:9: runtime error: signed integer overflow: 2147483647 + 1 cannot be "
+        ...           "represented in type 'int'\\n"
+        ...           "    #0 0x7f00 in f(int) <cell f>:3\\n")
+        >>> [f] = parse_reports(report, {"<cell f>": "\\nint f(int x) {\\n  return x + 1;\\n}\\n"})
+        >>> f.kind, f.line, f.source
+        ('undefined-behaviour', 3, '  return x + 1;')
+        >>> f.message
+        "signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'"
+    """
+    names = sorted(sources, key=len, reverse=True)
+    lines = text.splitlines()
+    found: dict[tuple, Finding] = {}
+
+    def add(kind: str, frame: Optional[_Frame], message: str, detail: str) -> None:
+        file, line = (frame.file, frame.line) if frame else (None, None)
+        key = (kind, file, line, message)
+        if key in found:
+            old = found[key]
+            found[key] = Finding(kind, None, None, line, message, file=file, count=old.count + 1,
+                                 source=old.source, detail=old.detail)
+        else:
+            found[key] = Finding(kind, None, None, line, message, file=file,
+                                 source=_source_line(sources, file, line), detail=detail)
+
+    i = 0
+    while i < len(lines):
+        m = _ASAN_START.match(lines[i])
+        if m is not None:
+            end = i + 1
+            while end < len(lines) and not lines[end].startswith(f"=={m.group(1)}==ABORTING"):
+                end += 1
+            block = lines[i:end + 1]
+            first = next((k for k, b in enumerate(block) if _FRAME.match(b)), None)
+            frames = _stack(block, first, names)[0] if first is not None else []
+            add("address", _user(frames), _asan_message(m.group(2), m.group(3), block, names), "\n".join(block))
+            i = end + 1
+            continue
+        u = _UBSAN.match(lines[i])
+        if u is not None:
+            frames, end = _stack(lines, i + 1, names)
+            here = _frame(f"    #0 0x0 in ? {u.group(1)}:{u.group(2)}", names)
+            frame = here if here is not None and here.file is not None else _user(frames)
+            add("undefined-behaviour", frame, u.group(4).strip(), "\n".join(lines[i:end]))
+            i = max(end, i + 1)
+            continue
+        i += 1
+    return list(found.values())
+
+
+# --- the checked run -------------------------------------------------------------------------------------------
+
+def _param_kinds(signature: str, n: int) -> list[str]:
+    """Per positional parameter, ``"array"`` when pybind11's signature says numpy.ndarray, else ``"tensor"``."""
+    m = re.match(r"^\w+\((.*)\)\s*(->.*)?$", signature)
+    params: list[str] = []
+    if m is not None:
+        depth, cur = 0, ""
+        for ch in m.group(1):
+            depth += ch in "[(" and 1 or (-1 if ch in "])" else 0)
+            if ch == "," and depth == 0:
+                params.append(cur)
+                cur = ""
+            else:
+                cur += ch
+        params.append(cur)
+    return ["array" if i < len(params) and "numpy" in params[i] else "tensor" for i in range(n)]
+
+
+def _write_inputs(directory: str, inputs: Sequence[Any], kinds: Sequence[str]) -> list[dict]:
+    import numpy as np
+
+    from mskernel.common.tensor import Tensor
+
+    out: list[dict] = []
+    for i, x in enumerate(inputs):
+        if isinstance(x, Tensor):
+            x = x.asnumpy()
+        if isinstance(x, np.ndarray):
+            np.save(os.path.join(directory, f"in{i}.npy"), np.ascontiguousarray(x), allow_pickle=False)
+            out.append({"npy": f"in{i}.npy", "as": kinds[i]})
+            continue
+        if isinstance(x, np.generic):
+            x = x.item()
+        try:
+            json.dumps(x)
+        except (TypeError, ValueError):
+            raise TypeError(f"check_kernel: input {i} must be a Tensor, a numpy array or a scalar (int, float, bool, "
+                            f"str, or a list of them), but got {type(x).__name__}") from None
+        out.append({"json": x})
+    return out
+
+
+@dataclass
+class _Run:
+    stderr: str
+    returncode: Optional[int]  # None: timed out
+    result: Optional[dict]
+    seconds: float
+    directory: str
+
+
+def _child_env(preload: Sequence[str], fill: int) -> dict[str, str]:
+    env = dict(os.environ)
+    root = str(Path(__file__).resolve().parents[2])  # the directory holding this mskernel package
+    env["PYTHONPATH"] = os.pathsep.join([root] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    env["LD_PRELOAD"] = " ".join([*preload] + ([env["LD_PRELOAD"]] if env.get("LD_PRELOAD") else []))
+    asan = (f"detect_leaks=0:halt_on_error=1:abort_on_error=0:malloc_fill_byte={fill}:max_malloc_fill_size=268435456"
+            ":detect_odr_violation=0:symbolize=1:handle_abort=0:allocator_may_return_null=1")
+    env["ASAN_OPTIONS"] = ":".join(o for o in (env.get("ASAN_OPTIONS"), asan) if o)
+    ubsan = "print_stacktrace=1:halt_on_error=0:report_error_type=1:symbolize=1"
+    env["UBSAN_OPTIONS"] = ":".join(o for o in (env.get("UBSAN_OPTIONS"), ubsan) if o)
+    env.pop("PYTHONSTARTUP", None)
+    return env
+
+
+def _run(art: Artifact, target: CppTarget, directory: str, inputs: list[dict], preload: Sequence[str], fill: int,
+         timeout: float) -> _Run:
+    Path(directory).mkdir(exist_ok=True)
+    for item in inputs:  # each run its own directory: its outputs never mix with the other run's
+        if "npy" in item:
+            shutil.copyfile(os.path.join(os.path.dirname(directory), item["npy"]), os.path.join(directory, item["npy"]))
+    call = {"path": str(art.path), "module": target.module, "function": target.function, "inputs": inputs}
+    Path(directory, "call.json").write_text(json.dumps(call))
+    t0 = time.perf_counter()
+    try:
+        done = subprocess.run([sys.executable, "-m", "mskernel.kernelcheck._cpp_child", directory],
+                              env=_child_env(preload, fill), capture_output=True, text=True, errors="replace",
+                              timeout=timeout, stdin=subprocess.DEVNULL)
+        stderr, rc = done.stderr, done.returncode
+    except subprocess.TimeoutExpired as exc:  # subprocess.run has killed it
+        err = exc.stderr
+        stderr = err.decode(errors="replace") if isinstance(err, bytes) else (err or "")
+        rc = None
+    result_file = Path(directory, "result.json")
+    result = json.loads(result_file.read_text()) if result_file.exists() else None
+    return _Run(stderr, rc, result, time.perf_counter() - t0, directory)
+
+
+def _tensor(run: _Run, name: str) -> Any:
+    import numpy as np
+
+    from mskernel.common.tensor import Tensor
+
+    return Tensor(np.load(os.path.join(run.directory, name), allow_pickle=False))
+
+
+def _outputs(run: _Run, as_tensors: bool = False) -> list[Any]:
+    import numpy as np
+
+    values: list[Any] = []
+    for item in (run.result or {}).get("outputs", []):
+        if "npy" in item:
+            values.append(np.load(os.path.join(run.directory, item["npy"]), allow_pickle=False)
+                          if item.get("as") != "tensor" or not as_tensors else _tensor(run, item["npy"]))
+        else:
+            values.append(item.get("json", item.get("repr")))
+    return values
+
+
+def _compare(first: list[Any], second: list[Any], file: Optional[str]) -> list[Finding]:
+    """Findings from two runs' outputs that differ only in the byte new memory was filled with (``file``:
+    the op's main source, where they are reported, without a line)."""
+    import numpy as np
+
+    findings = []
+    for i, (a, b) in enumerate(zip(first, second)):
+        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)) or a.shape != b.shape or a.dtype != b.dtype:
+            continue
+        size = a.dtype.itemsize
+        ab = np.ascontiguousarray(a).view(np.uint8).reshape(-1, size) if a.size else np.zeros((0, size), np.uint8)
+        bb = np.ascontiguousarray(b).view(np.uint8).reshape(-1, size) if b.size else np.zeros((0, size), np.uint8)
+        differ = np.flatnonzero((ab != bb).any(axis=1))
+        if differ.size == 0:
+            continue
+        index = tuple(int(k) for k in np.unravel_index(int(differ[0]), a.shape))
+        n = int(differ.size)
+        unwritten = bool((ab[differ] == FILL_BYTES[0]).all() and (bb[differ] == FILL_BYTES[1]).all())
+        tensor = f"out{i}" if len(first) > 1 else "out"
+        if unwritten:
+            findings.append(Finding(
+                "unwritten-output", tensor, index, None,
+                f"{n} of {a.size} elements of output {i} are never written: they hold whatever memory held "
+                f"(the fill byte {FILL_BYTES[0]:#04x} in one run, {FILL_BYTES[1]:#04x} in the other)", file=file,
+                count=n))
+        else:
+            findings.append(Finding(
+                "uninitialised-read", tensor, index, None,
+                f"{n} of {a.size} elements of output {i} change when new memory is filled with another byte "
+                f"({FILL_BYTES[0]:#04x}, then {FILL_BYTES[1]:#04x}): the op reads memory nothing wrote, or leaves "
+                f"them unwritten (the sanitizers cannot say where; or the op is not deterministic)", file=file,
+                count=n))
+    return findings
+
+
+def _died(run: _Run) -> str:
+    if run.returncode is None:
+        return "did not finish"
+    if run.returncode < 0:
+        try:
+            return f"was killed by {signal.Signals(-run.returncode).name}"
+        except ValueError:
+            return f"was killed by signal {-run.returncode}"
+    return f"exited with status {run.returncode}"
+
+
+def _tail(text: str, n: int = 12) -> str:
+    return "\n".join(text.strip().splitlines()[-n:])
+
+
+def check_cpp(target: CppTarget, inputs: Sequence[Any], *, timeout: float = _TIMEOUT) -> KernelCheck:
+    """Build ``target`` with the sanitizers and call it once on ``inputs`` in a child process.
+
+    ``inputs`` are Tensors or numpy arrays (passed as :class:`mskernel.Tensor` unless the function's
+    parameter is a ``numpy.ndarray``) and JSON-able scalars. Returns a :class:`KernelCheck` of the
+    sanitizers' findings (``language="cpp"``, ``outputs`` the first run's outputs as the op returned them,
+    ``log`` the child's stderr). Raises :class:`SanitizerUnavailableError` when the compiler has no
+    sanitizers, :class:`CheckedRunError` when the child crashed without a report, did not finish
+    within ``timeout`` seconds, or the op raised and nothing was found, and the build layer's
+    ``BuildError`` if the sanitized build fails.
+
+    Example:
+        >>> from mskernel.toolchain import CustomOpBuilder
+        >>> src = ('#include "ms_extension.h"\\n'
+        ...        'ms::Tensor same(const ms::Tensor &x) { return x; }\\n'
+        ...        'PYBIND11_MODULE(MS_EXTENSION_NAME, m) { m.def("same", &same); }\\n')
+        >>> same = CustomOpBuilder("doc_kc_same", src).load().same
+        >>> check_cpp(cpp_target(same), [np.ones(4, np.float32)]).ok  # doctest: +SKIP
+        True
+
+    (Skipped in the doctests: the sanitized build of a new source takes about 10 s.)
+    """
+    runtime = _preload()
+    req = target.request
+    t0 = time.perf_counter()
+    art = req.again(cflags=[*req.cflags, *SANITIZE_FLAGS], ldflags=[*req.ldflags, *_LINK_FLAGS], debug=True,
+                    optimize="-O0", split=False, pch=False)
+    built = "from the build cache" if art.cached else f"in {time.perf_counter() - t0:.1f} s"
+    sources = target.sources
+    notes = [f"built with {' '.join(SANITIZE_FLAGS)} ({built})"]
+    with tempfile.TemporaryDirectory(prefix="mskernel-kernelcheck-") as tmp:
+        # (never loaded here: a sanitized module aborts a process its runtime did not start)
+        args = _write_inputs(tmp, inputs, _param_kinds(target.signature, len(inputs)))
+        first = _run(art, target, os.path.join(tmp, "run1"), args, runtime, FILL_BYTES[0], timeout)
+        findings = parse_reports(first.stderr, sources)
+        log = first.stderr
+        n = len(inputs)
+        notes.append(f"ran {target.function} once on {n} input{'s' if n != 1 else ''} in a child process "
+                     f"({first.seconds:.1f} s)")
+        if first.returncode is None:
+            raise CheckedRunError(f"{target.name}: the checked run did not finish within {timeout:g} s (an endless "
+                                  f"loop, or waiting for input?); the child was stopped", log=log)
+        if first.result is None and not findings:
+            raise CheckedRunError(f"{target.name}: the checked child process {_died(first)} without a sanitizer "
+                                  f"report; its last output:\n{_tail(log)}", log=log)
+        if first.result is None:
+            notes.append(f"the child {_died(first)} at the first memory error")
+        raised = (first.result or {}).get("raised")
+        if raised and not findings:
+            raise CheckedRunError(f"{target.name}: the op raised in the checked run: {raised}", log=log)
+        if raised:
+            notes.append(f"the call then raised {raised}")
+        outputs = _outputs(first)
+        if first.result is not None and not raised and not any(f.kind == "address" for f in findings):
+            second = _run(art, target, os.path.join(tmp, "run2"), args, runtime, FILL_BYTES[1], timeout)
+            if second.result is not None and "outputs" in second.result:
+                main = next((s.name for s in req.sources if not s.name.endswith(_HEADERS)), None)
+                more = _compare(outputs, _outputs(second), main)
+                findings += more
+                notes.append("ran again with new memory filled with another byte: "
+                             + ("outputs differ" if more else "same outputs"))
+        returned = _outputs(first, as_tensors=True)
+    return KernelCheck(target.name, "cpp", findings, outputs=tuple(returned), notes=notes, log=log)
