@@ -5,9 +5,9 @@ and ``<!-- performance-table:end -->`` comments of README.md; ``--check`` only s
 (exit 1 if not); ``--print`` prints the table. It never runs a benchmark: record them first with
 ``python benchmarks/record.py NAME``.
 
-Each performance goal (issues [15], [18]) is one row of ``GOALS``: what is measured, the result file, the line (its label: the
-leading text of the line, whitespace-insensitive), the column (a header field above the line, or ``None``
-for the last value of the goal's unit on the line) and the goal (``"<= 2x"``, ``">= 80%"``, ``"<= 0.3 s"``,
+Each performance goal (issues [15], [18]) is one row of ``GOALS``: what is measured, the result file, the line
+(its label: the leading text of the line, whitespace-insensitive), the column (a header field above the line, or
+``None`` for the last value of the goal's unit on the line) and the goal (``"<= 2x"``, ``">= 80%"``, ``"<= 0.3 s"``,
 or ``None`` for a measurement without a numeric goal). A row whose result file does not exist yet reads
 "not recorded"; a file that exists without the line, or a line without the column, is an error naming the
 file and what was expected -- fix the row (benchmarks change their labels) or record the benchmark again.

@@ -338,7 +338,7 @@ def parallel_kernel(seed: int) -> str:
                       *(f"        {line}" for line in body), "    return y", ""])
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(120))
 def test_random_parallel_kernels_agree_with_the_oracle(seed):
     source = parallel_kernel(seed)
     hk = HybridKernel.from_source(source, "pk", filename=f"<random {seed}>")
@@ -347,7 +347,7 @@ def test_random_parallel_kernels_agree_with_the_oracle(seed):
     assert_agrees(ms.check_kernel(hk, x, idx), hk, source, [x, idx])
 
 
-@pytest.mark.parametrize("seed", range(1000, 1012))
+@pytest.mark.parametrize("seed", range(1000, 1040))
 def test_random_autodiff_kernels_and_their_derived_backward_agree_with_the_oracle(seed):
     from mskernel.hybrid.autodiff import backward_kernel
 

@@ -52,3 +52,24 @@ def test_check_options_on_a_cpp_cell_name_what_is_missing():
         CellOptions(example="(x,)", check_kernel=True).check("cpp")
     opts = CellOptions(example="(x,)", check_kernel=True, forward="f", backward="b").check("cpp")
     assert opts.check_kernel and "check_kernel" not in opts.key_items()
+
+
+CPP = ('''%%custom_op kc_magic_cpp --forward twice --backward twice_bw --check '''
+       '''--example "ms.Tensor(np.ones(600, np.float32))"
+#include "ms_extension.h"
+ms::Tensor twice(const ms::Tensor &x) {
+  ms::Tensor y(x.data_type(), x.shape());
+  for (size_t i = 0; i <= x.numel(); ++i) y.data_ptr<float>()[i] = 2.0f * x.data_ptr<float>()[i];
+  return y;
+}
+ms::Tensor twice_bw(const ms::Tensor &x, const ms::Tensor &out, const ms::Tensor &dout) { return dout; }
+''')
+
+
+def test_check_on_a_cpp_cell_reports_the_memory_error_at_the_cells_line(shell, run):
+    ran = run(CPP)
+    assert ran.success, ran.error
+    text = ran.text()
+    assert "check_kernel(kc_magic_cpp" in text and "address at <cell kc_magic_cpp>:5: heap-buffer-overflow" in text
+    assert "kc_magic_cpp" in shell.user_ns  # bound: the user debugs the op they have
+    assert "address at <cell kc_magic_cpp>:5" in run("%custom_op_info kc_magic_cpp").text()
