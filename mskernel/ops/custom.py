@@ -447,6 +447,9 @@ class Custom(PrimitiveWithInfer):
             >>> print(op.backward_source(ms.Tensor(np.ones(3, np.float32))))
             def double_grad(x, y, dy):
                 dx = output_tensor(x.shape, x.dtype)
+                # gradients start at zero (a device does not zero new memory)
+                for _z0 in parallel(dx.shape[0]):
+                    dx[_z0] = 0.0
                 # reverse sweep
                 for i in range(x.shape[0] - 1, -1, -1):
                     _g1 = dy[i]
