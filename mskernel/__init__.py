@@ -28,7 +28,7 @@ from mskernel.common.api import jit, mutable
 from mskernel import ops
 from mskernel.ops.composite import jacfwd, jacrev, jvp, vjp, vmap
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
-from mskernel.kernelcheck import Finding, KernelCheck, check_kernel
+from mskernel.kernelcheck import KernelCheck, check_kernel
 from mskernel import common, context, nn
 from mskernel import amp, communication  # after nn: amp reaches into nn's cells
 from mskernel import train
@@ -141,7 +141,7 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
-           "check_kernel", "KernelCheck", "Finding",
+           "check_kernel", "KernelCheck",
            "show_graph", "export_mindspore", "benchmark", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
            "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]
