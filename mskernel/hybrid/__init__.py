@@ -94,10 +94,11 @@ from .errors import HybridError, HybridInternalError
 from .intrinsics import (allocate, attr, block_realize, ceil_div, erf, grid, output_tensor,
                          parallel, reduce, rsqrt, serial, vectorize)
 from .hybrid_kernel import HybridKernel
+from .portability import PortabilityIssue, PortabilityWarning
 
 __all__ = [
     "kernel", "ms_kernel", "is_kernel", "HybridKernel", "HybridError", "HybridInternalError",
-    "set_debug", "get_debug",
+    "PortabilityWarning", "PortabilityIssue", "set_debug", "get_debug",
     # intrinsics, for `from mskernel.hybrid import *` (the rest are numpy functions)
     "output_tensor", "allocate", "serial", "parallel", "vectorize", "reduce", "grid", "attr",
     "block_realize", "rsqrt", "erf", "ceil_div", "sqrt", "exp", "expm1", "log", "sin", "cos",
