@@ -326,8 +326,13 @@ def test_the_tutorial_kernels_are_silent_except_the_square_that_reads_its_own_ou
     sources = [(f"<{p.name} cell {k}>", cell) for p in sorted(SEEDS.glob("*.txt")) if p.read_text().lstrip()
                .startswith("{") for k, cell in enumerate(_notebook_cells(p))]
     sources += [(str(p), p.read_text()) for p in sorted((SEEDS / "restored").glob("*.py"))]
-    kernels = [hk for filename, code in sources for hk in _kernels_in(code, filename)]
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        kernels = [hk for filename, code in sources for hk in _kernels_in(code, filename)]
     assert {hk.name for hk in kernels} >= {"square", "square_grad"}
+    squares = [hk for hk in kernels if hk.name == "square"]
+    assert sorted((w.filename, w.lineno) for w in seen if w.category is PortabilityWarning) == \
+        sorted((hk.ir.filename, hk.portability[0].line) for hk in squares)
     for hk in kernels:
         if hk.name == "square":
             [issue] = hk.portability
