@@ -176,8 +176,8 @@ def check_races(op: str, kernel: Any, *, role: str, allow_races: bool = False) -
         >>> with warnings.catch_warnings():
         ...     warnings.simplefilter("ignore")
         ...     hk = HybridKernel.from_source(
-        ...         "def acc(x):\n    y = output_tensor((1,), x.dtype)\n    y[0] = 0.0\n"
-        ...         "    for i in parallel(x.shape[0]):\n        y[0] = y[0] + x[i]\n    return y\n",
+        ...         "def acc(x):\\n    y = output_tensor((1,), x.dtype)\\n    y[0] = 0.0\\n"
+        ...         "    for i in parallel(x.shape[0]):\\n        y[0] = y[0] + x[i]\\n    return y\\n",
         ...         filename="<cell 3>")
         >>> try:
         ...     check_races("acc", hk, role="the forward kernel")
