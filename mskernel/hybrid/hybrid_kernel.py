@@ -74,7 +74,10 @@ class HybridKernel:
     Build one with :meth:`from_function` (decorated by ``@kernel`` or not -- the function is
     never executed to be parsed) or :meth:`from_source`. ``num_inputs`` counts tensor and
     attribute parameters, ``output_count`` the returned tensors, ``inplace_map`` maps an
-    output index to the input it is (``return x`` for an input ``x``).
+    output index to the input it is (``return x`` for an input ``x``). ``portability`` lists what
+    would race or read uninitialised memory on a device (:mod:`~mskernel.hybrid.portability`);
+    building the kernel warns about each once, at its line (``warn=False``: not, for kernels
+    mskernel writes itself).
 
     Example:
         >>> src = "def neg(x):\\n    y = output_tensor(x.shape, x.dtype)\\n" \\
