@@ -156,6 +156,8 @@ class CustomOpMagics(Magics):
     @argument("--example", default=None, help="a Python expression: call arguments choosing the signature exported")
     @argument("--target", action="append", choices=["GPU", "CPU"], help="a device to register for (may repeat); "
                                                                       "default GPU and CPU")
+    @argument("--allow-races", action="store_true", help="export a kernel whose parallel loop races on a device "
+                                                          "(refused otherwise)")
     @line_magic
     def custom_op_export(self, line: str) -> None:
         """``%custom_op_export NAME PATH``: write op NAME as code real MindSpore runs (mskernel.export_mindspore)."""
@@ -172,7 +174,7 @@ class CustomOpMagics(Magics):
             example = eval(args.example.strip("'\""), ns)  # noqa: S307 - the user's expression
         try:
             path = export_mindspore(ns[args.name], args.path.strip("'\""), example=example,
-                                    targets=tuple(args.target or ("GPU", "CPU")))
+                                    targets=tuple(args.target or ("GPU", "CPU")), allow_races=args.allow_races)
         except (UserCodeError, TypeError) as err:
             raise UsageError(f"%custom_op_export {args.name}: {err}") from None
         files = [path] if path.is_file() else sorted(p for p in path.iterdir() if p.is_file())

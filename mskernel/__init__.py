@@ -76,7 +76,7 @@ def benchmark(impls: Any, *args: Any, **options: Any) -> Any:
 
 
 def export_mindspore(op: object, path: "str | _PathLike[str]", *, example: object = None,
-                     targets: "tuple[str, ...]" = ("GPU", "CPU")) -> _Path:
+                     targets: "tuple[str, ...]" = ("GPU", "CPU"), allow_races: bool = False) -> _Path:
     """Write ``op`` as code real MindSpore runs unchanged; returns the file (for C++, the directory) written.
 
     A hybrid op becomes one file: its forward ``@kernel``, the backward ``@kernel`` mskernel derived
@@ -85,7 +85,8 @@ def export_mindspore(op: object, path: "str | _PathLike[str]", *, example: objec
     ``CustomOpBuilder`` becomes its sources and a loader calling MindSpore's ``CustomOpBuilder``.
     ``example`` (call arguments) picks the signature when the op was called with several. What does not
     carry over raises :class:`mskernel.mindspore_export.ExportError` naming the construct, its line and what to
-    change. See :mod:`mskernel.mindspore_export`.
+    change -- among it a hybrid kernel whose parallel loop races on a device (``allow_races=True`` exports it
+    anyway). See :mod:`mskernel.mindspore_export`.
 
     Example:
         >>> import tempfile, numpy as np
@@ -105,7 +106,7 @@ def export_mindspore(op: object, path: "str | _PathLike[str]", *, example: objec
     """
     from mskernel.mindspore_export import export_mindspore as export
 
-    return export(op, path, example=example, targets=targets)
+    return export(op, path, example=example, targets=targets, allow_races=allow_races)
 
 
 def load_ipython_extension(ipython: object) -> None:
@@ -124,7 +125,12 @@ def load_ipython_extension(ipython: object) -> None:
 
 def __getattr__(name: str) -> Any:
     """``GraphView`` and ``GradCheckView`` are imported from mskernel.widgets on first access, ``numpy``
-    (``mindspore.numpy``) from mskernel.numpy."""
+    (``mindspore.numpy``) from mskernel.numpy, ``PortabilityWarning`` from mskernel.hybrid (so
+    ``warnings.simplefilter("error", ms.PortabilityWarning)`` needs no import of the hybrid compiler up front)."""
+    if name == "PortabilityWarning":
+        from mskernel.hybrid.portability import PortabilityWarning
+
+        return PortabilityWarning
     if name in ("GraphView", "GradCheckView"):
         from mskernel import widgets
 
@@ -143,6 +149,7 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
            "check_kernel", "KernelCheck",
            "show_graph", "export_mindspore", "benchmark", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
+           "PortabilityWarning",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
            "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]
 

@@ -85,6 +85,14 @@ proof covers (``x[idx[i]]``) are checked one by one. An ``allocate`` with a nega
 raises ``ValueError``, one too large ``MemoryError``, both at its line. ``HybridKernel(...,
 debug=True)`` / :func:`set_debug` / ``MSKERNEL_HYBRID_DEBUG=1`` check every access individually
 instead (slower; for stepping through a kernel's failures).
+
+What is right here but wrong on a device is warned about once, when the kernel is built:
+a :class:`PortabilityWarning` (a ``UserWarning``) at the user's line, naming the loop, the tensor
+and the two accesses, for a ``parallel``/``vectorize`` loop whose iterations provably may touch
+one element (one writing) -- it runs serially here, it races on a device -- and for an
+``output_tensor``/``allocate`` buffer provably read before any write (zero here, garbage on a
+device); ``HybridKernel.portability`` lists the same issues (:mod:`mskernel.hybrid.portability`),
+and ``export_mindspore`` refuses a racing kernel unless ``allow_races=True``.
 """
 from __future__ import annotations
 
@@ -94,10 +102,11 @@ from .errors import HybridError, HybridInternalError
 from .intrinsics import (allocate, attr, block_realize, ceil_div, erf, grid, output_tensor,
                          parallel, reduce, rsqrt, serial, vectorize)
 from .hybrid_kernel import HybridKernel
+from .portability import PortabilityIssue, PortabilityWarning
 
 __all__ = [
     "kernel", "ms_kernel", "is_kernel", "HybridKernel", "HybridError", "HybridInternalError",
-    "set_debug", "get_debug",
+    "PortabilityWarning", "PortabilityIssue", "set_debug", "get_debug",
     # intrinsics, for `from mskernel.hybrid import *` (the rest are numpy functions)
     "output_tensor", "allocate", "serial", "parallel", "vectorize", "reduce", "grid", "attr",
     "block_realize", "rsqrt", "erf", "ceil_div", "sqrt", "exp", "expm1", "log", "sin", "cos",

@@ -37,6 +37,7 @@ from .dsl import call_python, to_numpy
 from .dtypes import normalize_dtype, type_of_python_scalar
 from .intrinsics import RUNTIME_NAMES
 from .parse import parse
+from .portability import PortabilityIssue, check_portability, warn_portability
 from .runner import plain_attr, run_checked
 from .shapes import make_infer
 from .source import KernelSource, unwrap
@@ -73,7 +74,10 @@ class HybridKernel:
     Build one with :meth:`from_function` (decorated by ``@kernel`` or not -- the function is
     never executed to be parsed) or :meth:`from_source`. ``num_inputs`` counts tensor and
     attribute parameters, ``output_count`` the returned tensors, ``inplace_map`` maps an
-    output index to the input it is (``return x`` for an input ``x``).
+    output index to the input it is (``return x`` for an input ``x``). ``portability`` lists what
+    would race or read uninitialised memory on a device (:mod:`~mskernel.hybrid.portability`);
+    building the kernel warns about each once, at its line (``warn=False``: not, for kernels
+    mskernel writes itself).
 
     Example:
         >>> src = "def neg(x):\\n    y = output_tensor(x.shape, x.dtype)\\n" \\
@@ -84,11 +88,18 @@ class HybridKernel:
     """
 
     def __init__(self, source: KernelSource, func: Optional[Callable[..., Any]] = None,
-                 debug: Optional[bool] = None, namespace: Optional[dict[str, Any]] = None, akg: bool = False):
+                 debug: Optional[bool] = None, namespace: Optional[dict[str, Any]] = None, akg: bool = False,
+                 warn: bool = True):
         self._src = source
         if namespace is not None and not source.outer_names:
             source.outer_names = namespace  # for the message about names the DSL cannot read
         self.ir = parse(source, akg=akg)
+        #: what would race or read uninitialised memory on a device (:mod:`mskernel.hybrid.portability`),
+        #: found once here; each is also emitted as a PortabilityWarning at its line unless ``warn=False``
+        #: (kernels mskernel generates itself)
+        self.portability: list[PortabilityIssue] = check_portability(self.ir)
+        if warn:
+            warn_portability(self.portability, module_globals=namespace)
         self.func = func
         self._namespace = namespace
         self._debug = debug
@@ -149,10 +160,12 @@ class HybridKernel:
     @classmethod
     def from_source(cls, text: str, name: Optional[str] = None, filename: str = "<string>",
                     first_line: int = 1, debug: Optional[bool] = None,
-                    globals: Optional[dict[str, Any]] = None) -> "HybridKernel":
+                    globals: Optional[dict[str, Any]] = None, warn: bool = True) -> "HybridKernel":
         """Parse ``def name`` in ``text``; errors point at ``filename`` lines from ``first_line``.
 
-        ``globals`` is the namespace the function runs in for :meth:`run_python`.
+        ``globals`` is the namespace the function runs in for :meth:`run_python`. ``warn=False``:
+        no :class:`~mskernel.hybrid.portability.PortabilityWarning` (for kernels mskernel writes
+        itself; :attr:`portability` still lists the issues).
 
         Example:
             >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n", filename="<cell 3>", first_line=7)
@@ -160,7 +173,7 @@ class HybridKernel:
             'f'
         """
         return cls(KernelSource.from_text(text, name, filename, first_line), debug=debug,
-                   namespace=globals)
+                   namespace=globals, warn=warn)
 
     # ------------------------------------------------------------------ description
     @property

@@ -53,7 +53,7 @@ def _file(path: str | Path, name: str) -> Path:
 
 
 def export_mindspore(op: Any, path: str | Path, *, example: Any = None,
-                     targets: Sequence[str] = ("GPU", "CPU")) -> Path:
+                     targets: Sequence[str] = ("GPU", "CPU"), allow_races: bool = False) -> Path:
     """Write ``op`` as code real MindSpore runs; returns the file (or, for C++, the directory) written.
 
     ``op`` is an ``ops.Custom`` (hybrid, akg or pyfunc), the op or module a ``%%custom_op`` cell
@@ -61,7 +61,9 @@ def export_mindspore(op: Any, path: str | Path, *, example: Any = None,
     is a ``.py`` file, or a directory to write ``NAME.py`` into (C++: the directory of the
     sources and loader). ``example`` -- call arguments, e.g. ``(x, y)`` -- picks the signature a
     hybrid op is exported for when it was called with several (or never); ``targets`` are the
-    devices a hybrid op is registered for. Raises :class:`ExportError` for what does not carry over.
+    devices a hybrid op is registered for. Raises :class:`ExportError` for what does not carry over --
+    among it a hybrid kernel whose parallel loop races (serial in mskernel, parallel on the device);
+    ``allow_races=True`` exports such a kernel anyway.
 
     Example:
         >>> import tempfile, mskernel as ms
@@ -87,7 +89,8 @@ def export_mindspore(op: Any, path: str | Path, *, example: Any = None,
     name = result.name if result is not None else getattr(value, "func_name", None) or "op"
     if func_type in ("hybrid", "akg"):
         from mskernel.mindspore_export.hybrid import export_hybrid
-        return export_hybrid(value, _file(path, name), example=example, targets=targets, result=result)
+        return export_hybrid(value, _file(path, name), example=example, targets=targets, result=result,
+                             allow_races=allow_races)
     if func_type == "pyfunc":
         from mskernel.mindspore_export.pyfunc import export_pyfunc
         return export_pyfunc(value, _file(path, name), result=result)

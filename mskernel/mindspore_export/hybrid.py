@@ -39,7 +39,7 @@ from typing import Any, Optional, Sequence
 from mskernel.cells.result import CellResult
 from mskernel.errors import SourceLocation
 from mskernel.mindspore_export.provenance import choose_signature, origin
-from mskernel.mindspore_export.refusals import ExportError, check_dsl, check_targets, refuse_debug
+from mskernel.mindspore_export.refusals import ExportError, check_dsl, check_races, check_targets, refuse_debug
 from mskernel.hybrid.shapes import shape_source
 
 __all__ = ["export_hybrid", "ms_dtype", "datatype"]
@@ -202,8 +202,11 @@ def _renumber(text: str, forward_at: int, forward_from: int, backward_at: int) -
 
 
 def export_hybrid(op: Any, path: str | Path, *, example: Any = None, targets: Sequence[str] = ("GPU", "CPU"),
-                  result: Optional[CellResult] = None) -> Path:
-    """Write the MindSpore file of a hybrid/akg ``ops.Custom`` op (see the module docstring); returns its path."""
+                  result: Optional[CellResult] = None, allow_races: bool = False) -> Path:
+    """Write the MindSpore file of a hybrid/akg ``ops.Custom`` op (see the module docstring); returns its path.
+
+    A kernel of the user's (the forward, a bprop kernel) whose parallel loop races is refused
+    (:func:`~mskernel.mindspore_export.refusals.check_races`) unless ``allow_races=True``."""
     from mskernel.hybrid.autodiff import backward_kernel
 
     hk = op.hybrid_kernel
@@ -220,6 +223,7 @@ def export_hybrid(op: Any, path: str | Path, *, example: Any = None, targets: Se
                           f"the kernel {hk.name}({', '.join(hk.input_names)}) takes {hk.num_inputs} inputs",
                           "give one value per kernel parameter: tensors first, then attributes")
     fwd = _describe(hk, dtypes, ranks, attrs, "the forward kernel")
+    check_races(name, hk, role=fwd.role, allow_races=allow_races)
     check_dsl(fwd.text, op=name, role=fwd.role, filename=hk.ir.filename, first_line=fwd.first_line, targets=targets)
     bwd, wiring, takes_out, how, python_bprop, bprop_name = None, None, False, "", None, "bprop"
     bprop = op.bprop
@@ -248,6 +252,7 @@ def export_hybrid(op: Any, path: str | Path, *, example: Any = None, targets: Se
         b_dt = list(dtypes) + (o_dt if takes_out else []) + o_dt
         b_rk = list(ranks) + (o_rk if takes_out else []) + o_rk
         bwd = _describe(bk, b_dt, b_rk, (), "the bprop kernel")
+        check_races(name, bk, role=bwd.role, allow_races=allow_races)
         check_dsl(bwd.text, op=name, role=bwd.role, filename=bk.ir.filename, first_line=bwd.first_line,
                   targets=targets)
         how = f"the cell's bprop kernel {bk.name}"

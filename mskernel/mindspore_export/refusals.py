@@ -11,7 +11,9 @@ the derived or user backward -- against MindSpore's rules, as recorded here from
   them there), so an export for the CPU refuses them too;
 * a loop target must be one name (``for i, j in grid(...)`` breaks MindSpore's checker);
 * ``--debug`` (bounds-checked kernels) is mskernel's own; an attribute's value type must be one
-  MindSpore's ``CustomRegOp.attr`` documents; an mskernel-only header cannot be included.
+  MindSpore's ``CustomRegOp.attr`` documents; an mskernel-only header cannot be included;
+* a kernel whose ``parallel``/``vectorize`` loop races (:mod:`mskernel.hybrid.portability`: mskernel runs
+  it serially, MindSpore runs it in parallel on the device) is refused unless ``allow_races=True``.
 
 Example:
     >>> try:
@@ -27,12 +29,12 @@ Example:
 from __future__ import annotations
 
 import ast
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from mskernel.errors import SourceLocation, UserCodeError
 
 __all__ = ["CPU_UNAVAILABLE", "ExportError", "MS_ATTR_TYPES", "MS_INTRINSICS", "TARGETS", "check_attr_specs",
-           "check_dsl", "check_targets", "refuse_debug"]
+           "check_dsl", "check_races", "check_targets", "refuse_debug"]
 
 #: the targets a hybrid op can be registered for in MindSpore 2.10
 TARGETS = ("GPU", "CPU")
@@ -62,6 +64,13 @@ _INSTEAD = {"expm1": "Write exp(x) - 1.0 instead", "atan2": "Compute the angle w
 class ExportError(UserCodeError, ValueError):
     """An op that cannot be exported as it is: ``construct`` is what does not carry over, ``location``
     where it is (the user's line, when there is one), ``change`` what to do instead.
+
+    Among the refusals: an intrinsic or a loop form MindSpore's ``@kernel`` checker rejects, a
+    bounds-checked (debug) op, an attribute type ``CustomRegOp`` does not document, and a hybrid
+    kernel whose ``parallel``/``vectorize`` loop races (two iterations may touch one element, one
+    writing; see ``PortabilityWarning``): mskernel runs such a loop serially, MindSpore runs it in
+    parallel on the device. That refusal names the loop and the line of the write; export with
+    ``allow_races=True`` (``%custom_op_export ... --allow-races``) to write the file anyway.
 
     Example:
         >>> e = ExportError("sq", "debug=True", "bounds checks are mskernel's own", "build the op without it")
@@ -154,6 +163,40 @@ def refuse_debug(op: str, location: Optional[SourceLocation] = None, *, cell: bo
               "build the op without debug=True (ops.Custom(..., debug=None)), check it, then export that op")
     return ExportError(op, what, "bounds-checked kernels are mskernel's own (MindSpore compiles the kernel with akg, "
                        "which has no such checks)", change, location)
+
+
+def check_races(op: str, kernel: Any, *, role: str, allow_races: bool = False) -> None:
+    """Refuse ``kernel`` (a ``HybridKernel``) when its compile-time check found a race in a parallel loop.
+
+    ``role`` says which kernel it is (messages); ``allow_races=True`` exports it anyway.
+
+    Example:
+        >>> import warnings
+        >>> from mskernel.hybrid import HybridKernel
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")
+        ...     hk = HybridKernel.from_source(
+        ...         "def acc(x):\\n    y = output_tensor((1,), x.dtype)\\n    y[0] = 0.0\\n"
+        ...         "    for i in parallel(x.shape[0]):\\n        y[0] = y[0] + x[i]\\n    return y\\n",
+        ...         filename="<cell 3>")
+        >>> try:
+        ...     check_races("acc", hk, role="the forward kernel")
+        ... except ExportError as e:
+        ...     print(e.construct, "at line", e.location.line)
+        the parallel loop over i (line 4) at line 5
+        >>> check_races("acc", hk, role="the forward kernel", allow_races=True)
+    """
+    race = next((i for i in getattr(kernel, "portability", ()) if i.kind == "race"), None)
+    if race is None or allow_races:
+        return
+    first, second = race.accesses
+    other = "the same write" if second == first else f"{second.kind}s {second.text} (line {second.line})"
+    where = SourceLocation(race.filename, race.line, race.column, kernel.ir.lines.get(race.line))
+    raise ExportError(op, f"the {race.loop_kind} loop over {race.loop_var} (line {race.loop_line})",
+                      f"two of its iterations may touch {race.tensor} at once: one {first.kind}s {first.text} "
+                      f"(line {first.line}), another {other} (in {role}). mskernel runs the loop serially, but "
+                      f"MindSpore runs it in parallel on the device, where it races",
+                      f"{race.advice}; or pass allow_races=True to export it as it is", where)
 
 
 def check_attr_specs(op: str, specs: Sequence[dict]) -> None:

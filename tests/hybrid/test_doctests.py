@@ -7,7 +7,8 @@ import importlib
 import pytest
 
 MODULES = ["__init__", "cexpr", "check", "codegen", "compiler", "config", "coverage", "dsl", "dtypes", "errors",
-           "hybrid_kernel", "intrinsics", "ir", "messages", "parse", "runner", "schedule", "shapes", "source", "stream",
+           "hybrid_kernel", "intrinsics", "ir", "messages", "parse", "portability", "runner", "schedule", "shapes",
+           "source", "stream",
            "autodiff", "autodiff.analysis", "autodiff.assemble", "autodiff.blocks", "autodiff.builder",
            "autodiff.printer", "autodiff.rules", "autodiff.forwarding"]
 

@@ -74,7 +74,9 @@ def markdown(documented: Dict[int, str]) -> str:
            "Every error class mskernel defines: what it derives from (catch the builtin base, as MindSpore code "
            "does, or mskernel's own), when it is raised, and an example message. Errors raised because of "
            "*your* code (a hybrid kernel, a C++ source, a notebook cell) derive from `UserCodeError` and carry "
-           "a `location` (file or cell, line, column) the notebook tools point at.", "",
+           "a `location` (file or cell, line, column) the notebook tools point at. One entry is a warning, not an "
+           "error: `PortabilityWarning`, for a hybrid kernel that is right here but races or reads uninitialised "
+           "memory on a device (a racing kernel is an `ExportError` at export).", "",
            "Generated from the classes and their docstrings when the site is built; each example is a doctest "
            "the test suite runs.", ""]
     for cls in classes:

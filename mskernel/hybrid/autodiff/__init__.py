@@ -68,10 +68,10 @@ def backward_kernel(kernel: HybridKernel, sig: Signature, comments: bool = False
     if not src.source:
         return None, src
     filename = f"<backward of {kernel.name} {hashlib.sha256(src.source.encode()).hexdigest()[:12]}>"
-    bk = HybridKernel.from_source(src.source, src.name, filename=filename, debug=kernel._debug)
+    bk = HybridKernel.from_source(src.source, src.name, filename=filename, debug=kernel._debug, warn=False)
     text, turned = annotate(bk.ir, src)
     if turned:  # a loop now runs backwards: the kernel must be the one of the final text
-        bk = HybridKernel.from_source(text, src.name, filename=filename, debug=kernel._debug)
+        bk = HybridKernel.from_source(text, src.name, filename=filename, debug=kernel._debug, warn=False)
     else:  # only comments changed: the lines the kernel shows in messages take them
         bk.ir.lines.update(enumerate(text.split("\n"), bk.ir.def_line))
     bk.rebuild = kernel.rebuild
