@@ -100,7 +100,7 @@ class KernelCheck:
     op: str
     language: str
     findings: list[Finding] = field(default_factory=list)
-    outputs: Optional[tuple[Any, ...]] = None
+    outputs: Optional[tuple] = None  # (tuple[Any, ...] breaks the docs site's signature parser)
     notes: list[str] = field(default_factory=list)
     log: str = ""
 

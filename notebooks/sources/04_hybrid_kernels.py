@@ -347,4 +347,86 @@ anyway, and `--text` for the table without the figure.
 hybrid_square = implementations["hybrid"]
 %kernel_bench ops.square hybrid_square --on x --no-flush --max-time 0.5 --text
 """),
+    ("md", """
+## Right on the device too: `check_kernel`
+
+Two things make the CPU forgiving. A `parallel` loop whose iterations mskernel cannot prove
+independent runs serially here, and new memory (`output_tensor`, `allocate`) starts as zeros, as in
+MindSpore's Python emulation. An Ascend or GPU device runs the iterations at the same time and does
+not clear memory, so a kernel can be right here and wrong there. `ms.check_kernel(op, *inputs)` runs
+the op once in a checked build that watches for exactly that: a shadow for each element it must
+follow, a task for each parallel iteration, new memory poisoned (NaN) instead of zeroed.
+
+This sum gives the right total on the CPU:
+"""),
+    ("code", """
+@kernel
+def racy_sum(x):
+    y = output_tensor((1,), x.dtype)
+    for i in parallel(x.shape[0]):
+        y[0] = y[0] + x[i]
+    return y
+
+racy = ops.Custom(racy_sum, func_type="hybrid")
+v = np.arange(1, 9, dtype=np.float32)
+print(racy(ms.Tensor(v)), "on the CPU")
+check = ms.check_kernel(racy, v)
+check
+"""),
+    ("md", """
+On a device the iterations read `y[0]` together and each writes back its own sum, losing the
+others' additions; and the first one reads `y[0]` before anything wrote it. Each finding is located:
+its kind, the element, the line of the cell, and for a race the two iterations that met. `count` is
+how many accesses the finding stands for. The checked run's output shows the poison where the
+uninitialised value went:
+"""),
+    ("code", """
+race = check.findings[0]
+print(race.kind, race.element, "at line", race.line, "iterations", race.iterations, "count", race.count)
+print(check.outputs[0])
+"""),
+    ("md", """
+The fix: accumulation is a `reduce` loop, which a device runs in order, and the accumulator gets its
+first value from the kernel, not from the memory.
+"""),
+    ("code", """
+@kernel
+def fixed_sum(x):
+    y = output_tensor((1,), x.dtype)
+    y[0] = 0.0
+    for i in reduce(x.shape[0]):
+        y[0] = y[0] + x[i]
+    return y
+
+fixed = ops.Custom(fixed_sum, func_type="hybrid")
+print(ms.check_kernel(fixed, v))
+print(fixed(ms.Tensor(v)))
+"""),
+    ("md", """
+In a `%%custom_op` cell, `--check` runs the check as soon as the op is bound, on the `--example`
+inputs, and shows the findings under the cell's summary; `%custom_op_info NAME` shows the op's last
+check. This row-centring kernel shares one scratch row between all the iterations of its parallel
+loop: a race even though every iteration writes the row before reading it. (Allocating `row` inside
+the loop gives each iteration its own.)
+"""),
+    ("code", """
+%%custom_op centre_rows --check --example "np.arange(6, dtype=np.float32).reshape(2, 3)"
+def centre_rows(x):
+    y = output_tensor(x.shape, x.dtype)
+    row = allocate((x.shape[1],), x.dtype)
+    for i in parallel(x.shape[0]):
+        s = 0.0
+        for j in range(x.shape[1]):
+            row[j] = x[i, j]
+            s = s + row[j]
+        for j in range(x.shape[1]):
+            y[i, j] = row[j] - s / x.shape[1]
+    return y
+"""),
+    ("md", """
+The finding does not unbind the op: `centre_rows` is callable as usual while you fix it. The how-to
+*Find races and uninitialised reads before the device does* in the documentation goes through the
+other kinds (a scatter whose indices collide, an output element never written, an index out of
+bounds) and what the checked build tracks.
+"""),
 ]

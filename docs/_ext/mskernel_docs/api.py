@@ -60,6 +60,11 @@ LAYERS: List[Layer] = [
           "``gradcheck`` compares the engine's Jacobians with finite differences; the widgets draw the "
           "check and the autograd graph.",
           ["mskernel.gradcheck", "mskernel.widgets"]),
+    Layer("kernelcheck", "Checking kernels for the device",
+          "``ms.check_kernel`` runs an op once in a checked build and reports what a device would get wrong "
+          "that the CPU hides: races between parallel iterations, reads of memory nothing wrote, output "
+          "elements never written, indices out of bounds.",
+          ["mskernel.kernelcheck"]),
     Layer("bench", "Benchmarking kernels",
           "``ms.benchmark`` and ``%kernel_bench``: implementations checked to agree, timed with the method "
           "stated, hybrid kernels placed on the machine's roofline from their static counts.",
