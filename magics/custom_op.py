@@ -133,7 +133,8 @@ class CustomOpMagics(Magics):
             show(_raw(f"%%custom_op {args.name}: interrupted; the build was stopped and {args.name} is unchanged"),
                  raw=True)
             raise
-        if not opts.quiet:
+        check = result.kernel_check
+        if not opts.quiet or result.check_error or (check is not None and not check.ok):  # --quiet: when all is well
             show(_raw(str(result), result._repr_html_()), raw=True)
 
     @line_magic

@@ -73,3 +73,12 @@ def test_check_on_a_cpp_cell_reports_the_memory_error_at_the_cells_line(shell, r
     assert "check_kernel(kc_magic_cpp" in text and "address at <cell kc_magic_cpp>:5: heap-buffer-overflow" in text
     assert "kc_magic_cpp" in shell.user_ns  # bound: the user debugs the op they have
     assert "address at <cell kc_magic_cpp>:5" in run("%custom_op_info kc_magic_cpp").text()
+
+
+def test_quiet_still_shows_what_the_check_found(run):
+    quiet = RACY.replace("racy_sum", "quiet_sum").replace("--check", "--check --quiet")
+    assert "race at <cell quiet_sum>:5" in run(quiet).text()
+    clean = quiet.replace("quiet_sum", "quiet_clean").replace("y[0] = y[0] + x[i]", "y[0] = x[0]").replace(
+        "parallel(x.shape[0])", "range(1)")
+    ran = run(clean)
+    assert ran.success and ran.text() == ""  # all is well: nothing shown
