@@ -160,7 +160,7 @@ class _Prover:
                 self.expr(v, env)
                 env = self.narrow(env, v, e.op == "and")
         else:
-            for child in _children(e):
+            for child in ir.operands(e):
                 self.expr(child, env)
 
     def narrow(self, env: Env, cond: ir.Expr, truth: bool) -> Env:
@@ -425,16 +425,6 @@ def _fold(text: str) -> Optional[str]:
                 value = int(args[0]) + op * int(args[1])
                 return str(value) if -(1 << 63) <= value < (1 << 63) else None
     return None
-
-
-def _children(e: ir.Expr) -> list[ir.Expr]:
-    if isinstance(e, (ir.BinOp, ir.Compare)):
-        return [e.left, e.right]
-    if isinstance(e, ir.UnaryOp):
-        return [e.operand]
-    if isinstance(e, ir.Call):
-        return list(e.args)
-    return []
 
 
 #: interval of an expression kind that is not invariant (invariant ones are their own value)

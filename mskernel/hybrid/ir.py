@@ -25,7 +25,7 @@ Loc = tuple[int, int]
 __all__ = [
     "Loc", "Expr", "Const", "Var", "Param", "Load", "ShapeDim", "Rank", "BinOp", "UnaryOp",
     "Compare", "BoolOp", "Select", "Call", "GridComponent", "DType", "Shape", "Stmt", "Alloc",
-    "Store", "Assign", "For", "If", "Kernel", "walk_exprs", "walk_stmts", "stmt_exprs",
+    "Store", "Assign", "For", "If", "Kernel", "walk_exprs", "walk_stmts", "stmt_exprs", "operands",
 ]
 
 
@@ -306,6 +306,23 @@ def walk_exprs(e: Expr):
     elif isinstance(e, Load):
         for i in e.indices:
             yield from walk_exprs(i)
+
+
+def operands(e: Expr) -> list[Expr]:
+    """The operands of an operator, comparison or intrinsic call (``[]`` for anything else: a Load's indices,
+    a Select's or BoolOp's parts are not operands here -- what evaluates them depends on a condition).
+
+    Example:
+        >>> [type(x).__name__ for x in operands(BinOp((1, 1), "+", Var((1, 1), "a"), Const((1, 5), 1)))]
+        ['Var', 'Const']
+    """
+    if isinstance(e, (BinOp, Compare)):
+        return [e.left, e.right]
+    if isinstance(e, UnaryOp):
+        return [e.operand]
+    if isinstance(e, Call):
+        return list(e.args)
+    return []
 
 
 def stmt_exprs(s: Stmt) -> list[Expr]:

@@ -295,7 +295,7 @@ class _Race:
         if isinstance(e, ir.Var) and e.name in self.shared_scalars:
             self._use(e.name, "read", e.loc, [], path, guards)
             return
-        for child in _children(e):
+        for child in ir.operands(e):
             self._expr(child, path, guards)
 
     def _use(self, name: str, kind: str, loc: ir.Loc, indices: Optional[list[ir.Expr]], path: list[ir.For],
@@ -385,16 +385,6 @@ class _Race:
         if start is None or stop is None or step is None or set(step) != {1}:
             return None
         return start, step[1], stop
-
-
-def _children(e: ir.Expr) -> list[ir.Expr]:
-    if isinstance(e, (ir.BinOp, ir.Compare)):
-        return [e.left, e.right]
-    if isinstance(e, ir.UnaryOp):
-        return [e.operand]
-    if isinstance(e, ir.Call):
-        return list(e.args)
-    return []
 
 
 _AFFINE: dict[type, Callable[..., Optional[Lin]]] = {
@@ -711,7 +701,7 @@ def _first_in_exprs(name: str, exprs: list[ir.Expr], conditional: bool) -> Optio
             found = _first_in_exprs(name, list(e.indices), conditional) or \
                 ((e.loc, not conditional) if e.tensor == name else None)
         else:
-            found = _first_in_exprs(name, _children(e), conditional)
+            found = _first_in_exprs(name, ir.operands(e), conditional)
         if found is not None:
             return found
     return None

@@ -374,8 +374,11 @@ check = ms.check_kernel(racy, v)
 check
 """),
     ("md", """
-On a device the iterations read `y[0]` together and each writes back its own sum, losing the
-others' additions; and the first one reads `y[0]` before anything wrote it. Each finding is located:
+Both bugs are visible in the kernel's text alone, so compiling it already warned (the two
+`PortabilityWarning`s above, at the kernel's line; `ms.export_mindspore` would refuse to export
+it). The checked run confirms them on real inputs, and also finds what only the data shows (an
+index read from a tensor). On a device the iterations read `y[0]` together and each writes back its
+own sum, losing the others' additions; and the first one reads `y[0]` before anything wrote it. Each finding is located:
 its kind, the element, the line of the cell, and for a race the two iterations that met. `count` is
 how many accesses the finding stands for. The checked run's output shows the poison where the
 uninitialised value went:

@@ -307,6 +307,11 @@ def _notebook_cells(path: Path) -> list[str]:
     return ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
 
 
+# notebook 04's section on check_kernel shows two racy kernels on purpose (and their warnings)
+ON_PURPOSE = {("04_hybrid_kernels.ipynb", "racy_sum"): {"race", "uninitialised-read"},
+              ("04_hybrid_kernels.ipynb", "centre_rows"): {"race"}}
+
+
 def test_the_notebooks_hybrid_kernels_are_silent():
     checked = 0
     for nb in sorted((REPO / "notebooks").glob("*.ipynb")):
@@ -315,8 +320,10 @@ def test_the_notebooks_hybrid_kernels_are_silent():
                 warnings.simplefilter("always")
                 kernels = _kernels_in(cell, f"<{nb.name} cell {k}>")
             for hk in kernels:
-                assert hk.portability == [], (nb.name, hk.name, [i.message for i in hk.portability])
-            assert [w for w in seen if w.category is PortabilityWarning] == []
+                kinds = {i.kind for i in hk.portability}
+                assert kinds == ON_PURPOSE.get((nb.name, hk.name), set()), (nb.name, hk.name, kinds)
+            warned = sum(len(hk.portability) for hk in kernels)  # one warning per issue, none for a clean kernel
+            assert len([w for w in seen if w.category is PortabilityWarning]) == warned
             checked += len(kernels)
     assert checked >= 12
 
