@@ -171,34 +171,31 @@ struct Checker {
   }
 };
 
-// The element offset of a tracked access. kBounds: check the indices first (out of bounds stops the kernel as
-// in debug mode); false where a bounds proof covers the access.
+// The element offset of a tracked access, recorded as a read or a write. kBounds: check the indices first (out
+// of bounds stops the kernel as in debug mode); false where a bounds proof covers the access.
+template <int R, bool kBounds, bool kWrite, class... I>
+inline int64_t tracked(Debug& d, Checker& c, Shadow& s, int64_t site, int64_t task, const int64_t* shape,
+                       const int64_t* stride, I... index) {
+  const int64_t idx[R > 0 ? R : 1] = {static_cast<int64_t>(index)...};
+  int64_t off = 0;
+  for (int k = 0; k < R; ++k) {
+    if (kBounds && __builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
+      return out_of_bounds(d, site, R, idx, shape);
+    off += idx[k] * stride[k];
+  }
+  if (kWrite) c.write(s, off, site, task, R, idx);
+  else c.read(s, off, site, task, R, idx);
+  return off;
+}
 template <int R, bool kBounds, class... I>
 inline int64_t load(Debug& d, Checker& c, Shadow& s, int64_t site, int64_t task, const int64_t* shape,
                     const int64_t* stride, I... index) {
-  const int64_t idx[R > 0 ? R : 1] = {static_cast<int64_t>(index)...};
-  int64_t off = 0;
-  for (int k = 0; k < R; ++k) {
-    if (kBounds && __builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
-      return out_of_bounds(d, site, R, idx, shape);
-    off += idx[k] * stride[k];
-  }
-  c.read(s, off, site, task, R, idx);
-  return off;
+  return tracked<R, kBounds, false>(d, c, s, site, task, shape, stride, index...);
 }
-
 template <int R, bool kBounds, class... I>
 inline int64_t store(Debug& d, Checker& c, Shadow& s, int64_t site, int64_t task, const int64_t* shape,
                      const int64_t* stride, I... index) {
-  const int64_t idx[R > 0 ? R : 1] = {static_cast<int64_t>(index)...};
-  int64_t off = 0;
-  for (int k = 0; k < R; ++k) {
-    if (kBounds && __builtin_expect(static_cast<uint64_t>(idx[k]) >= static_cast<uint64_t>(shape[k]), 0))
-      return out_of_bounds(d, site, R, idx, shape);
-    off += idx[k] * stride[k];
-  }
-  c.write(s, off, site, task, R, idx);
-  return off;
+  return tracked<R, kBounds, true>(d, c, s, site, task, shape, stride, index...);
 }
 
 // A temporary's shadow (allocate(...) in checked mode), and its memory poisoned: NaN for floats, 0xA5 bytes
