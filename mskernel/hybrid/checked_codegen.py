@@ -44,11 +44,10 @@ from . import ir
 from .check import Typed
 from .codegen import Generated, _Gen
 from .coverage import fully_written
+from .intrinsics import PARALLEL_KINDS
 
-__all__ = ["CheckedGenerated", "TrackedTensor", "generate_checked", "PARALLEL_KINDS"]
+__all__ = ["CheckedGenerated", "TrackedTensor", "generate_checked"]
 
-#: loop kinds whose iterations run concurrently on a device
-PARALLEL_KINDS = ("parallel", "vectorize")
 
 
 @dataclass(frozen=True)

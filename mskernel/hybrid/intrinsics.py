@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 import numpy as np
 
 __all__ = [
-    "Intrinsic", "INTRINSICS", "LOOP_KINDS", "RUNTIME_NAMES", "output_tensor", "allocate",
+    "Intrinsic", "INTRINSICS", "LOOP_KINDS", "PARALLEL_KINDS", "RUNTIME_NAMES", "output_tensor", "allocate",
     "serial", "parallel", "vectorize", "reduce", "grid", "rsqrt", "erf", "ceil_div", "attr",
     "block_realize", "usage", "describe_calls", "NUMPY_EXAMPLES", "numpy_example",
 ]
@@ -213,6 +213,8 @@ INTRINSICS: dict[str, Intrinsic] = _table()
 
 #: loop intrinsics and what they mean for code generation
 LOOP_KINDS = ("range", "serial", "parallel", "vectorize", "reduce", "grid")
+#: the loop kinds whose iterations run at the same time on a device
+PARALLEL_KINDS = ("parallel", "vectorize")
 
 #: the globals a kernel sees when it runs as Python (MindSpore's ``intrin_runtime``)
 RUNTIME_NAMES: dict[str, Any] = {

@@ -1,175 +1,33 @@
-"""Device portability: kernels that are right here but race, or read garbage, on a device.
+"""Races in ``parallel``/``vectorize`` loops, reported only with a witness.
 
-On the CPU a ``parallel``/``vectorize`` loop runs serially whenever mskernel cannot prove its
-iterations independent (:mod:`mskernel.hybrid.schedule`), and ``output_tensor``/``allocate``
-memory is zero-filled like MindSpore's Python emulation. On an Ascend or GPU device the loop
-runs in parallel and the memory is not zeroed, so the same kernel can be wrong there. This
-module finds, statically and once per kernel, the two ways that happens:
-
-* ``"race"``: two iterations of a ``parallel`` or ``vectorize`` loop may touch one element of a
-  tensor (or one scalar declared outside the loop), at least one of them writing. An issue is
-  reported only with a witness: two iterations (and values of the loops around and inside) for
-  which both accesses run and hit the same element -- ``y[0]`` written by every iteration,
-  ``y[i]`` written and ``y[i + 1]`` read, ``y[i]`` written and ``y[0]`` read. Indices are solved
-  as integer affine forms (so ``y[2 * i]`` and ``y[2 * i + 1]`` never meet), the inner loops of
-  the two iterations independently. What cannot be proved stays silent: indices read from data
-  (``y[idx[i]]``), non-affine indices, accesses under a condition that cannot be evaluated for
-  the witness. Temporaries allocated inside the loop and scalars declared inside it are private
-  to an iteration; ``range``, ``serial``, ``grid`` and ``reduce`` loops run serially everywhere.
-* ``"uninitialised-read"``: the first access of an ``output_tensor`` or ``allocate`` buffer is a
-  read that provably runs before any write: it is not under an ``if`` (nor in the untaken arm
-  of ``a if c else b``, nor after ``and``/``or``), and the loops around it between the buffer's
-  allocation and the read keep their trip counts from one iteration to the next (so the read,
-  if it runs at all, runs before anything after it writes the buffer).
-
-:func:`check_portability` returns the issues of a parsed kernel; :func:`warn_portability`
-emits one :class:`PortabilityWarning` per issue at the user's line
-(``HybridKernel`` does both when it is built from source, once).
+For each parallel loop, every pair of accesses to one tensor (one of them a write) is searched for a
+witness: two different iterations, and values of the loops around and inside them, for which both
+accesses run and hit the same element. Indices are integer affine forms over the loop variables
+(solved exactly where an equation pins a variable, searched in a small window otherwise); conditions
+are evaluated for the witness; what cannot be decided stays silent.
 
 Example:
     >>> from mskernel.hybrid.parse import parse
     >>> from mskernel.hybrid.source import KernelSource
-    >>> src = ("def total(x):\\n    y = output_tensor((1,), x.dtype)\\n    y[0] = 0.0\\n"
-    ...        "    for i in parallel(x.shape[0]):\\n        y[0] = y[0] + x[i]\\n    return y\\n")
-    >>> [issue] = check_portability(parse(KernelSource.from_text(src, filename="<cell 1>")))
-    >>> issue.kind, issue.tensor, issue.line, issue.loop_var, issue.loop_line
-    ('race', 'y', 5, 'i', 4)
-    >>> [(a.kind, a.text, a.line) for a in issue.accesses]
-    [('write', 'y[0]', 5), ('read', 'y[0]', 5)]
+    >>> src = ("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+    ...        "    for i in parallel(x.shape[0] - 1):\\n        y[i] = x[i]\\n"
+    ...        "        y[i + 1] = x[i]\\n    return y\\n")
+    >>> [(i.kind, i.tensor, i.line) for i in races(parse(KernelSource.from_text(src)))]
+    [('race', 'y', 4)]
 """
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, fields
 from typing import Callable, Iterator, Optional, Union
 
-from . import ir
+from .. import ir
+from ..intrinsics import PARALLEL_KINDS
+from .issue import ADVICE, Access, PortabilityIssue, subscript_text
 
-__all__ = ["Access", "PortabilityIssue", "PortabilityWarning", "check_portability", "warn_portability"]
+__all__ = ["races"]
 
-#: the loop kinds whose iterations run at once on a device
-PARALLEL_KINDS = ("parallel", "vectorize")
 _WINDOW = 5          # counter values a witness search tries for each loop not pinned by an equation
 _BUDGET = 20000      # assignments tried per pair of accesses before giving up (silently)
-
-
-class PortabilityWarning(UserWarning):
-    """A kernel that is right on the CPU here but races or reads uninitialised memory on a device.
-
-    Emitted once when a hybrid kernel is built from its source (never per call), at the user's
-    line; ``issue`` is the :class:`PortabilityIssue` it reports. Turn it into an error with
-    ``warnings.simplefilter("error", PortabilityWarning)``.
-
-    Example:
-        >>> import warnings
-        >>> from mskernel.hybrid import HybridKernel
-        >>> with warnings.catch_warnings(record=True) as seen:
-        ...     warnings.simplefilter("always")
-        ...     hk = HybridKernel.from_source(
-        ...         "def acc(x):\\n    y = output_tensor((1,), x.dtype)\\n    y[0] = 0.0\\n"
-        ...         "    for i in parallel(x.shape[0]):\\n        y[0] = y[0] + x[i]\\n    return y\\n",
-        ...         filename="<cell 7>")
-        >>> w = seen[0]
-        >>> w.category.__name__, w.filename, w.lineno
-        ('PortabilityWarning', '<cell 7>', 5)
-        >>> print(str(w.message).splitlines()[0])
-        race on a device: two iterations of the parallel loop over i (line 4) touch y[0]
-    """
-
-    def __init__(self, message: str, issue: Optional["PortabilityIssue"] = None) -> None:
-        super().__init__(message)
-        self.issue = issue
-
-
-@dataclass(frozen=True)
-class Access:
-    """One access of a tensor (or scalar) in the kernel's source: ``kind`` is "read" or "write".
-
-    Example:
-        >>> Access("y", "write", 5, 9, "y[0]")
-        Access(tensor='y', kind='write', line=5, column=9, text='y[0]')
-    """
-
-    tensor: str
-    kind: str
-    line: int
-    column: int
-    text: str
-
-
-@dataclass(frozen=True)
-class PortabilityIssue:
-    """A device-portability problem of a kernel, located at the user's line.
-
-    ``kind`` is "race" or "uninitialised-read"; ``tensor`` the tensor or scalar; ``line`` and
-    ``column`` where the warning points (the write of a race, the read of an uninitialised
-    buffer); ``loop_var``/``loop_line``/``loop_kind`` the parallel loop of a race (None for an
-    uninitialised read); ``accesses`` the two accesses that meet (a race; one access may meet
-    itself in another iteration) or the read and nothing else; ``message`` the whole text and
-    ``advice`` what to write instead.
-
-    Example:
-        >>> a = Access("s", "write", 4, 9, "s")
-        >>> issue = PortabilityIssue("race", "s", "<cell 1>", 4, 9, "i", 3, "parallel", (a, a), "...", "...")
-        >>> issue.location
-        SourceLocation(file='<cell 1>', line=4, col=9, source_line=None)
-    """
-
-    kind: str
-    tensor: str
-    filename: str
-    line: int
-    column: int
-    loop_var: Optional[str]
-    loop_line: Optional[int]
-    loop_kind: Optional[str]
-    accesses: tuple[Access, ...]
-    message: str
-    advice: str
-
-    @property
-    def location(self):  # -> SourceLocation (mskernel.errors), typed loosely to keep this module's imports low
-        """The :class:`~mskernel.errors.SourceLocation` of the issue (file, line, column)."""
-        from mskernel.errors import SourceLocation
-
-        return SourceLocation(self.filename, self.line, self.column)
-
-
-# ---------------------------------------------------------------------------------------------- texts
-#: what to write instead, per pattern of race (the key names the pattern)
-ADVICE: dict[str, str] = {
-    "same element": ("accumulate over {var} in a reduce loop (for {var} in reduce(...)), or keep a temporary per "
-                     "iteration and write each element of {tensor} from the one iteration that owns it"),
-    "other element": ("index every access of {tensor} in the loop by the loop variable in one fixed dimension "
-                      "({tensor}[{var}, ...]) so each iteration owns its elements; read what other iterations "
-                      "write from a copy made before the loop, or make the loop serial (range)"),
-    "scalar": ("assign {tensor} first inside the loop so each iteration has its own, or accumulate it in a reduce "
-               "loop (for {var} in reduce(...))"),
-    "uninitialised": ("write every element of {tensor} before reading it (e.g. {tensor}[...] = 0.0 in a loop before "
-                      "accumulating), or accumulate in a scalar and write {tensor} once"),
-}
-_BUFFER = {"output": "output_tensor", "temp": "allocate"}
-
-
-def _subscript_text(line: Optional[str], col: int, name: str) -> str:
-    """The access as written: ``name[...]`` (brackets matched) from column ``col`` of ``line``."""
-    if not line or not line[col - 1:].startswith(name):
-        return name
-    k, depth, end = col - 1 + len(name), 0, None
-    while k < len(line):
-        c = line[k]
-        if c == "[":
-            depth += 1
-        elif c == "]":
-            depth -= 1
-            if depth == 0:
-                end = k + 1
-                if not line[k + 1:k + 2] == "[":
-                    break
-        elif depth == 0 and not c.isspace():
-            break
-        k += 1
-    return line[col - 1:end] if end is not None else name
 
 
 # ---------------------------------------------------------------------------------------------- affine forms
@@ -300,7 +158,7 @@ class _Race:
 
     def _use(self, name: str, kind: str, loc: ir.Loc, indices: Optional[list[ir.Expr]], path: list[ir.For],
              guards: list) -> None:
-        text = _subscript_text(self.k.lines.get(loc[0]), loc[1], name) if indices != [] else name
+        text = subscript_text(self.k.lines.get(loc[0]), loc[1], name) if indices != [] else name
         self.uses.append(_Use(Access(name, kind, loc[0], loc[1], text), indices, list(path), list(guards)))
 
     # ------------------------------------------------------------------ values as affine forms
@@ -589,7 +447,7 @@ def _truth(w: _Witness, e: ir.Expr, scope: _Scope, values: dict) -> Optional[boo
 
 
 # ---------------------------------------------------------------------------------------------- the checks
-def _races(kernel: ir.Kernel) -> Iterator[PortabilityIssue]:
+def races(kernel: ir.Kernel) -> Iterator[PortabilityIssue]:
     def visit(stmts: list[ir.Stmt], outer: list[ir.For]) -> Iterator[PortabilityIssue]:
         for s in stmts:
             if isinstance(s, ir.If):
@@ -633,131 +491,3 @@ def _race_issue(kernel: ir.Kernel, loop: ir.For, a: _Use, b: _Use, race: _Race) 
                f"iterations run at once and race, and the result is wrong there.\n  Instead: {advice}.")
     return PortabilityIssue("race", name, kernel.filename, a.access.line, a.access.column, var, loop.loc[0],
                             loop.kind, (a.access, b.access), message, advice)
-
-
-def _uninitialised(kernel: ir.Kernel) -> Iterator[PortabilityIssue]:
-    for name, alloc in kernel.allocs.items():
-        block = _block_of(kernel.body, alloc)
-        if block is None:
-            continue
-        after = block[next(k for k, s in enumerate(block) if s is alloc) + 1:]
-        found = _first_access(name, after, [])
-        if found is None or found[0] != "read":
-            continue
-        _, loc, chain, unconditional = found
-        if not unconditional or not _trips_fixed(chain):
-            continue
-        text = _subscript_text(kernel.lines.get(loc[0]), loc[1], name)
-        advice = ADVICE["uninitialised"].format(tensor=name)
-        message = (f"uninitialised read on a device: {text} (line {loc[0]}) reads the {_BUFFER[alloc.kind]} "
-                   f"{name} (line {alloc.loc[0]}) before anything writes it\n  here {_BUFFER[alloc.kind]} memory "
-                   f"is zero-filled (as in MindSpore's Python emulation), so the read gets 0 and the result is "
-                   f"right; on a device (Ascend, GPU) the memory is not initialised and the read gets garbage."
-                   f"\n  Instead: {advice}.")
-        read = Access(name, "read", loc[0], loc[1], text)
-        yield PortabilityIssue("uninitialised-read", name, kernel.filename, loc[0], loc[1], None, None, None,
-                               (read,), message, advice)
-
-
-def _block_of(stmts: list[ir.Stmt], target: ir.Stmt) -> Optional[list[ir.Stmt]]:
-    for s in stmts:
-        if s is target:
-            return stmts
-        for inner in ((s.body,) if isinstance(s, ir.For) else (s.then, s.orelse) if isinstance(s, ir.If) else ()):
-            found = _block_of(inner, target)
-            if found is not None:
-                return found
-    return None
-
-
-def _first_access(name: str, stmts: list[ir.Stmt], chain: list[ir.For], conditional: bool = False):
-    """(kind, loc, loops around it, unconditional) of the first access of tensor ``name`` in ``stmts``."""
-    for s in stmts:
-        found = _first_in_exprs(name, ir.stmt_exprs(s), conditional)
-        if found is not None:
-            return ("read", found[0], chain, found[1])
-        if isinstance(s, ir.Store) and s.tensor == name:
-            return ("write", s.loc, chain, not conditional)
-        if isinstance(s, ir.For):
-            found = _first_access(name, s.body, chain + [s], conditional)
-        elif isinstance(s, ir.If):
-            found = _first_access(name, s.then + s.orelse, chain, True)
-        else:
-            found = None
-        if found is not None:
-            return found
-    return None
-
-
-def _first_in_exprs(name: str, exprs: list[ir.Expr], conditional: bool) -> Optional[tuple[ir.Loc, bool]]:
-    for e in exprs:
-        if isinstance(e, ir.Select):
-            found = _first_in_exprs(name, [e.cond], conditional) or \
-                _first_in_exprs(name, [e.then, e.orelse], True)
-        elif isinstance(e, ir.BoolOp):
-            found = _first_in_exprs(name, e.values[:1], conditional) or \
-                _first_in_exprs(name, e.values[1:], True)
-        elif isinstance(e, ir.Load):
-            found = _first_in_exprs(name, list(e.indices), conditional) or \
-                ((e.loc, not conditional) if e.tensor == name else None)
-        else:
-            found = _first_in_exprs(name, ir.operands(e), conditional)
-        if found is not None:
-            return found
-    return None
-
-
-def _trips_fixed(chain: list[ir.For]) -> bool:
-    """The trip count of every loop of ``chain`` but the first is the same in every iteration around it."""
-    if not chain:
-        return True
-    changing = {n for s in ir.walk_stmts(chain[0].body) if isinstance(s, ir.Assign) for n in [s.name]}
-    loops = set()
-    for k, loop in enumerate(chain):
-        if k > 0:
-            for root in ir.stmt_exprs(loop):
-                for e in ir.walk_exprs(root):
-                    if isinstance(e, ir.Load) or (isinstance(e, ir.Var) and (e.name in loops or e.name in changing)) \
-                            or (isinstance(e, ir.GridComponent) and e.var in loops):
-                        return False
-        loops |= {loop.var, *loop.grid_names}
-    return True
-
-
-#: the checks, each yielding the issues of one kind
-CHECKS: dict[str, Callable[[ir.Kernel], Iterator[PortabilityIssue]]] = {
-    "race": _races, "uninitialised-read": _uninitialised}
-
-
-def check_portability(kernel: ir.Kernel) -> list[PortabilityIssue]:
-    """Every device-portability issue of a parsed kernel, in source order (see the module doc).
-
-    Example:
-        >>> from mskernel.hybrid.parse import parse
-        >>> from mskernel.hybrid.source import KernelSource
-        >>> src = ("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
-        ...        "    for i in parallel(x.shape[0]):\\n        y[i] = x[i] * 2.0\\n    return y\\n")
-        >>> check_portability(parse(KernelSource.from_text(src)))
-        []
-    """
-    issues = [issue for check in CHECKS.values() for issue in check(kernel)]
-    return sorted(issues, key=lambda i: (i.line, i.column, i.kind))
-
-
-def warn_portability(issues: list[PortabilityIssue], module_globals: Optional[dict] = None) -> None:
-    """Emit one :class:`PortabilityWarning` per issue, pointing at the issue's file and line.
-
-    Example:
-        >>> import warnings
-        >>> a = Access("y", "read", 3, 5, "y[0]")
-        >>> issue = PortabilityIssue("uninitialised-read", "y", "<cell 2>", 3, 5, None, None, None, (a,), "m", "")
-        >>> with warnings.catch_warnings(record=True) as seen:
-        ...     warnings.simplefilter("always")
-        ...     warn_portability([issue])
-        >>> (seen[0].filename, seen[0].lineno, seen[0].message.issue is issue)
-        ('<cell 2>', 3, True)
-    """
-    for issue in issues:
-        warnings.warn_explicit(PortabilityWarning(issue.message, issue), PortabilityWarning, issue.filename,
-                               issue.line, module_globals=module_globals)
-
