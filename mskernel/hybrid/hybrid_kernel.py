@@ -164,7 +164,7 @@ class HybridKernel:
         """Parse ``def name`` in ``text``; errors point at ``filename`` lines from ``first_line``.
 
         ``globals`` is the namespace the function runs in for :meth:`run_python`. ``warn=False``:
-        no :class:`~mskernel.hybrid.portability.PortabilityWarning` (for kernels mskernel writes
+        no :class:`~mskernel.hybrid.PortabilityWarning` (for kernels mskernel writes
         itself; :attr:`portability` still lists the issues).
 
         Example:

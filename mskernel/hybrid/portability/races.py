@@ -476,7 +476,7 @@ def _loop_races(kernel: ir.Kernel, loop: ir.For, outer: list[ir.For]) -> Iterato
 
 def _race_issue(kernel: ir.Kernel, loop: ir.For, a: _Use, b: _Use, race: _Race) -> PortabilityIssue:
     name, var = a.access.tensor, loop.var
-    scalar = a.indices == []
+    scalar = a.indices == [] and name not in kernel.allocs and name not in kernel.params  # (not a rank-0 tensor)
     scope = _Scope(race, 1, a.path)
     own = a.indices is not None and any(
         (lin := race.affine(e, scope)) is not None and scope.key(loop, 0) in lin for e in a.indices)
