@@ -103,8 +103,12 @@ class CustomOpMagics(Magics):
         (this line is line 1).
         """
         from mskernel.cells import CellError, CellOptions, run_cell
+        from mskernel.cells.options import take_expressions
 
-        args = parse_argstring(self.custom_op, line)
+        rest, expressions = take_expressions(line)  # (Python expressions need no quotes)
+        args = parse_argstring(self.custom_op, rest)
+        for field_name, expr in expressions.items():
+            setattr(args, field_name, expr)
         opts = CellOptions.from_parsed(args)
         handle: Any = None
 

@@ -27,7 +27,7 @@ from typing import Callable
 from mskernel._version import __version__
 
 __all__ = ["BACKENDS", "LANGUAGES", "CellOptions", "cell_key", "detect_language", "option_specs", "split_flags",
-           "unquote"]
+           "unquote", "EXPRESSION_OPTIONS", "take_expressions"]
 
 LANGUAGES = ("cpp", "hybrid")
 BACKENDS = ("CPU", "GPU", "Ascend")
@@ -116,9 +116,11 @@ class CellOptions:
     include_dirs: list = field(default_factory=list, metadata=_opt(
         "-I", convert=_unquote_each, metavar="DIR", **_LIST, help="an include directory (C++); may repeat"))
     out_shape: str | None = field(default=None, metadata=_opt(
-        "--out-shape", convert=unquote, **_STR, help="a Python expression: the out_shape of ops.Custom (hybrid)"))
+        "--out-shape", convert=unquote, **_STR,
+        help="a Python expression (no quotes needed): the out_shape of ops.Custom (hybrid)"))
     out_dtype: str | None = field(default=None, metadata=_opt(
-        "--out-dtype", convert=unquote, **_STR, help="a Python expression: the out_dtype of ops.Custom (hybrid)"))
+        "--out-dtype", convert=unquote, **_STR,
+        help="a Python expression (no quotes needed): the out_dtype of ops.Custom (hybrid)"))
     bprop: str | None = field(default=None, metadata=_opt(
         "--bprop", **_STR,
         help="a function FUNC(*inputs, out, dout) -> gradients, or a kernel of the cell taking "
@@ -130,7 +132,9 @@ class CellOptions:
         help="a plain C++ function B(*inputs, out, dout) returning one gradient per input (with --forward)"))
     example: str | None = field(default=None, metadata=_opt(
         "--example", convert=unquote, **_STR,
-        help="a Python expression giving example inputs: the hybrid kernel is compiled for them at once"))
+        help="a Python expression giving example inputs, as written (no quotes needed: it runs to the next "
+             "option), e.g. (ms.Tensor(np.ones(3)),) or names of the notebook: x, y; the hybrid kernel is compiled "
+             "for them at once"))
     check_kernel: bool = field(default=False, metadata=_opt(
         "--check", **_SWITCH,
         help="after binding, run the op once on the --example inputs in a checked build (races, reads of memory "
@@ -240,6 +244,63 @@ def option_specs() -> list[tuple[tuple[str, ...], dict]]:
         (('-c', '--cflags'), 'cflags', 'append')
     """
     return [(f.metadata["flags"], {**f.metadata["argparse"], "dest": f.name}) for f in fields(CellOptions)]
+
+
+#: options whose value is a Python expression: written as is, quotes optional, up to the next option
+EXPRESSION_OPTIONS = ("--example", "--out-shape", "--out-dtype")
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _option_at(line: str, k: int, flags: set[str]) -> str | None:
+    """The option flag starting at ``line[k]`` (a whole word, or followed by ``=``), if any."""
+    for flag in flags:
+        end = k + len(flag)
+        if line.startswith(flag, k) and (end == len(line) or line[end].isspace() or line[end] == "="):
+            return flag
+    return None
+
+
+def take_expressions(line: str) -> tuple[str, dict]:
+    """Split the ``%%custom_op`` line into the rest and the values of its :data:`EXPRESSION_OPTIONS`.
+
+    An expression runs from its option to the next option of the magic outside brackets and quotes (or
+    to the end of the line), so it needs no quotes even with spaces in it:
+    ``--example (ms.Tensor(np.linspace(-3, 3, 7)),)``. Returned by field name (``example``), with
+    surrounding quotes kept (:func:`unquote` removes one pair).
+
+    Example:
+        >>> take_expressions("op --example (np.ones(3), 2.0) --check")
+        ('op --check', {'example': '(np.ones(3), 2.0)'})
+        >>> take_expressions('op --out-shape "(2, 3)" --example x, y')
+        ('op', {'out_shape': '"(2, 3)"', 'example': 'x, y'})
+    """
+    flags = {f for spec_flags, _ in option_specs() for f in spec_flags if f.startswith("-")}
+    found: dict = {}
+    rest: list[str] = []
+    k, n = 0, len(line)
+    while k < n:
+        flag = _option_at(line, k, set(EXPRESSION_OPTIONS)) if k == 0 or line[k - 1].isspace() else None
+        if flag is None:
+            rest.append(line[k])
+            k += 1
+            continue
+        k += len(flag) + 1  # the flag and the space or "=" after it
+        start, stack, quote = k, [], None
+        while k < n:
+            c = line[k]
+            if quote:
+                quote = None if c == quote else quote
+            elif c in "'\"":
+                quote = c
+            elif c in _PAIRS:
+                stack.append(_PAIRS[c])
+            elif stack and c == stack[-1]:
+                stack.pop()
+            elif not stack and c.isspace() and _option_at(line, k + 1, flags):
+                break
+            k += 1
+        found[flag[2:].replace("-", "_")] = line[start:k].strip()
+    return " ".join("".join(rest).split()), found
 
 
 def cell_key(code: str, options: CellOptions) -> str:
