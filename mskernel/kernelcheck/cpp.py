@@ -133,9 +133,9 @@ def cpp_target(op: Any) -> CppTarget:
         ...     print(str(e).split(":")[1])
          expected a C++ op
     """
-    from mskernel.cells.binding import ForwardBackwardOp
-
-    if isinstance(op, ForwardBackwardOp) and op.module is not None:
+    # a C++ cell's op (mskernel.cells.ForwardBackwardOp, a layer above this one): a module and its forward function
+    if getattr(op, "module", None) is not None and callable(getattr(op, "forward", None)) \
+            and isinstance(getattr(op, "name", None), str):
         art = artifact_of(op.module)
         fname = getattr(op.forward, "__name__", None)
         if isinstance(art, Artifact) and art.request is not None and isinstance(fname, str) \
