@@ -50,7 +50,7 @@ from typing import Any, Optional, Sequence
 from mskernel.errors import MskernelError
 from mskernel.kernelcheck.report import Finding, KernelCheck
 from mskernel.kernelcheck.sanitizer_reports import parse_reports
-from mskernel.toolchain import Artifact, BuildRequest, artifact_of, find_toolchain, load_python_module
+from mskernel.toolchain import Artifact, BuildRequest, artifact_of, find_toolchain, load_python_module, rebuild
 
 __all__ = ["CppTarget", "cpp_target", "check_cpp", "SanitizerUnavailableError", "CheckedRunError",
            "SANITIZE_FLAGS"]
@@ -395,7 +395,7 @@ def check_cpp(target: CppTarget, inputs: Sequence[Any], *, timeout: float = _TIM
     runtime = _preload()
     req = target.request
     t0 = time.perf_counter()
-    art = req.again(cflags=[*req.cflags, *SANITIZE_FLAGS], ldflags=[*req.ldflags, *_LINK_FLAGS], debug=True,
+    art = rebuild(req, cflags=[*req.cflags, *SANITIZE_FLAGS], ldflags=[*req.ldflags, *_LINK_FLAGS], debug=True,
                     optimize="-O0", split=False, pch=False)
     built = "from the build cache" if art.cached else f"in {time.perf_counter() - t0:.1f} s"
     sources = target.sources

@@ -29,7 +29,7 @@ Example:
     >>> load_library(build("doc_init", [Source("k.c", "int nine(void) { return 9; }")])).nine()
     9
 """
-from mskernel.toolchain.api import Artifact, BuildRequest, Source, build
+from mskernel.toolchain.api import Artifact, BuildRequest, Source, build, rebuild
 from mskernel.toolchain.builder import CustomOpBuilder
 from mskernel.toolchain.cache import cache_dir, pch_dir
 from mskernel.toolchain.diagnostics import BuildError, Diagnostic
@@ -42,4 +42,5 @@ __all__ = [
     "Artifact", "BuildError", "BuildRequest", "CustomOpBuilder", "Diagnostic", "PrecompiledHeader", "Source",
     "SupportLibrary", "Toolchain", "ToolchainError", "artifact_of", "build", "cache_dir", "find_pch", "find_support",
     "find_toolchain", "include_dir", "load_library", "load_python_module", "pch_dir", "prepare_pch", "prepare_support",
+    "rebuild",
 ]

@@ -47,165 +47,23 @@ from mskernel._version import __version__
 from mskernel.toolchain.cache import (DISK_FULL_ERRNOS, NO_SPACE, FileLock, cache_dir, cleanup_stale, compute_key,
                                       disk_full_error, ensure_private_dir, lock_path, new_temp_dir, publish,
                                       scan_local_headers, sha256_bytes, verify_entry, write_manifest)
-from mskernel.toolchain.ccache import (CompileCache, ccache_mode, compile_cache_for, needs_own_dir, read_stats_log,
+from mskernel.toolchain.ccache import (CompileCache, ccache_mode, compile_cache_for, read_stats_log,
                                        remote_storage)
 from mskernel.toolchain.evict import auto_prune, touch
 from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
 from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
-from mskernel.toolchain.ninja import CompileUnit, run_ninja, write_ninja
+from mskernel.toolchain.ninja import run_ninja, write_ninja
 from mskernel.toolchain.pch import PCH_SECONDS, find_pch, pch_eligible, prepare_pch
 from mskernel.toolchain.split import choose_mode, fell_back, remember_fallback, retry_in_full_mode, split_headers
 from mskernel.toolchain.support import (LINK_FLAGS, SUPPORT_SECONDS, failed_output, find_support, start_support,
                                         support_spec)
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
+from mskernel.toolchain.artifact import Artifact, BuildRequest, Source
+from mskernel.toolchain.units import Unit, as_unit, write_sources
 
-__all__ = ["Source", "Artifact", "BuildRequest", "build"]
+__all__ = ["Source", "Artifact", "BuildRequest", "build", "rebuild"]
 
 log = logging.getLogger("mskernel.toolchain")
-
-_HEADER_SUFFIXES = {".h", ".hh", ".hpp", ".hxx", ".inl", ".ipp", ".tpp"}
-
-
-@dataclass(frozen=True)
-class Source:
-    """An inline source: ``name`` is what diagnostics show (a path, ``"<cell 3>"``...).
-
-    ``directory`` is where ``#include "..."`` looks first; by default the directory of
-    ``name`` when that is an existing directory, else the current working directory.
-    A name ending in ``.c`` compiles as C, anything else as C++.
-
-    Example:
-        >>> Source("<cell 3>", "int f() { return 1; }").name
-        '<cell 3>'
-    """
-
-    name: str
-    text: str
-    directory: Optional[str] = None
-
-
-@dataclass(frozen=True)
-class Artifact:
-    """A built shared library in the cache.
-
-    ``cached`` is True when it came from the cache with no compiler call; ``seconds`` is the
-    compile+link time (0 when cached); ``pch_seconds`` the time spent precompiling pybind11
-    headers during this call (0 when the PCH already existed or was built in the background);
-    ``log`` the compiler output of the build that produced it (warnings included);
-    ``mode`` for pybind11 modules: ``"split"`` or ``"full"`` (see :mod:`mskernel.toolchain.split`),
-    ``support_seconds`` the time this call waited for the split support object's one-time build, and
-    ``compile_cache`` what ccache did in the build that produced it (:mod:`mskernel.toolchain.ccache`;
-    ``{}`` when it was not used): its ``version``, the ``objects`` it compiled, ``hits`` among them,
-    ``remote_hits`` (served by the remote store) and ``remote_errors`` (objects compiled locally because
-    the remote store could not be reached).
-
-    Example:
-        >>> art = build("doc_artifact", [Source("k.c", "int one(void) { return 1; }")])
-        >>> art.path.exists(), art.name
-        (True, 'doc_artifact')
-    """
-
-    path: Path
-    key: str
-    name: str
-    cached: bool
-    seconds: float
-    log: str
-    kind: str = "plain"
-    pch_seconds: float = 0.0
-    manifest: dict = field(default_factory=dict, repr=False, compare=False)
-    mode: str = ""
-    support_seconds: float = 0.0
-    compile_cache: dict = field(default_factory=dict, repr=False, compare=False)
-    request: Optional["BuildRequest"] = field(default=None, repr=False, compare=False)
-
-
-@dataclass(frozen=True)
-class BuildRequest:
-    """What :func:`build` was asked to build, enough to build the same sources again (``Artifact.request``).
-
-    ``sources`` are the texts that were compiled (a file source as ``Source(path, text, directory)``,
-    so a later edit of the file does not change what the request describes); the rest are
-    :func:`build`'s arguments as given (flags as lists of strings). :meth:`again` builds it once
-    more, with some arguments changed -- e.g. a checked build of a loaded module with other flags,
-    which the cache keeps apart from the original by its key.
-
-    Example:
-        >>> art = build("doc_request", [Source("k.c", "int four(void) { return 4; }")])
-        >>> art.request.sources[0].name, art.request.kind
-        ('k.c', 'plain')
-        >>> art.request.again().key == art.key
-        True
-        >>> art.request.again(optimize="-O1").key == art.key
-        False
-    """
-
-    name: str
-    sources: tuple[Source, ...]
-    kind: str = "plain"
-    include_paths: tuple[str, ...] = ()
-    cflags: tuple[str, ...] = ()
-    ldflags: tuple[str, ...] = ()
-    openmp: bool = False
-    debug: bool = False
-    optimize: str = "-O2"
-    define_module_name: bool = True
-    split: Optional[bool] = None
-    build_dir: Optional[str] = None
-
-    def again(self, **changes: object) -> Artifact:
-        """:func:`build` this request, with ``changes`` to its arguments (any of :func:`build`'s
-        keyword arguments: ``cflags=[...]``, ``debug=True``, ``pch=False``, ``on_stage=...``)."""
-        args: dict = {"kind": self.kind, "include_paths": self.include_paths, "cflags": self.cflags,
-                      "ldflags": self.ldflags, "openmp": self.openmp, "debug": self.debug,
-                      "optimize": self.optimize, "define_module_name": self.define_module_name,
-                      "split": self.split, "build_dir": self.build_dir}
-        args.update(changes)
-        return build(self.name, list(self.sources), **args)  # type: ignore[arg-type]
-
-
-@dataclass
-class _Unit:
-    display: str
-    text: str
-    lang: str  # "c", "c++" or "header"
-    directory: str
-    headers: list = field(default_factory=list)
-    header_paths: dict = field(default_factory=dict)  # spelling -> resolved path
-    sha: str = ""
-    pch_ok: bool = False  # split builds: may use the precompiled header with mskernel's API
-
-
-def _as_unit(src: Union[str, os.PathLike, Source], index: int) -> _Unit:
-    if isinstance(src, Source):
-        if not isinstance(src.name, str) or not isinstance(src.text, str):
-            raise TypeError(f"Source(name, text) needs two strings, but got name={type(src.name).__name__}, "
-                            f"text={type(src.text).__name__}")
-        display, text = src.name, src.text
-        if src.directory is not None:
-            directory = os.path.abspath(src.directory)
-        else:
-            parent = os.path.dirname(os.path.abspath(display))
-            directory = parent if os.path.isdir(parent) else os.getcwd()
-    elif isinstance(src, (str, os.PathLike)):
-        path = os.path.abspath(os.fspath(src))
-        if not os.path.isfile(path):
-            raise FileNotFoundError(f"source #{index} not found: {os.fspath(src)!r} (build() takes paths of "
-                                    f"existing files or Source(name, text) objects for inline code)")
-        with open(path, "rb") as f:
-            text = f.read().decode("utf-8", errors="surrogateescape")
-        display, directory = path, os.path.dirname(path)
-    else:
-        raise TypeError(f"source #{index} must be a path (str or os.PathLike) or a Source, "
-                        f"but got {type(src).__name__}")
-    if "\n" in display or "\0" in display:
-        raise ValueError(f"source name must be a single line, but got {display!r}")
-    suffix = os.path.splitext(display.rstrip(">"))[1]
-    if suffix == ".cu":
-        raise ValueError(f"{display}: CUDA sources cannot be built; mskernel compiles for the CPU only")
-    lang = "c" if suffix == ".c" else "header" if suffix in _HEADER_SUFFIXES else "c++"
-    return _Unit(display, text, lang, directory)
-
 
 def _include_dirs_from_flags(cflags: Sequence[str]) -> list[str]:
     dirs, it = [], iter(cflags)
@@ -217,10 +75,6 @@ def _include_dirs_from_flags(cflags: Sequence[str]) -> list[str]:
         elif flag.startswith("-I") and len(flag) > 2:
             dirs.append(os.path.abspath(flag[2:]))
     return dirs
-
-
-def _c_string(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _validate(name: str, kind: str) -> None:
@@ -332,6 +186,23 @@ def build(name: str, sources: Sequence[Union[str, os.PathLike, Source]], *,
                               os.fsdecode(written) if isinstance(written, (str, bytes)) else None) from exc
 
 
+def rebuild(request: BuildRequest, **changes: object) -> Artifact:
+    """:func:`build` a :class:`BuildRequest` again, with ``changes`` to its arguments (any of :func:`build`'s
+    keyword arguments: ``cflags=[...]``, ``debug=True``, ``pch=False``, ``on_stage=...``).
+
+    Example:
+        >>> art = build("doc_request", [Source("k.c", "int four(void) { return 4; }")])
+        >>> rebuild(art.request).key == art.key, rebuild(art.request, optimize="-O1").key == art.key
+        (True, False)
+    """
+    r = request
+    args: dict = {"kind": r.kind, "include_paths": r.include_paths, "cflags": r.cflags, "ldflags": r.ldflags,
+                  "openmp": r.openmp, "debug": r.debug, "optimize": r.optimize,
+                  "define_module_name": r.define_module_name, "split": r.split, "build_dir": r.build_dir}
+    args.update(changes)
+    return build(r.name, list(r.sources), **args)  # type: ignore[arg-type]
+
+
 class _SupportUnavailable(ToolchainError):
     """The split support object could not be built (split builds then fall back to full pybind11)."""
 
@@ -415,7 +286,7 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     ccache_mode(), remote_storage()  # a bad MSKERNEL_CCACHE* setting fails every build, not only a cold one
     if isinstance(sources, (str, os.PathLike, Source)):
         sources = [sources]
-    units = [_as_unit(s, i) for i, s in enumerate(sources)]
+    units = [as_unit(s, i) for i, s in enumerate(sources)]
     if not any(u.lang != "header" for u in units):
         raise ValueError(f"{name}: no C/C++ source to compile among {[u.display for u in units]}")
     include_paths = [os.path.abspath(p) for p in _str_list(include_paths, "include_paths")]
@@ -467,7 +338,7 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
         if force:  # nothing kept from earlier builds: ninja compiles every source again
             _prune(workdir, keep=set())
         ccache = compile_cache_for(root, workdir, tc.cxx_argv, force)
-        cunits = _write_sources(workdir, plan.units, pch_flags, own_dir_if_needed=ccache.ccache is not None)
+        cunits = write_sources(workdir, plan.units, pch_flags, own_dir_if_needed=ccache.ccache is not None)
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
         support = find_support(plan.user_cflags) if plan.mode == "split" else None
         pending = start_support(plan.user_cflags) if plan.mode == "split" and support is None else None
@@ -577,45 +448,6 @@ def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None]) -
     return flags, seconds
 
 
-def _write_sources(workdir: Path, units: Sequence[_Unit], pch_flags: dict,
-                   own_dir_if_needed: bool = False) -> list[CompileUnit]:
-    """Write each source's snapshot (``#line 1 "<name>"`` + text) and describe its compile
-    (C++ sources get the ``-include`` flags of their PCH, ``pch_flags[unit.pch_ok]``; ``-iquote`` of their
-    own directory, with ``own_dir_if_needed`` only if it can matter: ``ccache.needs_own_dir``)."""
-    out = []
-    for u in units:
-        if u.lang == "header":
-            continue
-        stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", os.path.splitext(os.path.basename(u.display.strip("<>")))[0])[:40]
-        stem = stem.strip("._") or "source"
-        snap = workdir / "src" / f"{stem}-{u.sha[:12]}{'.c' if u.lang == 'c' else '.cpp'}"
-        if not snap.exists():
-            tmp = snap.with_name(snap.name + f".{os.getpid()}")
-            try:
-                with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
-                    f.write(f'#line 1 "{_c_string(u.display)}"\n{u.text}')
-                    if not u.text.endswith("\n"):
-                        f.write("\n")
-                os.replace(tmp, snap)
-            except BaseException:  # e.g. a full disk: no half-written snapshot left behind
-                tmp.unlink(missing_ok=True)
-                raise
-        extra = tuple(pch_flags.get(u.pch_ok, ())) if u.lang == "c++" else ()
-        own = ("-iquote", u.directory)
-        if own_dir_if_needed and not needs_own_dir([u.text, *map(_read_text, u.header_paths.values())], u.directory):
-            own = ()
-        out.append(CompileUnit(str(snap), f"obj/{snap.stem}.o", u.lang, own + extra))
-    return out
-
-
-def _read_text(path: str) -> str:
-    try:
-        with open(path, "rb") as f:
-            return f.read().decode("utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
 def _prune(workdir: Path, keep: set[str]) -> None:
     """Delete objects, outputs and snapshots of earlier builds from the work dir."""
     keep_abs = {os.path.normpath(os.path.join(workdir, k)) for k in keep}
@@ -630,7 +462,7 @@ def _prune(workdir: Path, keep: set[str]) -> None:
                     pass
 
 
-def _build_error(name: str, units: Sequence[_Unit], out: str, failed: str, angle_dirs: Sequence[str],
+def _build_error(name: str, units: Sequence[Unit], out: str, failed: str, angle_dirs: Sequence[str],
                  root: Path, own_dir: bool) -> BuildError:
     if NO_SPACE.search(out):  # the compiler or linker could not write its output
         return disk_full_error(name, root, own_dir, log_text=out)

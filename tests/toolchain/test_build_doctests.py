@@ -11,7 +11,7 @@ MODULES = ["mskernel.toolchain", "mskernel.toolchain.api", "mskernel.toolchain.b
            "mskernel.toolchain.split", "mskernel.toolchain.loader",
            "mskernel.toolchain.ninja", "mskernel.toolchain.process", "mskernel.toolchain.support",
            "mskernel.toolchain.pch", "mskernel.toolchain.discover", "mskernel.toolchain.ccache",
-           "mskernel.toolchain.numpy_ext", "mskernel.doctor",
+           "mskernel.toolchain.numpy_ext", "mskernel.toolchain.artifact", "mskernel.toolchain.units", "mskernel.doctor",
            "mskernel.__main__"]
 
 
