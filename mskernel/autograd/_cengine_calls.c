@@ -61,8 +61,6 @@ PyObject *finalize_grad(PyObject *g, PyObject *seen) {
     return t;
 }
 
-#define finalize finalize_grad
-
 /* The tracked call arguments and the input targets: (list, list), new references; NULL with an error. The common
  * case (untracked Tensors, no leaf hooks) here; everything else by api.track_inputs. */
 static int track(PyObject *fargs, PyObject *positions, int ints, PyObject **call, PyObject **targets) {
@@ -206,7 +204,7 @@ done:
             else if (create_graph) r = Py_NewRef(g);
             else if (!PyObject_TypeCheck(g, S.tensor_type))
                 r = PyErr_Format(PyExc_TypeError, "grad: a gradient must be a Tensor, not %s", Py_TYPE(g)->tp_name);
-            else r = finalize(g, seen);
+            else r = finalize_grad(g, seen);
             Py_XDECREF(g);
             if (r == NULL) { Py_CLEAR(full); break; }
             PyList_SET_ITEM(full, i, r);

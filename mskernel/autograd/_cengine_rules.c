@@ -25,11 +25,6 @@ typedef struct {
     int *code;
 } Rule;
 
-static void rule_free_arrays(Rule *r) {
-    PyMem_Free(r->start); r->start = NULL;
-    PyMem_Free(r->code); r->code = NULL;
-}
-
 static PyObject *rule_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"prim", "fns", "codes", "whole", "multi", NULL};
     PyObject *prim, *fns, *codes;
@@ -82,7 +77,8 @@ static PyObject *rule_new(PyTypeObject *tp, PyObject *args, PyObject *kw) {
 
 static void rule_dealloc(Rule *r) {
     Py_XDECREF(r->prim); Py_XDECREF(r->fns);
-    rule_free_arrays(r);
+    PyMem_Free(r->start);
+    PyMem_Free(r->code);
     Py_TYPE(r)->tp_free((PyObject *)r);
 }
 

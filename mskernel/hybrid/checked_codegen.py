@@ -64,7 +64,6 @@ class CheckedGenerated(Generated):
 
     tracked: dict[str, TrackedTensor] = field(default_factory=dict)
     loops: list[tuple[str, ir.Loc]] = field(default_factory=list)
-    roles: dict[int, str] = field(default_factory=dict)
     checked_symbol: str = "mskh_kernel_checked"
 
 
@@ -126,7 +125,6 @@ class _CheckedGen(_Gen):
         self.tracked = _tracked(typed)
         self.loops: list[tuple[str, ir.Loc]] = []
         self.loop_ids: dict[int, int] = {}
-        self.roles: dict[int, str] = {}
         self.task = "0"
         self.task_loops: list[ir.For] = []
 
@@ -138,7 +136,6 @@ class _CheckedGen(_Gen):
         rank = self.t.tensors[node.tensor].rank
         self.sites.append((node.tensor, node.loc))
         site = len(self.sites) - 1
-        self.roles[site] = "write" if isinstance(node, ir.Store) else "read"
         fn = "store" if isinstance(node, ir.Store) else "load"
         arrays = f"{c}_shape, {c}_stride" if rank else "nullptr, nullptr"
         args = "".join(", " + i for i in idx)
@@ -213,8 +210,7 @@ class _CheckedGen(_Gen):
 
     def run(self) -> CheckedGenerated:  # type: ignore[override]
         g = super().run()
-        return CheckedGenerated(g.source, g.arrays, False, g.sites, tracked=self.tracked, loops=self.loops,
-                                roles=self.roles)
+        return CheckedGenerated(g.source, g.arrays, False, g.sites, tracked=self.tracked, loops=self.loops)
 
 
 def generate_checked(typed: Typed) -> CheckedGenerated:

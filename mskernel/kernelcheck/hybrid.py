@@ -121,9 +121,8 @@ def _location(k: Any, loc: tuple[int, int]) -> tuple[int, Optional[str]]:
 class _Reader:
     """Turns the checked build's report into findings, in the kernel's own words."""
 
-    def __init__(self, name: str, gen: CheckedGenerated, typed: Any) -> None:
-        self.name, self.gen, self.k = name, gen, typed.kernel
-        self.typed = typed
+    def __init__(self, gen: CheckedGenerated, typed: Any) -> None:
+        self.gen, self.k = gen, typed.kernel
 
     def finding(self, kind: str, tensor: Optional[str], index: Optional[tuple[int, ...]], line: int,
                 message: str, **kw: Any) -> Finding:
@@ -244,7 +243,7 @@ def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Op
     code = build.fn((ctypes.c_void_p * max(len(slots), 1))(*[a.ctypes.data for a in slots]), shape.ctypes.data,
                     stride.ctypes.data, attr_words.ctypes.data, err.ctypes.data,
                     (ctypes.c_void_p * max(len(shadows), 1))(*shadows), flags.ctypes.data, report.ctypes.data, _CAP)
-    reader = _Reader(name, gen, typed)
+    reader = _Reader(gen, typed)
     if code == 2:
         raise ValueError(f"check_kernel: hybrid kernel '{hk.name}': range() arg 3 must not be zero")
     if code in (3, 4):
