@@ -136,6 +136,8 @@ def check_kernel(op: Any, *inputs: Any) -> KernelCheck:
     for _, accepts, run in CHECKERS:
         if accepts(op):
             return _remember(op, run(op, inputs))
+    func_type = getattr(op, "func_type", None)
+    got = f"ops.Custom with func_type {func_type!r}" if isinstance(func_type, str) else type(op).__name__
     raise TypeError(f"check_kernel: op must be a hybrid op (ops.Custom with func_type 'hybrid' or 'akg', a "
                     f"%%custom_op hybrid cell's op, a HybridKernel) or a C++ op (a C++ cell's op or module "
-                    f"function, a CustomOpBuilder module's function), but got {type(op).__name__}")
+                    f"function, a CustomOpBuilder module's function), but got {got}")

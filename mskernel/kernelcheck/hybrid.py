@@ -207,6 +207,11 @@ def check_hybrid(hk: Any, tensors: Sequence[Any], attrs: Sequence[Any], name: Op
     if len(tensors) + len(plain) != hk.num_inputs:
         raise TypeError(f"check_kernel: the hybrid kernel '{hk.name}' takes {hk.num_inputs} inputs (tensors, then "
                         f"attributes), but got {len(tensors)} tensors and {len(plain)} attributes")
+    for param, value in zip(hk.input_names[len(tensors):], plain):
+        if not isinstance(value, (bool, int, float)):
+            raise TypeError(f"check_kernel: the hybrid kernel '{hk.name}' takes its tensors first, then scalar "
+                            f"attributes, so its parameter {param} is an attribute: it must be a bool, int or float "
+                            f"(or a tensor, given before the attributes), but got {type(value).__name__} {value!r}")
     given = [np.asarray(to_numpy(t)) for t in tensors]
     build = _build(hk, [a.dtype for a in given], [a.ndim for a in given], plain)
     typed, gen = build.typed, build.gen

@@ -273,6 +273,11 @@ def test_anything_else_is_refused_naming_what_is_accepted():
         ms.check_kernel(lambda x: x, np.ones(2))
     with pytest.raises(TypeError, match=r"takes 1 inputs .* got 2 tensors"):
         ms.check_kernel(_kernel(SUM, "total"), np.ones(2), np.ones(2))
+    with pytest.raises(TypeError, match=r"but got ops.Custom with func_type 'pyfunc'"):
+        ms.check_kernel(ms.ops.Custom(lambda x: x, lambda s: s, lambda d: d, func_type="pyfunc"), np.ones(2))
+    with pytest.raises(TypeError, match=r"its parameter x is an attribute: it must be a bool, int or float .* "
+                                        r"but got str 'abc'"):
+        ms.check_kernel(_kernel(SUM, "total"), "abc")
 
 
 # -- clean kernels stay clean; every verdict is the oracle's ---------------------------------------------
