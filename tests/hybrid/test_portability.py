@@ -24,6 +24,7 @@ from mskernel.hybrid.autodiff import backward_kernel
 from mskernel.hybrid.schedule import independence
 from mskernel.hybrid.source import KernelSource
 from tests.hybrid.autodiff.test_random_kernels import random_kernel
+from tests.kernelcheck.access_oracle import trace
 from tests.hybrid.corpus import CASES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -394,6 +395,12 @@ def test_random_kernels_report_only_what_is_real():
                 assert independence(loops[issue.loop_line]) is not None, (seed, issue.message)
                 assert (issue.tensor, issue.loop_var) == ("t", "j")
                 assert [(a.kind, a.text) for a in issue.accesses] == [("write", "t[j]"), ("read", "t[i]")]
+                # the independent check: the kernel run as Python with every access logged shows two iterations of
+                # that loop meeting on an element of t at the lines the warning names
+                lines = {a.line for a in issue.accesses}
+                allocs = {a.loc[0]: name for name, a in hk.ir.allocs.items()}
+                pairs = trace(src, "rk", inputs, [], 1, allocs).races()
+                assert any(b.tensor == "t" and {a.line, b.line} <= lines for a, b in pairs), (seed, issue.message)
         lines = src.split("\n")
         unconditional = any(head.strip().startswith("for j in parallel") and "t[i]" in body and " if " not in body
                             for head, body in zip(lines, lines[1:]))
