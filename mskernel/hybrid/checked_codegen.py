@@ -43,7 +43,6 @@ from dataclasses import dataclass, field
 from . import ir
 from .check import Typed
 from .codegen import Generated, _Gen
-from .coverage import fully_written
 from .intrinsics import PARALLEL_KINDS
 
 __all__ = ["CheckedGenerated", "TrackedTensor", "generate_checked"]
@@ -95,7 +94,7 @@ def _disjoint(loop: ir.For, tensor: str) -> bool:
     return len(dims) <= 1
 
 
-def _tracked(typed: Typed) -> dict[str, "TrackedTensor"]:
+def _tracked(typed: Typed, covered: dict[str, int]) -> dict[str, "TrackedTensor"]:
     """The tensors the checked build must follow at run time, and how (see the module docstring)."""
     k = typed.kernel
     racy: set[str] = set()
@@ -106,7 +105,6 @@ def _tracked(typed: Typed) -> dict[str, "TrackedTensor"]:
             written = {a.tensor for a in accesses if isinstance(a, ir.Store)}
             racy |= {t for t in written if not _disjoint(loop, t)}
             read_in_parallel |= {a.tensor for a in accesses if isinstance(a, ir.Load)}
-    covered = fully_written(typed)
     fresh = {n for n, info in typed.tensors.items()
              if n not in k.params and (info.kind == "temp" or (info.kind == "output" and n not in covered))}
     return {n: TrackedTensor(reads=n in racy and n in read_in_parallel, init=n in fresh)
@@ -122,7 +120,7 @@ class _CheckedGen(_Gen):
         super().__init__(typed, debug=False)
         for p in self.plans.values():  # serial: the iterations of a parallel loop are numbered, not threaded
             p.pragma, p.nested = None, []
-        self.tracked = _tracked(typed)
+        self.tracked = _tracked(typed, self.covered)  # (the outputs written in full: coverage.fully_written)
         self.loops: list[tuple[str, ir.Loc]] = []
         self.loop_ids: dict[int, int] = {}
         self.task = "0"

@@ -82,34 +82,33 @@ def _split(op: Any, inputs: tuple[Any, ...]) -> tuple[list[Any], list[Any]]:
     return list(inputs[:k]), list(inputs[k:])
 
 
-def _check_hybrid(op: Any, inputs: tuple[Any, ...]) -> KernelCheck:
+def _check_hybrid(op: Any, hk: Any, inputs: tuple[Any, ...]) -> KernelCheck:
     from .hybrid import check_hybrid
 
     tensors, attrs = _split(op, inputs)
-    hk = _hybrid_kernel_of(op)
     return check_hybrid(hk, tensors, attrs, name=hk.name)
 
 
-def _check_cpp(op: Any, inputs: tuple[Any, ...]) -> KernelCheck:
-    from .cpp import check_cpp, cpp_target
-
-    return check_cpp(cpp_target(op), inputs)
-
-
-def _is_cpp(op: Any) -> bool:
+def _cpp_target_of(op: Any) -> Any:
     from .cpp import cpp_target
 
     try:
-        cpp_target(op)
+        return cpp_target(op)
     except TypeError:
-        return False
-    return True
+        return None
 
 
-#: which checked build runs which op: the first row whose test accepts the op (one rule per line)
-CHECKERS: list[tuple[str, Callable[[Any], bool], Callable[[Any, tuple[Any, ...]], KernelCheck]]] = [
-    ("hybrid", lambda op: _hybrid_kernel_of(op) is not None, _check_hybrid),
-    ("cpp", _is_cpp, _check_cpp),
+def _check_cpp(op: Any, target: Any, inputs: tuple[Any, ...]) -> KernelCheck:
+    from .cpp import check_cpp
+
+    return check_cpp(target, inputs)
+
+
+#: which checked build runs which op: the first row whose ``find`` gives something (the op's hybrid kernel, its C++
+#: build target) runs the op with it (one rule per line)
+CHECKERS: list[tuple[str, Callable[[Any], Any], Callable[[Any, Any, tuple[Any, ...]], KernelCheck]]] = [
+    ("hybrid", _hybrid_kernel_of, _check_hybrid),
+    ("cpp", _cpp_target_of, _check_cpp),
 ]
 
 
@@ -133,9 +132,10 @@ def check_kernel(op: Any, *inputs: Any) -> KernelCheck:
         >>> ms.check_kernel(op, np.arange(3, dtype=np.float32)).ok
         True
     """
-    for _, accepts, run in CHECKERS:
-        if accepts(op):
-            return _remember(op, run(op, inputs))
+    for _, find, run in CHECKERS:
+        found = find(op)
+        if found is not None:
+            return _remember(op, run(op, found, inputs))
     func_type = getattr(op, "func_type", None)
     got = f"ops.Custom with func_type {func_type!r}" if isinstance(func_type, str) else type(op).__name__
     raise TypeError(f"check_kernel: op must be a hybrid op (ops.Custom with func_type 'hybrid' or 'akg', a "
