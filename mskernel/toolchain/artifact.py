@@ -1,6 +1,6 @@
 """What a build takes and gives: :class:`Source` (inline code), :class:`Artifact` (a built library in the
 cache) and :class:`BuildRequest` (what was asked for, enough to build it again). Plain data: building is
-:func:`mskernel.toolchain.api.build`.
+:func:`mskernel.toolchain.build`.
 
 Example:
     >>> Source("<cell 3>", "int f() { return 1; }").directory is None
@@ -77,7 +77,7 @@ class BuildRequest:
     ``sources`` are the texts that were compiled (a file source as ``Source(path, text, directory)``,
     so a later edit of the file does not change what the request describes); the rest are
     :func:`build`'s arguments as given (flags as lists of strings).
-    :func:`~mskernel.toolchain.api.rebuild` builds it once more, with some arguments changed -- e.g. a
+    :func:`~mskernel.toolchain.rebuild` builds it once more, with some arguments changed -- e.g. a
     checked build of a loaded module with other flags, which the cache keeps apart from the original
     by its key.
 

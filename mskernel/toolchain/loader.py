@@ -145,7 +145,7 @@ def artifact_of(obj: object) -> Optional[object]:
     """The :class:`~mskernel.toolchain.Artifact` a module was loaded from by :func:`load_python_module`
     -- given the module, or a function or class defined in it (found by its ``__module__``) -- or None.
 
-    Its ``request`` (:class:`~mskernel.toolchain.artifact.BuildRequest`) says which sources and flags built it.
+    Its ``request`` (:class:`~mskernel.toolchain.BuildRequest`) says which sources and flags built it.
 
     Example:
         >>> from mskernel.toolchain import build, Source

@@ -1,5 +1,5 @@
 """Sources as a build compiles them: each normalised into a :class:`Unit` (its text, language and include
-directory, from a path or an inline :class:`~mskernel.toolchain.artifact.Source`), and written into the work
+directory, from a path or an inline :class:`~mskernel.toolchain.Source`), and written into the work
 directory as a snapshot behind a ``#line 1 "<name>"`` directive (:func:`write_sources`), so diagnostics show
 the caller's name and line numbers and the compiled text is exactly the text that was hashed.
 
