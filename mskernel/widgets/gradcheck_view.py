@@ -116,7 +116,7 @@ class GradCheckView(W.VBox):
     # -- computing ---------------------------------------------------------------------------------
     def _run(self, eps: float, atol: float, rtol: float) -> GradcheckReport:
         report = gradcheck(self.fn, self.inputs, eps=eps, atol=atol, rtol=rtol, raise_exception=False,
-                           fast_mode=False, **self.kwargs)
+                           fast_mode=False, sweep=False, **self.kwargs)
         self.runs += 1
         return report
 

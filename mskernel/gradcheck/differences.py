@@ -1,0 +1,130 @@
+"""Central differences of a function of Tensors, along any direction, with a bound on their own rounding.
+
+:func:`difference` evaluates ``fn`` at ``x + k h d`` for the stencil's offsets ``k`` (two points
+``±1``, or four ``±1, ±2``), each point rounded to the input's dtype as the function will see it. It
+returns ``Σ w_k f(x_k)`` (``≈ J δ``), the effective step ``δ = Σ w_k (x_k - x)`` (exact, so a rounded
+point costs nothing) and ``sqrt(Σ (w_k f(x_k))**2)``, the scale of the quotient's rounding (the values'
+rounding errors are independent), which :func:`rounding_bound` turns into a bound.
+:func:`evaluate` runs ``fn`` without recording; :class:`Tracked` runs it once
+recording, for repeated vector-Jacobian products. :func:`sweep_verdict` reads how a disagreement
+changes with the step: an error that falls with the step is truncation, one that grows as the step
+shrinks is rounding, one that grows like ``1/eps`` even at the largest step is a jump (the function is
+not differentiable there), and one that stays is a wrong gradient.
+
+Example:
+    >>> import numpy as np
+    >>> from mskernel.common.tensor import Tensor
+    >>> x = Tensor._wrap(np.array([1.0, 2.0]))
+    >>> quotient, delta, _ = difference(lambda a: a * a, [x], 0, np.array([1.0, 0.0]), 1e-3, 2)
+    >>> np.round(quotient[0] / delta[0], 6)
+    array([2., 0.])
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, List, Sequence, Tuple
+
+import numpy as np
+
+from mskernel.autograd.api import recording, track_inputs
+from mskernel.autograd.engine import gradients
+from mskernel.autograd.node import STATE
+from mskernel.common.tensor import Tensor
+
+__all__ = ["STENCILS", "SWEEP", "ROUNDING_FACTOR", "evaluate", "outputs", "Tracked", "difference", "rounding_bound",
+           "sweep_verdict"]
+
+#: offsets and weights of the first derivative: the error is O(h**2) for two points, O(h**4) for four
+STENCILS = {2: ((-1, -0.5), (1, 0.5)),
+            4: ((-2, 1.0 / 12), (-1, -8.0 / 12), (1, 8.0 / 12), (2, -1.0 / 12))}
+#: the steps tried, as multiples of the dtype's step, before a disagreement is called a wrong gradient
+SWEEP = (0.25, 0.5, 2.0, 4.0)
+#: the bound on a difference quotient's rounding, in units of ``u * sqrt(sum((w_k f_k)**2))``: each value
+#: rounded once errs by a uniform ``±u |f_k|`` (standard deviation ``u |f_k| / sqrt(3)``), so 3 is five
+#: standard deviations of one rounding, or about two of a kernel whose outputs carry several
+ROUNDING_FACTOR = 3.0
+
+
+def outputs(out: Any) -> List[Tensor]:
+    """The floating-point Tensors among ``fn``'s outputs (a Tensor or a tuple of them)."""
+    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    for i, o in enumerate(outs):
+        if not isinstance(o, Tensor):
+            raise TypeError(f"gradcheck: the function's outputs must be Tensors, but output {i} is {type(o).__name__}.")
+    return [o for o in outs if o._data.dtype.kind in "fc"]
+
+
+def evaluate(fn: Callable, args: Sequence[Any]) -> List[np.ndarray]:
+    """``fn(*args)``'s floating outputs as float64 arrays, nothing recorded."""
+    prev = STATE.enabled
+    STATE.enabled = False
+    try:
+        return [np.array(o._data, dtype=np.float64) for o in outputs(fn(*args))]
+    finally:
+        STATE.enabled = prev
+
+
+class Tracked:
+    """One forward pass with the inputs at ``diff`` tracked, for repeated backward passes (:meth:`vjp`)."""
+
+    def __init__(self, fn: Callable, args: Sequence[Any], diff: Sequence[int]) -> None:
+        with recording():  # a grad call inside fn records its backward (gradgradcheck)
+            call, self.targets = track_inputs(args, diff, "gradcheck")
+            self.outs = outputs(fn(*call))
+
+    def vjp(self, sens: List[np.ndarray]) -> List[np.ndarray]:
+        """``v^T J`` for each tracked input (float64), ``sens`` the ``v`` of each output."""
+        grads = gradients(self.outs, self.targets, [Tensor._wrap(s.astype(o._data.dtype, copy=False))
+                                                     for s, o in zip(sens, self.outs)], retain_graph=True)
+        return [np.zeros(t.shape) if g is None else np.asarray(g._data, np.float64)
+                for g, t in zip(grads, self.targets)]
+
+
+def difference(fn: Callable, args: List[Any], i: int, direction: np.ndarray, h: float, points: int
+               ) -> Tuple[List[np.ndarray], np.ndarray, List[np.ndarray]]:
+    """``(Σ w_k f(x_k), δ, sqrt(Σ (w_k f(x_k))**2))`` for ``x_k = x + k h direction`` rounded to input ``i``'s dtype;
+    the input is restored afterwards."""
+    x = args[i]._data
+    x0 = x.astype(np.float64)
+    quotient: List[np.ndarray] = []
+    magnitude: List[np.ndarray] = []
+    delta = np.zeros(x.shape)
+    try:
+        for k, w in STENCILS[points]:
+            point = (x0 + (k * h) * direction).astype(x.dtype)
+            x[...] = point
+            delta += (w / h) * (point.astype(np.float64) - x0)
+            fk = evaluate(fn, args)
+            if not quotient:
+                quotient = [np.zeros(f.shape) for f in fk]
+                magnitude = [np.zeros(f.shape) for f in fk]
+            for q, m, f in zip(quotient, magnitude, fk):
+                q += (w / h) * f
+                m += ((w / h) * f) ** 2
+    finally:
+        x[...] = x0.astype(x.dtype)
+    return quotient, delta, [np.sqrt(m) for m in magnitude]
+
+
+def rounding_bound(magnitude: np.ndarray, u: float) -> np.ndarray:
+    """How far the rounding of the values a difference quotient was formed from can move it."""
+    return ROUNDING_FACTOR * u * magnitude
+
+
+def sweep_verdict(steps: Sequence[float], errors: Sequence[float], allowed: Sequence[float]) -> str:
+    """What the errors of one comparison at several steps say: ``"ok"`` (within tolerance at some step),
+    ``"not smooth"`` (the error grows like 1/eps down to the smallest step: a jump or kink within the
+    stencil), or ``"mismatch"`` (a wrong gradient).
+
+    Example:
+        >>> sweep_verdict([1e-3, 1e-2], [0.5, 0.5], [1e-4, 1e-4]), sweep_verdict([1e-3, 1e-2], [5.0, 0.5], [1e-4, 1e-4])
+        ('mismatch', 'not smooth')
+    """
+    if any(e <= a for e, a in zip(errors, allowed)):  # NaN errors never pass
+        return "ok"
+    order = np.argsort(steps)
+    lo, hi = order[0], order[-1]
+    spread = steps[hi] / steps[lo]
+    if np.isfinite(errors[lo]) and np.isfinite(errors[hi]) and errors[hi] > 0 \
+            and errors[lo] / errors[hi] >= spread ** 0.7:
+        return "not smooth"
+    return "mismatch"
