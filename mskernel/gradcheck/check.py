@@ -82,8 +82,9 @@ def _numerical_column(fn: Callable, args: List[Any], i: int, j: int, h: float, t
     direction.reshape(-1)[j] = _scale(x, tol).reshape(-1)[j]
     quotient, delta, magnitude = difference(fn, args, i, direction, h, tol.points)
     step = delta.reshape(-1)[j]
-    if step == 0.0 or not quotient:  # the point could not move in this dtype
-        return np.zeros(sum(q.size for q in quotient)), np.full(sum(q.size for q in quotient), np.inf)
+    if step == 0.0:  # the point could not move in this dtype: nothing to judge by (never a pass)
+        n = sum(q.size for q in quotient)
+        return np.full(n, np.nan), np.zeros(n)
     column = np.concatenate([q.reshape(-1) for q in quotient]) / step
     allowance = rounding_bound(np.concatenate([m.reshape(-1) for m in magnitude]), u) / abs(step)
     return column, allowance
@@ -253,6 +254,14 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
     eps = tol.eps if eps is None else eps
     atol = tol.atol if atol is None else atol
     rtol = tol.rtol if rtol is None else rtol
+    for i in diff:
+        x = args[i]._data
+        frozen = (x + (eps * _scale(x, tol)).astype(x.dtype)) == x
+        if frozen.any():
+            k = tuple(int(v) for v in np.argwhere(frozen)[0])
+            raise ValueError(f"gradcheck: eps {eps:g} does not move input {i} in {checked_in} (element {list(k)}, "
+                             f"{float(x[k]):g}, stays where it is): use a larger eps, or leave eps to the dtype's "
+                             f"row ({tol.eps:.2g})")
     base = evaluate(fn, args)
     u = unit_roundoff(_lowest([np.dtype(checked_in)] + [o._data.dtype for o in outputs(fn(*args))
                                                          if o._data.dtype.kind == "f"]))
