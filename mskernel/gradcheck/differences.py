@@ -39,9 +39,11 @@ STENCILS = {2: ((-1, -0.5), (1, 0.5)),
 #: the steps tried, as multiples of the dtype's step, before a disagreement is called a wrong gradient
 SWEEP = (0.25, 0.5, 2.0, 4.0)
 #: the bound on a difference quotient's rounding, in units of ``u * sqrt(sum((w_k f_k)**2))``: each value
-#: rounded once errs by a uniform ``±u |f_k|`` (standard deviation ``u |f_k| / sqrt(3)``), so 3 is five
-#: standard deviations of one rounding, or about two of a kernel whose outputs carry several
-ROUNDING_FACTOR = 3.0
+#: rounded once errs by a uniform ``±u |f_k|`` (standard deviation ``u |f_k| / sqrt(3)``), so 2 is three and
+#: a half standard deviations of one rounding (correct float16 and float32 ops of several smooth functions
+#: raise no false alarm with it, in the tests; what exceeds it at the dtype's step is truncation, which the
+#: sweep's smaller steps settle)
+ROUNDING_FACTOR = 2.0
 
 
 def outputs(out: Any) -> List[Tensor]:

@@ -9,7 +9,7 @@ Example:
     >>> import mskernel as ms
     >>> from mskernel.widgets import GradCheckView
     >>> print(GradCheckView(lambda a: a * a, (ms.Tensor([3.0]),)).report)  # doctest: +ELLIPSIS
-    gradcheck passed (full mode, eps=1e-06, atol=1e-05, rtol=0.001)
+    gradcheck passed (full mode, float64: eps 1e-06 (2-point stencil), atol 1e-05, rtol 0.001)
       [ok  ] input 0 shape [1]: max abs error ...
 """
 from mskernel.widgets.gradcheck_view import GradCheckView
