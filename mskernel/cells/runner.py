@@ -112,7 +112,7 @@ def run_cell(name: str, code: str, options: CellOptions, namespace: dict, *, fir
             from mskernel.cells.cpp_cell import compile_cpp
             with Ticker(progress) as ticker:
                 result = compile_cpp(name, code, opts, filename=cell_filename(name), first_line=first_line,
-                                     ticker=ticker)
+                                     ticker=ticker, namespace=namespace)
     except BaseException as err:
         if prev is _MISSING:
             namespace.pop(name, None)
