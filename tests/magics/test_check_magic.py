@@ -71,6 +71,8 @@ def test_check_on_a_cpp_cell_reports_the_memory_error_at_the_cells_line(shell, r
     text = ran.text()
     assert "check_kernel(kc_magic_cpp" in text and "address at <cell kc_magic_cpp>:5: heap-buffer-overflow" in text
     assert "kc_magic_cpp" in shell.user_ns  # bound: the user debugs the op they have
+    # the gradient gate does not run an op with memory errors unchecked (it could corrupt the process)
+    assert "gradients unchecked: --check found memory errors in the op" in text
     assert "address at <cell kc_magic_cpp>:5" in run("%custom_op_info kc_magic_cpp").text()
 
 
