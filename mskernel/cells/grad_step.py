@@ -4,7 +4,9 @@ After binding (so a mismatch never unbinds the op: the user debugs the op they h
 :func:`run_gradcheck` calls :func:`mskernel.gradcheck.check_bound_op` on the evaluated ``--example``:
 
 * a hybrid cell: the ``ops.Custom`` op, in float64 (a hybrid kernel compiles for any dtype), the
-  inputs named by the kernel's parameters;
+  inputs named by the kernel's parameters -- through a twin of the op over the same kernel and bprop, so
+  that the bound op's record of the signatures it was called with (what an export specialises to) stays
+  the user's;
 * a C++ cell with ``--forward/--backward``: the op, in the example's own dtype (a C++ kernel takes
   only its own), the inputs named by the forward function's parameters where it has names;
 * a C++ module cell: its one public function, in the example's dtype -- unless the module binds
@@ -101,6 +103,15 @@ def _module_functions(module: Any) -> list[str]:
             and not isinstance(getattr(module, a), type)]
 
 
+def _twin(op: Any) -> Any:
+    """An ``ops.Custom`` built as the cell built ``op`` (the same kernel function, already compiled, and bprop):
+    what the gate calls, so that its float64 calls are not signatures the bound op was called with (the one
+    an export to MindSpore is specialised to)."""
+    from mskernel.ops import Custom
+
+    return Custom(op.func, op.out_shape, op.out_dtype, func_type=op.func_type, bprop=op.bprop, debug=op.debug)
+
+
 def gate_call(result: CellResult, example: Any = None) -> GateCall | str:
     """What the gate checks for ``result`` on ``example`` (default: the cell's evaluated ``--example``), or
     the one-line note saying why it checks nothing there and how to check the gradients by hand.
@@ -116,7 +127,7 @@ def gate_call(result: CellResult, example: Any = None) -> GateCall | str:
     value = result.value
     if result.lang == "hybrid":
         names = next((list(hk.input_names) for hk in result.kernels.values()), [])
-        fn, float64, label = value, True, result.name
+        fn, float64, label = _twin(value), True, result.name
     elif isinstance(value, ForwardBackwardOp):
         fn, float64, names, label = value, False, _parameter_names(value.forward), result.name
     else:

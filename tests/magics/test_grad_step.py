@@ -76,6 +76,17 @@ def test_a_wrong_bprop_fails_names_the_input_and_leaves_the_op_bound():
     assert result.info()["gradients"].startswith("FAILED for input 0 (x)")
 
 
+def test_the_gate_does_not_call_the_bound_op_so_an_export_still_goes_by_the_cells_example(tmp_path):
+    from mskernel.mindspore_export import export_mindspore
+
+    result, ns = _run("gs_sig", example=EXAMPLE)
+    op = ns["gs_sig"]
+    assert result.grad_check.passed and op.signatures_used() == []  # the float64 calls went to a twin of the op
+    assert gate_call(result).fn is not op and gate_call(result).fn.hybrid_kernel is op.hybrid_kernel
+    text = export_mindspore(op, tmp_path / "gs_sig.py").read_text()  # specialised to the cell's float32 example
+    assert "float32" in text and "float64" not in text
+
+
 def test_no_example_and_no_gradcheck():
     result, _ = _run("gs_none")
     assert result.grad_check is None and not result.grad_check_failed

@@ -94,8 +94,9 @@ def test_the_view_a_failing_cell_shows_is_the_gates_report(run):
     view = _gate_view(result)
     assert isinstance(view, GradCheckView) and view.compact and view.runs == 0 and view.report is result.grad_check
     assert "FAILED" in view.badge.value and view.bad_elements() == [(0, 0), (1, 1), (2, 2)]
-    view.rerun.click()  # re-run: the check runs on the cell's example, in float64 as the gate did
-    assert view.runs == 1 and not view.report and view.report.inputs[0].analytic.dtype == np.float64
+    assert view.kwargs == {"cast_float64": True}  # a re-run checks in float64, as the gate did
+    view.rerun.click()
+    assert view.runs == 1 and not view.report and view.report.inputs[0].shape == (3,)
 
 
 def test_a_derived_backward_is_checked_too(run):
