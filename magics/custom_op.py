@@ -7,7 +7,9 @@ more than a moment shows each stage as it happens (preparing headers, once; comp
 loading) with the time spent in it, replaced when it ends by the summary, which gives the time of
 each stage. A failed cell shows the error at the cell's own lines (the full compiler log in a
 collapsed ``<details>``) and then fails with one short line instead of a traceback into mskernel;
-``%tb`` right after shows the full traceback.
+``%tb`` right after shows the full traceback. A cell whose op failed its gradient check (the gate of
+:mod:`mskernel.cells.grad_step`) still binds it, and shows under its summary a compact
+:class:`~mskernel.widgets.GradCheckView` of that check.
 
 Example:
     >>> from IPython.core.interactiveshell import InteractiveShell

@@ -127,7 +127,7 @@ def gate_call(result: CellResult, example: Any = None) -> GateCall | str:
     value = result.value
     if result.lang == "hybrid":
         names = next((list(hk.input_names) for hk in result.kernels.values()), [])
-        fn, float64, label = _twin(value), True, result.name
+        fn, float64, label = value, True, result.name
     elif isinstance(value, ForwardBackwardOp):
         fn, float64, names, label = value, False, _parameter_names(value.forward), result.name
     else:
@@ -139,9 +139,10 @@ def gate_call(result: CellResult, example: Any = None) -> GateCall | str:
                     f"({', '.join(functions)}); check one with %gradcheck {result.name}.{functions[0]}(x)")
         fn = getattr(value, functions[0])
         float64, names, label = False, _parameter_names(fn), f"{result.name}.{functions[0]}"
-    call = GateCall(fn, (), float64, names, label)
     if example is None and result.example is None:
-        return f"gradients unchecked (no --example): give --example INPUTS, or run {call.hint()}"
+        hint = GateCall(fn, (), float64, names, label).hint()
+        return f"gradients unchecked (no --example): give --example INPUTS, or run {hint}"
+    fn = _twin(fn) if result.lang == "hybrid" else fn
     return GateCall(fn, _as_args(result.example if example is None else example), float64, names, label)
 
 
