@@ -7,7 +7,9 @@ more than a moment shows each stage as it happens (preparing headers, once; comp
 loading) with the time spent in it, replaced when it ends by the summary, which gives the time of
 each stage. A failed cell shows the error at the cell's own lines (the full compiler log in a
 collapsed ``<details>``) and then fails with one short line instead of a traceback into mskernel;
-``%tb`` right after shows the full traceback.
+``%tb`` right after shows the full traceback. A cell whose op failed its gradient check (the gate of
+:mod:`mskernel.cells.grad_step`) still binds it, and shows under its summary a compact
+:class:`~mskernel.widgets.GradCheckView` of that check.
 
 Example:
     >>> from IPython.core.interactiveshell import InteractiveShell
@@ -81,6 +83,16 @@ def _with_cell_options(magic: Any) -> Any:
     return magic_arguments()(magic)
 
 
+def _gate_view(result: Any) -> Any:
+    """The compact :class:`~mskernel.widgets.GradCheckView` of a cell whose gradient gate failed: the gate's
+    report as is (nothing runs again until eps is moved or "re-run" pressed), on the same call."""
+    from mskernel.cells.grad_step import gate_call
+    from mskernel.widgets.gradcheck_view import GradCheckView
+
+    call = gate_call(result)  # the gate ran, so this is the call it checked
+    return GradCheckView(call.fn, call.args, report=result.grad_check, compact=True, cast_float64=call.float64)
+
+
 @magics_class
 class CustomOpMagics(Magics):
     """The ``%%custom_op`` family of magics (registered by ``%load_ext mskernel``).
@@ -100,7 +112,9 @@ class CustomOpMagics(Magics):
         MS_EXTENSION_NAME, m) works) and NAME is bound to the module, or with --forward/--backward to
         one differentiable op. Re-running an edited cell replaces NAME; an unchanged cell loads from the
         cache; a failing cell leaves the previous NAME bound. Line numbers in errors are the cell's
-        (this line is line 1).
+        (this line is line 1). With --example, the op's gradients are checked as it is bound (the
+        gradient gate; --no-gradcheck turns it off): a mismatch keeps the op bound and shows the failing
+        input, with a compact gradient-check view to move eps and re-run.
         """
         from mskernel.cells import CellError, CellOptions, run_cell
         from mskernel.cells.options import take_expressions
@@ -138,8 +152,11 @@ class CustomOpMagics(Magics):
                  raw=True)
             raise
         check = result.kernel_check
-        if not opts.quiet or result.check_error or (check is not None and not check.ok):  # --quiet: when all is well
+        alarm = result.check_error or (check is not None and not check.ok) or result.grad_check_failed
+        if not opts.quiet or alarm:  # --quiet: nothing when all is well
             show(_raw(str(result), result._repr_html_()), raw=True)
+        if result.grad_check is not None and not result.grad_check.passed:
+            display(_gate_view(result))
 
     @line_magic
     def custom_op_info(self, line: str) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from mskernel.cells.binding import ForwardBackwardOp
 from mskernel.cells.errors import CellError
-from mskernel.cells.options import CellOptions, cell_key
+from mskernel.cells.options import CellOptions, cell_key, evaluate_expression
 from mskernel.cells.progress import Ticker
 from mskernel.cells.result import CellResult
 from mskernel.toolchain import BuildError, Source, build, load_python_module
@@ -77,14 +77,17 @@ def _signature(owner: str, attr: str, obj: Any) -> str:
 
 
 def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first_line: int = 1,
-                ticker: Ticker | None = None) -> CellResult:
+                ticker: Ticker | None = None, namespace: dict | None = None) -> CellResult:
     """Build (or load from the cache) a C++ cell; ``value`` is the module or a ForwardBackwardOp.
 
-    Raises :class:`CellError` for a compile error (located at the cell's line, the full log in
-    ``.log``), a module that does not load, or missing --forward/--backward functions.
+    ``--example`` is evaluated in ``namespace`` before anything is built (the result's ``example``).
+    Raises :class:`CellError` for an ``--example`` that does not evaluate, a compile error (located at
+    the cell's line, the full log in ``.log``), a module that does not load, or missing
+    --forward/--backward functions.
     """
     ticker = ticker or Ticker(None)
     t0 = time.perf_counter()
+    example = evaluate_expression(name, "--example", opts.example, namespace if namespace is not None else {})
     text = module_source(name, code, opts, first_line)
     kw = {"kind": "pybind11", "cflags": opts.cflags, "ldflags": opts.ldflags, "include_paths": opts.include_dirs,
           "debug": opts.debug}
@@ -116,4 +119,4 @@ def compile_cpp(name: str, code: str, opts: CellOptions, *, filename: str, first
     return CellResult(name, "cpp", value, bound, cached=art.cached, seconds=time.perf_counter() - t0,
                       key=cell_key(code, opts), artifact=art, notes=opts.notes(), source=text.lstrip("\n"),
                       log=art.log, commands=list(art.manifest.get("commands", [])), verbose=opts.verbose,
-                      stages=ticker.stages(), code=code, options=opts)
+                      stages=ticker.stages(), code=code, options=opts, example=example)

@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from mskernel.cells.errors import CellError
-from mskernel.cells.options import CellOptions
+from mskernel.cells.options import CellOptions, evaluate_expression
 from mskernel.hybrid import HybridError, HybridKernel, is_kernel, kernel
 from mskernel.ops import Custom
 
@@ -84,15 +84,6 @@ def _pick_kernel(name: str, defs: dict, bprop: str | None, code: str, first_line
                     "output_tensor/allocate)" + (f"; it defines {', '.join(defs)}" if defs else ""), code, first_line)
     raise _fail(name, f"the cell defines several kernels ({', '.join(candidates)}): name one of them {name!r} or "
                 "make NAME the kernel's name", code, first_line)
-
-
-def _evaluate(name: str, option: str, expr: str | None, namespace: dict) -> Any:
-    if expr is None:
-        return None
-    try:
-        return eval(expr, namespace)
-    except Exception as exc:
-        raise CellError(name, f"{option} {expr!r} could not be evaluated: {type(exc).__name__}: {exc}") from exc
 
 
 def _parse_kernel(name: str, kname: str, code: str, filename: str, first_line: int, debug: bool) -> HybridKernel:
@@ -184,9 +175,9 @@ def compile_hybrid(name: str, code: str, opts: CellOptions, namespace: dict, *, 
                             + (f" (the namespace has a {type(namespace[opts.bprop]).__name__})"
                                if opts.bprop in namespace else ""))
     kernel_names = [k for k, d in defs.items() if k == kname or _uses_dsl(d)]
-    out_shape = _evaluate(name, "--out-shape", opts.out_shape, namespace)
-    out_dtype = _evaluate(name, "--out-dtype", opts.out_dtype, namespace)
-    example = _evaluate(name, "--example", opts.example, namespace)
+    out_shape = evaluate_expression(name, "--out-shape", opts.out_shape, namespace)
+    out_dtype = evaluate_expression(name, "--out-dtype", opts.out_dtype, namespace)
+    example = evaluate_expression(name, "--example", opts.example, namespace)
 
     artifact, source = None, ""
     if example is not None:  # compiled before anything is bound; the op runs this very kernel

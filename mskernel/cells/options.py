@@ -22,12 +22,13 @@ import re
 import sys
 import shlex
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Callable
+from typing import Any, Callable
 
 from mskernel._version import __version__
+from mskernel.cells.errors import CellError
 
-__all__ = ["BACKENDS", "LANGUAGES", "CellOptions", "cell_key", "detect_language", "option_specs", "split_flags",
-           "unquote", "EXPRESSION_OPTIONS", "take_expressions"]
+__all__ = ["BACKENDS", "LANGUAGES", "CellOptions", "cell_key", "detect_language", "evaluate_expression",
+           "option_specs", "split_flags", "unquote", "EXPRESSION_OPTIONS", "take_expressions"]
 
 LANGUAGES = ("cpp", "hybrid")
 BACKENDS = ("CPU", "GPU", "Ascend")
@@ -134,11 +135,15 @@ class CellOptions:
         "--example", convert=unquote, **_STR,
         help="a Python expression giving example inputs, as written (no quotes needed: it runs to the next "
              "option), e.g. (ms.Tensor(np.ones(3)),) or names of the notebook: x, y; the hybrid kernel is compiled "
-             "for them at once"))
+             "for them at once, and the op's gradients are checked on them as it is bound (see --no-gradcheck)"))
     check_kernel: bool = field(default=False, metadata=_opt(
         "--check", **_SWITCH,
         help="after binding, run the op once on the --example inputs in a checked build (races, reads of memory "
              "nothing wrote, C++ memory errors) and show what it found"))
+    gradcheck: bool = field(default=True, metadata=_opt(
+        "--no-gradcheck", action="store_false",
+        help="do not check the op's gradients on the --example inputs (by default they are checked as the op "
+             "is bound: its gradients against central differences, a mismatch shown with the failing input)"))
     debug: bool = field(default=False, metadata=_opt(
         "--debug", **_SWITCH, help="bounds-checked code (hybrid), -g -O0 (C++)"))
     force: bool = field(default=False, metadata=_opt(
@@ -190,9 +195,6 @@ class CellOptions:
                 if getattr(self, opt):
                     raise ValueError(f"%%custom_op: --{opt.replace('_', '-')} applies to hybrid cells ({why}), "
                                      f"but this cell is C++")
-            if self.example is not None and not self.check_kernel:
-                raise ValueError("%%custom_op: --example applies to hybrid cells, and to C++ cells with --check (the "
-                                 "inputs the check runs the op on), but this cell is C++ without --check")
             if self.check_kernel and self.forward is None:
                 raise ValueError("%%custom_op: --check on a C++ cell needs --forward/--backward (the op the check "
                                  "calls), but neither was given")
@@ -223,14 +225,15 @@ class CellOptions:
         return []
 
     def key_items(self) -> dict:
-        """The options that change what a cell builds (not --force/--verbose/--quiet/--show-source).
+        """The options that change what a cell builds (not --force/--verbose/--quiet/--show-source, nor the
+        checks run after binding: --check, --no-gradcheck).
 
         Example:
             >>> sorted(CellOptions().key_items())[:3]
             ['backward', 'bprop', 'cflags']
         """
         items = asdict(self)
-        for k in ("force", "verbose", "quiet", "show_source", "backend", "check_kernel"):
+        for k in ("force", "verbose", "quiet", "show_source", "backend", "check_kernel", "gradcheck"):
             items.pop(k)
         return items
 
@@ -301,6 +304,28 @@ def take_expressions(line: str) -> tuple[str, dict]:
             k += 1
         found[flag[2:].replace("-", "_")] = line[start:k].strip()
     return " ".join("".join(rest).split()), found
+
+
+def evaluate_expression(name: str, option: str, expr: str | None, namespace: dict) -> Any:
+    """The value of an expression option (``--example``, ``--out-shape``...) of cell NAME in the notebook's
+    ``namespace`` (None when not given); a :class:`~mskernel.cells.errors.CellError` naming the option and
+    the expression when it fails.
+
+    Example:
+        >>> evaluate_expression("op", "--example", "(n, 2 * n)", {"n": 3})
+        (3, 6)
+        >>> try:
+        ...     evaluate_expression("op", "--example", "missing", {})
+        ... except CellError as e:
+        ...     print(e)
+        %%custom_op op: --example 'missing' could not be evaluated: NameError: name 'missing' is not defined
+    """
+    if expr is None:
+        return None
+    try:
+        return eval(expr, namespace)  # noqa: S307 - the user's own expression, in the user's namespace
+    except Exception as exc:
+        raise CellError(name, f"{option} {expr!r} could not be evaluated: {type(exc).__name__}: {exc}") from exc
 
 
 def cell_key(code: str, options: CellOptions) -> str:

@@ -3,7 +3,9 @@
 :class:`CellResult` renders as one line of plain text and as a small HTML block (language, the
 names bound with their signatures, built or cached, time -- for a C++ build, the time of each stage
 that took a while --, notes); ``--verbose`` adds the build log (every command once, then its output),
-``--show-source`` the generated C++.
+``--show-source`` the generated C++. After the bound line comes the gradient gate's line
+(:mod:`mskernel.cells.grad_step`): the check's one-line summary, or why the gradients were not checked;
+a failed check adds its per-input lines (its table in HTML).
 
 Example:
     >>> r = CellResult("square", "hybrid", value=None, bound=[("square", "square(x) -> y")], cached=False,
@@ -18,7 +20,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CellResult"]
+__all__ = ["COULD_NOT_CHECK", "CellResult"]
+
+#: how the gate's note begins when the check was tried and could not run (the op raised on its example...)
+COULD_NOT_CHECK = "gradients could not be checked: "
 
 
 def _seconds(s: float) -> str:
@@ -36,7 +41,10 @@ class CellResult:
     :class:`~mskernel.cells.binding.ForwardBackwardOp`); ``bound`` lists ``(name, signature)`` of
     everything the cell bound; ``artifact`` is the build layer's ``Artifact`` for C++ cells, ``stages``
     the ``(stage, seconds)`` a C++ cell went through (:meth:`mskernel.cells.Ticker.stages`); ``code``,
-    ``options`` and ``example`` (the evaluated ``--example``) are what the cell was run with.
+    ``options`` and ``example`` (the evaluated ``--example``) are what the cell was run with;
+    ``kernel_check``/``check_error`` are ``--check``'s report or why it could not run, ``grad_check`` the
+    gradient gate's :class:`~mskernel.gradcheck.GradcheckReport` (None when it did not run) and
+    ``grad_check_note`` the line saying why it did not run or could not (empty: nothing to say).
 
     Example:
         >>> CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.002, key="0" * 64).status
@@ -64,6 +72,8 @@ class CellResult:
     example: Any = None
     kernel_check: Any = None
     check_error: str = ""
+    grad_check: Any = None
+    grad_check_note: str = ""
 
     @property
     def status(self) -> str:
@@ -71,6 +81,37 @@ class CellResult:
         if self.lang == "hybrid" and self.artifact is None:
             return "checked"
         return "loaded from the cache" if self.cached else "built"
+
+    @property
+    def grad_check_line(self) -> str:
+        """The gradient gate's line of the summary: the check's summary, or the note ("" when neither).
+
+        Example:
+            >>> r = CellResult("m", "cpp", None, [("m", "module m")], cached=True, seconds=0.0, key="0" * 64,
+            ...                grad_check_note="gradients unchecked (no --example): give --example INPUTS")
+            >>> r.grad_check_line
+            'gradients unchecked (no --example): give --example INPUTS'
+        """
+        return self.grad_check.summary() if self.grad_check is not None else self.grad_check_note
+
+    @property
+    def grad_check_failed(self) -> bool:
+        """The gate found wrong gradients, or was given inputs and could not check them (what ``--quiet`` shows).
+
+        Example:
+            >>> CellResult("m", "cpp", None, [], cached=True, seconds=0.0, key="0",
+            ...            grad_check_note=COULD_NOT_CHECK + "RuntimeError: boom").grad_check_failed
+            True
+        """
+        if self.grad_check is not None:
+            return not self.grad_check.passed
+        return self.grad_check_note.startswith(COULD_NOT_CHECK)
+
+    def _grad_details(self) -> list[str]:
+        """The failed check's per-input lines (its text without the head line)."""
+        if self.grad_check is None or self.grad_check.passed:
+            return []
+        return str(self.grad_check).splitlines()[1:]
 
     def _what(self) -> str:
         return "hybrid kernel" if self.lang == "hybrid" else "C++ module"
@@ -93,6 +134,8 @@ class CellResult:
     def __str__(self) -> str:
         bound = ", ".join(sig for _, sig in self.bound)
         text = f"%%custom_op {self.name}: {self._what()}, bound {bound}; {self._took()}"
+        if self.grad_check_line:
+            text += f"\n  {self.grad_check_line}" + "".join(f"\n  {line}" for line in self._grad_details())
         for note in self.notes:
             text += f"\n  note: {note}"
         if self.kernel_check is not None:
@@ -112,8 +155,14 @@ class CellResult:
         rows = "".join(f"<li><code>{html.escape(sig)}</code></li>" for _, sig in self.bound)
         head = (f"<b>%%custom_op {html.escape(self.name)}</b> &middot; {self._what()} &middot; "
                 f"{html.escape(self._took())}")
-        parts = ['<div class="mskernel-cell-result" style="border-left:4px solid #4a4;padding-left:8px">', head,
+        border = "#cf222e" if self.grad_check_failed else "#4a4"  # red: wrong gradients, or inputs given and no check
+        parts = [f'<div class="mskernel-cell-result" style="border-left:4px solid {border};padding-left:8px">', head,
                  f'<ul style="margin:2px 0">{rows}</ul>']
+        if self.grad_check_line:
+            style = ' style="color:#cf222e;font-weight:bold"' if self.grad_check_failed else ""
+            parts.append(f'<div class="mskernel-grad-gate"{style}>{html.escape(self.grad_check_line)}</div>')
+            if self.grad_check is not None and not self.grad_check.passed:
+                parts.append(self.grad_check._repr_html_())
         parts += [f"<div><i>note: {html.escape(n)}</i></div>" for n in self.notes]
         if self.kernel_check is not None:
             parts.append(self.kernel_check._repr_html_())
@@ -152,11 +201,24 @@ class CellResult:
             facts["bprop"] = getattr(getattr(value, "bprop", None), "__name__", None) or "none"
         if self.notes:
             facts["notes"] = "; ".join(self.notes)
+        gradients = self._gradients_fact()
+        if gradients:
+            facts["gradients"] = gradients
         check = self.last_check()
         if check is not None:
             n = len(check.findings)
             facts["last check"] = "ok, no findings" if check.ok else f"{n} finding{'s' if n != 1 else ''}"
         return facts
+
+    def _gradients_fact(self) -> str:
+        """The gate's outcome for ``%custom_op_info``: "ok, worst relative error ...", "FAILED for ...", the note."""
+        if self.options is not None and not getattr(self.options, "gradcheck", True):
+            return "not checked (--no-gradcheck)"
+        line = self.grad_check_line
+        for prefix in ("gradients checked: ", "gradients "):
+            if line.startswith(prefix):
+                return line[len(prefix):]
+        return line
 
     def last_check(self) -> Any:
         """The last :func:`mskernel.check_kernel` report of this cell's op (``--check`` or a later call), or None.

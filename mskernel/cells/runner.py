@@ -4,8 +4,10 @@ The language comes from ``--lang`` or the cell (:func:`~mskernel.cells.options.d
 the options are checked for it; the hybrid or C++ path builds the op; only when everything worked
 is NAME (re)bound, so an edited cell replaces the op at once and a failing one leaves the previous
 op bound -- the :class:`~mskernel.cells.errors.CellError` says so in ``.kept``. An interrupt
-(KeyboardInterrupt) leaves NAME as it was too and propagates. :func:`last_result` gives the result
-of the last successful run of a NAME (``%custom_op_info``).
+(KeyboardInterrupt) leaves NAME as it was too and propagates. Once NAME is bound, ``--check``
+(:mod:`~mskernel.cells.check_step`) and the gradient gate (:mod:`~mskernel.cells.grad_step`) run on the
+``--example`` inputs: what they find goes into the result and never unbinds the op. :func:`last_result`
+gives the result of the last successful run of a NAME (``%custom_op_info``).
 
 Example:
     >>> import numpy as np, mskernel as ms
@@ -112,7 +114,7 @@ def run_cell(name: str, code: str, options: CellOptions, namespace: dict, *, fir
             from mskernel.cells.cpp_cell import compile_cpp
             with Ticker(progress) as ticker:
                 result = compile_cpp(name, code, opts, filename=cell_filename(name), first_line=first_line,
-                                     ticker=ticker)
+                                     ticker=ticker, namespace=namespace)
     except BaseException as err:
         if prev is _MISSING:
             namespace.pop(name, None)
@@ -126,4 +128,6 @@ def run_cell(name: str, code: str, options: CellOptions, namespace: dict, *, fir
     if opts.check_kernel:  # after binding: a finding never unbinds the op
         from mskernel.cells.check_step import run_check
         run_check(result, opts, namespace)
+    from mskernel.cells.grad_step import run_gradcheck
+    run_gradcheck(result, opts, namespace)  # after binding too: wrong gradients never unbind the op
     return result

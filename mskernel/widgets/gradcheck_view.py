@@ -9,6 +9,11 @@ Moving the eps slider or editing a tolerance recomputes the check; "re-run" reco
 edited the op (``fn`` is called again, so a redefined op it refers to is picked up). Without a widget
 front end it renders as HTML heatmaps and the report's text.
 
+``report=`` shows a check already made (the ``%%custom_op`` gradient gate's) without running it again:
+the controls start from its eps/atol/rtol and the first recompute runs the check. ``compact=True`` is the
+smaller form a cell shows under its summary: the failing input first, the picture at most
+:data:`COMPACT_WIDTH` pixels wide and the few worst elements, the eps slider and "re-run" still there.
+
 Example:
     >>> import mskernel as ms
     >>> view = GradCheckView(lambda a: ms.ops.sin(a) * a, (ms.Tensor([0.5, 1.0, 2.0]),))
@@ -30,7 +35,10 @@ from mskernel.gradcheck import GradcheckReport, gradcheck
 from mskernel.widgets.heatmap import (MAX_ENTRIES, figure_pixels, heatmap_html, heatmap_png, legend_html, panels,
                                       worst_table_html)
 
-__all__ = ["GradCheckView"]
+__all__ = ["COMPACT_WIDTH", "GradCheckView"]
+
+COMPACT_WIDTH = 420  # px: the widest a compact view's picture is shown
+_COMPACT_ROWS = 4  # worst elements listed by a compact view
 
 
 def _check_number(name: str, value: Any, positive: bool) -> float:
@@ -53,9 +61,11 @@ def _badge(report: GradcheckReport) -> str:
 class GradCheckView(W.VBox):
     """Widget comparing ``fn``'s analytic gradients with central differences on ``inputs``.
 
-    ``eps``, ``atol``, ``rtol`` start the controls; ``max_entries`` is the Jacobian size above which
-    gradients (Jacobian column sums) are drawn instead. ``report`` is the current
-    :class:`~mskernel.gradcheck.GradcheckReport`; ``runs`` counts the checks run.
+    ``eps``, ``atol``, ``rtol`` start the controls (default: the given report's, else 1e-6, 1e-5, 1e-3);
+    ``max_entries`` is the Jacobian size above which gradients (Jacobian column sums) are drawn instead.
+    ``report`` is the current :class:`~mskernel.gradcheck.GradcheckReport` -- passed in, it is shown as
+    is and nothing runs until a control asks for it; ``runs`` counts the checks run. ``compact`` makes
+    the smaller view (see the module docstring).
 
     Example:
         >>> import mskernel as ms
@@ -64,26 +74,37 @@ class GradCheckView(W.VBox):
         >>> view = GradCheckView(lambda a: wrong(a), (ms.Tensor([1.0, 2.0]),))
         >>> bool(view.report), view.bad_elements()
         (False, [(0, 0), (1, 1)])
+        >>> shown = GradCheckView(lambda a: wrong(a), (ms.Tensor([1.0, 2.0]),), report=view.report, compact=True)
+        >>> shown.runs, shown.report is view.report, "FAILED" in shown.badge.value
+        (0, True, True)
     """
 
-    def __init__(self, fn: Callable, inputs: Any, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
-                 max_entries: int = MAX_ENTRIES, **gradcheck_kwargs: Any) -> None:
+    def __init__(self, fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Optional[float] = None,
+                 rtol: Optional[float] = None, max_entries: int = MAX_ENTRIES, *,
+                 report: Optional[GradcheckReport] = None, compact: bool = False, **gradcheck_kwargs: Any) -> None:
         if not callable(fn):
             raise TypeError(f"GradCheckView: fn must be callable, got {type(fn).__name__}.")
         for bad in ("raise_exception", "fast_mode"):
             if bad in gradcheck_kwargs:
                 raise TypeError(f"GradCheckView: {bad} is set by the view (it needs the failing report and both "
                                 f"Jacobians); do not pass it.")
-        eps, atol, rtol = (_check_number("eps", eps, True), _check_number("atol", atol, False),
-                           _check_number("rtol", rtol, False))
+        if report is not None and not isinstance(report, GradcheckReport):
+            raise TypeError(f"GradCheckView: report must be a GradcheckReport (or None to run the check), "
+                            f"got {type(report).__name__}.")
+        start = report if report is not None else GradcheckReport(True, "full", 1e-6, 1e-5, 1e-3)
+        eps = _check_number("eps", start.eps if eps is None else eps, True)
+        atol = _check_number("atol", start.atol if atol is None else atol, False)
+        rtol = _check_number("rtol", start.rtol if rtol is None else rtol, False)
         self.fn, self.inputs, self.max_entries, self.kwargs = fn, inputs, max_entries, gradcheck_kwargs
+        self.compact = bool(compact)
         self.runs = 0
         self.error: Optional[str] = None
-        self.report: GradcheckReport = self._run(eps, atol, rtol)  # errors in fn propagate from the constructor
+        # errors in fn propagate from the constructor; a given report is shown as it is
+        self.report: GradcheckReport = report if report is not None else self._run(eps, atol, rtol)
+        self.names = list(self.report.names)  # the inputs' names, where the first report knew them
         self.badge = W.HTML(_badge(self.report))
         self.badge.add_class("mk-gc-badge")
-        self.input = W.Dropdown(options=[(f"input {r.index} {list(r.shape)}", k)
-                                         for k, r in enumerate(self.report.inputs)],
+        self.input = W.Dropdown(options=[(self._label(r.index, r.shape), k) for k, r in enumerate(self.report.inputs)],
                                 value=self._first_failing(), description="input")
         self.input.add_class("mk-gc-input")
         self.eps = W.FloatLogSlider(value=eps, base=10, min=-12, max=-1, step=0.5, description="eps",
@@ -104,8 +125,13 @@ class GradCheckView(W.VBox):
         self.legend.add_class("mk-gc-legend-box")
         self.worst = W.HTML()
         self.worst.add_class("mk-gc-worst")
-        super().__init__([self.badge, W.HBox([self.input, self.eps]), W.HBox([self.atol, self.rtol, self.rerun]),
-                          self.status, self.image, self.legend, self.worst])
+        if self.compact:  # the controls in two rows, the picture and the few worst elements; no legend
+            super().__init__([self.badge, W.HBox([self.input, self.eps]), W.HBox([self.atol, self.rtol, self.rerun]),
+                              self.status, self.image, self.worst])
+            self.add_class("mk-gradcheck-compact")
+        else:
+            super().__init__([self.badge, W.HBox([self.input, self.eps]), W.HBox([self.atol, self.rtol, self.rerun]),
+                              self.status, self.image, self.legend, self.worst])
         self.add_class("mk-gradcheck-view")
         self.input.observe(lambda _: self._draw(), names="value")
         for w in (self.eps, self.atol, self.rtol):
@@ -126,6 +152,11 @@ class GradCheckView(W.VBox):
                 return k
         return 0
 
+    def _label(self, index: int, shape: Any) -> str:
+        """``"input 0 (x) [3]"``: an input by number, by name where known, and its shape."""
+        name = self.names[index] if index < len(self.names) and self.names[index] else ""
+        return f"input {index}" + (f" ({name})" if name else "") + f" {list(shape)}"
+
     def recompute(self) -> GradcheckReport:
         """Run the check again with the controls' eps/atol/rtol (and the current ``fn``); on bad settings or
         an error in ``fn`` the previous report stays and the status line says what went wrong."""
@@ -145,23 +176,39 @@ class GradCheckView(W.VBox):
         return report
 
     # -- drawing ---------------------------------------------------------------------------------------
+    def _runs_text(self) -> str:
+        if self.runs == 0:
+            return "the report given, not run again (move eps or press re-run to run it)"
+        return f"check run {self.runs} time{'s' if self.runs != 1 else ''}"
+
     def _draw(self) -> None:
         rep = self.report.inputs[self.input.value]
+        if rep.analytic is None or rep.numerical is None:  # a fast-mode check that passed keeps no Jacobians
+            self.status.value = (f"{self._label(rep.index, rep.shape)}: {'ok' if rep.passed else 'FAIL'}; the "
+                                 f"report has no Jacobians to draw (a fast-mode check that passed): re-run to "
+                                 f"compute them; {self._runs_text()}")
+            self.image.value, self.legend.value, self.worst.value = b"", "", ""
+            return
         p = panels(rep, self.report.atol, self.report.rtol, self.max_entries)
         what = "Jacobian" if p.kind == "jacobian" else "gradient of sum(outputs)"
         n_bad = int(p.bad.sum())
-        self.status.value = (f"input {rep.index}: {what} {p.analytic.shape[0]}×{p.analytic.shape[1]}, "
-                             f"{n_bad} element{'s' if n_bad != 1 else ''} over tolerance; check run {self.runs} "
-                             f"time{'s' if self.runs != 1 else ''}")
+        self.status.value = (f"{self._label(rep.index, rep.shape)}: {what} {p.analytic.shape[0]}×"
+                             f"{p.analytic.shape[1]}, {n_bad} element{'s' if n_bad != 1 else ''} over tolerance; "
+                             f"{self._runs_text()}")
         self.image.value = heatmap_png(p)
-        self.image.layout.width = f"{figure_pixels(p)[0]}px"  # shown at its own size (scaled down only if need be)
+        width = figure_pixels(p)[0]  # shown at its own size (scaled down only if need be)
+        self.image.layout.width = f"{min(width, COMPACT_WIDTH) if self.compact else width}px"
         self.legend.value = legend_html(p)
-        self.worst.value = worst_table_html(p)
+        self.worst.value = worst_table_html(p, k=_COMPACT_ROWS) if self.compact else worst_table_html(p)
 
     def bad_elements(self, input_number: Optional[int] = None) -> list:
-        """``(row, col)`` of the elements over tolerance in the shown (or given) input's panels."""
+        """``(row, col)`` of the elements over tolerance in the shown (or given) input's panels ([] when the
+        report has no Jacobians for it)."""
         k = self.input.value if input_number is None else input_number
-        p = panels(self.report.inputs[k], self.report.atol, self.report.rtol, self.max_entries)
+        rep = self.report.inputs[k]
+        if rep.analytic is None or rep.numerical is None:
+            return []
+        p = panels(rep, self.report.atol, self.report.rtol, self.max_entries)
         return [(int(r), int(c)) for r, c in zip(*p.bad.nonzero())]
 
     # -- static output -----------------------------------------------------------------------------------
@@ -170,11 +217,19 @@ class GradCheckView(W.VBox):
 
     def _repr_html_(self) -> str:
         parts = [f"<div class='mk-gradcheck-static'>{_badge(self.report)}"]
-        for r in self.report.inputs:
+        shown = self.report.inputs
+        if self.compact:  # the failing inputs only (all of them when none fails)
+            shown = [r for r in shown if not r.passed] or shown
+        for r in shown:
+            label = html.escape(self._label(r.index, r.shape))
+            if r.analytic is None or r.numerical is None:
+                parts.append(f"<p><b>{label}</b>: {'ok' if r.passed else 'FAIL'} (no Jacobians in the report: a "
+                             f"fast-mode check that passed)</p>")
+                continue
             p = panels(r, self.report.atol, self.report.rtol, self.max_entries)
             what = "Jacobian" if p.kind == "jacobian" else "gradient of sum(outputs)"
-            parts.append(f"<p><b>input {r.index}</b> {list(r.shape)} ({what}): "
-                         f"{'ok' if r.passed else 'FAIL'}</p>{heatmap_html(p)}{worst_table_html(p)}")
+            table = worst_table_html(p, k=_COMPACT_ROWS) if self.compact else worst_table_html(p)
+            parts.append(f"<p><b>{label}</b> ({what}): {'ok' if r.passed else 'FAIL'}</p>{heatmap_html(p)}{table}")
         return "".join(parts) + "</div>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Dict[str, Any]:

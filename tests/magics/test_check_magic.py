@@ -46,8 +46,7 @@ def test_check_options_on_a_cpp_cell_name_what_is_missing():
 
     from mskernel.cells import CellOptions
 
-    with pytest.raises(ValueError, match="--example applies to hybrid cells, and to C\\+\\+ cells with --check"):
-        CellOptions(example="(x,)").check("cpp")
+    assert CellOptions(example="(x,)").check("cpp").example == "(x,)"  # alone: the inputs of the gradient gate
     with pytest.raises(ValueError, match="--check on a C\\+\\+ cell needs --forward/--backward"):
         CellOptions(example="(x,)", check_kernel=True).check("cpp")
     opts = CellOptions(example="(x,)", check_kernel=True, forward="f", backward="b").check("cpp")
@@ -72,6 +71,8 @@ def test_check_on_a_cpp_cell_reports_the_memory_error_at_the_cells_line(shell, r
     text = ran.text()
     assert "check_kernel(kc_magic_cpp" in text and "address at <cell kc_magic_cpp>:5: heap-buffer-overflow" in text
     assert "kc_magic_cpp" in shell.user_ns  # bound: the user debugs the op they have
+    # the gradient gate does not run an op with memory errors unchecked (it could corrupt the process)
+    assert "gradients unchecked: --check found memory errors in the op" in text
     assert "address at <cell kc_magic_cpp>:5" in run("%custom_op_info kc_magic_cpp").text()
 
 

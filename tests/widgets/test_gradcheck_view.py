@@ -7,6 +7,7 @@ import pytest
 import mskernel as ms
 from mskernel import Tensor, ops
 from mskernel.widgets import GradCheckView
+from mskernel.widgets.gradcheck_view import COMPACT_WIDTH
 from mskernel.widgets.heatmap import ALARM_COLORS, CALM_COLORS, figure_pixels, panels, ratio_color, worst_elements
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -234,3 +235,64 @@ def test_the_picture_is_sized_from_the_data():
     big = GradCheckView(lambda a: ops.tanh(a), (Tensor(np.linspace(-1, 1, 64)),))  # 64 x 64
     b_height = _pixels(bytes(big.image.value)).shape[0]
     assert height < b_height <= 192 + 60  # grows with the data, up to 192 px per panel
+
+
+# -- a report passed in (the %%custom_op gradient gate's) and the compact form ---------------------------------
+def _gate_report(fn, inputs, names):
+    """The gradient gate's report: ``check_bound_op`` (fast mode; a failure keeps both Jacobians)."""
+    from mskernel.gradcheck import check_bound_op
+
+    return check_bound_op(fn, inputs, float64=True, names=names)
+
+
+def test_a_given_report_is_shown_without_running_the_check():
+    calls = []
+
+    def fn(a, b):
+        calls.append(1)
+        return a * 2 + WRONG(b)
+
+    inputs = (Tensor([1.0, 2.0]), Tensor([3.0, 4.0]))
+    report = _gate_report(fn, inputs, ["a", "b"])
+    assert not report.passed
+    ran = len(calls)
+    view = GradCheckView(fn, inputs, report=report)
+    assert len(calls) == ran and view.runs == 0 and view.report is report  # nothing ran again
+    assert "FAILED" in view.badge.value and "not run again" in view.status.value
+    assert [o[0] for o in view.input.options] == ["input 0 (a) [2]", "input 1 (b) [2]"]
+    assert view.input.value == 1 and view.bad_elements() == [(0, 0), (1, 1)]  # the failing input first
+    assert (view.eps.value, view.atol.value, view.rtol.value) == (report.eps, report.atol, report.rtol)
+    view.eps.value = 1e-4  # moving a control runs the check
+    assert view.runs == 1 and len(calls) > ran and view.report is not report and view.report.eps == 1e-4
+    assert not view.report and "check run 1 time" in view.status.value
+
+
+def test_the_compact_view_is_smaller_and_still_recomputes():
+    x = Tensor(np.linspace(0.5, 2.0, 8))
+    report = _gate_report(lambda a: WRONG(a), (x,), ["x"])
+    full = GradCheckView(lambda a: WRONG(a), (x,), report=report)
+    compact = GradCheckView(lambda a: WRONG(a), (x,), report=report, compact=True)
+    assert compact.runs == 0 and "FAILED" in compact.badge.value
+    assert compact.legend not in compact.children and full.legend in full.children
+    assert compact.eps in compact.children[1].children and compact.rerun in compact.children[2].children
+    assert int(compact.image.layout.width[:-2]) <= COMPACT_WIDTH < int(full.image.layout.width[:-2])
+    assert compact.worst.value.count(">over<") == 4 < full.worst.value.count(">over<") == 8  # the few worst
+    assert "mk-gradcheck-compact" in compact._dom_classes
+    assert "input 0 (x) [8]" in compact._repr_html_()
+    compact.rerun.click()
+    assert compact.runs == 1 and not compact.report
+
+
+def test_a_passing_fast_mode_report_has_no_jacobians_to_draw_until_rerun():
+    report = _gate_report(lambda a: RIGHT(a), (Tensor([1.0, 2.0]),), ["x"])
+    assert report.passed and report.inputs[0].analytic is None  # fast mode keeps no Jacobians when it passes
+    view = GradCheckView(lambda a: RIGHT(a), (Tensor([1.0, 2.0]),), report=report, compact=True)
+    assert view.runs == 0 and "PASSED" in view.badge.value and "no Jacobians" in view.status.value
+    assert view.bad_elements() == [] and "no Jacobians" in view._repr_html_()
+    view.rerun.click()
+    assert view.runs == 1 and view.report.passed and bytes(view.image.value).startswith(PNG)
+
+
+def test_a_report_that_is_not_one_is_refused():
+    with pytest.raises(TypeError, match="report must be a GradcheckReport \\(or None to run the check\\), got str"):
+        GradCheckView(lambda a: a, (Tensor([1.0]),), report="FAILED")
