@@ -30,7 +30,7 @@ Example:
     >>> result.grad_check.passed, result.grad_check.names
     (False, ['x'])
     >>> print(result.grad_check_line)
-    gradients checked: FAILED for input 0 (x), worst at d out[0][1] / d in[1]: analytic 6 vs numerical 12
+    gradients checked in float64: FAILED for input 0 (x), worst at d out[0][1] / d in[1]: analytic 6 vs numerical 12
     >>> print(run_cell("cube", code, CellOptions(bprop="cube_grad"), ns, first_line=2).grad_check_line)
     gradients unchecked (no --example): give --example INPUTS, or run %gradcheck cube(x)
 """

@@ -162,6 +162,7 @@ class GradcheckReport:
     dtype: str = "float64"
     tolerance: Tolerance = field(default_factory=lambda: tolerance_for("float64"))
     against_float64: Optional[AgainstFloat64] = None
+    note: str = ""  # why the check ran where it did, e.g. "; the op does not take float64"
 
     def __bool__(self) -> bool:
         return self.passed
@@ -190,14 +191,15 @@ class GradcheckReport:
             >>> ms.gradcheck(lambda a: a * 3, (ms.Tensor([1.0, 2.0]),)).summary()[:30]
             'gradients checked: ok, worst r'
         """
-        where = f" in {self.checked_in}" + (f" and {self.dtype}" if self.against_float64 is not None else "")
         if self.passed:
-            return f"gradients checked{where}: ok, worst relative error {self.worst_rel_error:.0e}"
+            where = f"in {self.checked_in}" + (f", and {self.dtype} against it" if self.against_float64 else "")
+            return f"gradients checked: ok, worst relative error {self.worst_rel_error:.0e} ({where}{self.note})"
         bad = self.worst
         if bad is None:  # the Jacobians agree; the run in the user's dtype strayed from float64
             assert self.against_float64 is not None
-            return f"gradients checked{where}: FAILED in {self.dtype}: {self.against_float64.worst.text()}"
-        text = f"gradients checked{where}: FAILED for {self.input_name(bad)}"
+            return (f"gradients checked: FAILED in {self.dtype} against float64: "
+                    f"{self.against_float64.worst.text()}")
+        text = f"gradients checked in {self.checked_in}{self.note}: FAILED for {self.input_name(bad)}"
         if bad.worst_input is not None and bad.worst_output is not None:
             out = f"d out[{bad.worst_output[0]}]{list(bad.worst_output[1])}"
             text += (f", worst at {out} / d in{list(bad.worst_input)}: analytic {bad.analytic_value:.6g} vs "
@@ -206,7 +208,7 @@ class GradcheckReport:
 
     def __str__(self) -> str:
         what = "gradgradcheck" if self.order == 2 else "gradcheck"
-        lines = [f"{what} {'passed' if self.passed else 'FAILED'} ({self.mode} mode, {self.band()})"]
+        lines = [f"{what} {'passed' if self.passed else 'FAILED'} ({self.mode} mode, {self.band()}{self.note})"]
         for r in self.inputs:
             status = "ok  " if r.passed else "FAIL"
             line = (f"  [{status}] input {r.index} shape {list(r.shape)}: max abs error {r.max_abs_error:.3e}, "

@@ -65,15 +65,15 @@ def test_a_wrong_bprop_fails_names_the_input_and_leaves_the_op_bound():
     assert not report.passed and report.worst.index == 0 and result.grad_check_failed
     lines = str(result).splitlines()
     # x w where 2 x w is right: 3 vs 6 at x=1, w=3 (and -2 vs -4 at x=2, w=-1)
-    assert lines[1] == ("  gradients checked: FAILED for input 0 (x), worst at d out[0][0] / d in[0]: analytic 3 vs "
-                        "numerical 6")
+    assert lines[1] == ("  gradients checked in float64: FAILED for input 0 (x), worst at d out[0][0] / d in[0]: "
+                        "analytic 3 vs numerical 6")
     assert lines[2:4] == ["  " + line for line in str(report).splitlines()[1:3]]  # the per-input lines
     page = result._repr_html_()
     assert report._repr_html_() in page and "border-left:4px solid #cf222e" in page
     assert ns["gs_wrong"] is result.value  # bound: the user debugs the op they have
     x, w = ms.Tensor(np.array([2.0], np.float32)), ms.Tensor(np.array([3.0], np.float32))
     np.testing.assert_array_equal(result.value(x, w).asnumpy(), [12.0])
-    assert result.info()["gradients"].startswith("FAILED for input 0 (x)")
+    assert result.info()["gradients"].startswith("checked in float64: FAILED for input 0 (x)")
 
 
 def test_the_gate_does_not_call_the_bound_op_so_an_export_still_goes_by_the_cells_example(tmp_path):

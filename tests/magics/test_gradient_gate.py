@@ -70,8 +70,8 @@ def test_a_wrong_bprop_kernel_fails_the_gate_names_the_input_and_keeps_the_op(ru
     ran = run(_square("gate_bad", factor="1.0"))
     assert ran.success, ran.text()  # the cell ran: the op is bound, the gate's finding is shown
     text = ran.text()
-    assert ("gradients checked: FAILED for input 0 (x), worst at d out[0][2] / d in[2]: analytic 2 vs numerical 4"
-            in text)
+    assert ("gradients checked in float64: FAILED for input 0 (x), worst at d out[0][2] / d in[2]: analytic 2 vs "
+            "numerical 4" in text)
     assert "[FAIL] input 0 shape [3]" in text  # the per-input lines under it
     assert "gradcheck FAILED" in ran.html() and "#cf222e" in ran.html()  # the report's table, in red
     op = shell.user_ns["gate_bad"]
@@ -83,7 +83,7 @@ def test_a_wrong_bprop_kernel_fails_the_gate_names_the_input_and_keeps_the_op(ru
     assert shown.data["text/plain"].startswith("gradcheck FAILED")
     assert "input 0 (x) [3]" in shown.data["text/html"]
     info = run("%custom_op_info gate_bad").text()
-    assert "gradients     FAILED for input 0 (x), worst at d out[0][2] / d in[2]" in info
+    assert "gradients     checked in float64: FAILED for input 0 (x), worst at d out[0][2] / d in[2]" in info
 
 
 def test_the_view_a_failing_cell_shows_is_the_gates_report(run):
@@ -136,7 +136,7 @@ def test_an_example_the_op_raises_on_could_not_be_checked_and_the_op_stays(run, 
 
 def test_quiet_shows_a_failed_gate_and_nothing_when_it_passed(run):
     failed = run(_square("gate_quiet_bad", f"{EXAMPLE} --quiet", factor="1.0"))
-    assert failed.success and "gradients checked: FAILED for input 0 (x)" in failed.text()
+    assert failed.success and "gradients checked in float64: FAILED for input 0 (x)" in failed.text()
     assert len(_widgets(failed)) == 1
     passed = run(_square("gate_quiet_ok", f"{EXAMPLE} --quiet", factor="2.0"))
     assert passed.success and passed.outputs == []
@@ -207,10 +207,8 @@ def test_cpp_forward_backward_right_backward_passes_in_float64(run, shell):
     assert report.inputs[0].shape == (3,)
 
 
-# Depends on the dtype-aware tolerances of the gradcheck rewrite: today check_bound_op compares a float32 op (a C++
-# kernel is checked in its own dtype) with eps=1e-6 and rtol=1e-3 -- tolerances for float64 -- so central
-# differences in float32 are off by ~5 % and a right backward fails. Remove this marker when the rewrite lands.
-@pytest.mark.xfail(strict=True, reason="needs gradcheck's dtype-aware tolerances (float32 checked with float64's)")
+# a C++ kernel is checked in its own dtype: float32's step, stencil and tolerances (a float64 eps and rtol would
+# fail this right backward by central differences ~5% off)
 def test_cpp_forward_backward_right_backward_passes_in_float32(run):
     ran = run(_cube_cell(f"--forward cube --backward cube_grad {F32}"))
     assert ran.success, ran.text()
@@ -222,8 +220,8 @@ def test_cpp_forward_backward_wrong_backward_fails_and_stays_bound(run, shell):
     assert ran.success, ran.text()
     text = ran.text()
     # x = -1.5: 3 x dout = -4.5 where 3 x^2 = 6.75, the largest of the three errors
-    assert _summary(ran)[1] == ("  gradients checked: FAILED for input 0 (x), worst at d out[0][1] / d in[1]: "
-                                "analytic -4.5 vs numerical 6.75"), text
+    assert _summary(ran)[1] == ("  gradients checked in float64: FAILED for input 0 (x), worst at d out[0][1] / "
+                                "d in[1]: analytic -4.5 vs numerical 6.75"), text
     assert len(_widgets(ran)) == 1
     op = shell.user_ns["gate_cube"]
     np.testing.assert_array_equal(op(ms.Tensor(np.array([2.0]))).asnumpy(), [8.0])
