@@ -43,7 +43,7 @@ class Goal:
     unit: str = "x"  # the unit of the value when there is no goal: "x", "%" or "s"
 
 
-# One row per goal of issues [15] and [18]; edit here when a benchmark changes its labels.
+# One row per goal of issues [15], [18] and [19]; edit here when a benchmark changes its labels.
 #    Goal(what is measured, result file, line label, column, goal)
 GOALS: List[Goal] = [
     Goal("hybrid op call / built-in, fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
@@ -68,6 +68,10 @@ GOALS: List[Goal] = [
     Goal("check_kernel / unchecked kernel, 1M map", "kernel_check", "map, 1M float32", "checked/kernel", "<= 5x"),
     Goal("check_kernel / unchecked kernel, row softmax", "kernel_check", "row softmax, 1000x1000 float32",
          "checked/kernel", "<= 5x"),
+    Goal("hybrid cell warm re-run with the gradient gate, 1000 elements", "gradient_gate", "softclip, 1000 float32",
+         "with gate", "<= 0.3 s"),
+    Goal("the same, derived backward (row softmax 32x32)", "gradient_gate",
+         "row softmax (derived backward), 32x32 float32", "with gate", "<= 0.3 s"),
 ]
 
 

@@ -27,6 +27,7 @@ ARGS: Dict[str, List[str]] = {
     "call_path": [],
     "custom_overhead": [],
     "engine_overhead": [],
+    "gradient_gate": [],
     "hybrid_autodiff": ["--quick"],
     "hybrid_kernels": ["--quick"],
     "kernel_bandwidth": ["--quick"],
