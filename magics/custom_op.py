@@ -207,12 +207,20 @@ class CustomOpMagics(Magics):
 
     @magic_arguments()
     @argument("expr", nargs="+", help="a call such as op(x, y); its arguments are taken from the namespace")
-    @argument("--eps", type=float, default=1e-6, help="finite-difference step")
-    @argument("--atol", type=float, default=1e-5, help="absolute tolerance")
-    @argument("--rtol", type=float, default=1e-3, help="relative tolerance")
+    @argument("--eps", type=float, default=None, help="finite-difference step (default: the dtype's row of "
+                                                         "mskernel.gradcheck.TOLERANCES; float64: 1e-6)")
+    @argument("--atol", type=float, default=None, help="absolute tolerance (default: the dtype's row; float64: 1e-5)")
+    @argument("--rtol", type=float, default=None, help="relative tolerance (default: the dtype's row; float64: 1e-3)")
+    @argument("--own-dtype", action="store_true",
+              help="check in the inputs' own dtype (an op that takes only its own, such as a C++ kernel for float) "
+                   "instead of float64 copies")
     @line_magic
     def gradcheck(self, line: str) -> None:
-        """``%gradcheck op(x, y)``: compare the gradients of the call with finite differences; shows the report."""
+        """``%gradcheck op(x, y)``: compare the gradients of the call with finite differences; shows the report.
+
+        The step and tolerances are the row of the dtype the check runs in (float64 copies of the inputs, or
+        their own dtype with ``--own-dtype``), shown in the report's first line, unless given.
+        """
         from mskernel.common.tensor import Tensor
         from mskernel.gradcheck import gradcheck
 
@@ -233,5 +241,6 @@ class CustomOpMagics(Magics):
         fn = evaluate(call.func)
         inputs = tuple(Tensor(a) if hasattr(a, "__array__") and not isinstance(a, Tensor) else a
                        for a in (evaluate(a) for a in call.args))
-        report = gradcheck(fn, inputs, eps=args.eps, atol=args.atol, rtol=args.rtol, raise_exception=False)
+        report = gradcheck(fn, inputs, eps=args.eps, atol=args.atol, rtol=args.rtol, raise_exception=False,
+                           cast_float64=not args.own_dtype)
         display(_raw(str(report), report._repr_html_()), raw=True)

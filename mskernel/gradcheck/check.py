@@ -179,19 +179,19 @@ def _relative(a: np.ndarray, n: np.ndarray, atol: float, rtol: float) -> float:
 # -- random projections ------------------------------------------------------------------------------
 def _projections_agree(fn: Callable, args: List[Any], diff: List[int], eps: float, atol: float, rtol: float,
                        tol: Tolerance, u: float, seed: int, steps: Sequence[float], probes: int = 2
-                       ) -> Tuple[bool, float]:
+                       ) -> Tuple[bool, List[float]]:
     """``v^T J d`` per input, analytic (one backward) against the stencil along ``d``, each disagreement swept
-    over other steps; returns whether all agree and the worst relative error. ``d`` is scaled like the step,
+    over other steps; returns whether all agree and each input's worst relative error. ``d`` is scaled like the step,
     with random signs in the first probe (no structure assumed) and the signs of ``g = v^T J`` in the next
     (so the terms of ``g . d`` add up instead of cancelling, and a gradient off by a few percent shows as
     that much of the sum)."""
     rng = np.random.default_rng(seed)
     base = evaluate(fn, args)
     tracked = Tracked(fn, args, diff)
-    worst = 0.0
+    worst = [0.0] * len(diff)
     for probe in range(probes):
         vs = [rng.standard_normal(o.shape) for o in base]
-        for i, g in zip(diff, tracked.vjp(vs)):
+        for k, (i, g) in enumerate(zip(diff, tracked.vjp(vs))):
             x = args[i]._data
             signs = rng.choice((-1.0, 1.0), size=x.shape)
             if probe % 2:  # aligned with the gradient (random where it is zero: a missing gradient still shows)
@@ -215,8 +215,8 @@ def _projections_agree(fn: Callable, args: List[Any], diff: List[int], eps: floa
                 if error <= allowed:  # NaN never passes
                     break
             if not results[-1][0] <= results[-1][1]:
-                return False, np.inf
-            worst = max(worst, results[-1][2])
+                return False, [np.inf] * len(diff)
+            worst[k] = max(worst[k], results[-1][2])
     return True, worst
 
 
@@ -270,12 +270,12 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
     n_in = sum(args[i]._data.size for i in diff)
     fast = fast_mode if fast_mode is not None else n_out * n_in > _FAST_THRESHOLD
     steps = SWEEP if sweep else ()
-    common = dict(checked_in=checked_in, dtype=own, tolerance=tol)
+    common = dict(checked_in=checked_in, dtype=own, tolerance=tol, swept=sweep)
     if fast:
         ok, worst = _projections_agree(fn, args, diff, eps, atol, rtol, tol, u, seed, steps)
         if ok:
-            return GradcheckReport(True, "fast", eps, atol, rtol, [InputReport(i, tuple(args[i].shape), True)
-                                                                    for i in diff], worst_rel_error=worst, **common)
+            reps = [InputReport(i, tuple(args[i].shape), True, relative_error=w) for i, w in zip(diff, worst)]
+            return GradcheckReport(True, "fast", eps, atol, rtol, reps, worst_rel_error=max(worst), **common)
     tracked = Tracked(fn, args, diff)
     analytic = _analytic(tracked, len(diff), [args[i]._data.size for i in diff])
     out_shapes = [o.shape for o in base]

@@ -102,6 +102,8 @@ class Deviation:
     want: float
 
     def text(self) -> str:
+        if not np.isfinite(self.got) and np.isfinite(self.want):  # overflow, 0/0...: said as such
+            return f"{self.what}: {self.got:g} at {list(self.worst)} where float64 gives {self.want:.6g}"
         return (f"{self.what}: {self.ratio:.2g} of the tolerance (worst at {list(self.worst)}: {self.got:.6g} vs "
                 f"float64 {self.want:.6g})")
 
@@ -163,6 +165,7 @@ class GradcheckReport:
     tolerance: Tolerance = field(default_factory=lambda: tolerance_for("float64"))
     against_float64: Optional[AgainstFloat64] = None
     note: str = ""  # why the check ran where it did, e.g. "; the op does not take float64"
+    swept: bool = True  # a failing element was tried at other steps before it was called wrong
 
     def __bool__(self) -> bool:
         return self.passed
@@ -211,6 +214,10 @@ class GradcheckReport:
         lines = [f"{what} {'passed' if self.passed else 'FAILED'} ({self.mode} mode, {self.band()}{self.note})"]
         for r in self.inputs:
             status = "ok  " if r.passed else "FAIL"
+            if r.analytic is None:  # fast mode, passed: no Jacobians, only projections
+                lines.append(f"  [{status}] input {r.index} shape {list(r.shape)}: random projections agree (worst "
+                             f"relative error {r.relative_error:.3e})")
+                continue
             line = (f"  [{status}] input {r.index} shape {list(r.shape)}: max abs error {r.max_abs_error:.3e}, "
                     f"max rel error {r.max_rel_error:.3e}")
             if not r.passed and r.worst_input is not None and r.worst_output is not None:

@@ -53,15 +53,18 @@ def _check_number(name: str, value: Any, positive: bool) -> float:
 def _badge(report: GradcheckReport) -> str:
     color = "#1a7f37" if report.passed else "#cf222e"
     text = "PASSED" if report.passed else "FAILED"
+    steps = "steps eps/4 to 4 eps tried" if report.swept else "at this eps only"
     return (f"<span class='mk-badge' style='background:{color};color:white;padding:2px 8px;border-radius:4px;"
-            f"font-weight:bold'>{text}</span> <small>gradcheck, eps={report.eps:g}, atol={report.atol:g}, "
-            f"rtol={report.rtol:g}</small>")
+            f"font-weight:bold'>{text}</span> <small>gradcheck, {html.escape(report.band())} ({steps})</small>")
 
 
 class GradCheckView(W.VBox):
     """Widget comparing ``fn``'s analytic gradients with central differences on ``inputs``.
 
-    ``eps``, ``atol``, ``rtol`` start the controls (default: the given report's, else 1e-6, 1e-5, 1e-3);
+    ``eps``, ``atol``, ``rtol`` start the controls (default: the given report's, else the row of the dtype the
+    check runs in, :data:`mskernel.gradcheck.TOLERANCES`; the badge shows that band). Until the eps slider is
+    moved, an element is called wrong only if it is wrong at every step of the sweep, as in ``ms.gradcheck``;
+    once it is moved, the view judges at the slider's step alone;
     ``max_entries`` is the Jacobian size above which gradients (Jacobian column sums) are drawn instead.
     ``report`` is the current :class:`~mskernel.gradcheck.GradcheckReport` -- passed in, it is shown as
     is and nothing runs until a control asks for it; ``runs`` counts the checks run. ``compact`` makes
@@ -91,23 +94,27 @@ class GradCheckView(W.VBox):
         if report is not None and not isinstance(report, GradcheckReport):
             raise TypeError(f"GradCheckView: report must be a GradcheckReport (or None to run the check), "
                             f"got {type(report).__name__}.")
-        start = report if report is not None else GradcheckReport(True, "full", 1e-6, 1e-5, 1e-3)
-        eps = _check_number("eps", start.eps if eps is None else eps, True)
-        atol = _check_number("atol", start.atol if atol is None else atol, False)
-        rtol = _check_number("rtol", start.rtol if rtol is None else rtol, False)
+        given = {k: _check_number(k, v, k == "eps") for k, v in (("eps", eps), ("atol", atol), ("rtol", rtol))
+                 if v is not None}
         self.fn, self.inputs, self.max_entries, self.kwargs = fn, inputs, max_entries, gradcheck_kwargs
         self.compact = bool(compact)
         self.runs = 0
         self.error: Optional[str] = None
-        # errors in fn propagate from the constructor; a given report is shown as it is
-        self.report: GradcheckReport = report if report is not None else self._run(eps, atol, rtol)
+        self._sweep = True  # until the eps slider is moved: then the view shows that step alone
+        # errors in fn propagate from the constructor; a given report is shown as it is; what is not given
+        # comes from the row of the dtype the check runs in (mskernel.gradcheck.TOLERANCES)
+        self.report: GradcheckReport = report if report is not None else self._run(
+            given.get("eps"), given.get("atol"), given.get("rtol"))
+        eps = given.get("eps", self.report.eps)
+        atol = given.get("atol", self.report.atol)
+        rtol = given.get("rtol", self.report.rtol)
         self.names = list(self.report.names)  # the inputs' names, where the first report knew them
         self.badge = W.HTML(_badge(self.report))
         self.badge.add_class("mk-gc-badge")
         self.input = W.Dropdown(options=[(self._label(r.index, r.shape), k) for k, r in enumerate(self.report.inputs)],
                                 value=self._first_failing(), description="input")
         self.input.add_class("mk-gc-input")
-        self.eps = W.FloatLogSlider(value=eps, base=10, min=-12, max=-1, step=0.5, description="eps",
+        self.eps = W.FloatLogSlider(value=eps, base=10, min=-12, max=0, step=0.5, description="eps",
                                     continuous_update=False, readout_format=".0e")
         self.eps.add_class("mk-gc-eps")
         self.atol = W.FloatText(value=atol, description="atol", layout=W.Layout(width="180px"))
@@ -134,17 +141,23 @@ class GradCheckView(W.VBox):
                               self.status, self.image, self.legend, self.worst])
         self.add_class("mk-gradcheck-view")
         self.input.observe(lambda _: self._draw(), names="value")
-        for w in (self.eps, self.atol, self.rtol):
+        self.eps.observe(lambda _: self._at_this_step(), names="value")
+        for w in (self.atol, self.rtol):
             w.observe(lambda _: self.recompute(), names="value")
         self.rerun.on_click(lambda _: self.recompute())
         self._draw()
 
     # -- computing ---------------------------------------------------------------------------------
-    def _run(self, eps: float, atol: float, rtol: float) -> GradcheckReport:
+    def _run(self, eps: Optional[float], atol: Optional[float], rtol: Optional[float]) -> GradcheckReport:
         report = gradcheck(self.fn, self.inputs, eps=eps, atol=atol, rtol=rtol, raise_exception=False,
-                           fast_mode=False, sweep=False, **self.kwargs)
+                           fast_mode=False, sweep=self._sweep, **self.kwargs)
         self.runs += 1
         return report
+
+    def _at_this_step(self) -> None:
+        """The eps slider moved: judge at that step alone (what it shows), not swept around it."""
+        self._sweep = False
+        self.recompute()
 
     def _first_failing(self) -> int:
         for k, r in enumerate(self.report.inputs):
