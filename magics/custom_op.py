@@ -84,7 +84,8 @@ def _with_cell_options(magic: Any) -> Any:
 
 
 def _gate_view(result: Any) -> Any:
-    """The compact :class:`~mskernel.widgets.GradCheckView` of a cell whose gradient gate failed: the gate's
+    """The compact :class:`~mskernel.widgets.GradCheckView` of a cell whose gradient gate found a wrong gradient
+    (a run in the user's dtype that strays from float64 has no Jacobian to show: its lines say it): the gate's
     report as is (nothing runs again until eps is moved or "re-run" pressed), on the same call."""
     from mskernel.cells.grad_step import gate_call
     from mskernel.widgets.gradcheck_view import GradCheckView
@@ -155,7 +156,7 @@ class CustomOpMagics(Magics):
         alarm = result.check_error or (check is not None and not check.ok) or result.grad_check_failed
         if not opts.quiet or alarm:  # --quiet: nothing when all is well
             show(_raw(str(result), result._repr_html_()), raw=True)
-        if result.grad_check is not None and not result.grad_check.passed:
+        if result.grad_check is not None and result.grad_check.worst is not None:  # a Jacobian to look into
             display(_gate_view(result))
 
     @line_magic

@@ -18,7 +18,7 @@ CELLS = [
 * `%%custom_op NAME [options]` — write a kernel in a cell (the hybrid DSL, or C++), get a
   differentiable op `NAME` in place. Re-running an edited cell replaces `NAME`; an unchanged
   cell comes from the build cache; a failing edit shows the error at the cell's line and leaves
-  the previous `NAME` working.
+  the previous `NAME` working. With `--example INPUTS` its gradients are checked as it is bound.
 * `%custom_op_info NAME` — what `NAME` is, its signature, its cache entry, its source.
 * `%gradcheck op(x, y)` — the op's gradients against finite differences.
 
@@ -65,6 +65,77 @@ print(smoothstep_grad(np.array([0.5, 2.0], np.float32), np.ones(2, np.float32)))
     ("code", """
 x64 = np.array([0.5, -1.5, 2.0])
 %gradcheck smoothstep(x64)
+"""),
+    ("md", """
+## Gradients checked as the op is bound
+
+Give a cell `--example` inputs and its op's gradients are checked the moment it is bound: the
+summary's second line says so. A hybrid kernel is dtype-generic, so the check compiles it for
+float64 too and compares its gradients with central differences there, with tight tolerances; for
+inputs in float32 or float16 it then compares the run in your dtype with the float64 run. The
+expression needs no quotes: everything after `--example` up to the next option is one expression
+(a name from the notebook works too). `softclip` has no `--bprop`: its backward is derived from the
+kernel, and checked the same way.
+"""),
+    ("code", """
+%%custom_op softclip --example (ms.Tensor(np.linspace(-3, 3, 7).astype(np.float32)),)
+def softclip(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i] / (1.0 + abs(x[i]))
+    return y
+"""),
+    ("md", """
+A bprop that is wrong is named at once: the input, the worst element, both values, and that it is
+wrong at every step size tried (a disagreement that goes away at a smaller or larger step is
+truncation or rounding, not a wrong gradient). The op stays bound, so you can look into it: under the
+summary, the gate's report opens in a compact gradient-check view (move its eps slider, or fix the
+cell and run it again). `ease` is `smoothstep` again, and `ease_grad` forgot the factor 6.
+"""),
+    ("code", """
+%%custom_op ease --bprop ease_grad --example np.array([0.2, 0.5, 0.9], np.float32)
+def ease(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i] * x[i] * (3.0 - 2.0 * x[i])
+    return y
+
+def ease_grad(x, dout):
+    dx = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        dx[i] = x[i] * (1.0 - x[i]) * dout[i]
+    return dx
+"""),
+    ("md", """
+Right in float64 is not yet right in float16. This root mean square adds the squares first; its
+gradients pass in float64, but with float16 inputs around 20 the sum of squares passes float16's
+largest number, 65504, and the result is `inf`: the gate compares the float16 run with the float64
+one and says where.
+"""),
+    ("code", """
+%%custom_op rms --example ms.Tensor(np.linspace(10, 30, 300).astype(np.float16))
+def rms(x):
+    y = output_tensor((1,), x.dtype)
+    s = 0.0
+    for i in range(x.shape[0]):
+        s = s + x[i] * x[i]
+    y[0] = sqrt(s / x.shape[0])
+    return y
+"""),
+    ("md", """
+Dividing each square by the count as it is added keeps every partial sum in range; the same cell,
+edited, passes in both dtypes. (`--no-gradcheck` turns the gate off for a cell; without `--example`
+the summary says the gradients are unchecked and how to check them.)
+"""),
+    ("code", """
+%%custom_op rms --example ms.Tensor(np.linspace(10, 30, 300).astype(np.float16))
+def rms(x):
+    y = output_tensor((1,), x.dtype)
+    s = 0.0
+    for i in range(x.shape[0]):
+        s = s + x[i] * x[i] / x.shape[0]
+    y[0] = sqrt(s)
+    return y
 """),
     ("md", """
 ## A failing edit

@@ -295,3 +295,29 @@ def test_cpp_module_whose_function_records_no_gradient_says_so(run, shell):
         "differentiable); %gradcheck gate_plain.halve(x) checks one that is")
     assert last_result("gate_plain").grad_check is None
     np.testing.assert_array_equal(shell.user_ns["gate_plain"].halve(ms.Tensor(np.array([4.0]))).asnumpy(), [2.0])
+
+
+RMS = """%%custom_op {name} --example ms.Tensor(np.linspace(10, 30, 300).astype(np.float16))
+def {name}(x):
+    y = output_tensor((1,), x.dtype)
+    s = 0.0
+    for i in range(x.shape[0]):
+        s = s + {term}
+    y[0] = sqrt(s{scale})
+    return y
+"""
+
+
+def test_a_float16_overflow_fails_against_float64_without_a_view(run, shell):
+    # right gradients (in float64), but in float16 the sum of squares of 300 values near 20 exceeds 65504
+    ran = run(RMS.format(name="gate_rms16", term="x[i] * x[i]", scale=" / x.shape[0]"))
+    assert ran.success, ran.text()
+    lines = _summary(ran)
+    assert lines[1] == "  gradients checked: FAILED in float16 against float64: output 0: inf at [0] where float64 " \
+                       "gives " + f"{np.sqrt(np.mean(np.linspace(10, 30, 300) ** 2)):.6g}", lines
+    assert "[ok  ] input 0 shape [300]: random projections agree" in ran.text()  # the Jacobians agree
+    assert _widgets(ran) == []  # nothing wrong in a Jacobian: no view to open
+    assert shell.user_ns["gate_rms16"] is last_result("gate_rms16").value
+    # each square divided by the count as it is added: every partial sum in range, both dtypes agree
+    fixed = run(RMS.format(name="gate_rms16", term="x[i] * x[i] / x.shape[0]", scale=""))
+    assert fixed.success and _summary(fixed)[1].endswith("(in float64, and float16 against it)"), fixed.text()
