@@ -130,3 +130,52 @@ def test_a_wrong_gradient_on_the_smooth_part_still_fails(fast):
     assert r.numerical_value == pytest.approx(2 * POINTS[k], rel=1e-6)
     ones = numpy_op(np.floor, np.ones_like)  # floor's derivative is 0 where it has one
     assert not check(ones, POINTS, fast_mode=fast).passed
+
+
+# -- a wrong gradient is not a jump ----------------------------------------------------------------------------------
+def test_a_jump_is_an_error_growing_at_every_smaller_step():
+    from mskernel.gradcheck.differences import sweep_verdict
+
+    steps = [1.0, 0.25, 0.5, 2.0, 4.0]  # as gradcheck passes them: the dtype's step first
+    jump = [0.5 / h for h in steps]  # J / (2h): floor's jump in a 2-point stencil
+    assert sweep_verdict(steps, jump, [1e-3] * 5) == "not smooth"
+    # a wrong gradient whose error is flat over the steps and small at the largest one only (truncation there
+    # cancelling part of it), or that rounding noise makes grow from end to end without growing at every step
+    flat = {0.25: 1.35e-5, 0.5: 1.31e-5, 1.0: 1.2e-5, 2.0: 1.1e-5, 4.0: 1.5e-6}
+    assert sweep_verdict(steps, [flat[h] for h in steps], [1.3e-6] * 5) == "mismatch"
+    noisy = {0.25: 2.0, 0.5: 0.4, 1.0: 1.0, 2.0: 0.3, 4.0: 0.1}
+    assert sweep_verdict(steps, [noisy[h] for h in steps], [1e-3] * 5) == "mismatch"
+
+
+def test_a_wrong_gradient_where_the_derivative_is_small_is_not_called_a_jump():
+    """x*y + sin(y) in float32 at x = -0.95669, y = -0.2974322: d/dy = x + cos(y) = -5.98e-4 (numpy), and a
+    bprop 2% off there fails. (Before the sweep required growth at every step, truncation at 4 eps cancelled
+    part of the error, the element was called "not smooth", left out, and the check passed.)"""
+    x, y = np.float32(-0.95669), np.float32(-0.2974322)
+    dy = float(np.float64(x) + np.cos(np.float64(y)))
+    assert -6e-4 < dy < -5.9e-4
+
+    def bprop(a, b, out, dout):
+        a, b, d = (t.asnumpy().astype(np.float64) for t in (a, b, dout))
+        return ms.Tensor((b * d).astype(np.float32)), ms.Tensor((1.02 * (a + np.cos(b)) * d).astype(np.float32))
+    op = ops.Custom(lambda a, b: a * b + np.sin(b), lambda *s: s[0], lambda *d: d[0], func_type="pyfunc",
+                    bprop=bprop)
+    report = ms.gradcheck(op, (ms.Tensor(np.array([x])), ms.Tensor(np.array([y]))), cast_float64=False,
+                          fast_mode=False, raise_exception=False)
+    assert not report.passed, str(report)
+    r = report.inputs[1]
+    assert not r.passed and r.not_smooth == 0 and r.verdict == "mismatch"
+    assert r.analytic_value == float(np.float32(1.02 * dy))
+
+
+@pytest.mark.parametrize("scale", [1.02, 1.5])
+def test_rounding_noise_that_grows_as_the_step_shrinks_does_not_hide_a_wrong_gradient(scale):
+    """(x + 1e10) - 1e10 is x rounded to 1.9e-6 (ulp(1e10)): at eps 1e-6 its quotients are rounding noise, which
+    grows as the step shrinks, like a jump's. Such elements are not left out as jumps, so a bprop off by 2% or
+    50% fails (it passed, with every element "not counted", before)."""
+    shifted = numpy_op(lambda x: (x + 1e10) - 1e10, lambda x: scale * np.ones_like(x))
+    x = np.random.default_rng(0).uniform(-1, 1, 50)
+    for fast in (True, False):
+        report = check(shifted, x, fast_mode=fast)
+        assert not report.passed, str(report)
+        assert report.inputs[0].not_smooth == 0
