@@ -374,6 +374,39 @@ def test_a_hybrid_kernels_bprop_off_by_two_percent_is_caught_in_float64(dtype):
     assert report.against_float64 is not None and report.against_float64.passed
 
 
+def square_into_float32(x):
+    y = output_tensor(x.shape, "float32")
+    for i in range(x.shape[0]):
+        y[i] = float32(x[i] * x[i])  # noqa: F821 (a DSL intrinsic)
+    return y
+
+
+def _square_bprop(scale: float):
+    def bprop(x, out, dout):
+        a = x.asnumpy()
+        return (ms.Tensor((scale * 2 * a.astype(np.float64) * dout.asnumpy().astype(np.float64)).astype(a.dtype)),)
+    return bprop
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_a_kernel_writing_float32_is_differenced_at_float32s_step(dtype):
+    """A kernel whose output is float32 whatever it reads is float32 in the float64 check too: at float64's
+    step (1e-6) its quotients carry ~6e-8 / 1e-6 = 6% noise, and a bprop 2% off passed the gate (18 of 20 draws).
+    Differenced at float32's row instead, 2% (and 0.5%) errors fail and the right bprop passes."""
+    right = ops.Custom(square_into_float32, func_type="akg", bprop=_square_bprop(1.0))
+    for seed in range(5):
+        x = np.random.default_rng(seed).uniform(-1, 1, 10).astype(dtype)
+        report = check_bound_op(right, (x,), float64=True, names=["x"])
+        assert report.passed, str(report)
+        assert report.checked_in == "float64" and report.tolerance is TOLERANCES["float32"]
+        for scale in (1.02, 1.005):
+            wrong = ops.Custom(square_into_float32, func_type="akg", bprop=_square_bprop(scale))
+            report = check_bound_op(wrong, (x,), float64=True, names=["x"])
+            assert not report.passed, (seed, scale, str(report))
+            k = report.worst.worst_input[0]
+            assert report.worst.analytic_value == pytest.approx(scale * 2 * float(x[k]), rel=1e-6)
+
+
 def exp_kernel(x):
     y = output_tensor(x.shape, x.dtype)
     for i in range(x.shape[0]):
