@@ -232,7 +232,8 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
         inputs: a Tensor or a tuple of inputs; floating Tensors are checked (or those at
             ``grad_position``).
         eps, atol, rtol: finite-difference step and tolerances; None takes them from the row of the dtype
-            the check runs in (:data:`mskernel.gradcheck.TOLERANCES`; float64: 1e-6, 1e-5, 1e-3).
+            the check runs in (:data:`mskernel.gradcheck.TOLERANCES`; float64: 1e-6, 1e-5, 1e-3), or of the
+            outputs' dtype where it is less precise.
         raise_exception: raise :class:`GradcheckError` (with the report) on a mismatch.
         fast_mode: compare random projections first; None picks it for Jacobians with more than
             4096 entries. It is probabilistic: an error confined to a few elements can slip through
@@ -251,7 +252,10 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
                   or [np.float64])
     args, diff = _prepare(inputs, cast_float64, grad_position)
     checked_in = _lowest([args[i]._data.dtype for i in diff])
-    tol = tolerance_for(checked_in)
+    out_dtypes = [o._data.dtype for o in outputs(fn(*args)) if o._data.dtype.kind == "f"]
+    # differences are only as fine as the values differenced: outputs less precise than the inputs (a kernel
+    # that writes float32 whatever it reads) take their own dtype's row, else float64's step leaves percent noise
+    tol = tolerance_for(_lowest([np.dtype(checked_in)] + out_dtypes))
     eps = tol.eps if eps is None else eps
     atol = tol.atol if atol is None else atol
     rtol = tol.rtol if rtol is None else rtol
@@ -264,8 +268,7 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
                              f"{float(x[k]):g}, stays where it is): use a larger eps, or leave eps to the dtype's "
                              f"row ({tol.eps:.2g})")
     base = evaluate(fn, args)
-    u = unit_roundoff(_lowest([np.dtype(checked_in)] + [o._data.dtype for o in outputs(fn(*args))
-                                                         if o._data.dtype.kind == "f"]))
+    u = unit_roundoff(_lowest([np.dtype(checked_in)] + out_dtypes))
     n_out = sum(o.size for o in base)
     n_in = sum(args[i]._data.size for i in diff)
     fast = fast_mode if fast_mode is not None else n_out * n_in > _FAST_THRESHOLD

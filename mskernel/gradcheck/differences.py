@@ -117,16 +117,24 @@ def sweep_verdict(steps: Sequence[float], errors: Sequence[float], allowed: Sequ
     ``"not smooth"`` (the error grows like 1/eps down to the smallest step: a jump or kink within the
     stencil), or ``"mismatch"`` (a wrong gradient).
 
+    A jump of size ``J`` within every stencil adds ``J * c / h`` to the quotient, so its error grows at each
+    smaller step, not only between the ends: an error that is flat across the steps and happens to be small
+    at the largest one (truncation cancelling part of a wrong gradient) is a mismatch.
+
     Example:
         >>> sweep_verdict([1e-3, 1e-2], [0.5, 0.5], [1e-4, 1e-4]), sweep_verdict([1e-3, 1e-2], [5.0, 0.5], [1e-4, 1e-4])
         ('mismatch', 'not smooth')
+        >>> sweep_verdict([1, 2, 4, 8, 16], [1.3, 1.3, 1.2, 1.1, 0.15], [0.1] * 5)  # flat, then small at the end
+        'mismatch'
     """
     if any(e <= a for e, a in zip(errors, allowed)):  # NaN errors never pass
         return "ok"
     order = np.argsort(steps)
-    lo, hi = order[0], order[-1]
-    spread = steps[hi] / steps[lo]
-    if np.isfinite(errors[lo]) and np.isfinite(errors[hi]) and errors[hi] > 0 \
-            and errors[lo] / errors[hi] >= spread ** 0.7:
+    h = [float(steps[k]) for k in order]
+    e = [float(errors[k]) for k in order]
+    if not all(np.isfinite(v) and v > 0 for v in e):
+        return "mismatch"
+    grows = all(e[k] / e[k + 1] >= (h[k + 1] / h[k]) ** 0.5 for k in range(len(h) - 1))  # at every smaller step
+    if grows and e[0] / e[-1] >= (h[-1] / h[0]) ** 0.7:
         return "not smooth"
     return "mismatch"

@@ -141,8 +141,9 @@ class AgainstFloat64:
 @dataclass
 class GradcheckReport:
     """The outcome of a gradient check; truthy when it passed. ``tolerance`` is the row of the dtype the
-    Jacobians were compared in (``checked_in``); ``dtype`` is the inputs' own dtype; ``against_float64``
-    compares a run in ``dtype`` with the float64 run (when the check ran in float64 for a lower dtype).
+    Jacobians were compared in (``checked_in``, or the outputs' where they are less precise); ``dtype`` is
+    the inputs' own dtype; ``against_float64`` compares a run in ``dtype`` with the float64 run (when the check
+    ran in float64 for a lower dtype).
 
     Example:
         >>> import mskernel as ms
