@@ -116,6 +116,15 @@ def test_floor_at_its_jumps_passes_with_the_jumps_left_out_and_said(fast):
     np.testing.assert_allclose(numerical[:5], 1 / (2e-6), rtol=1e-6)
     np.testing.assert_array_equal(numerical[5:], 0.0)
     assert "5 elements not counted: the function jumps within the stencil there" in str(report)
+    assert report.summary().endswith("(in float64; 5 elements not counted: not differentiable there)")
+
+
+def test_max_rel_error_is_not_inflated_by_derivatives_near_zero():
+    # d/dx (sin^2 + cos^2) = 0 everywhere: the differences are round-off, relative to atol / rtol, not to 0
+    one = numpy_op(lambda x: np.sin(x) ** 2 + np.cos(x) ** 2, np.zeros_like)
+    report = check(one, POINTS, fast_mode=False)
+    assert report.passed and report.inputs[0].max_abs_error > 0  # round-off is there...
+    assert report.inputs[0].max_rel_error < 1e-6 and report.worst_rel_error < 1e-6  # ...and stays small
 
 
 @MODES

@@ -69,7 +69,7 @@ class InputReport:
     shape: Tuple[int, ...]
     passed: bool
     max_abs_error: float = 0.0
-    max_rel_error: float = 0.0
+    max_rel_error: float = 0.0  # |a - n| / max(|n|, atol / rtol): elements near zero are not inflated
     worst_output: Optional[Tuple[int, Tuple[int, ...]]] = None  # (output number, element index)
     worst_input: Optional[Tuple[int, ...]] = None  # element index in this input
     analytic_value: float = 0.0
@@ -195,15 +195,19 @@ class GradcheckReport:
             >>> ms.gradcheck(lambda a: a * 3, (ms.Tensor([1.0, 2.0]),)).summary()[:30]
             'gradients checked: ok, worst r'
         """
+        left_out = sum(r.not_smooth for r in self.inputs)
+        left = (f"; {left_out} element{'s' if left_out != 1 else ''} not counted: not differentiable there"
+                if left_out else "")
         if self.passed:
             where = f"in {self.checked_in}" + (f", and {self.dtype} against it" if self.against_float64 else "")
-            return f"gradients checked: ok, worst relative error {self.worst_rel_error:.0e} ({where}{self.note})"
+            return (f"gradients checked: ok, worst relative error {self.worst_rel_error:.0e} "
+                    f"({where}{self.note}{left})")
         bad = self.worst
         if bad is None:  # the Jacobians agree; the run in the user's dtype strayed from float64
             assert self.against_float64 is not None
             return (f"gradients checked: FAILED in {self.dtype} against float64: "
                     f"{self.against_float64.worst.text()}")
-        text = f"gradients checked in {self.checked_in}{self.note}: FAILED for {self.input_name(bad)}"
+        text = f"gradients checked in {self.checked_in}{self.note}{left}: FAILED for {self.input_name(bad)}"
         if bad.worst_input is not None and bad.worst_output is not None:
             out = f"d out[{bad.worst_output[0]}]{list(bad.worst_output[1])}"
             text += (f", worst at {out} / d in{list(bad.worst_input)}: analytic {bad.analytic_value:.6g} vs "
