@@ -47,9 +47,12 @@ view = GradCheckView(lambda a: softplus(a), (x,))
 view
 """),
     ("md", """
-The badge says FAILED; the heatmaps show the Jacobian is diagonal (each output depends on its own
-input) and the error panel is red on every diagonal element: each is far over the tolerance. The
-table lists them worst first; the worst element in numbers:
+The badge says FAILED, and by which tolerances: the row of `mskernel.gradcheck.TOLERANCES` for the
+dtype the check ran in (float64 here: torch's eps 1e-6, atol 1e-5, rtol 1e-3), with each failing
+element tried again at steps from eps/4 to 4 eps before it is called wrong. The heatmaps show the
+Jacobian is diagonal (each output depends on its own input) and the error panel is red on every
+diagonal element: each is far over the tolerance, at every step. The table lists them worst first;
+the worst element in numbers:
 """),
     ("code", """
 print("elements over tolerance:", view.bad_elements())
@@ -72,8 +75,9 @@ view.rerun.click()
 print(view.report)
 """),
     ("md", """
-Moving the eps slider recomputes the numerical side: a step of 1e-2 still passes, with an error
-that grows like eps² (the central difference's truncation error).
+Moving the eps slider recomputes the numerical side at that step alone (no sweep around it: the
+slider is a lens on one step): a step of 1e-2 still passes, with an error that grows like eps² (the
+central difference's truncation error).
 """),
     ("code", """
 view.eps.value = 1e-2
