@@ -45,7 +45,16 @@ def _deviation(what: str, got: np.ndarray, want: np.ndarray, tol: float) -> Devi
 
 def against_float64(fn: Callable, args: Sequence[Any], diff: Sequence[int], names: Sequence[str] = (),
                     seed: int = 0) -> AgainstFloat64:
-    """Compare ``fn`` on ``args`` (Tensors in a dtype below float64) with ``fn`` on their float64 copies."""
+    """Compare ``fn`` on ``args`` (Tensors in a dtype below float64) with ``fn`` on their float64 copies; ``diff``
+    are the positions of the inputs whose gradients are compared, ``names`` their names where known.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> x = ms.Tensor(np.array([1.0, 2.0, 3.0], np.float16))
+        >>> report = against_float64(lambda a: a * a, (x,), [0], ["x"])
+        >>> report.passed, [d.what for d in report.items]
+        (True, ['output 0', 'gradient of x'])
+    """
     dtype = max((args[i]._data.dtype for i in diff), key=lambda d: float(np.finfo(d).eps)).name
     tol = tolerance_for(dtype)
     low = [Tensor._wrap(a._data.copy()) if isinstance(a, Tensor) else a for a in args]
