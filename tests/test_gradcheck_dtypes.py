@@ -534,3 +534,28 @@ def test_gradcheck_error_carries_the_report():
     assert isinstance(report, GradcheckReport) and not report.passed and report.checked_in == "float16"
     assert isinstance(e.value, AssertionError) and str(e.value) == str(report)
     assert str(report).startswith("gradcheck FAILED (full mode, float16: eps 0.22 (4-point stencil)")
+
+
+@kernel
+def cube_f32_only(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        y[i] = x[i] * x[i] * x[i]
+    return y
+
+
+def test_a_hybrid_op_registered_for_float32_only_is_checked_in_float32_and_says_so():
+    from mskernel.ops import CustomRegOp, DataType
+
+    info = (CustomRegOp("cube").input(0, "x").output(0, "y")
+            .dtype_format(DataType.F32_Default, DataType.F32_Default).target("CPU").get_op_info())
+    x = np.array([0.5, 1.0, -2.0], np.float32)
+    right = ops.Custom(cube_f32_only, func_type="hybrid", reg_info=info)
+    report = check_bound_op(right, (x,), float64=True, names=["x"])
+    assert report.passed and report.checked_in == "float32" and report.against_float64 is None
+    assert report.summary().endswith("(in float32; the op does not take float64 (TypeError))")
+    wrong = ops.Custom(cube_f32_only, func_type="hybrid", reg_info=info,
+                       bprop=lambda x, out, dout: (2 * x * x * dout,))  # 3 x^2 is right
+    bad = check_bound_op(wrong, (x,), float64=True, names=["x"])
+    assert not bad.passed and bad.worst.worst_input == (2,)  # |x| largest: 8 vs 12
+    assert bad.worst.numerical_value == pytest.approx(3 * 4.0, rel=2e-3)
