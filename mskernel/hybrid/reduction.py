@@ -172,6 +172,11 @@ def analyze(loop: ir.For) -> Union[Reduction, str]:
     for s in ir.walk_stmts(loop.body):
         if isinstance(s, ir.Assign) and s.name not in private:
             parts = _split(s.value, lambda e, n=s.name: isinstance(e, ir.Var) and e.name == n)
+            v = s.value
+            if parts is None and isinstance(v, ir.Call) and v.func in ("max", "min") and len(v.args) == 2 and \
+                    isinstance(v.args[1], ir.Var) and v.args[1].name == s.name:
+                return f"{v.func}(..., {s.name}) puts the accumulator second (line {s.loc[0]}): with a NaN, " \
+                       f"Python's {v.func} depends on the order of its arguments; write {v.func}({s.name}, ...)"
             if parts is None:
                 return f"it assigns {s.name}, declared outside the loop, other than by accumulating into it " \
                        f"(line {s.loc[0]})"
