@@ -57,9 +57,10 @@ from . import ir
 from .dtypes import compute_ctype, ctype, is_float, is_int
 
 if TYPE_CHECKING:  # (codegen imports this module)
+    from .check import Typed
     from .codegen import _Gen
 
-__all__ = ["Accumulator", "Reduction", "analyze", "emit", "REDUCE_BLOCK"]
+__all__ = ["Accumulator", "Reduction", "analyze", "problem", "held_elements", "note", "emit", "REDUCE_BLOCK"]
 
 #: iterations per block of a float sum: each block is summed over SIMD lanes, the block sums pairwise. With 16
 #: lanes (AVX-512, float32) a lane adds 64 terms per block; larger blocks were no faster (measured on a 4M sum).
@@ -232,25 +233,57 @@ def _without(stmts: list[ir.Stmt], drop: set[int]) -> list[ir.Stmt]:
 
 
 # ---------------------------------------------------------------------- code generation
+def _type(typed: "Typed", a: Accumulator) -> str:
+    return typed.tensors[a.name].dtype if a.element else typed.var_types[a.name]
+
+
 def _dtype(gen: "_Gen", a: Accumulator) -> str:
-    return gen.t.tensors[a.name].dtype if a.element else gen.t.var_types[a.name]
+    return _type(gen.t, a)
 
 
-def _problem(gen: "_Gen", r: Reduction) -> Optional[str]:
-    """Why this signature's accumulators must stay serial, or None."""
+def problem(typed: "Typed", r: Reduction) -> Optional[str]:
+    """Why the accumulators of ``r`` stay serial for this signature (their types), or None.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor((1,), x.dtype)\\n    s = 0.0\\n"
+        ...     "    for i in reduce(x.shape[0]):\\n        s = s + x[i]\\n    y[0] = s\\n    return y\\n")
+        >>> r = analyze(hk.ir.body[2])
+        >>> problem(hk.specialize(hk.signature(["float16"], [1])), r)
+        'the float16 accumulator s is rounded to half precision at every step'
+        >>> problem(hk.specialize(hk.signature(["float32"], [1])), r) is None
+        True
+    """
     for a in r.accumulators:
-        t = _dtype(gen, a)
+        t = _type(typed, a)
         if t == "float16":
             return f"the float16 accumulator {a.text} is rounded to half precision at every step"
         if not (is_float(t) or is_int(t)):
             return f"the accumulator {a.text} is {t}"
         for s in a.stmts:
-            if compute_ctype(gen.t.type_of(s.value)) != compute_ctype(t):
-                return f"the accumulation at line {s.loc[0]} computes in {gen.t.type_of(s.value)}, " \
+            if compute_ctype(typed.type_of(s.value)) != compute_ctype(t):
+                return f"the accumulation at line {s.loc[0]} computes in {typed.type_of(s.value)}, " \
                        f"the accumulator {a.text} is {t}"
-    if any(a.op in ("max", "min") and is_float(_dtype(gen, a)) for a in r.accumulators) and not r.pure():
+    if any(a.op in ("max", "min") and is_float(_type(typed, a)) for a in r.accumulators) and not r.pure():
         return "a float max/min is exact here only in a loop that writes no tensor (it may run twice)"
     return None
+
+
+def held_elements(typed: "Typed", loop: ir.For) -> list[Accumulator]:
+    """The tensor elements a compiled (non-debug) reduce loop keeps in locals: read once before the loop and
+    written once after it, not at every iteration. (What :mod:`mskernel.bench.counts` counts.)
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor((1,), x.dtype)\\n"
+        ...     "    for i in reduce(x.shape[0]):\\n        y[0] += x[i]\\n    return y\\n", warn=False)
+        >>> [a.text for a in held_elements(hk.specialize(hk.signature(["float32"], [1])), hk.ir.body[1])]
+        ['y[0]']
+    """
+    r = analyze(loop)
+    if not isinstance(r, Reduction) or problem(typed, r) is not None:
+        return []
+    return [a for a in r.accumulators if a.element]
 
 
 def note(gen: "_Gen", r: Reduction) -> str:
@@ -303,7 +336,7 @@ def _combine(op: str, t: str, cur: str, part: str) -> str:
 def emit(gen: "_Gen", s: ir.For, r: Reduction) -> Optional[str]:
     """Emit reduce loop ``s`` reassociated as ``r`` allows (the caller has emitted its line comment); or emit
     nothing and return why it must run in order for this signature."""
-    why = _problem(gen, r)
+    why = problem(gen.t, r)
     if why is None and gen.subtree_checked(s):
         why = "an access in it is checked one by one"
     if why is not None:
