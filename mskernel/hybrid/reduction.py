@@ -75,6 +75,15 @@ class Accumulator:
 
     ``op`` is the reduction's operator ("+", "*", "max" or "min"), ``stmts`` the accumulation
     statements, ``operands`` the accumulator's reads in them (the ``s`` of ``s + e``).
+
+    Example:
+        >>> from mskernel.hybrid.parse import parse
+        >>> from mskernel.hybrid.source import KernelSource
+        >>> k = parse(KernelSource.from_text("def f(x):\\n    y = output_tensor((1,), x.dtype)\\n    p = 1.0\\n"
+        ...     "    for i in reduce(x.shape[0]):\\n        p *= x[i]\\n    y[0] = p\\n    return y\\n"))
+        >>> [acc] = analyze(k.body[2]).accumulators
+        >>> acc.name, acc.op, acc.element, len(acc.stmts)
+        ('p', '*', False, 1)
     """
 
     name: str
@@ -92,13 +101,24 @@ class Accumulator:
 
 @dataclass
 class Reduction:
-    """The accumulators of a reduce loop that may be reassociated (see the module docstring)."""
+    """The accumulators of a reduce loop that may be reassociated (see the module docstring).
+
+    Example:
+        >>> from mskernel.hybrid.parse import parse
+        >>> from mskernel.hybrid.source import KernelSource
+        >>> k = parse(KernelSource.from_text("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n    s = 0.0\\n"
+        ...     "    for i in reduce(x.shape[0]):\\n        y[i] = x[i] * 2.0\\n        s = s + x[i]\\n"
+        ...     "    y[0] = s\\n    return y\\n"))
+        >>> r = analyze(k.body[2])
+        >>> [a.text for a in r.accumulators], r.pure()
+        (['s'], False)
+    """
 
     loop: ir.For
     accumulators: list[Accumulator]
 
     def pure(self) -> bool:
-        """True if the body writes no tensor but the accumulators' elements."""
+        """True if the body writes no tensor but the accumulators' elements (then it can run twice)."""
         own = {id(a.store) for a in self.accumulators if a.store is not None}
         own |= {id(s) for a in self.accumulators for s in a.stmts}
         return not any(isinstance(s, ir.Store) and id(s) not in own for s in ir.walk_stmts(self.loop.body))
@@ -295,7 +315,7 @@ def note(gen: "_Gen", r: Reduction) -> str:
         >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor((1,), x.dtype)\\n    m = x[0]\\n"
         ...     "    for i in reduce(x.shape[0]):\\n        m = max(m, x[i])\\n    y[0] = m\\n    return y\\n")
         >>> src = generate(hk.specialize(hk.signature(["float32"], [1]))).source
-        >>> print(next(ln.strip() for ln in src.splitlines() if "// reduce:" in ln))
+        >>> print(next(ln.strip() for ln in src.splitlines() if "// reduce (" in ln))
         // reduce (#pragma omp simd reduction): m = max(m, ...) in SIMD lanes, exact (NaN, signed zero as in order)
     """
     parts = []
@@ -335,7 +355,21 @@ def _combine(op: str, t: str, cur: str, part: str) -> str:
 
 def emit(gen: "_Gen", s: ir.For, r: Reduction) -> Optional[str]:
     """Emit reduce loop ``s`` reassociated as ``r`` allows (the caller has emitted its line comment); or emit
-    nothing and return why it must run in order for this signature."""
+    nothing and return why it must run in order for this signature.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor((1,), x.dtype)\\n    s = 0\\n"
+        ...     "    for i in reduce(x.shape[0]):\\n        s = s + x[i]\\n    y[0] = s\\n    return y\\n")
+        >>> src = hk.source(["int32"], [1])  # codegen calls emit() for the reduce loop
+        >>> print("\\n".join(ln.strip() for ln in src.splitlines() if "s_red" in ln))
+        int32_t s_red = int32_t(0);
+        #pragma omp simd reduction(+:s_red)
+        s_red = s_red + x[i * x_s0];
+        s = s + s_red;
+        >>> print(hk.source(["float16"], [1]).split("because ")[1].splitlines()[0])
+        the float16 accumulator s is rounded to half precision at every step
+    """
     why = problem(gen.t, r)
     if why is None and gen.subtree_checked(s):
         why = "an access in it is checked one by one"

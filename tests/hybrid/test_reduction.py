@@ -309,3 +309,51 @@ def test_an_export_keeps_the_reduce_loop_as_written(tmp_path):
     text = export_mindspore(ns["total"], tmp_path, example=(x,)).read_text()
     assert "    for i in reduce(x.shape[0]):\n        s = s + x[i]\n" in text
     assert "pragma" not in text
+
+
+SOFTMAX = """def softmax(x):
+    y = output_tensor(x.shape, x.dtype)
+    for i in range(x.shape[0]):
+        m = x[i, 0]
+        for j in reduce(x.shape[1]):
+            m = max(m, x[i, j])
+        s = 0.0
+        for j in reduce(x.shape[1]):
+            e = exp(x[i, j] - m)
+            y[i, j] = e
+            s = s + e
+        for j in vectorize(x.shape[1]):
+            y[i, j] = y[i, j] / s
+    return y
+"""
+
+
+def test_a_reduce_loop_that_also_writes_and_declares_temporaries():
+    # the row softmax of benchmarks/kernel_bandwidth.py: e private to the iteration, y[i, j] written at j, s summed
+    text = kernel(SOFTMAX).source(["float32"], [2])
+    assert "reduction(max:m_red)" in text and "reduction(+:s_red)" in text
+    x = data(11, 7 * 2000, np.float32, "mixed").reshape(7, 2000)
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(kernel(SOFTMAX).run([x])[0], e / e.sum(axis=1, keepdims=True), rtol=2e-6, atol=0)
+
+
+def test_conditional_accumulation_negative_steps_and_several_accumulators():
+    src = """def k(x):
+    y = output_tensor((2,), x.dtype)
+    s = 0.0
+    q = 0.0
+    for i in reduce(x.shape[0] - 1, -1, -3):
+        if x[i] > 0.5:
+            s = s + x[i]
+        q -= x[i] * x[i]
+    y[0] = s
+    y[1] = q
+    return y
+"""
+    assert "reduction(+:s_red, q_red)" in kernel(src).source(["float64"], [1])
+    x = data(12, 10001, np.float64, "positive")
+    v = x[::-1][::3]
+    terms = [v[v > 0.5], -(v * v)]
+    got = kernel(src).run([x])[0]
+    for g, t in zip(got, terms):
+        assert abs(g - math.fsum(t)) <= gamma(len(t), np.float64) * math.fsum(np.abs(t))
