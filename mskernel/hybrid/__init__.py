@@ -55,7 +55,8 @@ The DSL (and how it maps to C++)
   serial chain's, always within ``(n - 1) * u * sum(|terms|)`` of the exact sum and usually much
   closer; an intermediate overflow can differ, and an exactly-zero sum may be +0.0 where the
   serial order gives -0.0. Float products are reassociated over lanes; float16 accumulators stay
-  serial. A ``range``/``serial`` loop always accumulates in order, bit for bit as the emulation;
+  serial. A reduce loop of fewer than 32 iterations (16 for max/min and integers) runs in order.
+  A ``range``/``serial`` loop always accumulates in order, bit for bit as the emulation;
   the emulation, debug builds and a MindSpore export keep every loop as written. The generated
   loop says what it did (``HybridKernel.source``, ``%%custom_op --show-source``;
   :mod:`mskernel.hybrid.reduction`).

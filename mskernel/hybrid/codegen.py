@@ -473,7 +473,7 @@ class _Gen:
         checked = f"; checked one by one: line {', '.join(map(str, lines))}" if lines else ""
         if proof.condition == "true" or not proof.proved:
             self.emit(f"// bounds: {len(proof.proved)} accesses proved in bounds{checked}")
-            self.block([s])
+            reduction.block(self, s)
             self.unproved = set()
             return
         self.emit(f"// bounds: {len(proof.proved)} accesses proved in bounds below when bnd_ok holds{checked}")
@@ -484,7 +484,7 @@ class _Gen:
                 self.emit(part if k == 0 else "  " + part.strip())
         self.emit("if (__builtin_expect(bnd_ok, 1)) {")
         self.depth += 1
-        self.block([s])
+        reduction.block(self, s)
         self.unproved = set()
         self.depth -= 1
         self.emit("} else {  // some access may be out of bounds: check each one, raise IndexError at the first")

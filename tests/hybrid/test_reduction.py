@@ -123,6 +123,13 @@ def test_a_range_loop_sums_in_order_bit_for_bit(dtype, seed, n, kind):
     assert bit_equal(kernel(SUM.format(kind="range")).run([x])[0][0], serial)
 
 
+@pytest.mark.parametrize("n", [0, 1, 5, 31])
+def test_a_reduce_loop_of_few_iterations_runs_in_order(n):
+    x = data(n, n, np.float32, "wide")
+    serial = np.cumsum(np.concatenate([np.zeros(1, np.float32), x]), dtype=np.float32)[-1]
+    assert bit_equal(kernel(SUM.format(kind="reduce")).run([x])[0][0], serial)
+
+
 def test_the_emulation_of_a_reduce_loop_stays_in_order():
     x = data(3, 3000, np.float32, "wide")
     serial = np.cumsum(np.concatenate([np.zeros(1, np.float32), x]), dtype=np.float32)[-1]
@@ -243,7 +250,8 @@ def source_of(src: str, dtype: str = "float32", debug=None) -> str:
 
 def test_the_generated_loop_says_what_it_did():
     text = source_of(SUM.format(kind="reduce"))
-    assert "// reduce (#pragma omp simd reduction): s = s + ... reassociated: blocks of 1024 iterations" in text
+    assert "// reduce: #pragma omp simd reduction from 32 iterations (fewer run in order):\n" in text
+    assert "//   s = s + ... reassociated: blocks of 1024 iterations in SIMD lanes, block sums added pairwise" in text
     assert "#pragma omp simd reduction(+:s_red)" in text and "mskh::PairwiseSum<float>" in text
     assert "reduction(" not in source_of(SUM.format(kind="range"))
     text = source_of(MINMAX)
@@ -294,8 +302,8 @@ def test_show_source_shows_the_reduction(tmp_path):
     ns = {"xe": np.ones(8, np.float32)}
     result = run_cell("total", SUM.format(kind="reduce"), CellOptions(show_source=True, example="(xe,)"), ns,
                       first_line=2)
-    assert "// reduce (#pragma omp simd reduction): s = s + ..." in result.source
-    assert "reduce (#pragma omp simd reduction)" in str(result) and "reduction(+:s_red)" in result._repr_html_()
+    assert "// reduce: #pragma omp simd reduction from 32 iterations" in result.source
+    assert "//   s = s + ... reassociated" in str(result) and "reduction(+:s_red)" in result._repr_html_()
 
 
 def test_an_export_keeps_the_reduce_loop_as_written(tmp_path):
@@ -357,3 +365,32 @@ def test_conditional_accumulation_negative_steps_and_several_accumulators():
     got = kernel(src).run([x])[0]
     for g, t in zip(got, terms):
         assert abs(g - math.fsum(t)) <= gamma(len(t), np.float64) * math.fsum(np.abs(t))
+
+
+MATMUL = """def mm(a, b):
+    c = output_tensor((a.shape[0], b.shape[1]), a.dtype)
+    for i in range(a.shape[0]):
+        for j in range(b.shape[1]):
+            s = 0.0
+            for k in {kind}(a.shape[1]):
+                s = s + a[i, k] * b[k, j]
+            c[i, j] = s
+    return c
+"""
+
+
+@pytest.mark.parametrize("k", [3, 31, 32, 200])
+def test_a_nest_of_short_reduce_loops_runs_as_written(k):
+    # short reduce loops inside other loops: the whole nest in order (bit for bit the range loop's); long ones
+    # reassociated, within the bound
+    a, b = data(k, 9 * k, np.float32, "mixed").reshape(9, k), data(k + 1, k * 7, np.float32, "mixed").reshape(k, 7)
+    text = kernel(MATMUL.format(kind="reduce")).source(["float32"] * 2, [2, 2])
+    assert "if (a_n1 < 32) {  // every reduce loop in this nest is short: the nest as written, in order" in text
+    got = kernel(MATMUL.format(kind="reduce")).run([a, b])[0]
+    serial = kernel(MATMUL.format(kind="range")).run([a, b])[0]
+    if k < 32:
+        assert bit_equal(got, serial)
+    terms = a.astype(np.float64)[:, :, None] * b.astype(np.float64)[None, :, :]  # the products, exactly
+    exact = np.array([[math.fsum(terms[i, :, j]) for j in range(7)] for i in range(9)])
+    # a dot product in any order (each product rounded too): |err| <= gamma(k + 1) * sum |a_k b_k|
+    assert np.all(np.abs(got - exact) <= gamma(k + 1, np.float32) * np.abs(terms).sum(axis=1))
