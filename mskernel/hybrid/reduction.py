@@ -410,7 +410,8 @@ def block(gen: "_Gen", s: ir.Stmt) -> None:
     loops = [x for x in ir.walk_stmts([s]) if isinstance(x, ir.For) and x is not s
              and gen.plans[id(x)].reduction is not None and problem(gen.t, gen.plans[id(x)].reduction) is None]
     bounds = [e for x in loops for e in (x.start, x.stop)]
-    if gen.checking or not loops or not all(isinstance(y, _INVARIANT) for e in bounds for y in ir.walk_exprs(e)):
+    if gen.checking or not loops or not all(isinstance(y, _INVARIANT) for e in bounds for y in ir.walk_exprs(e)) \
+            or all(gen.subtree_checked(x) for x in loops):  # (the checked build: every loop stays in order)
         gen.block([s])
         return
     short = []

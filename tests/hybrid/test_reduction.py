@@ -394,3 +394,10 @@ def test_a_nest_of_short_reduce_loops_runs_as_written(k):
     exact = np.array([[math.fsum(terms[i, :, j]) for j in range(7)] for i in range(9)])
     # a dot product in any order (each product rounded too): |err| <= gamma(k + 1) * sum |a_k b_k|
     assert np.all(np.abs(got - exact) <= gamma(k + 1, np.float32) * np.abs(terms).sum(axis=1))
+
+
+def test_the_checked_build_keeps_every_reduce_loop_in_order():
+    hk = kernel(MATMUL.format(kind="reduce"))
+    text = generate_checked(hk.specialize(hk.signature(["float32"] * 2, [2, 2]))).source
+    assert "reduction(" not in text and "every reduce loop in this nest is short" not in text
+    assert "reduce: serial accumulation, because this copy of the loop checks its accesses one by one" in text
