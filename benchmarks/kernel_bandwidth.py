@@ -42,9 +42,12 @@ processes run the same kernel 1.5x slower than others on the same data (not page
 path; misaligned outputs and 4K aliasing were two such causes, found and fixed; the rest is unexplained),
 which the paired ratios do not fully cancel, so quote those rows with care. Sums written with
 ``range`` loops ran at numba's speed and 0.3-0.45x numpy's (in-order float accumulation); written
-with ``reduce`` loops they run at 2.5-2.8x numpy's, ``max`` at ~1.05x numpy (both near the cache's
-bandwidth); the row softmax is bound by ``exp`` (glibc's scalar ``expf``, ~5x slower than numpy's
-SIMD ``exp``): ahead of numpy in cache, behind it at 4096x1024 (see benchmarks/results).
+with ``reduce`` loops they run at 2.5-3.2x numpy's and 13-15x numba's (0.8-0.96x numba given
+``reassoc``, whose LLVM keeps several vector accumulators), ``max`` at numpy's speed (1.01-1.05x: both at
+the last-level cache's bandwidth). The row softmax is bound by ``exp`` (glibc's scalar ``expf``, 5x
+slower than numpy's SIMD ``exp``): 0.35x numpy at 256x1024 and 0.83x at 4096x1024 (1.3x numpy in a
+process where numpy's 1 MB temporaries page-fault), 1.14-1.38x numba. A SIMD ``expf`` (glibc's libmvec,
+tried by hand) made the same loops 5x numpy's speed; that is a question of vector math, not of reductions.
 numba is a comparison only, never a dependency (``pip install numba``); without it its columns say
 why.
 """
