@@ -47,7 +47,7 @@ with ``reduce`` loops they run at 2.5-3.2x numpy's and 13-15x numba's (0.8-0.96x
 the last-level cache's bandwidth). The row softmax is bound by ``exp`` (glibc's scalar ``expf``, 5x
 slower than numpy's SIMD ``exp``): 0.35x numpy at 256x1024 and 0.83x at 4096x1024 (1.3x numpy in a
 process where numpy's 1 MB temporaries page-fault), 1.14-1.38x numba. A SIMD ``expf`` (glibc's libmvec,
-tried by hand) made the same loops 5x numpy's speed; that is a question of vector math, not of reductions.
+tried by hand in C) ran the same loops at ~2x (256x1024) and 5x (4096x1024) numpy: vector math, not reductions.
 numba is a comparison only, never a dependency (``pip install numba``); without it its columns say
 why.
 """
