@@ -43,7 +43,7 @@ class Goal:
     unit: str = "x"  # the unit of the value when there is no goal: "x", "%" or "s"
 
 
-# One row per goal of issues [15], [18] and [19]; edit here when a benchmark changes its labels.
+# One row per goal of issues [15], [18], [19] and [20]; edit here when a benchmark changes its labels.
 #    Goal(what is measured, result file, line label, column, goal)
 GOALS: List[Goal] = [
     Goal("hybrid op call / built-in, fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
@@ -60,9 +60,20 @@ GOALS: List[Goal] = [
          ">= 0.8x"),
     Goal("allocating x*x / copy bandwidth, 64 MB (2x LLC)", "kernel_bandwidth", "x*x 64 MB", "hybrid/copy", ">= 0.8x"),
     Goal("allocating a*b+c / copy bandwidth, 256 KB", "kernel_bandwidth", "a*b+c 256 KB", "hybrid/copy", ">= 0.8x"),
-    Goal("row sum 4096x1024, hybrid / numpy", "kernel_bandwidth", "row sum 4096x1024", "hybrid/numpy", None),
-    Goal("row sum 4096x1024, hybrid / numba", "kernel_bandwidth", "row sum 4096x1024", "hybrid/numba", None),
-    Goal("softmax rows 4096x1024, hybrid / numpy", "kernel_bandwidth", "softmax rows 4096x1024", "hybrid/numpy", None),
+    Goal("row sum 256x1024 (reduce loop), hybrid / numpy", "kernel_bandwidth", "row sum 256x1024", "hybrid/numpy",
+         ">= 1.0x"),
+    Goal("row sum 4096x1024 (reduce loop), hybrid / numpy", "kernel_bandwidth", "row sum 4096x1024", "hybrid/numpy",
+         ">= 1.0x"),
+    Goal("row sum 4096x1024 (reduce loop), hybrid / numba", "kernel_bandwidth", "row sum 4096x1024", "hybrid/numba",
+         ">= 1.0x"),
+    Goal("full sum 4M (reduce loop), hybrid / numpy", "kernel_bandwidth", "full sum 4M", "hybrid/numpy", ">= 1.0x"),
+    Goal("max 4M (reduce loop), hybrid / numpy", "kernel_bandwidth", "max 4M", "hybrid/numpy", ">= 1.0x"),
+    Goal("softmax rows 256x1024, hybrid / numpy", "kernel_bandwidth", "softmax rows 256x1024", "hybrid/numpy",
+         ">= 1.0x"),
+    Goal("softmax rows 4096x1024, hybrid / numpy", "kernel_bandwidth", "softmax rows 4096x1024", "hybrid/numpy",
+         ">= 1.0x"),
+    Goal("softmax rows 4096x1024, hybrid / numba", "kernel_bandwidth", "softmax rows 4096x1024", "hybrid/numba",
+         ">= 1.0x"),
     Goal("hybrid cell ready after edit, cold", "magics", "hybrid %%custom_op", "cold", "<= 0.3 s"),
     Goal("C++ cell ready after edit, cold", "magics", "C++ %%custom_op", "cold", None, unit="s"),
     Goal("check_kernel / unchecked kernel, 1M map", "kernel_check", "map, 1M float32", "checked/kernel", "<= 5x"),

@@ -10,7 +10,10 @@ What is counted, per execution of the kernel:
 
 * ``loads`` / ``stores``: element accesses of the kernel's tensors (inputs and outputs), with their
   bytes. Within one iteration a repeated read of the same element (``x[i] * x[i]``), or a read of
-  an element just stored, is one access -- what a compiler keeps in a register. Accesses of
+  an element just stored, is one access -- what a compiler keeps in a register. The element a
+  ``reduce`` loop accumulates into (``y[i] = y[i] + x[i, j]``) is read once before the loop and
+  written once after it, as the compiled loop does (:func:`mskernel.hybrid.reduction.held_elements`;
+  in a ``range`` loop it is read and written at every iteration). Accesses of
   ``allocate`` temporaries are counted apart (``temp_loads``/``temp_stores``): they usually stay in
   cache.
 * ``flops``: float ``+ - * / % // **`` on values (index arithmetic is not counted); ``special``:
@@ -153,6 +156,7 @@ class _Walker:
         self.kind = {n: t.kind for n, t in typed.tensors.items()}
         self.loaded: set[str] = set()
         self.stored: set[str] = set()
+        self.held: set[int] = set()  # accesses of reduce-loop accumulator elements, counted once per loop
 
     # ------------------------------------------------------------------ integer evaluation
     def value(self, e: Any, env: dict[str, Any]) -> Any:
@@ -221,6 +225,8 @@ class _Walker:
         if isinstance(e, ir.Load):
             for i in e.indices:
                 self.expr(i, c, seen, value=False)
+            if id(e) in self.held:
+                return
             k = self.key(e)
             if k in seen:
                 return
@@ -262,6 +268,8 @@ class _Walker:
                     self.expr(i, c, seen, value=False)
                 seen.difference_update({k for k in seen if k[0] == "l" and k[1] == s.tensor})
                 seen.add(("l", s.tensor, s.grid, tuple(self.key(i) for i in s.indices)))
+                if id(s) in self.held:
+                    continue
                 if self.kind.get(s.tensor) == "temp":
                     c["temp_stores"] += 1
                 else:
@@ -314,15 +322,31 @@ class _Walker:
                              f"{s.loc[0]} has bounds that depend on data ({exc})") from None
         if trip == 0:
             return _zero()
+        once = _zero()  # accumulator elements of a reduce loop: one load before it, one store after it
+        if s.kind == "reduce":
+            from mskernel.hybrid.reduction import held_elements
+
+            for a in held_elements(self.typed, s):
+                self.held |= {id(a.store), *(id(x) for x in a.operands)}
+                temp = self.kind.get(a.name) == "temp"
+                once["temp_loads" if temp else "loads"] += 1
+                once["temp_stores" if temp else "stores"] += 1
+                if not temp:
+                    once["load_bytes"] += self.itemsize[a.name]
+                    once["store_bytes"] += self.itemsize[a.name]
+                    self.loaded.add(a.name)
+                    self.stored.add(a.name)
         names = {s.var, *s.grid_names}
         if not (names | _assigned(s.body, ir)) & _control_names(s.body, ir):
-            return {k: v * trip for k, v in self.block(s.body, dict(env), set()).items()}
+            total = {k: v * trip for k, v in self.block(s.body, dict(env), set()).items()}
+            _add(total, once)
+            return total
         self.budget -= trip
         if self.budget < 0:
             raise CountError(f"cannot count kernel {self.typed.kernel.name!r} statically: the loop at line "
                              f"{s.loc[0]} has bounds inside that depend on its variable, and walking its "
                              "iterations exceeds max_iterations (count at a smaller size)")
-        total = _zero()
+        total = dict(once)
         if s.kind == "grid":
             values = np.ndindex(*extents)
         else:

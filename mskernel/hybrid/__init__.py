@@ -44,7 +44,22 @@ The DSL (and how it maps to C++)
   loops, ``arg`` is an index tuple (``arg[0]``) or unpacked (``for i, j in grid(...)``).
   ``parallel`` -> ``#pragma omp parallel for`` on the outermost such loop when its iterations
   are provably independent (else serial, with a comment saying why); ``vectorize`` ->
-  ``#pragma omp simd`` on an independent innermost loop; ``reduce`` -> serial accumulation.
+  ``#pragma omp simd`` on an independent innermost loop. ``reduce`` declares a reduction: an
+  innermost ``reduce`` loop (constant step) accumulating a sum, product, max or min into a scalar
+  declared outside it or into one fixed tensor element (``s = s + x[i, j]``, ``y[i] += x[i, j]``,
+  ``m = max(m, x[i])``; the accumulator read nowhere else in the loop, the rest of the body
+  independent between iterations) -> ``#pragma omp simd reduction`` over SIMD lanes, the element
+  kept in a local. Integer reductions and float max/min are exact (NaN and signed zeros as in
+  order: write ``max(m, e)``, the accumulator first). Float sums are *reassociated*: blocks of
+  1024 iterations over SIMD lanes, block sums added pairwise -- the rounding differs from the
+  serial chain's, always within ``(n - 1) * u * sum(|terms|)`` of the exact sum and usually much
+  closer; an intermediate overflow can differ, and an exactly-zero sum may be +0.0 where the
+  serial order gives -0.0. Float products are reassociated over lanes; float16 accumulators stay
+  serial. A reduce loop of fewer than 32 iterations (16 for max/min and integers) runs in order.
+  A ``range``/``serial`` loop always accumulates in order, bit for bit as the emulation;
+  the emulation, debug builds and a MindSpore export keep every loop as written. The generated
+  loop says what it did (``HybridKernel.source``, ``%%custom_op --show-source``;
+  :mod:`mskernel.hybrid.reduction`).
   A large elementwise loop that only writes fresh outputs gets a vectorized version with
   non-temporal (streaming) stores, used for outputs of 2 MB and more.
 * **Statements**: ``t[...] = e`` and augmented forms, scalar ``v = e`` (the first assignment

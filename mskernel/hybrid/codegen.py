@@ -31,7 +31,7 @@ import keyword
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import ir
+from . import ir, reduction
 from .cexpr import ExprEmitter, convert
 from .bounds import prove
 from .check import Typed
@@ -90,6 +90,7 @@ class _Gen:
         self.covered = fully_written(typed)
         self.used: set[str] = set()
         self.cnames: dict[str, str] = {}
+        self.aliases: dict[int, str] = {}  # accesses emitted as a local: a reduce loop's accumulator element
         reserved = set(_CPP_KEYWORDS) | set(keyword.kwlist)
         for name, info in typed.tensors.items():
             reserved |= {f"{name}_n{d}" for d in range(info.rank)}
@@ -151,6 +152,8 @@ class _Gen:
 
     # ------------------------------------------------------------------ tensors
     def access(self, node: ir.Load | ir.Store, idx: list[str]) -> str:
+        if id(node) in self.aliases:
+            return self.aliases[id(node)]
         name = self.cname(node.tensor)
         rank = self.t.tensors[node.tensor].rank
         if rank == 0:
@@ -325,6 +328,11 @@ class _Gen:
     def s_For(self, s: ir.For) -> None:
         self.comment(s.loc)
         p = self.plans[id(s)]
+        if p.reduction is not None and not self.checking:
+            why = reduction.emit(self, s, p.reduction)
+            if why is None:
+                return
+            p.note = f"reduce: serial accumulation, because {why}"
         if s.kind == "grid":
             self._grid_loops[s.var] = s
             shape = s.grid_shape
@@ -465,7 +473,7 @@ class _Gen:
         checked = f"; checked one by one: line {', '.join(map(str, lines))}" if lines else ""
         if proof.condition == "true" or not proof.proved:
             self.emit(f"// bounds: {len(proof.proved)} accesses proved in bounds{checked}")
-            self.block([s])
+            reduction.block(self, s)
             self.unproved = set()
             return
         self.emit(f"// bounds: {len(proof.proved)} accesses proved in bounds below when bnd_ok holds{checked}")
@@ -476,7 +484,7 @@ class _Gen:
                 self.emit(part if k == 0 else "  " + part.strip())
         self.emit("if (__builtin_expect(bnd_ok, 1)) {")
         self.depth += 1
-        self.block([s])
+        reduction.block(self, s)
         self.unproved = set()
         self.depth -= 1
         self.emit("} else {  // some access may be out of bounds: check each one, raise IndexError at the first")

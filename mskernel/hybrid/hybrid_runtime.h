@@ -123,6 +123,45 @@ inline T pymax(T a, T b) { return (b > a) ? b : a; }  // Python's max(a, b)
 template <class T>
 inline T pymin(T a, T b) { return (b < a) ? b : a; }  // Python's min(a, b)
 
+// ---- reduce loops (mskernel/hybrid/reduction.py): identities of max/min, float sums blocked and added pairwise.
+// The smallest and largest value of T (-inf and +inf for floats): what a max / min accumulation starts from.
+template <class T>
+constexpr T lowest() {
+  if constexpr (is_float<T>) return T(-__builtin_inf());
+  else if constexpr (is_signed<T>) return static_cast<T>(uint64_t(1) << (sizeof(T) * 8 - 1));
+  else return T(0);
+}
+template <class T>
+constexpr T highest() {
+  if constexpr (is_float<T>) return T(__builtin_inf());
+  else if constexpr (is_signed<T>) return static_cast<T>(~lowest<T>());
+  else return static_cast<T>(~T(0));
+}
+// The end of the block of a reduce loop that starts at lo: lo + span, or hi if that is nearer (span's sign is the
+// loop step's).
+inline int64_t block_end(int64_t lo, int64_t hi, int64_t span) {
+  if (span > 0) return hi - lo > span ? lo + span : hi;
+  return lo - hi > -span ? lo + span : hi;
+}
+// Block sums added pairwise, in order: a binary counter of partial sums (block k merges with its left neighbour
+// while k is odd), so each block sum goes through at most log2(blocks) + 1 additions.
+template <class T>
+struct PairwiseSum {
+  T part[64];
+  int64_t count = 0;
+  int top = 0;
+  void add(T v) {
+    for (int64_t c = count++; c & 1; c >>= 1) v = part[--top] + v;
+    part[top++] = v;
+  }
+  T total() const {  // -0.0 (the identity of +) when nothing was added
+    if (!top) return T(-0.0);
+    T s = part[top - 1];
+    for (int k = top - 2; k >= 0; --k) s = part[k] + s;
+    return s;
+  }
+};
+
 template <class T>
 inline T abs(T x) {
   if constexpr (is_float<T>) return fabs(x);

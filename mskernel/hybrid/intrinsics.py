@@ -90,7 +90,8 @@ def vectorize(*args: int) -> range:
 
 
 def reduce(*args: int) -> range:
-    """A reduction loop (serial accumulation when compiled); in Python, ``range``.
+    """A reduction loop; in Python, ``range`` (in order). Compiled, its sums, products, max and min may be
+    combined over SIMD lanes -- float sums reassociated (see :mod:`mskernel.hybrid.reduction`).
 
     Example:
         >>> list(reduce(2))

@@ -9,7 +9,9 @@ hint is honoured only when it cannot change the result:
   variable in one fixed dimension, in every write *and* every read of that tensor in the
   loop. Small trip counts run serially (an ``if()`` clause on the estimated work).
 * ``vectorize``: the same independence test, on an innermost loop -> ``#pragma omp simd``.
-* ``reduce``: serial accumulation (always correct).
+* ``reduce``: an innermost reduce loop that accumulates into scalars or fixed tensor elements is
+  reassociated (``#pragma omp simd reduction``, float sums blocked and added pairwise; see
+  :mod:`mskernel.hybrid.reduction`); any other reduce loop accumulates in order.
 * debug builds never use pragmas (bounds checks return from the kernel).
 
 Example:
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from . import ir
+from .reduction import Reduction, analyze
 
 __all__ = ["LoopPlan", "plan", "independence"]
 
@@ -37,6 +40,7 @@ class LoopPlan:
     pragma: Optional[str] = None
     note: str = ""
     nested: list[ir.For] = field(default_factory=list)
+    reduction: Optional[Reduction] = None  # a reduce loop that may be reassociated (see .reduction)
 
 
 def _is_loop_index(e: ir.Expr, loop: ir.For) -> bool:
@@ -124,8 +128,14 @@ def plan(kernel: ir.Kernel, debug: bool) -> dict[int, LoopPlan]:
                 continue
             p = LoopPlan()
             plans[id(s)] = p
-            if s.kind == "reduce":
-                p.note = "reduce: serial accumulation"
+            if s.kind == "reduce" and debug:
+                p.note = "reduce: serial accumulation in debug mode"
+            elif s.kind == "reduce":
+                found = analyze(s)
+                if isinstance(found, Reduction):
+                    p.reduction = found  # (codegen writes the note: it depends on the accumulators' types)
+                else:
+                    p.note = f"reduce: serial accumulation, because {found}"
             elif s.kind in ("parallel", "vectorize") and debug:
                 p.note = f"{s.kind}: serial in debug mode"
             elif s.kind == "parallel" and in_parallel:

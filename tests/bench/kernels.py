@@ -29,3 +29,9 @@ ROWSUM_TEMP = _k("def rowsum(x):\n    y = output_tensor((x.shape[0],), x.dtype)\
                  "    for i in range(x.shape[0]):\n        acc[0] = 0.0\n"
                  "        for j in range(x.shape[1]):\n            acc[0] = acc[0] + x[i, j]\n"
                  "        y[i] = sqrt(acc[0])\n    return y\n")
+ROWSUM_REDUCE = _k("def rowsum_r(x):\n    y = output_tensor((x.shape[0],), x.dtype)\n"
+                   "    for i in range(x.shape[0]):\n        y[i] = 0.0\n"
+                   "        for j in reduce(x.shape[1]):\n            y[i] = y[i] + x[i, j]\n    return y\n")
+ROWSUM_RANGE = _k("def rowsum_s(x):\n    y = output_tensor((x.shape[0],), x.dtype)\n"
+                  "    for i in range(x.shape[0]):\n        y[i] = 0.0\n"
+                  "        for j in range(x.shape[1]):\n            y[i] = y[i] + x[i, j]\n    return y\n")

@@ -10,7 +10,8 @@ from mskernel.bench import CountError, count_kernel
 from mskernel.bench.counts import hybrid_kernel_of
 from mskernel.ops import kernel
 
-from .kernels import AXPY, GRID_SQ, MATMUL, RELU_BRANCH, ROWSUM_TEMP, SQ, STRIDED, TRIANGLE
+from .kernels import (AXPY, GRID_SQ, MATMUL, RELU_BRANCH, ROWSUM_RANGE, ROWSUM_REDUCE, ROWSUM_TEMP, SQ, STRIDED,
+                      TRIANGLE)
 
 
 @pytest.mark.parametrize("n", [1, 7, 1000])
@@ -90,3 +91,20 @@ def test_what_is_a_hybrid_kernel():
     assert hybrid_kernel_of(np.add) is None
     with pytest.raises(TypeError, match="expected a hybrid kernel .* got ufunc"):
         count_kernel(np.add, np.zeros(3))
+
+
+def test_a_reduce_loop_reads_its_accumulator_element_once_and_writes_it_once():
+    # the compiled reduce loop keeps y[i] in a local: a row sum reads n*m elements of x and n of y, writes n
+    n, m = 6, 1000
+    c = count_kernel(ROWSUM_REDUCE, np.zeros((n, m), np.float32))
+    assert (c.loads, c.stores, c.flops) == (n * m + n, n + n, n * m)  # (+ the y[i] = 0.0 before each loop)
+    assert c.load_bytes == 4 * (n * m + n) and c.compulsory_bytes == 4 * (n * m + n)
+    # in a range loop the serial code reads and writes y[i] at every iteration (it may alias x)
+    s = count_kernel(ROWSUM_RANGE, np.zeros((n, m), np.float32))
+    assert (s.loads, s.stores) == (2 * n * m, n * m + n) and s.compulsory_bytes == c.compulsory_bytes
+    # a float16 accumulator stays serial, element by element
+    h = count_kernel(ROWSUM_REDUCE, np.zeros((n, m), np.float16))
+    assert (h.loads, h.stores) == (2 * n * m, n * m + n)
+    # an empty reduce loop touches nothing
+    e = count_kernel(ROWSUM_REDUCE, np.zeros((n, 0), np.float32))
+    assert (e.loads, e.stores) == (0, n)
