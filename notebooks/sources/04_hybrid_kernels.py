@@ -107,7 +107,9 @@ print(hk.source([np.float32], [2]))
 ## Attributes, several outputs, scheduling keywords
 
 Trailing scalar parameters are attributes. `parallel` loops run on all cores (OpenMP) when
-their iterations are independent; `reduce` loops accumulate serially and correctly.
+their iterations are independent; `reduce` loops declare a reduction: compiled, their sums, products,
+max and min run over SIMD lanes (float sums in a different order, blocked and pairwise; max, min and
+integer sums exact), while a `range` loop and the Python emulation accumulate in order.
 """),
     ("code", """
 @kernel
