@@ -68,7 +68,7 @@ class Generated:
 
     source: str
     arrays: list[str]
-    openmp: bool
+    parallel: bool  # has a loop that runs on the thread pool (hybrid_runtime.h's parallel_for)
     sites: list[tuple[str, ir.Loc]] = field(default_factory=list)
     contig_symbol: str = "mskh_kernel_contig"
     strided_symbol: str = "mskh_kernel_strided"
@@ -89,6 +89,10 @@ class _Gen:
         self.plans: dict[int, LoopPlan] = plan(self.k, debug)
         self.covered = fully_written(typed)
         self.used: set[str] = set()
+        self.used.update(typed.tensors, typed.attrs, typed.var_types, self.k.params)  # fresh names avoid the user's
+        for loop in ir.walk_stmts(self.k.body):
+            if isinstance(loop, ir.For):
+                self.used.update([loop.var, *loop.grid_names])
         self.cnames: dict[str, str] = {}
         reserved = set(_CPP_KEYWORDS) | set(keyword.kwlist)
         for name, info in typed.tensors.items():
@@ -285,22 +289,49 @@ class _Gen:
         self.check_failed(e)
         return var
 
-    def pragma(self, p: LoopPlan, work: Optional[str]) -> bool:
-        """Emit the loop's OpenMP pragma (none in checked code; no if() clause without ``work``); True if one
-        was emitted."""
+    def pragma(self, p: LoopPlan) -> bool:
+        """Emit the loop's note and its SIMD pragma (none in checked code); True if the loop is SIMD or
+        parallel (a parallel loop is opened by :meth:`parallel_open`)."""
         if self.checking:
             return False
         if p.note:
             self.emit(f"// {p.note}")
-        if p.pragma == "parallel":
-            clause = f" if({_bare(work)} >= {PARALLEL_MIN_WORK})" if work is not None else ""
-            self.emit(f"#pragma omp parallel for schedule(static){clause}")
-        elif p.pragma == "simd":
+        if p.pragma == "simd":
             self.emit("#pragma omp simd")
         return p.pragma in ("parallel", "simd")
 
+    def parallel_open(self, work: str, trip: str, v: str, first: str, step: int) -> None:
+        """Open ``mskh::parallel_for(enough, trip, [&](lo, hi) {`` and the loop of ``v`` over iterations
+        [lo, hi) of ``for (v = first; ...; v += step)``; :meth:`parallel_close` closes both."""
+        lo, hi = self.fresh(f"{v}_lo"), self.fresh(f"{v}_hi")
+        self.emit(f"// on the thread pool in chunks of iterations when {_bare(work)} >= {PARALLEL_MIN_WORK}, "
+                  f"else serially here")
+        self.emit(f"mskh::parallel_for({_bare(work)} >= {PARALLEL_MIN_WORK}, {_bare(trip)}, "
+                  f"[&](int64_t {lo}, int64_t {hi}) {{")
+        self.depth += 1
+        if not (first.isidentifier() or first.isdigit()):
+            first = f"({_bare(first)})"
+        if step == 1:
+            begin, end = (lo, hi) if first == "0" else (f"{first} + {lo}", f"{first} + {hi}")
+            self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; ++{v}) {{")
+        else:
+            cmp = "<" if step > 0 else ">"
+            self.emit(f"for (int64_t {v} = {first} + {lo} * {step}; {v} {cmp} {first} + {hi} * {step}; "
+                      f"{v} += {step}) {{")
+        self.depth += 1
+
+    def parallel_close(self, tail: Optional[str] = None) -> None:
+        """Close what :meth:`parallel_open` opened; ``tail``: a statement after each chunk's loop."""
+        self.depth -= 1
+        self.emit("}")
+        if tail:
+            self.emit(tail)
+        self.depth -= 1
+        self.emit("});")
+
     def loop_body(self, s: ir.For, pragma: bool) -> None:
-        """Declarations and body of loop ``s`` (already opened); failures in an OpenMP loop stop it after."""
+        """Declarations and body of loop ``s`` (already opened); failures in a parallel or SIMD loop stop it
+        after the loop."""
         self.pragma_depth += pragma
         self.declare_scalars(s.decls)
         self.block(s.body)
@@ -332,8 +363,7 @@ class _Gen:
                 extents = [self.bound(d, "extent") for d in shape.dims]
             else:
                 extents = self.grid_extents(s)
-            work = " * ".join(extents) or "1"
-            pragma = self.pragma(p, " * ".join([work] + [self.trip(n) for n in p.nested]))
+            pragma = self.pragma(p)  # (grid loops are never parallel: schedule.plan)
             opened = 0
             for k, ext in enumerate(extents):
                 v = self.grid_component(s.var, k)
@@ -366,26 +396,16 @@ class _Gen:
             self.streaming(s, p, stores, start, stop)
             self.emit("} else {")
             self.depth += 1
-        work = " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested])
-        split = p.pragma == "parallel" and not self.checking
-        if split:  # a parallel region costs ~1300 instructions even when its if() clause is false
-            self.emit(f"if ({_bare(work)} >= {PARALLEL_MIN_WORK}) {{  // enough work to start the thread team")
-            self.depth += 1
-        pragma = self.pragma(p, None if split else work)
-        self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
-        self.depth += 1
-        self.loop_body(s, pragma)
-        self.depth -= 1
-        self.emit("}")
-        if split:
-            self.depth -= 1
-            self.emit("} else {  // less: serial, without entering the OpenMP runtime")
-            self.depth += 1
+        pragma = self.pragma(p)
+        if pragma and p.pragma == "parallel":  # (a constant step: see schedule.plan)
+            work = " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested])
+            self.parallel_open(work, self.trip(s), v, start, int(s.step.value))  # type: ignore[union-attr]
+            self.loop_body(s, pragma)
+            self.parallel_close()
+        else:
             self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
             self.depth += 1
-            self.loop_body(s, False)
-            self.depth -= 1
-            self.emit("}")
+            self.loop_body(s, pragma)
             self.depth -= 1
             self.emit("}")
         if stores:
@@ -420,12 +440,17 @@ class _Gen:
         begin, end = self.fresh(f"{v}_vec_begin"), self.fresh(f"{v}_vec_end")
         self.emit(f"const int64_t {begin} = {v};")
         self.emit(f"const int64_t {end} = {v} + ({stop} - {v}) / {width} * {width};")
-        self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None), f"({end} - {begin})")
-        self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
         vec = VectorEmitter(self.t, dtype, self.ex.as_type, lambda e: "&" + self.access(e, self.ex.indices(e)))
-        for st in stores:
-            self.emit(f"  mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
-        self.emit("}")
+        if self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None)):
+            self.parallel_open(f"({end} - {begin})", f"({end} - {begin}) / {width}", v, begin, width)
+            for st in stores:
+                self.emit(f"mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
+            self.parallel_close("mskh::fence();  // this thread's streaming stores drained before its chunk is done")
+        else:
+            self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
+            for st in stores:
+                self.emit(f"  mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
+            self.emit("}")
         self.emit(f"{v} = {end};")
         if others:
             self.depth -= 1
@@ -522,8 +547,8 @@ class _Gen:
             f"{' ' * (len(impl) + 12)}const mskh::Attr* attr, int64_t* err{self.EXTRA_PARAMS}) {{",
         ]
         tail = ["}", "", *self.entries(impl), ""]
-        openmp = any(p.pragma == "parallel" for p in self.plans.values())
-        return Generated("\n".join(head + body + tail), arrays, openmp, self.sites)
+        parallel = any(p.pragma == "parallel" for p in self.plans.values())
+        return Generated("\n".join(head + body + tail), arrays, parallel, self.sites)
 
     #: what the file's first lines say, the header it includes, the implementation's parameters after err
     MODE_NOTE = " in DEBUG mode (bounds-checked)"
