@@ -39,16 +39,20 @@ from .coverage import fully_written
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
 from .stream import VectorEmitter, stream_min_bytes, streamable
+from .work import estimate
 
 __all__ = ["Generated", "generate", "PARALLEL_MIN_WORK"]
 
-#: a parallel loop runs multi-threaded only when its estimated iteration count reaches this. Measured
-#: on a 2-core EPYC VM (``y[i] = x[i] * x[i]``, float32, C + libgomp, best of 400 calls): 2 threads
-#: first win at 65536 iterations (7.3 vs 7.4 us back to back, 13.5 vs 11.0 us with 200 us between calls)
-#: and win 2x from 131072; at 32768 they tie. Waking the team costs more than the work below that.
-#: (On an oversubscribed machine a parallel region can also wait milliseconds for a descheduled worker;
-#: no threshold fixes that -- set OMP_NUM_THREADS=1 there.)
-PARALLEL_MIN_WORK = 131072
+#: a parallel loop goes to the thread pool only when its estimated work (:mod:`.work`: iterations times
+#: operations per iteration; ``y[i] = x[i] * x[i]`` is 4 per iteration) reaches this; below, its body runs on
+#: the calling thread. Measured on a 2-core EPYC VM, idle (load < 0.5) and busy (numpy float64 matmuls on
+#: 2 OpenBLAS threads), through ``HybridKernel.run``: medians of 100 calls, 5 interleaved rounds of one
+#: thread vs two, back to back and with 200 us of busy waiting between calls (the worker then sleeps
+#: before each call: waking it costs the caller ~7-10 us and it starts ~20 us later). Idle, that map
+#: loses below it (0.57-0.80x at 131072-262144 iterations), ties at it (524288 iterations: 1.03x with
+#: gaps, 1.28x back to back) and wins above (1M: 1.29-1.39x); a row softmax (28 per element) already wins
+#: from 16 rows of 1024 (459K: 1.31x). Busy, the worker seldom runs and every size is 0.95-1.0x.
+PARALLEL_MIN_WORK = 1 << 21
 
 _CPP_KEYWORDS = {
     "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue", "default",
@@ -304,8 +308,8 @@ class _Gen:
         """Open ``mskh::parallel_for(enough, trip, [&](lo, hi) {`` and the loop of ``v`` over iterations
         [lo, hi) of ``for (v = first; ...; v += step)``; :meth:`parallel_close` closes both."""
         lo, hi = self.fresh(f"{v}_lo"), self.fresh(f"{v}_hi")
-        self.emit(f"// on the thread pool in chunks of iterations when {_bare(work)} >= {PARALLEL_MIN_WORK}, "
-                  f"else serially here")
+        self.emit(f"// on the thread pool, in chunks of iterations, when the estimated work (operations) reaches "
+                  f"{PARALLEL_MIN_WORK}; else here")
         self.emit(f"mskh::parallel_for({_bare(work)} >= {PARALLEL_MIN_WORK}, {_bare(trip)}, "
                   f"[&](int64_t {lo}, int64_t {hi}) {{")
         self.depth += 1
@@ -398,7 +402,7 @@ class _Gen:
             self.depth += 1
         pragma = self.pragma(p)
         if pragma and p.pragma == "parallel":  # (a constant step: see schedule.plan)
-            work = " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested])
+            work = estimate(s, self.trip(s), self.trip)
             self.parallel_open(work, self.trip(s), v, start, int(s.step.value))  # type: ignore[union-attr]
             self.loop_body(s, pragma)
             self.parallel_close()
@@ -442,7 +446,8 @@ class _Gen:
         self.emit(f"const int64_t {end} = {v} + ({stop} - {v}) / {width} * {width};")
         vec = VectorEmitter(self.t, dtype, self.ex.as_type, lambda e: "&" + self.access(e, self.ex.indices(e)))
         if self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None)):
-            self.parallel_open(f"({end} - {begin})", f"({end} - {begin}) / {width}", v, begin, width)
+            work = estimate(s, f"({end} - {begin})", self.trip)
+            self.parallel_open(work, f"({end} - {begin}) / {width}", v, begin, width)
             for st in stores:
                 self.emit(f"mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
             self.parallel_close("mskh::fence();  // this thread's streaming stores drained before its chunk is done")

@@ -19,7 +19,7 @@ import mskernel as ms
 from mskernel.hybrid import HybridKernel, compiler, threads
 from mskernel.hybrid.codegen import PARALLEL_MIN_WORK
 
-N = 4 * PARALLEL_MIN_WORK + 37  # enough work for the pool (a third of it too); the last chunk is partial
+N = PARALLEL_MIN_WORK * 3 // 2 + 37  # enough work for the pool (every loop below); the last chunk is partial
 
 SQUARE = ("def square(x):\n    y = output_tensor(x.shape, x.dtype)\n    for i in parallel(x.shape[0]):\n"
           "        y[i] = x[i] * x[i]\n    return y\n")
