@@ -43,7 +43,7 @@ class Goal:
     unit: str = "x"  # the unit of the value when there is no goal: "x", "%" or "s"
 
 
-# One row per goal of issues [15], [18] and [19]; edit here when a benchmark changes its labels.
+# One row per goal of issues [15], [18], [19] and [20]; edit here when a benchmark changes its labels.
 #    Goal(what is measured, result file, line label, column, goal)
 GOALS: List[Goal] = [
     Goal("hybrid op call / built-in, fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
@@ -72,6 +72,16 @@ GOALS: List[Goal] = [
          "with gate", "<= 0.3 s"),
     Goal("the same, derived backward (row softmax 32x32)", "gradient_gate",
          "row softmax (derived backward), 32x32 float32", "with gate", "<= 0.3 s"),
+    Goal("parallel map x*x 4M, default / one thread, busy", "parallel_policy", "busy, map x*x 4M float32", "ratio",
+         ">= 0.95x"),
+    Goal("parallel row softmax 4096x1024, default / one thread, busy", "parallel_policy",
+         "busy, row softmax 4096x1024", "ratio", ">= 0.95x"),
+    Goal("parallel map exp(-x)*x 4M, default / one thread, idle", "parallel_policy", "idle, map exp(-x)*x 4M float32",
+         "ratio", ">= 1.7x"),
+    Goal("parallel row softmax 4096x1024, default / one thread, idle", "parallel_policy",
+         "idle, row softmax 4096x1024", "ratio", ">= 1.7x"),
+    Goal("parallel map x*x 4M (memory-bound), default / one thread, idle", "parallel_policy",
+         "idle, map x*x 4M float32", "ratio", ">= 1.7x"),
 ]
 
 
