@@ -86,7 +86,7 @@ class _Gen:
         self.debug = debug
         self.checking = debug          # every access checked, no pragmas, stop after a failed statement
         self.unproved: set[int] = set()  # accesses the fast version checks (not covered by a bounds proof)
-        self.pragma_depth = 0          # inside an OpenMP loop: a failure is reported after the loop
+        self.pragma_depth = 0          # inside a parallel or SIMD loop: a failure is reported after the loop
         self.lines: list[str] = []
         self.depth = 1
         self.sites: list[tuple[str, ir.Loc]] = []
@@ -234,7 +234,7 @@ class _Gen:
         self.sites.append((s.name, s.loc))
         shape = f"{c}_shape" if info.rank else "nullptr"
         self.emit(f"mskh::Buffer<{ctype(info.dtype)}> {c}_buf(dbg, {len(self.sites) - 1}, {info.rank}, {shape});")
-        # a negative or impossible size: stop (inside an OpenMP loop, skip the iteration; reported after it)
+        # a negative or impossible size: stop (inside a parallel loop, skip the iteration; reported after it)
         self.emit(f"if (!{c}_buf.data) {'continue' if self.pragma_depth else 'return dbg.code'};")
         self.emit(f"{ctype(info.dtype)}* __restrict__ {c} = {c}_buf.data;")
 
