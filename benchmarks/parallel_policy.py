@@ -20,10 +20,12 @@ in one configuration, then in the other (the order alternates by round). Columns
 each configuration; *ratio* = the median over rounds of (one-thread time / default time) of the round's
 calls, so > 1 means the default is faster (and stalls inside a round count); *mean ratio* = the same with
 the whole phase's mean per call. The goals (issue [20]): busy >= 0.95x (never slower than one thread), idle
->= 1.7x for large maps (two cores). The pool's counters say how many loops the workers joined. A last line
-bounds what a second core can do for the first map, which moves 32 MB per call: numpy copies 16 MB into a
-preallocated array (32 MB moved too) split over two Python threads, and the fastest that gets (its median
-time) over the map's one-thread median is the most that map can gain from two threads here.
+>= 1.7x for large maps (two cores). The pool's counters say how many loops the workers joined. The first map
+moves 32 MB per call and one thread already streams it near what one core can move, so what a second core
+adds depends on the memory bandwidth the machine has free at the time (on a VM, its neighbours use the same
+memory): a last line measures that headroom with numpy, a 16 MB copy into a preallocated array on one thread
+and split over two Python threads. Seen on the 2-core VM where this was written: the x*x map 1.07-1.08x in
+most runs, 1.89x in one whose copy headroom was high; the compute-bound map and the softmax 1.76-1.99x.
 """
 from __future__ import annotations
 
@@ -181,16 +183,15 @@ def main() -> None:
             joined = ""  # the counters cover the whole phase: shown once
     one_copy, two_copy = copy_times(x, rounds)
     one_map = float(np.median(timings[("idle", MAP_X2)]))
-    ceiling = one_map / two_copy
-    print(f"memory ceiling: a 16 MB copy takes {one_copy * 1e3:.2f} ms on one thread, {two_copy * 1e3:.2f} ms on two "
-          f"(numpy copyto; medians); the x*x map takes {one_map * 1e3:.2f} ms on one: two threads can make it at most "
-          f"{ceiling:.2f}x faster")
+    print(f"memory headroom: a 16 MB numpy copy takes {one_copy * 1e3:.2f} ms on one thread, {two_copy * 1e3:.2f} ms "
+          f"on two ({one_copy / two_copy:.2f}x; medians); the x*x map takes {one_map * 1e3:.2f} ms on one thread, "
+          f"{one_map / two_copy:.2f}x that two-thread copy")
     worst_busy = min(v for (p, _), v in results.items() if p == "busy")
     state = "MET" if worst_busy >= 0.95 else "MISSED"
     print(f"goal: busy, default >= 0.95x one thread, every kernel: worst {worst_busy:.2f}x -> {state}")
     for name in (MAP_EXP, MAP_X2):
         r = results[("idle", name)]
-        why = f" (bound by memory: at most {ceiling:.2f}x here, see the ceiling)" if name == MAP_X2 and r < 1.7 else ""
+        why = " (memory-bound: see the headroom line)" if name == MAP_X2 and r < 1.7 else ""
         print(f"goal: idle, {name} >= 1.7x one thread: {r:.2f}x -> {'MET' if r >= 1.7 else 'MISSED'}{why}")
 
 
