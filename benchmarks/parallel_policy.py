@@ -24,8 +24,11 @@ the whole phase's mean per call. The goals (issue [20]): busy >= 0.95x (never sl
 moves 32 MB per call and one thread already streams it near what one core can move, so what a second core
 adds depends on the memory bandwidth the machine has free at the time (on a VM, its neighbours use the same
 memory): a last line measures that headroom with numpy, a 16 MB copy into a preallocated array on one thread
-and split over two Python threads. Seen on the 2-core VM where this was written: the x*x map 1.07-1.08x in
-most runs, 1.89x in one whose copy headroom was high; the compute-bound map and the softmax 1.76-1.99x.
+and split over two Python threads. Seen on the 2-core VM where this was written: the x*x map at 1.76-1.89x
+in some processes and 1.05-1.10x in others, on the same data and with the same alignment and huge pages
+(likely where the host puts the VM's cores and memory: the copy's headroom moved with it, 1.3x-1.85x); the
+compute-bound map and the softmax at 1.97-1.99x (once 1.00x for the map, in a run other processes shared);
+busy, 0.99-1.10x for the maps and 1.3-1.8x for the softmax.
 """
 from __future__ import annotations
 
