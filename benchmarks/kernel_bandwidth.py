@@ -4,7 +4,7 @@ Run: ``python benchmarks/kernel_bandwidth.py`` (``--quick``: fewer rounds). Prin
 ratio columns are what to quote (the machine is shared and noisy).
 
 Method: every implementation runs on one thread (numpy and ``numba.njit`` do; hybrid kernels are
-pinned with ``omp_set_num_threads(1)``) and is timed by the CPU time of the calling thread
+pinned with ``ms.set_context(runtime_num_threads=1)``) and is timed by the CPU time of the calling thread
 (``time.thread_time``: page faults and the kernel's own time count, time spent descheduled by other
 processes does not), in interleaved rounds. GB/s columns: bytes read + written per second, best round;
 ratio columns: the median over rounds of the two implementations' times measured side by side.
@@ -31,8 +31,8 @@ ratio columns: the median over rounds of the two implementations' times measured
    ``njit(fastmath={"reassoc"})``, numba given the same permission to reassociate that ``reduce``
    declares. The goal line checks hybrid/numpy >= 1.0x on every row.
 
-A last line times the default (2-thread) hybrid ``x*x`` by wall time for reference: on an
-oversubscribed machine a parallel region can wait milliseconds for a descheduled worker.
+A last line times the default (all cores) hybrid ``x*x`` by wall time for reference
+(``benchmarks/parallel_policy.py`` compares the default with one thread, idle and busy).
 
 What it showed on the 2-core EPYC VM (32 MB L3) where it was written: allocating elementwise kernels
 at 1.2-1.5x the copy from 16 MB per array up (0.56-0.89x before the output cache, ``np.empty`` for
@@ -53,8 +53,6 @@ why.
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import sys
 import time
@@ -65,9 +63,11 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+import mskernel as ms  # noqa: E402
 from mskernel.hybrid import HybridKernel  # noqa: E402
 from mskernel.hybrid.compiler import release_output_blocks  # noqa: E402
 from mskernel.hybrid.stream import last_level_cache_bytes  # noqa: E402
+from mskernel.hybrid.threads import thread_setting  # noqa: E402
 
 SQUARE = '''
 def square(x):
@@ -200,16 +200,9 @@ def numba_kernels():
     return fns
 
 
-def _openmp_threads() -> Callable[[int], None]:
-    """omp_set_num_threads of the OpenMP runtime the kernels load (a no-op if none is found)."""
-    for name in ("libgomp.so.1", ctypes.util.find_library("gomp"), ctypes.util.find_library("omp")):
-        if not name:
-            continue
-        try:
-            return ctypes.CDLL(name).omp_set_num_threads  # type: ignore[no-any-return]
-        except (OSError, AttributeError):
-            continue
-    return lambda n: None
+def set_threads(n: int) -> None:
+    """The team size of hybrid parallel loops (0: the default, the cores this process may run on)."""
+    ms.set_context(runtime_num_threads=n)
 
 
 def _loop(fn: Callable[[], object], n: int, clock: Callable[[], float]) -> float:
@@ -334,7 +327,6 @@ def main() -> None:
     quick = "--quick" in sys.argv
     rounds, min_time = (9, 0.02) if quick else (15, 0.05)
     nb = numba_kernels()
-    set_threads = _openmp_threads()
     set_threads(1)
     if isinstance(nb, str):
         print(nb)
@@ -353,14 +345,14 @@ def main() -> None:
     state = "MET on every row" if not missed else \
         f"met on {len(reduced) - len(missed)} of {len(reduced)} rows; missed: {', '.join(missed)}"
     print(f"goal: reductions and row softmax >= 1.0x numpy (hybrid/numpy >= 1.00x): {state}")
-    set_threads(os.cpu_count() or 1)
+    set_threads(0)
     sq = HybridKernel.from_source(SQUARE)
     x = np.random.default_rng(2).random(1 << 22, dtype=np.float32)
     dst = np.empty_like(x)
     wall = interleaved({"copy": lambda: np.copyto(dst, x), "hybrid": lambda: sq.run([x])}, rounds, min_time,
                        clock=time.perf_counter)
     print()
-    print(f"default threads ({os.cpu_count()}), wall time, x*x at 16 MB: hybrid/copy  "
+    print(f"default threads ({thread_setting().threads}), wall time, x*x at 16 MB: hybrid/copy  "
           f"{ratio(wall, 'hybrid', 'copy'):.2f}x")
 
 

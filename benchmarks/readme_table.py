@@ -83,6 +83,18 @@ GOALS: List[Goal] = [
          "with gate", "<= 0.3 s"),
     Goal("the same, derived backward (row softmax 32x32)", "gradient_gate",
          "row softmax (derived backward), 32x32 float32", "with gate", "<= 0.3 s"),
+    Goal("parallel map x*x 4M, default / one thread, busy", "parallel_policy", "busy, map x*x 4M float32", "ratio",
+         ">= 0.95x"),
+    Goal("parallel map exp(-x)*x 4M, default / one thread, busy", "parallel_policy", "busy, map exp(-x)*x 4M float32",
+         "ratio", ">= 0.95x"),
+    Goal("parallel row softmax 4096x1024, default / one thread, busy", "parallel_policy",
+         "busy, row softmax 4096x1024", "ratio", ">= 0.95x"),
+    Goal("parallel map exp(-x)*x 4M, default / one thread, idle", "parallel_policy", "idle, map exp(-x)*x 4M float32",
+         "ratio", ">= 1.7x"),
+    Goal("parallel row softmax 4096x1024, default / one thread, idle", "parallel_policy",
+         "idle, row softmax 4096x1024", "ratio", ">= 1.7x"),
+    Goal("parallel map x*x 4M (memory-bound), default / one thread, idle", "parallel_policy",
+         "idle, map x*x 4M float32", "ratio", ">= 1.7x"),
 ]
 
 

@@ -34,6 +34,7 @@ ARGS: Dict[str, List[str]] = {
     "kernel_check": [],
     "magics": [],
     "op_table": [],
+    "parallel_policy": [],
     "reload_cost": ["--rounds", "5"],
     "train_step": [],
     "widgets": [],

@@ -15,10 +15,10 @@ from __future__ import annotations
 import os
 import warnings
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_device", "get_current_device",
-           "DeviceInfo", "device_warning"]
+           "DeviceInfo", "device_warning", "is_set", "watch"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -71,6 +71,8 @@ _ASCEND_CONFIG = ("precision_mode", "jit_compile", "atomic_clean_policy", "matmu
                   "op_precision_mode", "host_scheduling_max_threshold", "ge_options", "op_debug_option")
 
 _context: Dict[str, Any] = dict(_DEFAULTS)
+_explicit: set = set()  # the keys set_context set (get_context gives MindSpore's default for the others)
+_watchers: Dict[str, List[Callable[[], None]]] = {}  # key -> called after set_context sets it (or a reset)
 _device_set: Optional[str] = None
 _warned: set = set()
 
@@ -184,7 +186,13 @@ def set_context(**kwargs: Any) -> None:
             v = {True: 2, False: 0}.get(v, v) if isinstance(v, bool) else v
             if v > 3:
                 raise ValueError(f"value for save_graphs should be 0-3 but got '{v}'")
+        if k == "runtime_num_threads" and v < 0:
+            raise ValueError(f"For 'context.set_context', the argument 'runtime_num_threads' must be bigger than or "
+                             f"equal to 0 (0: the default), but got {v}.")
         _context[k] = v
+        _explicit.add(k)
+        for notify in _watchers.get(k, ()):
+            notify()
 
 
 def get_context(attr_key: str) -> Any:
@@ -205,9 +213,37 @@ def get_context(attr_key: str) -> Any:
     return _context[attr_key]
 
 
+def is_set(attr_key: str) -> bool:
+    """Whether ``set_context`` set ``attr_key`` (else :func:`get_context` gives MindSpore's default for it).
+
+    Example:
+        >>> is_set("max_call_depth") in (True, False)
+        True
+    """
+    return attr_key in _explicit
+
+
+def watch(attr_key: str, callback: Callable[[], None]) -> None:
+    """Call ``callback()`` after every ``set_context`` that sets ``attr_key`` (and after a reset to the defaults):
+    how a layer above the context follows a setting it implements, e.g. ``runtime_num_threads`` (the thread
+    pool of hybrid kernels, :mod:`mskernel.hybrid.threads`).
+
+    Example:
+        >>> seen = []
+        >>> watch("op_timeout", lambda: seen.append(get_context("op_timeout")))
+        >>> set_context(op_timeout=60); seen
+        [60]
+    """
+    _watchers.setdefault(attr_key, []).append(callback)
+
+
 def _reset_for_tests() -> None:
     """Back to defaults (tests and notebooks that switch devices in one process)."""
     global _device_set
     _device_set = None
     _context.clear()
     _context.update(_DEFAULTS)
+    _explicit.clear()
+    for callbacks in _watchers.values():
+        for notify in callbacks:
+            notify()

@@ -7,7 +7,9 @@ a C++ ``Function``, a plain numpy function: anything called on the same inputs -
    where they flow), refusing with :class:`~mskernel.bench.agree.DisagreementError` otherwise;
 2. times them by the stated method (:mod:`mskernel.bench.timing`), warm-cache and cache-flushed;
 3. for hybrid kernels, counts loads, stores and flops from the kernel's IR (:mod:`mskernel.bench.counts`)
-   and places them on the machine's roofline (:mod:`mskernel.bench.roofline`);
+   and places them on the machine's roofline (:mod:`mskernel.bench.roofline`), and records what the thread
+   pool of ``parallel`` loops did during the timing (:mod:`mskernel.hybrid.threads`: the team, its policy,
+   the loops the workers joined);
 4. returns a :class:`BenchResult` whose text states the numbers with the method and the environment,
    and which shows a figure in a notebook.
 
@@ -32,6 +34,8 @@ from typing import Any, Callable, Iterable, Optional, Union
 
 import numpy as np
 
+from mskernel.hybrid.threads import pool_info, pool_stats
+
 from .agree import Agreement, check_agreement
 from .counts import Counts, CountError, count_kernel, hybrid_kernel_of
 from .env import describe, fingerprint
@@ -39,7 +43,7 @@ from .report import fmt_time, png, sweep_figure, table, timing_figure
 from .roofline import Peaks, RooflineError, RooflinePoint, machine_peaks, place
 from .timing import Method, Timing, measure
 
-__all__ = ["benchmark", "BenchResult", "Sweep", "impl_name"]
+__all__ = ["benchmark", "BenchResult", "Sweep", "impl_name", "describe_parallel"]
 
 Impls = Union[Callable[..., Any], dict[str, Callable[..., Any]], Iterable[Callable[..., Any]]]
 
@@ -93,7 +97,10 @@ def _describe_inputs(args: tuple) -> str:
 class BenchResult:
     """One benchmark: timings per implementation (``warm``, and ``flushed`` when measured), the ``method``,
     the environment fingerprint ``env``, the ``agreement`` check, static ``counts`` and ``roofline`` points of
-    hybrid kernels (``roofline_errors`` for refused points), and the machine ``peaks`` used.
+    hybrid kernels (``roofline_errors`` for refused points), the machine ``peaks`` used, and ``parallel``:
+    the thread pool of hybrid ``parallel`` loops during the timing (:func:`mskernel.hybrid.threads.pool_info`:
+    ``policy``, ``threads``, ``set_by`` and the counts of ``loops`` run on the pool, ``joined`` by a worker,
+    ``chunks`` and ``worker_chunks``).
 
     Example:
         >>> import mskernel as ms
@@ -116,6 +123,7 @@ class BenchResult:
     roofline_errors: dict[str, str] = field(default_factory=dict)
     roofline_note: Optional[str] = None  # why hybrid kernels were not placed, when they were not
     peaks: Optional[Peaks] = None
+    parallel: dict[str, Any] = field(default_factory=dict)  # hybrid parallel loops during the timing (pool_info)
 
     def timings(self, mode: str = "warm") -> dict[str, Timing]:
         """The timings of ``mode`` (``"warm"`` or ``"flushed"``)."""
@@ -170,6 +178,8 @@ class BenchResult:
                   for m, ts in (("warm", self.warm), ("flushed", self.flushed)) if ts
                   for t in [next(iter(ts.values()))]]
         lines.append("stopping: " + "; ".join(rounds))
+        if self.parallel:
+            lines.append("parallel loops: " + describe_parallel(self.parallel))
         lines.append("environment: " + describe(self.env))
         return "\n".join(lines)
 
@@ -188,6 +198,28 @@ class BenchResult:
             return png(self.figure())
         except ImportError:
             return None
+
+
+def describe_parallel(info: dict[str, Any]) -> str:
+    """One line for what the thread pool of hybrid parallel loops did (a :func:`~mskernel.hybrid.threads.pool_info`).
+
+    Example:
+        >>> info = {"policy": "P", "threads": 2, "set_by": "OMP_NUM_THREADS", "min_work": 131072, "workers": 1,
+        ...         "loops": 40, "alone": 0, "chunks": 1280, "worker_chunks": 600, "joined": 39}
+        >>> for part in describe_parallel(info).split("; "):
+        ...     print(part)
+        2 threads (OMP_NUM_THREADS), P
+        40 loops ran on the pool during the timing, a worker took part in 39 (98%) and ran 47% of the chunks
+    """
+    head = f"{info['threads']} thread{'s' if info['threads'] != 1 else ''} ({info['set_by']}), {info['policy']}"
+    loops = info.get("loops", 0)
+    if not loops:
+        return (f"{head}; no loop ran on the pool during the timing (a loop with less estimated work than "
+                f"{info['min_work']} operations, or with one thread, runs on the calling thread)")
+    alone = f"; {info['alone']} ran alone (the pool was busy with another thread's loop)" if info.get("alone") else ""
+    share = info["worker_chunks"] / info["chunks"] if info["chunks"] else 0.0
+    return (f"{head}; {loops} loops ran on the pool during the timing, a worker took part in {info['joined']} "
+            f"({info['joined'] / loops:.0%}) and ran {share:.0%} of the chunks{alone}")
 
 
 def _band(t: Timing) -> str:
@@ -277,9 +309,12 @@ def _one(impls: dict[str, Callable[..., Any]], args: tuple, label: str, method: 
          env: dict[str, Any]) -> BenchResult:
     agreement = check_agreement(impls, args, rtol, atol, grads) if check else None
     thunks = {n: (lambda f=f: f(*args)) for n, f in impls.items()}
+    before = pool_stats()
     warm = measure(thunks, method)
     flushed = measure(thunks, method, flushed=True) if flush else None
     result = BenchResult(label, list(impls), _describe_inputs(args), warm, method, env, flushed, agreement)
+    if before is not None or pool_stats() is not None:  # a hybrid kernel ran: the pool exists
+        result.parallel = pool_info(since=before)
     kernels = {n: hybrid_kernel_of(f) for n, f in impls.items()}
     kernels = {n: k for n, k in kernels.items() if k is not None}
     if roofline is False or not kernels or flushed is None:

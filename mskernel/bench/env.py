@@ -4,7 +4,9 @@ A number without its machine is not a result. :func:`fingerprint` gathers what d
 and can be read without running anything: the CPU model (``/proc/cpuinfo``), the cores this process
 may run on (its affinity mask, which is what "threads pinned" means here), the last-level cache size
 (``/sys/devices/system/cpu``), the numpy, mskernel and Python versions, and the thread settings
-(``OMP_NUM_THREADS`` and the BLAS variables, and mskernel's own thread count if it sets one).
+(``OMP_NUM_THREADS`` and the BLAS variables, and mskernel's own thread count if it sets one) with the
+team that hybrid ``parallel`` loops run on: its size, what set it, and the pool's policy
+(:mod:`mskernel.hybrid.threads`).
 
 Example:
     >>> fp = fingerprint()
@@ -77,14 +79,17 @@ def fingerprint() -> dict[str, Any]:
 
     Keys: ``cpu``, ``cores_online``, ``cores_allowed`` (the affinity mask: the cores this process
     runs on), ``llc_bytes``, ``python``, ``numpy``, ``mskernel``, ``threads`` (the thread variables
-    that are set) and ``platform``.
+    that are set), ``parallel`` (hybrid parallel loops: ``threads``, ``set_by``, ``policy``) and
+    ``platform``.
 
     Example:
         >>> fingerprint()["numpy"] == np.__version__
         True
     """
     from mskernel._version import __version__
+    from mskernel.hybrid.threads import POLICY, thread_setting
 
+    team = thread_setting()
     try:
         allowed = sorted(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -98,6 +103,7 @@ def fingerprint() -> dict[str, Any]:
         "numpy": np.__version__,
         "mskernel": __version__,
         "threads": {k: os.environ[k] for k in THREAD_VARS if k in os.environ},
+        "parallel": {"threads": team.threads, "set_by": team.source, "policy": POLICY},
         "platform": f"{platform.system()} {platform.release()} {platform.machine()}",
     }
 
@@ -106,11 +112,16 @@ def describe(fp: dict[str, Any]) -> str:
     """One line for a fingerprint.
 
     Example:
-        >>> describe({"cpu": "X", "cores_online": 2, "cores_allowed": [0, 1], "llc_bytes": 1 << 25,
-        ...           "python": "3.11", "numpy": "2.0", "mskernel": "0.1", "threads": {}, "platform": "L"})
+        >>> fp = {"cpu": "X", "cores_online": 2, "cores_allowed": [0, 1], "llc_bytes": 1 << 25,
+        ...       "python": "3.11", "numpy": "2.0", "mskernel": "0.1", "threads": {}, "platform": "L"}
+        >>> describe(fp)
         'X, 2 cores (runs on 0,1), LLC 32 MiB; numpy 2.0, mskernel 0.1, Python 3.11; threads: library defaults'
+        >>> describe(dict(fp, parallel={"threads": 2, "set_by": "MSKERNEL_NUM_THREADS", "policy": "P"})).split("; ")[-1]
+        'parallel loops: 2 threads (MSKERNEL_NUM_THREADS)'
     """
     threads = ", ".join(f"{k}={v}" for k, v in fp["threads"].items()) or "library defaults"
     cores = ",".join(str(c) for c in fp["cores_allowed"])
+    team = fp.get("parallel")
+    parallel = f"; parallel loops: {team['threads']} threads ({team['set_by']})" if team else ""
     return (f"{fp['cpu']}, {fp['cores_online']} cores (runs on {cores}), LLC {fp['llc_bytes'] >> 20} MiB; "
-            f"numpy {fp['numpy']}, mskernel {fp['mskernel']}, Python {fp['python']}; threads: {threads}")
+            f"numpy {fp['numpy']}, mskernel {fp['mskernel']}, Python {fp['python']}; threads: {threads}{parallel}")

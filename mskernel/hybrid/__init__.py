@@ -42,8 +42,11 @@ The DSL (and how it maps to C++)
 * **Loops**: ``for v in range|serial|parallel|vectorize|reduce(stop | start, stop[, step])``
   -> a C++ ``for`` over ``int64_t``; bounds are evaluated once. ``grid(shape)`` -> nested
   loops, ``arg`` is an index tuple (``arg[0]``) or unpacked (``for i, j in grid(...)``).
-  ``parallel`` -> ``#pragma omp parallel for`` on the outermost such loop when its iterations
-  are provably independent (else serial, with a comment saying why); ``vectorize`` ->
+  ``parallel`` -> mskernel's thread pool (``mskh::parallel_for``: the calling thread and the
+  workers that wake take chunks of iterations; :mod:`~mskernel.hybrid.threads` says how many
+  threads and how to pin them) on the outermost such loop when its iterations are provably
+  independent (else serial, with a comment saying why) and its estimated work reaches
+  ``codegen.PARALLEL_MIN_WORK`` (else on the calling thread); ``vectorize`` ->
   ``#pragma omp simd`` on an independent innermost loop. ``reduce`` declares a reduction: an
   innermost ``reduce`` loop (constant step) accumulating a sum, product, max or min into a scalar
   declared outside it or into one fixed tensor element (``s = s + x[i, j]``, ``y[i] += x[i, j]``,

@@ -13,7 +13,7 @@
   variable in one fixed dimension (then iterations touch disjoint elements); reads before writes,
   for temporaries and for outputs the kernel does not provably write in full first
   (:mod:`.coverage`). Inputs only read are never tracked;
-* is otherwise the ordinary build run serially: no OpenMP, no streaming stores, each loop nest
+* is otherwise the ordinary build run serially: no thread pool, no streaming stores, each loop nest
   proved in bounds before it runs (:mod:`.bounds`) with a checked copy when the proof fails, so an
   untracked loop runs at the speed of one thread;
 * poisons temporaries (the caller poisons outputs not provably written in full);

@@ -39,16 +39,20 @@ from .coverage import fully_written
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
 from .stream import VectorEmitter, stream_min_bytes, streamable
+from .work import estimate
 
 __all__ = ["Generated", "generate", "PARALLEL_MIN_WORK"]
 
-#: a parallel loop runs multi-threaded only when its estimated iteration count reaches this. Measured
-#: on a 2-core EPYC VM (``y[i] = x[i] * x[i]``, float32, C + libgomp, best of 400 calls): 2 threads
-#: first win at 65536 iterations (7.3 vs 7.4 us back to back, 13.5 vs 11.0 us with 200 us between calls)
-#: and win 2x from 131072; at 32768 they tie. Waking the team costs more than the work below that.
-#: (On an oversubscribed machine a parallel region can also wait milliseconds for a descheduled worker;
-#: no threshold fixes that -- set OMP_NUM_THREADS=1 there.)
-PARALLEL_MIN_WORK = 131072
+#: a parallel loop goes to the thread pool only when its estimated work (:mod:`.work`: iterations times
+#: operations per iteration; ``y[i] = x[i] * x[i]`` is 4 per iteration) reaches this; below, its body runs on
+#: the calling thread. Measured on a 2-core EPYC VM, idle (load < 0.5) and busy (numpy float64 matmuls on
+#: 2 OpenBLAS threads), through ``HybridKernel.run``: medians of 100 calls, 5 interleaved rounds of one
+#: thread vs two, back to back and with 200 us of busy waiting between calls (the worker then sleeps
+#: before each call: waking it costs the caller ~7-10 us and it starts ~20 us later). Idle, that map
+#: loses below it (0.57-0.80x at 131072-262144 iterations), ties at it (524288 iterations: 1.03x with
+#: gaps, 1.28x back to back) and wins above (1M: 1.29-1.39x); a row softmax (28 per element) already wins
+#: from 16 rows of 1024 (459K: 1.31x). Busy, the worker seldom runs and every size is 0.95-1.0x.
+PARALLEL_MIN_WORK = 1 << 21
 
 _CPP_KEYWORDS = {
     "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue", "default",
@@ -68,7 +72,7 @@ class Generated:
 
     source: str
     arrays: list[str]
-    openmp: bool
+    parallel: bool  # has a loop that runs on the thread pool (hybrid_runtime.h's parallel_for)
     sites: list[tuple[str, ir.Loc]] = field(default_factory=list)
     contig_symbol: str = "mskh_kernel_contig"
     strided_symbol: str = "mskh_kernel_strided"
@@ -82,13 +86,17 @@ class _Gen:
         self.debug = debug
         self.checking = debug          # every access checked, no pragmas, stop after a failed statement
         self.unproved: set[int] = set()  # accesses the fast version checks (not covered by a bounds proof)
-        self.pragma_depth = 0          # inside an OpenMP loop: a failure is reported after the loop
+        self.pragma_depth = 0          # inside a parallel or SIMD loop: a failure is reported after the loop
         self.lines: list[str] = []
         self.depth = 1
         self.sites: list[tuple[str, ir.Loc]] = []
         self.plans: dict[int, LoopPlan] = plan(self.k, debug)
         self.covered = fully_written(typed)
         self.used: set[str] = set()
+        self.used.update(typed.tensors, typed.attrs, typed.var_types, self.k.params)  # fresh names avoid the user's
+        for loop in ir.walk_stmts(self.k.body):
+            if isinstance(loop, ir.For):
+                self.used.update([loop.var, *loop.grid_names])
         self.cnames: dict[str, str] = {}
         self.aliases: dict[int, str] = {}  # accesses emitted as a local: a reduce loop's accumulator element
         reserved = set(_CPP_KEYWORDS) | set(keyword.kwlist)
@@ -229,7 +237,7 @@ class _Gen:
         self.sites.append((s.name, s.loc))
         shape = f"{c}_shape" if info.rank else "nullptr"
         self.emit(f"mskh::Buffer<{ctype(info.dtype)}> {c}_buf(dbg, {len(self.sites) - 1}, {info.rank}, {shape});")
-        # a negative or impossible size: stop (inside an OpenMP loop, skip the iteration; reported after it)
+        # a negative or impossible size: stop (inside a parallel loop, skip the iteration; reported after it)
         self.emit(f"if (!{c}_buf.data) {'continue' if self.pragma_depth else 'return dbg.code'};")
         self.emit(f"{ctype(info.dtype)}* __restrict__ {c} = {c}_buf.data;")
 
@@ -288,22 +296,49 @@ class _Gen:
         self.check_failed(e)
         return var
 
-    def pragma(self, p: LoopPlan, work: Optional[str]) -> bool:
-        """Emit the loop's OpenMP pragma (none in checked code; no if() clause without ``work``); True if one
-        was emitted."""
+    def pragma(self, p: LoopPlan) -> bool:
+        """Emit the loop's note and its SIMD pragma (none in checked code); True if the loop is SIMD or
+        parallel (a parallel loop is opened by :meth:`parallel_open`)."""
         if self.checking:
             return False
         if p.note:
             self.emit(f"// {p.note}")
-        if p.pragma == "parallel":
-            clause = f" if({_bare(work)} >= {PARALLEL_MIN_WORK})" if work is not None else ""
-            self.emit(f"#pragma omp parallel for schedule(static){clause}")
-        elif p.pragma == "simd":
+        if p.pragma == "simd":
             self.emit("#pragma omp simd")
         return p.pragma in ("parallel", "simd")
 
+    def parallel_open(self, work: str, trip: str, v: str, first: str, step: int) -> None:
+        """Open ``mskh::parallel_for(enough, trip, [&](lo, hi) {`` and the loop of ``v`` over iterations
+        [lo, hi) of ``for (v = first; ...; v += step)``; :meth:`parallel_close` closes both."""
+        lo, hi = self.fresh(f"{v}_lo"), self.fresh(f"{v}_hi")
+        self.emit(f"// on the thread pool, in chunks of iterations, when the estimated work (operations) reaches "
+                  f"{PARALLEL_MIN_WORK}; else here")
+        self.emit(f"mskh::parallel_for({_bare(work)} >= {PARALLEL_MIN_WORK}, {_bare(trip)}, "
+                  f"[&](int64_t {lo}, int64_t {hi}) {{")
+        self.depth += 1
+        if not (first.isidentifier() or first.isdigit()):
+            first = f"({_bare(first)})"
+        if step == 1:
+            begin, end = (lo, hi) if first == "0" else (f"{first} + {lo}", f"{first} + {hi}")
+            self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; ++{v}) {{")
+        else:
+            cmp = "<" if step > 0 else ">"
+            self.emit(f"for (int64_t {v} = {first} + {lo} * {step}; {v} {cmp} {first} + {hi} * {step}; "
+                      f"{v} += {step}) {{")
+        self.depth += 1
+
+    def parallel_close(self, tail: Optional[str] = None) -> None:
+        """Close what :meth:`parallel_open` opened; ``tail``: a statement after each chunk's loop."""
+        self.depth -= 1
+        self.emit("}")
+        if tail:
+            self.emit(tail)
+        self.depth -= 1
+        self.emit("});")
+
     def loop_body(self, s: ir.For, pragma: bool) -> None:
-        """Declarations and body of loop ``s`` (already opened); failures in an OpenMP loop stop it after."""
+        """Declarations and body of loop ``s`` (already opened); failures in a parallel or SIMD loop stop it
+        after the loop."""
         self.pragma_depth += pragma
         self.declare_scalars(s.decls)
         self.block(s.body)
@@ -340,8 +375,7 @@ class _Gen:
                 extents = [self.bound(d, "extent") for d in shape.dims]
             else:
                 extents = self.grid_extents(s)
-            work = " * ".join(extents) or "1"
-            pragma = self.pragma(p, " * ".join([work] + [self.trip(n) for n in p.nested]))
+            pragma = self.pragma(p)  # (grid loops are never parallel: schedule.plan)
             opened = 0
             for k, ext in enumerate(extents):
                 v = self.grid_component(s.var, k)
@@ -374,26 +408,16 @@ class _Gen:
             self.streaming(s, p, stores, start, stop)
             self.emit("} else {")
             self.depth += 1
-        work = " * ".join([self.trip(s)] + [self.trip(n) for n in p.nested])
-        split = p.pragma == "parallel" and not self.checking
-        if split:  # a parallel region costs ~1300 instructions even when its if() clause is false
-            self.emit(f"if ({_bare(work)} >= {PARALLEL_MIN_WORK}) {{  // enough work to start the thread team")
-            self.depth += 1
-        pragma = self.pragma(p, None if split else work)
-        self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
-        self.depth += 1
-        self.loop_body(s, pragma)
-        self.depth -= 1
-        self.emit("}")
-        if split:
-            self.depth -= 1
-            self.emit("} else {  // less: serial, without entering the OpenMP runtime")
-            self.depth += 1
+        pragma = self.pragma(p)
+        if pragma and p.pragma == "parallel":  # (a constant step: see schedule.plan)
+            work = estimate(s, self.trip(s), self.trip)
+            self.parallel_open(work, self.trip(s), v, start, int(s.step.value))  # type: ignore[union-attr]
+            self.loop_body(s, pragma)
+            self.parallel_close()
+        else:
             self.emit(f"for (int64_t {v} = {start}; {cond}; {inc}) {{")
             self.depth += 1
-            self.loop_body(s, False)
-            self.depth -= 1
-            self.emit("}")
+            self.loop_body(s, pragma)
             self.depth -= 1
             self.emit("}")
         if stores:
@@ -428,12 +452,18 @@ class _Gen:
         begin, end = self.fresh(f"{v}_vec_begin"), self.fresh(f"{v}_vec_end")
         self.emit(f"const int64_t {begin} = {v};")
         self.emit(f"const int64_t {end} = {v} + ({stop} - {v}) / {width} * {width};")
-        self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None), f"({end} - {begin})")
-        self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
         vec = VectorEmitter(self.t, dtype, self.ex.as_type, lambda e: "&" + self.access(e, self.ex.indices(e)))
-        for st in stores:
-            self.emit(f"  mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
-        self.emit("}")
+        if self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None)):
+            work = estimate(s, f"({end} - {begin})", self.trip)
+            self.parallel_open(work, f"({end} - {begin}) / {width}", v, begin, width)
+            for st in stores:
+                self.emit(f"mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
+            self.parallel_close("mskh::fence();  // this thread's streaming stores drained before its chunk is done")
+        else:
+            self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
+            for st in stores:
+                self.emit(f"  mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
+            self.emit("}")
         self.emit(f"{v} = {end};")
         if others:
             self.depth -= 1
@@ -530,8 +560,8 @@ class _Gen:
             f"{' ' * (len(impl) + 12)}const mskh::Attr* attr, int64_t* err{self.EXTRA_PARAMS}) {{",
         ]
         tail = ["}", "", *self.entries(impl), ""]
-        openmp = any(p.pragma == "parallel" for p in self.plans.values())
-        return Generated("\n".join(head + body + tail), arrays, openmp, self.sites)
+        parallel = any(p.pragma == "parallel" for p in self.plans.values())
+        return Generated("\n".join(head + body + tail), arrays, parallel, self.sites)
 
     #: what the file's first lines say, the header it includes, the implementation's parameters after err
     MODE_NOTE = " in DEBUG mode (bounds-checked)"

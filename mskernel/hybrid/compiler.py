@@ -4,7 +4,9 @@ Generated C++ is built as a ``kind="plain"`` extern "C" library (no Python heade
 compile) and loaded once per distinct source in the process. Calls go through one small
 CPython extension, ``dispatch.c``, built once (and cached on disk by the build layer): it
 takes the kernel's function pointers, a spec of the signature, the arrays and the attributes,
-and calls the kernel on the arrays' own buffers.
+and calls the kernel on the arrays' own buffers. It also holds the thread pool of ``parallel``
+loops (``thread_pool.h``; its size: :mod:`.threads`), whose entry the loader stores in every
+kernel library it opens.
 
 Example:
     >>> COMPILE_FLAGS[:2]
@@ -25,17 +27,19 @@ import numpy as np
 
 from .check import Typed
 from .codegen import Generated, generate
+from . import threads
 from .errors import HybridInternalError
 from .shapes import make_alloc, make_infer, make_select
 
 __all__ = ["CompiledKernel", "compile_typed", "load_generated", "dispatcher", "output_allocator",
-           "release_output_blocks", "COMPILE_FLAGS"]
+           "release_output_blocks", "attach_pool", "COMPILE_FLAGS"]
 
 _log = logging.getLogger("mskernel.hybrid")
 _HERE = Path(__file__).resolve().parent
 
 #: flags of every generated kernel: exact IEEE semantics (no FMA contraction, no fast-math),
-#: wrapping signed integers like numpy, no errno from math functions, OpenMP SIMD pragmas.
+#: wrapping signed integers like numpy, no errno from math functions, OpenMP SIMD pragmas (SIMD only:
+#: parallel loops run on mskernel's own thread pool, so no OpenMP runtime is linked).
 COMPILE_FLAGS = ("-std=c++17", "-march=native", "-ffp-contract=off", "-fwrapv",
                  "-fno-math-errno", "-fopenmp-simd", "-fno-semantic-interposition")
 
@@ -60,12 +64,14 @@ def dispatcher() -> Callable[..., Any]:
         with _lock:
             if _dispatch is None:
                 try:
-                    module = build_numpy_extension("mskernel_hybrid_dispatch", _HERE / "dispatch.c", "_mskh_dispatch")
+                    module = build_numpy_extension("mskernel_hybrid_dispatch", _HERE / "dispatch.c", "_mskh_dispatch",
+                                                   include_paths=[str(_HERE)])
                 except BuildError as exc:
                     text = (_HERE / "dispatch.c").read_text()
                     raise HybridInternalError("<dispatcher>", text, getattr(exc, "log", str(exc))) from exc
                 global _module
                 _module = module
+                threads.attach(module)
                 _dispatch = module.call
     return _dispatch  # type: ignore[return-value]
 
@@ -174,23 +180,43 @@ def load_generated(name: str, gen: Generated, force: bool = False, optimize: str
     """
     from mskernel.toolchain import BuildError, Source, build, load_library
 
-    key = hashlib.sha256(f"{gen.openmp}\n{optimize}\n{gen.source}".encode()).hexdigest()
+    key = hashlib.sha256(f"{optimize}\n{gen.source}".encode()).hexdigest()
     if key in _loaded and not force:
         art, lib = _loaded[key]
         return art, lib, 0.0
     start = time.perf_counter()
     try:
         art = build(f"hybrid_{name}", [Source(f"hybrid_{name}.cpp", gen.source)], kind="plain",
-                    include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, openmp=gen.openmp,
-                    optimize=optimize, force=force)
+                    include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, optimize=optimize, force=force)
     except BuildError as exc:
         raise HybridInternalError(name, gen.source, getattr(exc, "log", "") or str(exc)) from exc
     lib = load_library(art)
+    attach_pool(lib)
     seconds = time.perf_counter() - start
     _log.debug("hybrid kernel %s: %s in %.3f s", name,
                "loaded from cache" if getattr(art, "cached", False) else "compiled", seconds)
     _loaded[key] = (art, lib)
     return art, lib, seconds
+
+
+def attach_pool(lib: Any) -> bool:
+    """Store the thread pool's entry in a loaded kernel library (``mskh_parallel_runtime``, see
+    ``hybrid_runtime.h``), so its parallel loops run on the pool; False if the library has no such slot.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    return x\\n")
+        >>> _, lib, _ = load_generated("f", generate(hk.specialize(hk.signature(["int8"], [1]))))
+        >>> attach_pool(lib)
+        True
+    """
+    try:
+        slot = ctypes.c_void_p.in_dll(lib, "mskh_parallel_runtime")
+    except ValueError:
+        return False
+    dispatcher()
+    slot.value = _module.runtime()
+    return True
 
 
 def _symbol(lib: Any, name: str) -> int:

@@ -28,6 +28,10 @@
  * fault it in and zero it -- an extra write pass over the output that costs a third of an
  * elementwise kernel's bandwidth. A cached block is already mapped. The cache holds at most
  * MSKH_POOL_SLOTS blocks and MSKH_POOL_CAP bytes (the oldest go first); release() unmaps them.
+ *
+ * The thread pool of `parallel` loops (thread_pool.h) lives here too, one per process: runtime() is the
+ * address of its entry, which the loader stores in every kernel library it opens (mskh_parallel_runtime,
+ * hybrid_runtime.h); threads(n) sets its size, pool_stats() reads its counters.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -38,6 +42,7 @@
 #endif
 #include <stdint.h>
 #include <stdlib.h>
+#include "thread_pool.h"
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
 #define MSKH_POOL 1
@@ -358,6 +363,52 @@ static PyObject* cached(PyObject* self, PyObject* unused) {
   return Py_BuildValue("(in)", pool_n, (Py_ssize_t)pool_bytes);
 }
 
+/* ---- the thread pool of parallel loops (thread_pool.h) */
+static PyObject* threads(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs > 1) {
+    PyErr_SetString(PyExc_TypeError, "threads([n])");
+    return NULL;
+  }
+  if (nargs == 1) {
+    long n = PyLong_AsLong(args[0]);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    Py_BEGIN_ALLOW_THREADS  /* waits for a loop in flight on another thread */
+    tpool_set_threads(n > TPOOL_MAX_THREADS ? TPOOL_MAX_THREADS : (int)n);
+    Py_END_ALLOW_THREADS
+  }
+  return PyLong_FromLong(__atomic_load_n(&tpool.threads, __ATOMIC_RELAXED));
+}
+
+static PyObject* pool_stats(PyObject* self, PyObject* unused) {
+  (void)self; (void)unused;
+#define R(x) (unsigned long long)__atomic_load_n(&tpool.x, __ATOMIC_RELAXED)
+  return Py_BuildValue("(iiKKKKK)", tpool.threads, tpool.workers, R(jobs), R(alone), R(chunks), R(worker_chunks),
+                       R(joined));
+#undef R
+}
+
+static PyObject* runtime(PyObject* self, PyObject* unused) {
+  (void)self; (void)unused;
+  return PyLong_FromVoidPtr((void*)tpool_run);
+}
+
+static PyObject* pool_test(PyObject* self, PyObject* const* args, Py_ssize_t nargs) {
+  (void)self;
+  if (nargs != 2) {
+    PyErr_SetString(PyExc_TypeError, "pool_test(hold_workers: bool, caller_idle: bool)");
+    return NULL;
+  }
+  int hold = PyObject_IsTrue(args[0]), idle = PyObject_IsTrue(args[1]);
+  if (hold < 0 || idle < 0) return NULL;
+  __atomic_store_n(&tpool.caller_idle, (uint32_t)idle, __ATOMIC_SEQ_CST);
+  pthread_mutex_lock(&tpool.gate_lock);
+  __atomic_store_n(&tpool.hold, (uint32_t)hold, __ATOMIC_SEQ_CST);
+  pthread_cond_broadcast(&tpool.gate);
+  pthread_mutex_unlock(&tpool.gate_lock);
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"call", (PyCFunction)(void (*)(void))call, METH_FASTCALL,
      "call(contig, strided, spec, arrays, attrs) -> None | (code, ...): run a compiled hybrid kernel"},
@@ -365,6 +416,13 @@ static PyMethodDef methods[] = {
      "empty(shape, dtype[, inputs]) -> ndarray: numpy.empty, aligned, away from the inputs, large blocks cached"},
     {"release", release, METH_NOARGS, "release() -> int: unmap the cached output blocks; the bytes released"},
     {"cached", cached, METH_NOARGS, "cached() -> (blocks, bytes) held by the output block cache"},
+    {"threads", (PyCFunction)(void (*)(void))threads, METH_FASTCALL,
+     "threads([n]) -> int: the thread pool's size (caller included), after setting it to n"},
+    {"pool_stats", pool_stats, METH_NOARGS,
+     "pool_stats() -> (threads, workers, loops, loops run alone, chunks, chunks run by workers, loops workers joined)"},
+    {"runtime", runtime, METH_NOARGS, "runtime() -> int: the address of the pool's parallel-for entry"},
+    {"pool_test", (PyCFunction)(void (*)(void))pool_test, METH_FASTCALL,
+     "pool_test(hold_workers, caller_idle): test hooks (workers never reach the work / the caller takes none)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -373,6 +431,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_mskh_dispatch",
 
 PyMODINIT_FUNC PyInit__mskh_dispatch(void) {
   import_array();
+  tpool_init();
   if (PyType_Ready(&BlockType) < 0) return NULL;
   PyObject* np = PyImport_ImportModule("numpy");
   if (!np) return NULL;

@@ -284,6 +284,30 @@ inline int64_t mul_hi(bool& o, int64_t alo, int64_t ahi, int64_t blo, int64_t bh
   return pymax(pymax(mul_ovf(o, alo, blo), mul_ovf(o, alo, bhi)), pymax(mul_ovf(o, ahi, blo), mul_ovf(o, ahi, bhi)));
 }
 
+// ---- parallel loops: chunks of iterations on mskernel's thread pool (thread_pool.h, one per process, in
+// the dispatcher). A `parallel` loop becomes parallel_for(enough, n, body) with body(lo, hi) running
+// iterations [lo, hi) (codegen.py). Below PARALLEL_MIN_WORK (enough == false), or while no pool is
+// attached, the body runs here in one call, inlined: the same code as a plain loop.
+}  // namespace mskh
+extern "C" {
+typedef void (*mskh_chunk_fn)(void* ctx, int64_t lo, int64_t hi);
+typedef void (*mskh_parallel_fn)(int64_t n, mskh_chunk_fn body, void* ctx);
+// The pool's entry, stored by the loader (compiler.load_generated) in each kernel library it opens; null in
+// a library opened some other way. (Every kernel is one translation unit, so the header may define it.)
+__attribute__((visibility("default"))) mskh_parallel_fn mskh_parallel_runtime = nullptr;
+}
+namespace mskh {
+template <class F>
+inline void parallel_for(bool enough, int64_t n, const F& body) {
+  const mskh_parallel_fn run = __atomic_load_n(&mskh_parallel_runtime, __ATOMIC_RELAXED);
+  if (!enough || run == nullptr || n < 2) {
+    body(int64_t(0), n);
+    return;
+  }
+  run(n, [](void* ctx, int64_t lo, int64_t hi) { (*static_cast<const F*>(ctx))(lo, hi); },
+      const_cast<void*>(static_cast<const void*>(&body)));
+}
+
 // Streaming stores (see mskernel/hybrid/stream.py): 32-byte vectors written around the cache.
 typedef float vf32 __attribute__((vector_size(32)));
 typedef double vf64 __attribute__((vector_size(32)));

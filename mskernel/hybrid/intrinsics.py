@@ -70,7 +70,7 @@ def serial(*args: int) -> range:
 
 
 def parallel(*args: int) -> range:
-    """A loop whose iterations may run in parallel (OpenMP when compiled); in Python, ``range``.
+    """A loop whose iterations may run in parallel (on the thread pool when compiled); in Python, ``range``.
 
     Example:
         >>> list(parallel(3))

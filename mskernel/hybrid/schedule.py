@@ -1,13 +1,13 @@
-"""Deciding how each loop is scheduled in C++: OpenMP parallel, SIMD, or plain serial.
+"""Deciding how each loop is scheduled in C++: parallel (the thread pool), SIMD, or plain serial.
 
 The scheduling keywords are hints, as in MindSpore on CPU ("treated as the usual for"); a
 hint is honoured only when it cannot change the result:
 
-* ``parallel``: the outermost such loop becomes ``#pragma omp parallel for`` when its
-  iterations are independent -- every scalar it assigns is declared inside it, and every
-  tensor it writes (other than temporaries allocated inside it) is indexed by the loop
-  variable in one fixed dimension, in every write *and* every read of that tensor in the
-  loop. Small trip counts run serially (an ``if()`` clause on the estimated work).
+* ``parallel``: the outermost such loop runs on the thread pool (``mskh::parallel_for``, see
+  :mod:`.threads`) when its iterations are independent -- every scalar it assigns is declared
+  inside it, and every tensor it writes (other than temporaries allocated inside it) is indexed
+  by the loop variable in one fixed dimension, in every write *and* every read of that tensor in
+  the loop. Loops with little work run on the calling thread (:mod:`.work`).
 * ``vectorize``: the same independence test, on an innermost loop -> ``#pragma omp simd``.
 * ``reduce``: an innermost reduce loop that accumulates into scalars or fixed tensor elements is
   reassociated (``#pragma omp simd reduction``, float sums blocked and added pairwise; see
@@ -139,7 +139,7 @@ def plan(kernel: ir.Kernel, debug: bool) -> dict[int, LoopPlan]:
             elif s.kind in ("parallel", "vectorize") and debug:
                 p.note = f"{s.kind}: serial in debug mode"
             elif s.kind == "parallel" and in_parallel:
-                p.note = "parallel: inside an OpenMP loop already, serial"
+                p.note = "parallel: inside a parallel loop already, serial"
             elif s.kind == "parallel" and not (isinstance(s.step, ir.Const) or s.grid_shape):
                 p.note = "parallel: the step is not a constant, serial"
             elif s.kind in ("parallel", "vectorize"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Sequence
 
 import numpy as np
 
@@ -25,12 +26,14 @@ from mskernel.toolchain.loader import load_python_module
 __all__ = ["build_numpy_extension"]
 
 
-def build_numpy_extension(name: str, source: Path, module_name: str) -> ModuleType:
+def build_numpy_extension(name: str, source: Path, module_name: str, include_paths: Sequence[str] = ()) -> ModuleType:
     """Build ``source`` (C, numpy's C API) as the CPython extension ``module_name`` and load it.
 
-    ``name`` names the build (its cache entry); raises :class:`~mskernel.toolchain.BuildError` when it
+    ``name`` names the build (its cache entry); ``include_paths``: directories of local headers it includes
+    (part of the build's key, like the source); raises :class:`~mskernel.toolchain.BuildError` when it
     does not compile. See the module docstring for an example.
     """
     text = Path(source).read_text() + f"\n/* built against numpy {np.__version__} */\n"
-    art = build(name, [Source(f"{name}.c", text)], kind="cpython", include_paths=[np.get_include()], optimize="-O2")
+    art = build(name, [Source(f"{name}.c", text)], kind="cpython", include_paths=[np.get_include(), *include_paths],
+                optimize="-O2")
     return load_python_module(art, module_name)

@@ -27,6 +27,17 @@ def bench_sq(x):
 SQ_OP = ops.Custom(bench_sq, out_shape=lambda s: s, out_dtype=lambda d: d, func_type="hybrid")
 
 
+@kernel
+def bench_psq(x):
+    y = output_tensor(x.shape, x.dtype)  # noqa: F821 - a DSL name
+    for i in parallel(x.shape[0]):  # noqa: F821
+        y[i] = x[i] * x[i]
+    return y
+
+
+PSQ_OP = ops.Custom(bench_psq, out_shape=lambda s: s, out_dtype=lambda d: d, func_type="hybrid")
+
+
 def x32(n=64):
     return ms.Tensor(np.linspace(-1, 1, n).astype(np.float32))
 
@@ -134,3 +145,27 @@ def test_warm_only_runs_place_no_roofline_point():
     placed = ms.benchmark({"hybrid": op}, x32(), **FAST)  # flushed runs: placed
     assert set(placed.roofline) | set(placed.roofline_errors) == {"hybrid"}
     assert "flushed: one call after writing" in placed.text()
+
+
+def test_the_result_records_the_thread_policy_and_what_the_pool_did():
+    from mskernel.hybrid.codegen import PARALLEL_MIN_WORK
+    from mskernel.hybrid.threads import POLICY
+
+    x = x32(PARALLEL_MIN_WORK // 4 + 64)  # 4 operations per iteration: enough work for the pool
+    try:
+        ms.set_context(runtime_num_threads=2)
+        r = ms.benchmark({"hybrid": PSQ_OP}, x, roofline=False, check=False, **FAST)
+        assert r.env["parallel"] == {"threads": 2, "set_by": "set_context(runtime_num_threads=2)", "policy": POLICY}
+        assert r.parallel["threads"] == 2 and r.parallel["policy"] == POLICY and r.parallel["loops"] >= 6
+        assert 0 <= r.parallel["joined"] <= r.parallel["loops"]  # (how many a worker joined depends on the load)
+        text = r.text()
+        assert f"parallel loops: 2 threads (set_context(runtime_num_threads=2)), {POLICY}; " in text
+        assert "loops ran on the pool during the timing" in text
+        assert "parallel loops: 2 threads (set_context(runtime_num_threads=2))" in text.splitlines()[-1]
+        ms.set_context(runtime_num_threads=1)
+        r = ms.benchmark({"hybrid": PSQ_OP}, x, roofline=False, check=False, **FAST)
+        assert r.parallel["threads"] == 1 and r.parallel["loops"] == 0
+        assert "1 thread (set_context(runtime_num_threads=1))" in r.text()
+        assert "no loop ran on the pool during the timing" in r.text()
+    finally:
+        ms.set_context(runtime_num_threads=0)

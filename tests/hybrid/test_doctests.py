@@ -9,7 +9,7 @@ import pytest
 MODULES = ["__init__", "cexpr", "check", "checked_codegen", "codegen", "compiler", "config", "coverage", "dsl",
            "dtypes", "errors", "hybrid_kernel", "intrinsics", "ir", "messages", "parse", "portability",
            "portability.issue", "portability.races", "portability.reads", "reduction", "runner", "schedule",
-           "shapes", "source", "stream",
+           "shapes", "source", "stream", "threads", "work",
            "autodiff", "autodiff.analysis", "autodiff.assemble", "autodiff.blocks", "autodiff.builder",
            "autodiff.printer", "autodiff.rules", "autodiff.forwarding"]
 

@@ -360,7 +360,7 @@ def test_common_kernels_run_the_unchecked_version(name):
     assert marker in gen.source
     probe = gen.source.replace(marker, "} else { return 99;")
     art = build(f"probe_{name}", [Source(f"probe_{name}.cpp", probe)], kind="plain", include_paths=[str(_HERE)],
-                cflags=COMPILE_FLAGS, openmp=gen.openmp, optimize="-O1")
+                cflags=COMPILE_FLAGS, optimize="-O1")
     entry = ctypes.cast(load_library(art).mskh_kernel_contig, ctypes.c_void_p).value
     outs = make_alloc(typed)(arrays, attrs)
     assert dispatcher()(entry, entry, _spec(typed, gen.arrays), (*arrays, *outs), tuple(attrs)) is None
