@@ -154,7 +154,14 @@ def refresh() -> int:
 
 def attach(module: Any) -> None:
     """Give the dispatcher module (it holds the pool) its team size, and follow ``set_context`` from now on
-    (called once, by :func:`mskernel.hybrid.compiler.dispatcher`)."""
+    (called once, by :func:`mskernel.hybrid.compiler.dispatcher`, when it loads the dispatcher).
+
+    Example:
+        >>> from mskernel.hybrid import compiler
+        >>> _ = compiler.dispatcher()   # loads the dispatcher (building it once), which attaches it here
+        >>> pool_stats().threads == thread_setting().threads
+        True
+    """
     global _pool
     first = _pool is None
     _pool = module

@@ -24,7 +24,7 @@ from typing import Callable
 
 from . import ir
 
-__all__ = ["estimate", "iteration_cost"]
+__all__ = ["estimate"]
 
 #: functions that cost far more than an arithmetic operation (scalar libm calls, not vectorized)
 _EXPENSIVE = {"exp", "expm1", "log", "sin", "cos", "tanh", "atan", "atan2", "erf", "power", "sqrt", "rsqrt"}
@@ -60,7 +60,7 @@ def _names(e: ir.Expr) -> set[str]:
     return out
 
 
-def iteration_cost(stmts: list[ir.Stmt], local: set[str], trip: Callable[[ir.For], str]) -> str:
+def _iteration_cost(stmts: list[ir.Stmt], local: set[str], trip: Callable[[ir.For], str]) -> str:
     """A C++ expression for the operations of ``stmts`` run once; ``local``: names that change from one
     iteration of the enclosing parallel loop to the next; ``trip(loop)``: an inner loop's trip count in C++."""
     const, terms = 0, []
@@ -75,16 +75,16 @@ def iteration_cost(stmts: list[ir.Stmt], local: set[str], trip: Callable[[ir.For
         elif isinstance(s, ir.If):
             const += _expr(s.cond)
             for branch in (s.then, s.orelse):
-                inner = iteration_cost(branch, local, trip)
+                inner = _iteration_cost(branch, local, trip)
                 if inner != "0.0":
                     terms.append(inner)
         elif isinstance(s, ir.For):
             bounds = set().union(*(_names(e) for e in ir.stmt_exprs(s)))
-            inner = iteration_cost(s.body, local | {s.var, *s.grid_names, *s.decls}, trip)
+            inner = _iteration_cost(s.body, local | {s.var, *s.grid_names, *s.decls}, trip)
             if inner == "0.0":
                 continue
             dependent = bool(bounds & local) or "<iteration-dependent>" in bounds
-            terms.append(f"({inner})" if dependent else f"{trip(s)} * {_wrap(inner)}")
+            terms.append(_wrap(inner) if dependent else f"{trip(s)} * {_wrap(inner)}")
     parts = ([f"{const}.0"] if const or not terms else []) + terms
     return " + ".join(parts)
 
@@ -105,5 +105,5 @@ def estimate(loop: ir.For, trip: str, trip_of: Callable[[ir.For], str]) -> str:
         >>> estimate(loop, "x_n0", lambda inner: "x_n1")
         'x_n0 * x_n1 * 18.0'
     """
-    body = iteration_cost(loop.body, {loop.var, *loop.grid_names, *loop.decls}, trip_of)
+    body = _iteration_cost(loop.body, {loop.var, *loop.grid_names, *loop.decls}, trip_of)
     return f"{trip} * {_wrap(body)}"

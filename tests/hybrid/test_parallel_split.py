@@ -36,3 +36,13 @@ def test_both_paths_compute_the_same_and_report_bad_indices(n):
     idx[n // 2] = n
     with pytest.raises(IndexError, match=rf"index \({n},\) is out of bounds for tensor x with shape \({n},\)"):
         hk.run([x, idx])
+
+
+def test_the_work_estimate_counts_operations_and_inner_loops():
+    src = ("def k(x, a):\n    y = output_tensor(x.shape, x.dtype)\n    for i in parallel(x.shape[0]):\n"
+           "        for j in range(i):\n            y[i, j] = x[i, j]\n"          # bounds depend on i: once
+           "        for j in range(x.shape[1]):\n            y[i, j] = exp(x[i, j]) / a\n"  # 1 + 16 + 1 + 4
+           "        t = allocate((4,), x.dtype)\n        if a > 0.0:\n"             # 16, and the test 1
+           "            t[0] = x[i, 0]\n    return y\n")
+    text = HybridKernel.from_source(src).source(["float32"], [2], [float])
+    assert f"mskh::parallel_for(x_n0 * (17.0 + 2.0 + x_n1 * 22.0 + 2.0) >= {PARALLEL_MIN_WORK}, x_n0," in text
