@@ -98,7 +98,7 @@ class BenchResult:
     """One benchmark: timings per implementation (``warm``, and ``flushed`` when measured), the ``method``,
     the environment fingerprint ``env``, the ``agreement`` check, static ``counts`` and ``roofline`` points of
     hybrid kernels (``roofline_errors`` for refused points), the machine ``peaks`` used, and ``parallel``:
-    the thread pool of hybrid ``parallel`` loops during the timing (:func:`mskernel.hybrid.threads.pool_info`:
+    the thread pool of hybrid ``parallel`` loops during the timing (``mskernel.hybrid.threads.pool_info``:
     ``policy``, ``threads``, ``set_by`` and the counts of ``loops`` run on the pool, ``joined`` by a worker,
     ``chunks`` and ``worker_chunks``).
 

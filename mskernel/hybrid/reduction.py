@@ -11,7 +11,7 @@ a scalar declared outside the loop, or one tensor element whose indices do not c
   with ``+=``/``-=``/``*=``; under an ``if`` too, several times per iteration with one operator;
 * the accumulator appears nowhere else in the loop, and everything else in the body is independent
   between iterations (scalars declared in the loop; tensors written at the loop variable's index,
-  as a ``vectorize`` loop requires -- :func:`mskernel.hybrid.schedule.independence`).
+  as a ``vectorize`` loop requires -- :func:`mskernel.hybrid.independence.independence`).
 
 What the compiled loop does (:func:`emit`; the loop's comment in the generated C++ says which):
 
@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from . import ir
 from .dtypes import compute_ctype, ctype, is_float, is_int
+from .independence import independence
 
 if TYPE_CHECKING:  # (codegen imports this module)
     from .check import Typed
@@ -241,8 +242,6 @@ def analyze(loop: ir.For) -> Union[Reduction, str]:
                            f"outside the accumulation (line {e.loc[0]})"
         if isinstance(s, ir.Store) and s.tensor in accs and s not in accs[s.tensor].stmts:
             return f"it writes {s.tensor} other than by accumulating (line {s.loc[0]})"
-    from .schedule import independence
-
     own = {id(s) for a in accs.values() for s in a.stmts}
     reason = independence(replace(loop, body=_without(loop.body, own)))
     if reason is not None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from . import ir
+from .independence import independence
 from .reduction import Reduction, analyze
 
 __all__ = ["LoopPlan", "plan", "independence"]
@@ -41,51 +42,6 @@ class LoopPlan:
     note: str = ""
     nested: list[ir.For] = field(default_factory=list)
     reduction: Optional[Reduction] = None  # a reduce loop that may be reassociated (see .reduction)
-
-
-def _is_loop_index(e: ir.Expr, loop: ir.For) -> bool:
-    if loop.kind == "grid":
-        return isinstance(e, ir.GridComponent) and e.var == loop.var and e.index == 0
-    return isinstance(e, ir.Var) and e.name == loop.var
-
-
-def _position(node: ir.Load | ir.Store, loop: ir.For) -> Optional[int]:
-    if node.grid is not None:
-        return 0 if node.grid == loop.var else None
-    for p, idx in enumerate(node.indices):
-        if _is_loop_index(idx, loop):
-            return p
-    return None
-
-
-def independence(loop: ir.For) -> Optional[str]:
-    """None if the iterations of ``loop`` are independent, else the reason they may not be."""
-    private: set[str] = set(loop.decls)
-    temps: set[str] = set()
-    for s in ir.walk_stmts(loop.body):
-        if isinstance(s, ir.For):
-            private.update(s.decls)
-            if not (isinstance(s.step, ir.Const) or s.kind == "grid"):
-                return "it contains a loop whose step is not a constant"
-        elif isinstance(s, ir.Alloc):
-            temps.add(s.name)
-    positions: dict[str, int] = {}
-    for s in ir.walk_stmts(loop.body):
-        if isinstance(s, ir.Assign) and s.name not in private:
-            return f"it assigns the variable {s.name}, declared outside the loop"
-        if isinstance(s, ir.Store) and s.tensor not in temps:
-            p = _position(s, loop)
-            if p is None or positions.setdefault(s.tensor, p) != p:
-                return (f"the write to {s.tensor} at line {s.loc[0]} is not indexed by the loop "
-                        f"variable in one fixed dimension")
-    for s in ir.walk_stmts(loop.body):
-        for root in ir.stmt_exprs(s):
-            for e in ir.walk_exprs(root):
-                if isinstance(e, ir.Load) and e.tensor in positions and \
-                        _position(e, loop) != positions[e.tensor]:
-                    return (f"it reads {e.tensor} (line {e.loc[0]}) at a position other "
-                            f"iterations write")
-    return None
 
 
 def _nested_chain(loop: ir.For) -> list[ir.For]:

@@ -7,7 +7,7 @@ import importlib
 import pytest
 
 MODULES = ["__init__", "cexpr", "check", "checked_codegen", "codegen", "compiler", "config", "coverage", "dsl",
-           "dtypes", "errors", "hybrid_kernel", "intrinsics", "ir", "messages", "parse", "portability",
+           "dtypes", "errors", "hybrid_kernel", "independence", "intrinsics", "ir", "messages", "parse", "portability",
            "portability.issue", "portability.races", "portability.reads", "reduction", "runner", "schedule",
            "shapes", "source", "stream", "threads", "work",
            "autodiff", "autodiff.analysis", "autodiff.assemble", "autodiff.blocks", "autodiff.builder",
