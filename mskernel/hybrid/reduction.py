@@ -61,9 +61,12 @@ from . import ir
 from .dtypes import compute_ctype, ctype, is_float, is_int
 from .independence import independence
 
-if TYPE_CHECKING:  # (codegen imports this module)
+if TYPE_CHECKING:
     from .check import Typed
-    from .codegen import _Gen
+
+#: the code generator (``codegen._Gen``) these emitters write through; not imported, even for typing:
+#: codegen imports this module
+Generator = Any
 
 __all__ = ["Accumulator", "Reduction", "analyze", "problem", "held_elements", "note", "min_trip", "block", "emit",
            "REDUCE_BLOCK", "REDUCE_MIN_TRIP", "REDUCE_MIN_TRIP_FLOAT"]
@@ -265,7 +268,7 @@ def _type(typed: "Typed", a: Accumulator) -> str:
     return typed.tensors[a.name].dtype if a.element else typed.var_types[a.name]
 
 
-def _dtype(gen: "_Gen", a: Accumulator) -> str:
+def _dtype(gen: Generator, a: Accumulator) -> str:
     return _type(gen.t, a)
 
 
@@ -314,7 +317,7 @@ def held_elements(typed: "Typed", loop: ir.For) -> list[Accumulator]:
     return [a for a in r.accumulators if a.element]
 
 
-def note(gen: "_Gen", r: Reduction) -> str:
+def note(gen: Generator, r: Reduction) -> str:
     """The comment on the compiled loop (lines): what was reassociated, and how.
 
     Example:
@@ -379,7 +382,7 @@ def min_trip(typed: "Typed", r: Reduction) -> int:
     return REDUCE_MIN_TRIP_FLOAT if blocked else REDUCE_MIN_TRIP
 
 
-def _serial(gen: "_Gen", s: ir.For, v: str, start: str, stop: str, cmp: str, inc: str) -> None:
+def _serial(gen: Generator, s: ir.For, v: str, start: str, stop: str, cmp: str, inc: str) -> None:
     """Loop ``s`` in order, accumulating straight into its accumulators."""
     gen.emit(f"for (int64_t {v} = {start}; {v} {cmp} {stop}; {inc}) {{")
     gen.depth += 1
@@ -391,7 +394,7 @@ def _serial(gen: "_Gen", s: ir.For, v: str, start: str, stop: str, cmp: str, inc
 _INVARIANT = (ir.Const, ir.Param, ir.ShapeDim, ir.Rank, ir.BinOp, ir.UnaryOp)
 
 
-def block(gen: "_Gen", s: ir.Stmt) -> None:
+def block(gen: Generator, s: ir.Stmt) -> None:
     """Emit top-level statement ``s`` (a loop nest, bounds proved); when reduce loops to reassociate sit inside
     other loops with trip counts that do not change in the nest, emit it twice: as written, in order, when every
     such loop is short (below :func:`min_trip`), and with the reductions otherwise. (A reduction's set-up inside
@@ -435,7 +438,7 @@ def block(gen: "_Gen", s: ir.Stmt) -> None:
     gen.emit("}")
 
 
-def emit(gen: "_Gen", s: ir.For, r: Reduction) -> Optional[str]:
+def emit(gen: Generator, s: ir.For, r: Reduction) -> Optional[str]:
     """Emit reduce loop ``s`` reassociated as ``r`` allows (the caller has emitted its line comment); or emit
     nothing and return why it must run in order for this signature.
 
