@@ -30,7 +30,8 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel.common.tensor import Tensor
-from mskernel.gradcheck.differences import SWEEP, Tracked, difference, evaluate, outputs, rounding_bound, sweep_verdict
+from mskernel.gradcheck.differences import (SWEEP, Tracked, difference, evaluate, forward, outputs, rounding_bound,
+                                            sweep_verdict)
 from mskernel.gradcheck.report import GradcheckError, GradcheckReport, InputReport
 from mskernel.gradcheck.tolerances import Tolerance, tolerance_for, unit_roundoff
 
@@ -253,7 +254,8 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
                   or [np.float64])
     args, diff = _prepare(inputs, cast_float64, grad_position)
     checked_in = _lowest([args[i]._data.dtype for i in diff])
-    out_dtypes = [o._data.dtype for o in outputs(fn(*args)) if o._data.dtype.kind == "f"]
+    first = forward(fn, args)  # one call: the outputs' dtypes and the base values
+    out_dtypes = [o._data.dtype for o in first if o._data.dtype.kind == "f"]
     if not out_dtypes:
         raise ValueError("gradcheck: the function has no floating-point output, so nothing to differentiate "
                          "(integer and boolean outputs have no gradient)")
@@ -271,7 +273,7 @@ def gradcheck(fn: Callable, inputs: Any, eps: Optional[float] = None, atol: Opti
             raise ValueError(f"gradcheck: eps {eps:g} does not move input {i} in {checked_in} (element {list(k)}, "
                              f"{float(x[k]):g}, stays where it is): use a larger eps, or leave eps to the dtype's "
                              f"row ({tol.eps:.2g})")
-    base = evaluate(fn, args)
+    base = [np.array(o._data, dtype=np.float64) for o in first]
     u = unit_roundoff(_lowest([np.dtype(checked_in)] + out_dtypes))
     n_out = sum(o.size for o in base)
     n_in = sum(args[i]._data.size for i in diff)

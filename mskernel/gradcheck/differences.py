@@ -30,8 +30,8 @@ from mskernel.autograd.engine import gradients
 from mskernel.autograd.node import STATE
 from mskernel.common.tensor import Tensor
 
-__all__ = ["STENCILS", "SWEEP", "ROUNDING_FACTOR", "evaluate", "outputs", "Tracked", "difference", "rounding_bound",
-           "sweep_verdict"]
+__all__ = ["STENCILS", "SWEEP", "ROUNDING_FACTOR", "forward", "evaluate", "outputs", "Tracked", "difference",
+           "rounding_bound", "sweep_verdict"]
 
 #: offsets and weights of the first derivative: the error is O(h**2) for two points, O(h**4) for four
 STENCILS = {2: ((-1, -0.5), (1, 0.5)),
@@ -55,14 +55,19 @@ def outputs(out: Any) -> List[Tensor]:
     return [o for o in outs if o._data.dtype.kind in "fc"]
 
 
-def evaluate(fn: Callable, args: Sequence[Any]) -> List[np.ndarray]:
-    """``fn(*args)``'s floating outputs as float64 arrays, nothing recorded."""
+def forward(fn: Callable, args: Sequence[Any]) -> List[Tensor]:
+    """``fn(*args)``'s floating outputs, nothing recorded."""
     prev = STATE.enabled
     STATE.enabled = False
     try:
-        return [np.array(o._data, dtype=np.float64) for o in outputs(fn(*args))]
+        return outputs(fn(*args))
     finally:
         STATE.enabled = prev
+
+
+def evaluate(fn: Callable, args: Sequence[Any]) -> List[np.ndarray]:
+    """``fn(*args)``'s floating outputs as float64 arrays, nothing recorded."""
+    return [np.array(o._data, dtype=np.float64) for o in forward(fn, args)]
 
 
 class Tracked:
