@@ -79,7 +79,8 @@ def fingerprint() -> dict[str, Any]:
 
     Keys: ``cpu``, ``cores_online``, ``cores_allowed`` (the affinity mask: the cores this process
     runs on), ``llc_bytes``, ``python``, ``numpy``, ``mskernel``, ``threads`` (the thread variables
-    that are set), ``parallel`` (hybrid parallel loops: ``threads``, ``set_by``, ``policy``) and
+    that are set), ``parallel`` (hybrid parallel loops: ``threads``, ``set_by``, ``policy``),
+    ``vector_math`` (which kernels call glibc's SIMD math functions: :mod:`mskernel.hybrid.vector_math`) and
     ``platform``.
 
     Example:
@@ -88,6 +89,7 @@ def fingerprint() -> dict[str, Any]:
     """
     from mskernel._version import __version__
     from mskernel.hybrid.threads import POLICY, thread_setting
+    from mskernel.hybrid.vector_math import vector_math_setting
 
     team = thread_setting()
     try:
@@ -104,6 +106,7 @@ def fingerprint() -> dict[str, Any]:
         "mskernel": __version__,
         "threads": {k: os.environ[k] for k in THREAD_VARS if k in os.environ},
         "parallel": {"threads": team.threads, "set_by": team.source, "policy": POLICY},
+        "vector_math": vector_math_setting().describe(),
         "platform": f"{platform.system()} {platform.release()} {platform.machine()}",
     }
 
@@ -118,10 +121,14 @@ def describe(fp: dict[str, Any]) -> str:
         'X, 2 cores (runs on 0,1), LLC 32 MiB; numpy 2.0, mskernel 0.1, Python 3.11; threads: library defaults'
         >>> describe(dict(fp, parallel={"threads": 2, "set_by": "MSKERNEL_NUM_THREADS", "policy": "P"})).split("; ")[-1]
         'parallel loops: 2 threads (MSKERNEL_NUM_THREADS)'
+        >>> describe(dict(fp, vector_math="vector math off (MSKERNEL_VECTOR_MATH)")).split("; ")[-1]
+        'vector math off (MSKERNEL_VECTOR_MATH)'
     """
     threads = ", ".join(f"{k}={v}" for k, v in fp["threads"].items()) or "library defaults"
     cores = ",".join(str(c) for c in fp["cores_allowed"])
     team = fp.get("parallel")
     parallel = f"; parallel loops: {team['threads']} threads ({team['set_by']})" if team else ""
+    if fp.get("vector_math"):
+        parallel += f"; {fp['vector_math']}"
     return (f"{fp['cpu']}, {fp['cores_online']} cores (runs on {cores}), LLC {fp['llc_bytes'] >> 20} MiB; "
             f"numpy {fp['numpy']}, mskernel {fp['mskernel']}, Python {fp['python']}; threads: {threads}{parallel}")

@@ -27,7 +27,7 @@ import numpy as np
 
 from .check import Typed
 from .codegen import Generated, generate
-from . import threads
+from . import threads, vector_math
 from .errors import HybridInternalError
 from .shapes import make_alloc, make_infer, make_select
 
@@ -187,7 +187,8 @@ def load_generated(name: str, gen: Generated, force: bool = False, optimize: str
     start = time.perf_counter()
     try:
         art = build(f"hybrid_{name}", [Source(f"hybrid_{name}.cpp", gen.source)], kind="plain",
-                    include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, optimize=optimize, force=force)
+                    include_paths=[str(_HERE)], cflags=COMPILE_FLAGS, ldflags=vector_math.link_flags(gen.source),
+                    optimize=optimize, force=force)
     except BuildError as exc:
         raise HybridInternalError(name, gen.source, getattr(exc, "log", "") or str(exc)) from exc
     lib = load_library(art)

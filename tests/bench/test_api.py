@@ -147,6 +147,19 @@ def test_warm_only_runs_place_no_roofline_point():
     assert "flushed: one call after writing" in placed.text()
 
 
+def test_the_result_records_the_vector_math_setting(monkeypatch):
+    from mskernel.hybrid.vector_math import vector_math_setting
+
+    monkeypatch.setenv("MSKERNEL_VECTOR_MATH", "off")
+    r = ms.benchmark({"hybrid": SQ_OP}, x32(), roofline=False, check=False, **FAST)
+    assert r.env["vector_math"] == "vector math off (MSKERNEL_VECTOR_MATH)"
+    assert r.text().splitlines()[-1].endswith("; vector math off (MSKERNEL_VECTOR_MATH)")
+    monkeypatch.delenv("MSKERNEL_VECTOR_MATH")
+    r = ms.benchmark({"hybrid": SQ_OP}, x32(), roofline=False, check=False, **FAST)
+    assert r.env["vector_math"] == vector_math_setting().describe()
+    assert "(default)" in r.env["vector_math"]
+
+
 def test_the_result_records_the_thread_policy_and_what_the_pool_did():
     from mskernel.hybrid.codegen import PARALLEL_MIN_WORK
     from mskernel.hybrid.threads import POLICY
