@@ -143,17 +143,19 @@ def available_functions() -> tuple[tuple[str, ...], str]:
         True
     """
     if platform.machine() not in ("x86_64", "AMD64") or platform.libc_ver()[0] != "glibc":
-        return (), f"libmvec's x86-64 variants need x86-64 glibc, this is {platform.machine()} {platform.libc_ver()[0] or 'without glibc'}"
+        here = f"{platform.machine()} {platform.libc_ver()[0] or 'without glibc'}"
+        return (), f"libmvec's x86-64 variants need x86-64 glibc, this is {here}"
     try:
         lib = ctypes.CDLL("libmvec.so.1")
     except OSError as exc:
         return (), f"libmvec.so.1 does not load: {exc}"
     from mskernel.toolchain import find_toolchain
 
-    cxx = find_toolchain().cxx
+    toolchain = find_toolchain()
+    cxx = toolchain.cxx
     try:
-        found = subprocess.run([*find_toolchain().cxx_argv, "-print-file-name=libmvec.so"], capture_output=True, text=True,
-                               timeout=30).stdout.strip()
+        found = subprocess.run([*toolchain.cxx_argv, "-print-file-name=libmvec.so"], capture_output=True,
+                               text=True, timeout=30).stdout.strip()
     except (OSError, subprocess.SubprocessError) as exc:
         return (), f"{cxx} -print-file-name failed: {exc}"
     if not os.path.isabs(found):
