@@ -29,7 +29,7 @@ from .check import Typed
 from .codegen import Generated, generate
 from . import threads, vector_math
 from .errors import HybridInternalError
-from .shapes import make_alloc, make_infer, make_select
+from .shapes import make_alloc, make_call, make_infer, make_select
 
 __all__ = ["CompiledKernel", "compile_typed", "load_generated", "dispatcher", "output_allocator",
            "release_output_blocks", "attach_pool", "COMPILE_FLAGS"]
@@ -135,6 +135,7 @@ class CompiledKernel:
     infer: Callable[..., list[tuple[tuple[int, ...], str]]]
     seconds: float
     library: Any = None
+    call: Optional[Callable[..., Any]] = None  # allocate + dispatch in one Python call (shapes.make_call)
 
     @property
     def source(self) -> str:
@@ -243,8 +244,10 @@ def compile_typed(typed: Typed, debug: bool, bounds: bool = True, force: bool = 
     gen = generate(typed, debug, bounds)  # bounds=False: unsafe, for benchmarks only
     art, lib, seconds = load_generated(typed.kernel.name, gen, force)
     contig, strided = _symbol(lib, gen.contig_symbol), _symbol(lib, gen.strided_symbol)
-    return CompiledKernel(typed, gen, art, contig, strided, _spec(typed, gen.arrays),
-                          make_alloc(typed, output_allocator()), make_select(typed), make_infer(typed), seconds, lib)
+    spec = _spec(typed, gen.arrays)
+    return CompiledKernel(typed, gen, art, contig, strided, spec, make_alloc(typed, output_allocator()),
+                          make_select(typed), make_infer(typed), seconds, lib,
+                          make_call(typed, output_allocator(), dispatcher(), (contig, strided, spec)))
 
 
 def clear_memory_cache() -> None:

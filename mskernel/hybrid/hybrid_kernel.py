@@ -32,7 +32,7 @@ import numpy as np
 from . import config
 from .check import Signature, Typed, specialize
 from .codegen import generate
-from .compiler import CompiledKernel, compile_typed, dispatcher
+from .compiler import CompiledKernel, compile_typed
 from .dsl import call_python, to_numpy
 from .dtypes import normalize_dtype, type_of_python_scalar
 from .intrinsics import RUNTIME_NAMES
@@ -326,25 +326,21 @@ class HybridKernel:
             array([-2,  1], dtype=int32)
         """
         fast = self._fast
-        if out is not None:
-            return self._run_slow(inputs, attrs, out)
-        if fast is not None and fast[0] == config.generation:
-            try:
-                outs = fast[2](inputs, attrs)
-            except Exception:  # wrong rank/type for this entry: take the slow path
+        if out is None and fast is not None and fast[0] == config.generation:
+            try:  # the last signature's compiled call (allocate, dispatch): one Python call
+                outs = fast[1](inputs, attrs if attrs.__class__ is tuple else tuple(attrs))
+            except Exception:  # another rank or dtype, a shape numpy refuses: the checked path says what
                 outs = None
-            if attrs.__class__ is not tuple:
-                attrs = tuple(attrs)
-            if outs is not None and fast[1](fast[3], fast[4], fast[5], (*inputs, *outs), attrs) is None:
-                return outs if fast[6] is None else fast[6](inputs, outs)
-        return self._run_slow(inputs, attrs)
+            if outs is not None:
+                return outs  # type: ignore[no-any-return]
+        return self._run_slow(inputs, attrs, out)
 
     def _run_slow(self, inputs: Sequence[Any], attrs: Sequence[Any],
                   out: Optional[Sequence[np.ndarray]] = None) -> tuple[np.ndarray, ...]:
         return run_checked(self, inputs, attrs, out)
 
     def _remember(self, ck: CompiledKernel) -> None:
-        self._fast = (config.generation, dispatcher(), ck.alloc, ck.contig, ck.strided, ck.spec, ck.select)
+        self._fast = (config.generation, ck.call)
 
     def run_python(self, inputs: Sequence[Any], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
         """Run the kernel as Python with numpy stand-ins (MindSpore's emulation); a tuple.

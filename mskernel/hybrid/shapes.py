@@ -30,7 +30,7 @@ from .check import Typed
 from .coverage import fully_written
 from .intrinsics import INTRINSICS
 
-__all__ = ["shape_source", "make_infer", "make_alloc", "make_select", "shape_error"]
+__all__ = ["shape_source", "make_infer", "make_alloc", "make_call", "make_select", "shape_error"]
 
 
 class _PyExpr:
@@ -150,12 +150,9 @@ def _numpy_empty(shape: Any, dtype: Any, inputs: Any) -> np.ndarray:
     return np.empty(shape, dtype)
 
 
-def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _numpy_empty
-               ) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
-    """``alloc(arrays, attrs) -> tuple`` of the non-in-place outputs (return order): zero-filled, except
-    those the kernel writes in full before reading them (:func:`~.coverage.fully_written`), which are
-    left uninitialised (``empty(shape, dtype, inputs)``, by default ``numpy.empty``: no write pass before
-    the kernel's own, no page touched before the kernel's threads touch it)."""
+def _alloc_expression(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray]) -> tuple[str, dict[str, Any]]:
+    """The Python tuple expression allocating the non-in-place outputs of arrays ``t``, attributes ``a``, and
+    the names it uses."""
     shapes = shape_source(typed, "t[{}].shape")
     outputs = [(n, np.dtype(d)) for n, d in _outputs(typed) if n not in typed.kernel.params]
     covered = fully_written(typed)
@@ -164,7 +161,17 @@ def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _num
     for i, (shape, (name, dtype)) in enumerate(zip(shapes, outputs)):
         env[f"_d{i}"] = dtype
         parts.append(f"_e({shape}, _d{i}, t)" if name in covered else f"_z({shape}, _d{i})")
-    fast = eval(f"lambda t, a: ({''.join(p + ', ' for p in parts)})", env)
+    return f"({''.join(p + ', ' for p in parts)})", env
+
+
+def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _numpy_empty
+               ) -> Callable[[Sequence[np.ndarray], Sequence[Any]], tuple[np.ndarray, ...]]:
+    """``alloc(arrays, attrs) -> tuple`` of the non-in-place outputs (return order): zero-filled, except
+    those the kernel writes in full before reading them (:func:`~.coverage.fully_written`), which are
+    left uninitialised (``empty(shape, dtype, inputs)``, by default ``numpy.empty``: no write pass before
+    the kernel's own, no page touched before the kernel's threads touch it)."""
+    expression, env = _alloc_expression(typed, empty)
+    fast = eval(f"lambda t, a: {expression}", env)
     infer = make_infer(typed)
     names = [n for n in typed.kernel.returns if n not in typed.kernel.params]
 
@@ -184,6 +191,32 @@ def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _num
                     raise shape_error(typed, name, shapes[name], inner) from None
             raise
     return alloc
+
+
+def make_call(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray], dispatch: Callable[..., Any],
+              entries: tuple[int, int, bytes]) -> Callable[[Sequence[np.ndarray], tuple], Any]:
+    """``call(arrays, attrs)``: allocate the outputs, run the kernel through ``dispatch(contig, strided, spec,
+    arrays + outputs, attrs)`` and return what the kernel returns -- one Python call, the per-call path of
+    ``HybridKernel.run`` and of hybrid ``ops.Custom`` ops. It returns None when the kernel reports an error, and
+    lets any exception out (a shape numpy refuses, an array the dispatcher refuses): the caller then takes the
+    checked path, which says what went wrong. ``attrs`` must be a tuple of plain values.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] + 1.0\\n    return y\\n")
+        >>> ck = hk.compile(["float64"], [1])
+        >>> ck.call([np.zeros(2)], ())
+        (array([1., 1.]),)
+    """
+    expression, env = _alloc_expression(typed, empty)
+    select = make_select(typed)
+    env.update(_dispatch=dispatch, _contig=entries[0], _strided=entries[1], _spec=entries[2], _select=select)
+    result = "o" if select is None else "_select(t, o)"
+    text = (f"def call(t, a):\n    o = {expression}\n"
+            f"    if _dispatch(_contig, _strided, _spec, (*t, *o), a) is None:\n        return {result}\n")
+    exec(text, env)  # noqa: S102 - generated from the kernel's shapes, not user text
+    return env["call"]  # type: ignore[no-any-return]
 
 
 def make_select(typed: Typed

@@ -53,7 +53,6 @@ class HybridAdapter(CustomKernel):
         case (a kernel writing an input in place or returning one, an input the dispatcher cannot take as
         is, an error) goes through :meth:`run` and its checks (a kernel writing no input can run again)."""
         from mskernel.hybrid import config
-        from mskernel.hybrid.compiler import dispatcher
         from mskernel.hybrid.runner import plain_attr
 
         hk = self.kernel
@@ -65,7 +64,7 @@ class HybridAdapter(CustomKernel):
             ck = hk.compile(dtypes, ranks, plain)
             if hk.inplace_map or ck.select is not None:
                 return None
-            return gen, dispatcher(), ck.alloc, ck.contig, ck.strided, ck.spec
+            return gen, ck.call
 
         bound = [bind()]
         if bound[0] is None:
@@ -75,8 +74,10 @@ class HybridAdapter(CustomKernel):
             b = bound[0]
             if b[0] != config.generation:
                 b = bound[0] = bind()
-            outs = b[2](arrays, plain)
-            return outs if b[1](b[3], b[4], b[5], arrays + outs, plain) is None else None
+            try:
+                return b[1](arrays, plain)  # type: ignore[no-any-return]
+            except Exception:  # a shape numpy refuses, an array the dispatcher refuses: run() says what
+                return None
         return run
 
     @classmethod
