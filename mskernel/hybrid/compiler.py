@@ -136,6 +136,7 @@ class CompiledKernel:
     seconds: float
     library: Any = None
     call: Optional[Callable[..., Any]] = None  # allocate + dispatch in one Python call (shapes.make_call)
+    call_into: Optional[Callable[..., Any]] = None  # the same into given outputs (make_call(into=True))
 
     @property
     def source(self) -> str:
@@ -247,7 +248,8 @@ def compile_typed(typed: Typed, debug: bool, bounds: bool = True, force: bool = 
     spec = _spec(typed, gen.arrays)
     return CompiledKernel(typed, gen, art, contig, strided, spec, make_alloc(typed, output_allocator()),
                           make_select(typed), make_infer(typed), seconds, lib,
-                          make_call(typed, output_allocator(), dispatcher(), (contig, strided, spec)))
+                          make_call(typed, output_allocator(), dispatcher(), (contig, strided, spec)),
+                          make_call(typed, output_allocator(), dispatcher(), (contig, strided, spec), into=True))
 
 
 def clear_memory_cache() -> None:

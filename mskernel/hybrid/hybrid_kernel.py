@@ -326,9 +326,10 @@ class HybridKernel:
             array([-2,  1], dtype=int32)
         """
         fast = self._fast
-        if out is None and fast is not None and fast[0] == config.generation:
-            try:  # the last signature's compiled call (allocate, dispatch): one Python call
-                outs = fast[1](inputs, attrs if attrs.__class__ is tuple else tuple(attrs))
+        if fast is not None and fast[0] == config.generation:
+            try:  # the last signature's compiled call (allocate or take out, dispatch): one Python call
+                plain = attrs if attrs.__class__ is tuple else tuple(attrs)
+                outs = fast[1](inputs, plain) if out is None else fast[2](inputs, plain, out)
             except Exception:  # another rank or dtype, a shape numpy refuses: the checked path says what
                 outs = None
             if outs is not None:
@@ -340,7 +341,7 @@ class HybridKernel:
         return run_checked(self, inputs, attrs, out)
 
     def _remember(self, ck: CompiledKernel) -> None:
-        self._fast = (config.generation, ck.call)
+        self._fast = (config.generation, ck.call, ck.call_into)
 
     def run_python(self, inputs: Sequence[Any], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
         """Run the kernel as Python with numpy stand-ins (MindSpore's emulation); a tuple.

@@ -172,7 +172,7 @@ def run_checked(hk: "Kernel", inputs: Sequence[Any], attrs: Sequence[Any],
         raise RuntimeError(f"hybrid kernel '{hk.name}': could not prepare the inputs")
     for i in written & copied:
         np.copyto(originals[i], arrays[i])
-    if not copied and given is None:
+    if not copied:
         hk._remember(ck)
     result = list(outs)
     if ck.select is not None:

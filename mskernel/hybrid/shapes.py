@@ -194,12 +194,15 @@ def make_alloc(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray] = _num
 
 
 def make_call(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray], dispatch: Callable[..., Any],
-              entries: tuple[int, int, bytes]) -> Callable[[Sequence[np.ndarray], tuple], Any]:
+              entries: tuple[int, int, bytes], into: bool = False) -> Callable[..., Any]:
     """``call(arrays, attrs)``: allocate the outputs, run the kernel through ``dispatch(contig, strided, spec,
     arrays + outputs, attrs)`` and return what the kernel returns -- one Python call, the per-call path of
     ``HybridKernel.run`` and of hybrid ``ops.Custom`` ops. It returns None when the kernel reports an error, and
     lets any exception out (a shape numpy refuses, an array the dispatcher refuses): the caller then takes the
     checked path, which says what went wrong. ``attrs`` must be a tuple of plain values.
+
+    ``into=True`` makes ``call(arrays, attrs, out)`` instead, writing into given arrays (``run(..., out=)``):
+    it returns None, running nothing, unless ``out`` holds exactly the outputs' shapes and dtypes.
 
     Example:
         >>> from mskernel.hybrid import HybridKernel
@@ -213,8 +216,15 @@ def make_call(typed: Typed, empty: Callable[[Any, Any, Any], np.ndarray], dispat
     select = make_select(typed)
     env.update(_dispatch=dispatch, _contig=entries[0], _strided=entries[1], _spec=entries[2], _select=select)
     result = "o" if select is None else "_select(t, o)"
-    text = (f"def call(t, a):\n    o = {expression}\n"
-            f"    if _dispatch(_contig, _strided, _spec, (*t, *o), a) is None:\n        return {result}\n")
+    run = f"    if _dispatch(_contig, _strided, _spec, (*t, *o), a) is None:\n        return {result}\n"
+    if into:
+        shapes = shape_source(typed, "t[{}].shape")
+        dtypes = [f"_d{i}" for i in range(len(shapes))]
+        fits = " and ".join([f"o.__len__() == {len(shapes)}"] + [f"o[{i}].shape == {shape} and o[{i}].dtype == {d}"
+                                                           for i, (shape, d) in enumerate(zip(shapes, dtypes))])
+        text = f"def call(t, a, o):\n    if not ({fits}):\n        return None\n{run}"
+    else:
+        text = f"def call(t, a):\n    o = {expression}\n{run}"
     exec(text, env)  # noqa: S102 - generated from the kernel's shapes, not user text
     return env["call"]  # type: ignore[no-any-return]
 

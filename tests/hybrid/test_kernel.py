@@ -325,10 +325,21 @@ def test_run_into_preallocated_outputs():
     assert got[0] is s and got[1] is d
     np.testing.assert_array_equal(s, x + 4.0)
     np.testing.assert_array_equal(d, -x / 2)
+    # again, now through the remembered call (shapes.make_call(into=True)), into fresh and strided arrays
+    s2, wide = np.full(4, np.nan), np.full(8, np.nan)
+    got = hk.run([x, y], out=[s2, wide[::2]])
+    assert got[0] is s2 and np.shares_memory(got[1], wide)
+    np.testing.assert_array_equal(s2, x + 4.0)
+    np.testing.assert_array_equal(wide[::2], -x / 2)
+    assert np.isnan(wide[1::2]).all()
     with pytest.raises(ValueError, match=r"out\[1\] must be a float64 array of shape \(4,\)"):
         hk.run([x, y], out=[s, np.zeros(3)])
+    with pytest.raises(ValueError, match=r"out\[0\] must be a float64 array of shape \(4,\), not \(4,\) float32"):
+        hk.run([x, y], out=[np.zeros(4, np.float32), d])
     with pytest.raises(ValueError, match="2 output"):
         hk.run([x, y], out=[s])
+    with pytest.raises(ValueError, match=r"out\[1\] must be a float64 array of shape \(4,\), not list"):
+        hk.run([x, y], out=[s, [0.0] * 4])
 
 
 def misc_features(x, n):
