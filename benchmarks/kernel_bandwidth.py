@@ -56,7 +56,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Callable, Dict
+from typing import Callable, Dict, Optional
 
 import numpy as np
 
@@ -234,12 +234,19 @@ def ratio(times: Dict[str, list[float]], a: str, b: str) -> float:
     return float(np.median([tb / ta for ta, tb in zip(times[a], times[b])]))
 
 
+def spread(times: Dict[str, list[float]], a: str, b: str) -> tuple[float, float]:
+    """The middle half (quartiles) of the per-round ratios :func:`ratio` takes the median of: the noise."""
+    lo, hi = np.percentile([tb / ta for ta, tb in zip(times[a], times[b])], [25, 75])
+    return float(lo), float(hi)
+
+
 def _size(nbytes: float) -> str:
     return f"{nbytes / (1 << 20):.0f} MB" if nbytes >= 1 << 20 else f"{nbytes / 1024:.0f} KB"
 
 
-def elementwise(nb, rounds: int, min_time: float) -> list[tuple[str, float, float]]:
-    """Print table 1; return (kernel, bytes per array, hybrid/copy) for the goal line."""
+def elementwise(nb, rounds: int, min_time: float) -> list[tuple[str, float, float, Optional[float], tuple]]:
+    """Print table 1; return (kernel, bytes per array, hybrid/copy, hybrid/numba or None, its spread) per row
+    for the goal line."""
     llc = last_level_cache_bytes() or 32 << 20
     sizes = [1 << 16, 1 << 18, 1 << 20]
     while sizes[-1] * 4 < 2 * llc:
@@ -273,7 +280,8 @@ def elementwise(nb, rounds: int, min_time: float) -> list[tuple[str, float, floa
             nbv = f"{gb['numba']:6.1f}" if "numba" in gb else f"{'-':>6}"
             nbr = f"{ratio(t, 'hybrid', 'numba'):11.2f}x" if "numba" in gb else f"{'-':>12}"
             of_copy = ratio(t, "hybrid", "copy")
-            results.append((name, n * 4, of_copy))
+            of_numba = ratio(t, "hybrid", "numba") if "numba" in gb else None
+            results.append((name, n * 4, of_copy, of_numba, spread(t, "hybrid", "numba") if of_numba else ()))
             of_numpy = ratio(t, "hybrid", "numpy")
             label = f"{name} {_size(n * 4)}"
             print(f"{label:<24}  {n:>9}  {gb['copy']:6.1f}  {gb['x.copy']:6.1f}  {gb['numpy']:6.1f}  "
@@ -333,13 +341,16 @@ def main() -> None:
     else:
         print(f"numba {nb['version']} (njit, one thread, compile excluded)")
     results = elementwise(nb, rounds, min_time)
-    missed = [f"{k} at {_size(size)} ({r:.2f}x)" for k, size, r in results if r < 0.8]
+    missed = [f"{k} at {_size(size)} ({r:.2f}x)" for k, size, r, _, _ in results if r < 0.9]
     state = "MET at every size" if not missed else \
         f"met at {len(results) - len(missed)} of {len(results)} sizes; missed: {', '.join(missed)}"
-    print(f"goal: allocating elementwise >= 80% of copy bandwidth (hybrid/copy >= 0.80x): {state}")
-    if missed and all(size < 1 << 20 for _, size, r in results if r < 0.8):
-        print("note: the misses are all below 1 MB per array, where the per-call path (not the kernel's memory "
-              "traffic) is the remaining cost")
+    print(f"goal: allocating elementwise >= 90% of copy bandwidth (hybrid/copy >= 0.90x): {state}")
+    if not isinstance(nb, str):
+        missed = [f"{k} at {_size(size)} ({r:.2f}x, rounds' middle half {lo:.2f}-{hi:.2f}x)"
+                  for k, size, _, r, (lo, hi) in results if r < 1.0]
+        state = "MET at every size" if not missed else \
+            f"met at {len(results) - len(missed)} of {len(results)} sizes; missed: {', '.join(missed)}"
+        print(f"goal: allocating elementwise >= numba (hybrid/numba >= 1.00x): {state}")
     reduced = reductions(nb, rounds, min_time)
     missed = [f"{label} ({r:.2f}x)" for label, r in reduced if r < 1.0]
     state = "MET on every row" if not missed else \
