@@ -64,7 +64,10 @@ The DSL (and how it maps to C++)
   loop says what it did (``HybridKernel.source``, ``%%custom_op --show-source``;
   :mod:`mskernel.hybrid.reduction`).
   A large elementwise loop that only writes fresh outputs gets a vectorized version with
-  non-temporal (streaming) stores, used for outputs of 2 MB and more.
+  non-temporal (streaming) stores, used for outputs of 2 MB and more. In float32 kernels, exp expm1
+  log sin cos tanh atan erf atan2 power in a loop the compiler vectorizes call glibc's SIMD variants
+  (libmvec: within 1-4 ulp, the class of numpy's float32 functions; float64 kernels keep the scalar
+  ones): :mod:`mskernel.hybrid.vector_math`, ``MSKERNEL_VECTOR_MATH=off|float32|all``.
 * **Statements**: ``t[...] = e`` and augmented forms, scalar ``v = e`` (the first assignment
   declares ``v``; it lives in the innermost enclosing ``for``, MindSpore's rule), ``if/elif/
   else``, ``with attr(...)/block_realize(...)`` (no-ops), ``pass``, docstrings, and one final
