@@ -12,21 +12,20 @@ ratio columns: the median over rounds of the two implementations' times measured
 1. Allocating elementwise kernels ``y = x*x`` and ``a*b + c`` (float32) at sizes from inside L2 to
    twice the last-level cache. *copy* is ``np.copyto`` into a preallocated array of as many bytes as
    the kernel moves (``x`` for ``x*x``; an array twice as long for ``a*b+c``, so both touch the same
-   cache level): the machine's copy bandwidth, the reference of the goal (allocating elementwise >= 80%
-   of it). *x.copy* is the same copy allocating its result.
+   cache level): the machine's copy bandwidth. *x.copy* is the same copy allocating its result.
    ``x.copy()`` and numpy's ``x*x`` allocate their result: above glibc's 32 MB mmap threshold that is
    fresh memory, which the OS faults in and zeroes page by page -- an extra write pass that costs them
    a third of their bandwidth. Hybrid kernels allocate an output they provably write in full with
    ``np.empty`` (no zero-fill), and above 16 MB from a cache of freed output blocks (no page faults);
    the *fresh* column empties that cache before every call, to show what it saves. Large outputs use
    streaming stores (from a quarter of the last-level cache), which is why hybrid can exceed the
-   copy's bandwidth there. Below ~1 MB the per-call path (about a microsecond of Python and dispatch)
-   is a visible share of the time; that is the call-path item's to cut, so the goal line says which
-   sizes miss and why rather than hiding them.
+   copy's bandwidth there. The goal lines check the issue's goals: hybrid/copy >= 0.9x and
+   hybrid/numba >= 1.0x at every size; a miss shows the middle half of the per-round ratios (the noise).
 2. Reductions (row sum, full sum, max) and a row-wise kernel (softmax per row) vs numpy and numba,
    written as plain loops in both the DSL and numba. The DSL kernels accumulate in ``reduce`` loops
    (a declared reduction, which the compiler may reassociate: SIMD lanes, float sums in blocks added
-   pairwise; max exact -- see mskernel/hybrid/reduction.py) and normalize in a ``vectorize`` loop.
+   pairwise; max exact -- see mskernel/hybrid/reduction.py) and normalize in a ``vectorize`` loop; the
+   softmax's ``exp`` runs on glibc's SIMD ``expf`` (mskernel/hybrid/vector_math.py).
    *numba* is ``njit`` without fastmath (an in-order float sum cannot be vectorized); *numba-r* is
    ``njit(fastmath={"reassoc"})``, numba given the same permission to reassociate that ``reduce``
    declares. The goal line checks hybrid/numpy >= 1.0x on every row.
@@ -35,19 +34,21 @@ A last line times the default (all cores) hybrid ``x*x`` by wall time for refere
 (``benchmarks/parallel_policy.py`` compares the default with one thread, idle and busy).
 
 What it showed on the 2-core EPYC VM (32 MB L3) where it was written: allocating elementwise kernels
-at 1.2-1.5x the copy from 16 MB per array up (0.56-0.89x before the output cache, ``np.empty`` for
-fully written outputs, streaming stores from LLC/4 and 64-byte aligned outputs), ~0.95-1.0x for
-``a*b+c`` in cache; ``x*x`` in cache (256 KB - 4 MB) varied between runs from 0.65x to 1.16x -- some
-processes run the same kernel 1.5x slower than others on the same data (not page faults, not the call
-path; misaligned outputs and 4K aliasing were two such causes, found and fixed; the rest is unexplained),
-which the paired ratios do not fully cancel, so quote those rows with care. Sums written with
-``range`` loops ran at numba's speed and 0.3-0.45x numpy's (in-order float accumulation); written
-with ``reduce`` loops they run at 2.5-3.2x numpy's and 13-15x numba's (0.8-0.96x numba given
-``reassoc``, whose LLVM keeps several vector accumulators), ``max`` at numpy's speed (1.01-1.05x: both at
-the last-level cache's bandwidth). The row softmax is bound by ``exp`` (glibc's scalar ``expf``, 5x
-slower than numpy's SIMD ``exp``): 0.35x numpy at 256x1024 and 0.83x at 4096x1024 (1.3x numpy in a
-process where numpy's 1 MB temporaries page-fault), 1.14-1.38x numba. A SIMD ``expf`` (glibc's libmvec,
-tried by hand in C) ran the same loops at ~2x (256x1024) and 5x (4096x1024) numpy: vector math, not reductions.
+at 0.96-1.3x the copy in cache and 1.2-1.9x from 16 MB per array up (0.56-0.89x before the output
+cache, ``np.empty`` for fully written outputs, streaming stores from LLC/4 and 64-byte aligned
+outputs). Against numba, which compiles the same loop (LLVM, 512-bit vectors unrolled 4x, where GCC
+chose 256-bit ones: neither flag changed the ratio beyond its noise), hybrid runs at 0.97-1.05x in
+cache -- the same speed, the per-process placement of the arrays deciding the last 3% -- and at
+1.1-1.3x from 16 MB up (streaming stores, no page faults). The per-call path (allocate and dispatch in
+one generated function: 0.46 us for 8 floats, numba's 0.61 us) is no longer what separates them.
+Sums written with ``range`` loops ran at numba's speed and 0.3-0.45x numpy's (in-order float
+accumulation); written with ``reduce`` loops they run at 2.5-3.1x numpy's and 12-15x numba's
+(0.75-0.99x numba given ``reassoc``, whose LLVM keeps several vector accumulators), ``max`` at
+numpy's speed (1.01-1.06x: both at the last-level cache's bandwidth). The row softmax ran at 0.35x
+and 0.83x numpy with glibc's scalar ``expf``; with the SIMD one it runs at 2.3x (256x1024) and 5.1x
+(4096x1024) numpy, 7-9x numba. A reduce loop inside a parallel loop had lost its vectorization when
+parallel loops moved to the thread pool (row sums at 0.15-0.4x numpy, found by this benchmark; see
+the parallel chunk's inner lambda in mskernel/hybrid/codegen.py).
 numba is a comparison only, never a dependency (``pip install numba``); without it its columns say
 why.
 """

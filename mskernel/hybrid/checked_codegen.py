@@ -143,6 +143,12 @@ class _CheckedGen(_Gen):
     def subtree_checked(self, s: ir.Stmt) -> bool:
         return True  # no streaming-store versions of loops (their vector code has no shadow)
 
+    def keeps_order(self, s: ir.Stmt) -> bool:
+        # A reduce loop that touches no tracked tensor and whose accesses are proved in bounds is reassociated
+        # as in the kernel itself (the shadow sees nothing of it), so the checked run computes what the kernel
+        # computes, bit for bit, at the kernel's speed.
+        return any(a.tensor in self.tracked for a in _accesses([s])) or super().subtree_checked(s)
+
     def prologue(self) -> list[str]:
         arrays = super().prologue()
         for slot, name in enumerate(arrays):

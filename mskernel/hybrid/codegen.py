@@ -151,6 +151,10 @@ class _Gen:
             any(self.has_checked(e) for x in stmts for e in ir.stmt_exprs(x)) or \
             any(isinstance(x, ir.Alloc) and x.kind == "temp" for x in stmts)
 
+    def keeps_order(self, s: ir.Stmt) -> bool:
+        """True if the reduce loops in ``s`` must run in order: their accesses are checked one by one."""
+        return self.subtree_checked(s)
+
     def stop_if_failed(self) -> None:
         if not self.pragma_depth:
             self.emit("if (dbg.failed) return dbg.code;")

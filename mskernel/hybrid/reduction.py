@@ -413,7 +413,7 @@ def block(gen: Generator, s: ir.Stmt) -> None:
              and gen.plans[id(x)].reduction is not None and problem(gen.t, gen.plans[id(x)].reduction) is None]
     bounds = [e for x in loops for e in (x.start, x.stop)]
     if gen.checking or not loops or not all(isinstance(y, _INVARIANT) for e in bounds for y in ir.walk_exprs(e)) \
-            or all(gen.subtree_checked(x) for x in loops):  # (the checked build: every loop stays in order)
+            or all(gen.keeps_order(x) for x in loops):  # (every loop checks its accesses: all stay in order)
         gen.block([s])
         return
     short = []
@@ -456,7 +456,7 @@ def emit(gen: Generator, s: ir.For, r: Reduction) -> Optional[str]:
         the float16 accumulator s is rounded to half precision at every step
     """
     why = problem(gen.t, r)
-    if why is None and gen.subtree_checked(s):
+    if why is None and gen.keeps_order(s):
         why = "this copy of the loop checks its accesses one by one"
     if why is not None:
         return why

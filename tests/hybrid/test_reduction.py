@@ -275,12 +275,10 @@ def test_other_reduce_loops_accumulate_in_order_and_say_why(body, reason):
     assert reason in text
 
 
-def test_float16_accumulators_debug_builds_and_the_checked_build_stay_serial():
+def test_float16_accumulators_and_debug_builds_stay_serial():
     assert "because the float16 accumulator s is rounded to half precision" in source_of(SUM.format(kind="reduce"),
                                                                                          "float16")
     assert "reduction(" not in source_of(SUM.format(kind="reduce"), debug=True)
-    hk = kernel(SUM.format(kind="reduce"))
-    assert "reduction(" not in generate_checked(hk.specialize(hk.signature(["float32"], [1]))).source
     x = data(1, 5000, np.float32, "wide")
     serial = np.cumsum(np.concatenate([np.zeros(1, np.float32), x]), dtype=np.float32)[-1]
     debug = HybridKernel.from_source(SUM.format(kind="reduce"), debug=True)
@@ -396,10 +394,23 @@ def test_a_nest_of_short_reduce_loops_runs_as_written(k):
     assert np.all(np.abs(got - exact) <= gamma(k + 1, np.float32) * np.abs(terms).sum(axis=1))
 
 
-def test_the_checked_build_keeps_every_reduce_loop_in_order():
+def test_the_checked_build_reassociates_as_the_kernel_does_unless_it_checks_the_loop():
+    """``ms.check_kernel``'s build reduces a loop it has nothing to check in (accesses proved in bounds, no
+    tracked tensor) as the kernel does, so it computes the kernel's result bit for bit; a loop whose accesses
+    it checks one by one stays in order."""
+    import mskernel as ms
+
     hk = kernel(MATMUL.format(kind="reduce"))
     text = generate_checked(hk.specialize(hk.signature(["float32"] * 2, [2, 2]))).source
-    assert "reduction(" not in text and "every reduce loop in this nest is short" not in text
+    assert "#pragma omp simd reduction(+:" in text
+    a, b = data(1, 9 * 300, np.float32, "mixed").reshape(9, 300), data(2, 300 * 7, np.float32, "mixed").reshape(300, 7)
+    check = ms.check_kernel(hk, a, b)
+    assert check.ok, str(check)
+    assert bit_equal(check.outputs[0], hk.run([a, b])[0])
+    assert not bit_equal(check.outputs[0], kernel(MATMUL.format(kind="range")).run([a, b])[0])  # (not in order)
+    gathered = kernel("def g(x, idx):\n    y = output_tensor((1,), x.dtype)\n    s = 0.0\n"
+                      "    for k in reduce(idx.shape[0]):\n        s = s + x[idx[k]]\n    y[0] = s\n    return y\n")
+    text = generate_checked(gathered.specialize(gathered.signature(["float32", "int64"], [1, 1]))).source
     assert "reduce: serial accumulation, because this copy of the loop checks its accesses one by one" in text
 
 
