@@ -27,8 +27,9 @@ memory): a last line measures that headroom with numpy, a 16 MB copy into a prea
 and split over two Python threads. Seen on the 2-core VM where this was written: the x*x map at 1.76-1.89x
 in some processes and 1.05-1.10x in others, on the same data and with the same alignment and huge pages
 (likely where the host puts the VM's cores and memory: the copy's headroom moved with it, 1.3x-1.85x); the
-compute-bound map and the softmax at 1.97-1.99x (once 1.00x for the map, in a run other processes shared);
-busy, 0.99-1.10x for the maps and 1.3-1.8x for the softmax.
+compute-bound map and the softmax at 1.95-1.99x (once 1.00x for the map, in a run other processes shared);
+busy, 0.99-1.10x for the maps and 0.99x for the softmax (1.3-1.8x before exp ran on glibc's SIMD variant and
+made the softmax 2.4x faster on one thread: the shorter a loop, the less a late worker can take from it).
 """
 from __future__ import annotations
 
