@@ -90,7 +90,7 @@ class _Gen:
         self.lines: list[str] = []
         self.depth = 1
         self.sites: list[tuple[str, ir.Loc]] = []
-        self.chunk_locals: list[tuple[str, str]] = []  # (C type, name): the kernel's arrays, passed to each chunk
+        self.chunk_locals: list[tuple[str, str, str]] = []  # (C type, name, value): the arrays, passed to each chunk
         self.plans: dict[int, LoopPlan] = plan(self.k, debug)
         self.covered = fully_written(typed)
         self.used: set[str] = set()
@@ -206,8 +206,10 @@ class _Gen:
             self.emit(f"{const}{ct}* __restrict__ {c} = static_cast<{const}{ct}*>(data[{slot}]);")
             self.declare_tensor(name, [f"shape[{offset + d}]" for d in range(info.rank)],
                                 [f"stride[{offset + d}]" for d in range(info.rank)])
-            self.chunk_locals.append((f"{const}{ct}* __restrict__", c))
-            self.chunk_locals += [("const int64_t", f"{c}_{k}{d}") for k in "ns" for d in range(info.rank)]
+            self.chunk_locals.append((f"{const}{ct}* __restrict__", c, c))
+            self.chunk_locals += [("const int64_t", f"{c}_n{d}", f"{c}_n{d}") for d in range(info.rank)]
+            self.chunk_locals += [("const int64_t", f"{c}_s{d}", f"kContig ? 1 : {c}_s{d}" if d == info.rank - 1
+                                   else f"{c}_s{d}") for d in range(info.rank)]  # (a literal 1 where contiguous)
             offset += info.rank
         for name, (i, t) in self.t.attrs.items():
             value = f"attr[{i}].f" if t == "float" else f"attr[{i}].i" + (" != 0" if t == "bool" else "")
@@ -328,7 +330,7 @@ class _Gen:
             # reloads in every iteration of a SIMD reduction, which it then vectorizes with gathers (20x
             # slower); as this inner lambda's parameters they are the chunk's own values.
             self.emit("// the arrays' pointers, extents and strides as the chunk's own values (for the vectorizer)")
-            self.emit(f"[&]({', '.join(f'{t} {n}' for t, n in self.chunk_locals)}) {{")
+            self.emit(f"[&]({', '.join(f'{t} {n}' for t, n, _ in self.chunk_locals)}) {{")
             self.depth += 1
         if not (first.isidentifier() or first.isdigit()):
             first = f"({_bare(first)})"
@@ -349,7 +351,7 @@ class _Gen:
             self.emit(tail)
         if self.chunk_locals:
             self.depth -= 1
-            self.emit(f"}}({', '.join(n for _, n in self.chunk_locals)});")
+            self.emit(f"}}({', '.join(v for _, _, v in self.chunk_locals)});")
         self.depth -= 1
         self.emit("});")
 
