@@ -3,10 +3,10 @@
 A loop calling ``exp`` cannot be vectorized by the compiler unless it knows a SIMD version of ``expf``
 exists; without one, every call is a scalar library call and a row softmax runs at a third of numpy's
 speed. glibc ships those versions (libmvec: 4, 8 and 16 lanes for SSE, AVX, AVX2 and AVX-512). When vector
-math is on, the generated C++ declares the functions below with GCC's ``simd`` attribute and links
-``-lmvec``; the compiler then calls ``_ZGVeN16v_expf`` on 16 elements at once wherever it vectorizes the
-loop (``vectorize`` and ``reduce`` loops, and any plain loop it can prove safe), and the scalar ``expf``
-for the rest.
+math is on, the generated C++ declares those of the functions below that the kernel calls with GCC's
+``simd`` attribute and links ``-lmvec``; the compiler then calls ``_ZGVeN16v_expf`` on 16 elements at
+once wherever it vectorizes the loop (``vectorize`` and ``reduce`` loops, and any plain loop it can prove
+safe), and the scalar ``expf`` for the rest.
 
 The results differ from the scalar functions' in the last bits. Measured against float64 numpy (for
 float32) and long double (for float64) on 65536 random points per function (``tests/hybrid/
@@ -28,7 +28,7 @@ functions.
 
 Example:
     >>> set_vector_math("off")
-    >>> vector_math_setting().mode, declarations()
+    >>> vector_math_setting().mode, declarations({"exp"})
     ('off', [])
     >>> set_vector_math(None)   # unset: the environment or the default decide again
 """
@@ -40,9 +40,9 @@ import platform
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
+from typing import Iterable, Optional
 
-__all__ = ["VECTOR_FUNCTIONS", "MAX_ULP", "MODES", "VectorMathSetting", "set_vector_math",
+__all__ = ["VECTOR_FUNCTIONS", "DSL_NAMES", "MAX_ULP", "MODES", "VectorMathSetting", "set_vector_math",
            "vector_math_setting", "declarations", "link_flags", "available_functions"]
 
 #: the libm functions behind DSL calls that libmvec vectorizes: C name (double) -> arity.
@@ -170,24 +170,32 @@ def available_functions() -> tuple[tuple[str, ...], str]:
     return tuple(have), "" if have else "libmvec has none of the functions' variants"
 
 
-def declarations() -> list[str]:
-    """The lines the generated C++ starts with: the functions with the ``simd`` attribute, by the setting.
+#: the DSL's names of those functions where they differ from C's
+DSL_NAMES = {"power": "pow"}
+
+
+def declarations(calls: Iterable[str]) -> list[str]:
+    """The lines the generated C++ of a kernel calling the DSL functions ``calls`` starts with: those of
+    :data:`VECTOR_FUNCTIONS` it calls, declared with the ``simd`` attribute, by the setting (none: no lines).
 
     Example:
         >>> set_vector_math("float32")
-        >>> [line for line in declarations() if "expf(" in line] == (
+        >>> [line for line in declarations({"exp", "sqrt"}) if "noexcept" in line] == (
         ...     ['__attribute__((simd("notinbranch"))) float expf(float) noexcept;']
         ...     if "exp" in vector_math_setting().functions else [])
         True
+        >>> declarations({"sqrt"})
+        []
         >>> set_vector_math(None)
     """
     setting = vector_math_setting()
-    if not setting.functions:
+    used = [f for f in setting.functions if f in {DSL_NAMES.get(c, c) for c in calls}]
+    if not used:
         return []
     kinds = [("float", "f")] + ([("double", "")] if setting.mode == "all" else [])
     lines = [f"// vector math ({setting.mode}): glibc's SIMD variants (libmvec) where a loop is vectorized",
              'extern "C" {']
-    for name in setting.functions:
+    for name in used:
         for ctype, suffix in kinds:
             params = ", ".join([ctype] * VECTOR_FUNCTIONS[name])
             lines.append(f'__attribute__((simd("notinbranch"))) {ctype} {name}{suffix}({params}) noexcept;')
