@@ -17,6 +17,7 @@ from typing import Any, List
 import numpy as np
 
 from mskernel.common.tensor import Tensor
+from mskernel.ops import math as M
 from mskernel.ops.opdef import F, Op
 
 _FLOAT = dict(dtype="float")
@@ -90,6 +91,15 @@ def _dropout(input: Any, p: float = 0.5, training: bool = True, seed: Any = None
     return input * Tensor._wrap((keep * scale).astype(input._data.dtype))
 
 
+def _leaky_relu_grad(g: Tensor, input: Tensor, alpha: float) -> tuple:
+    """1 above 0 and ``alpha`` below; where ``x == alpha * x`` (0, +-inf) or x is NaN, the shares MindSpore 2.10
+    gives, whose LeakyReLU differentiates as ``maximum(x, alpha * x)`` (``minimum`` when ``alpha > 1``)."""
+    x = input._data
+    loses = np.less if alpha <= 1 else np.greater
+    wx, wy = M.extremum_weights(loses, x, x * np.asarray(alpha, x.dtype), g._data.dtype)
+    return (g * Tensor._wrap(wx + wy * np.asarray(alpha, g._data.dtype)),)
+
+
 def _dropout_with_mask(x: Any, keep_prob: float = 0.5) -> tuple:
     """MindSpore's ``ops.Dropout(keep_prob)(x)``: ``(output, mask)``, the mask as 0/1 in ``x``'s dtype.
 
@@ -118,13 +128,12 @@ OPS: List[Op] = [
     Op("silu", "input", lambda x: x / (1 + np.exp(-x)),
        lambda g, input: (g * (F.sigmoid(input) * (1 + input * (1 - F.sigmoid(input)))),), prim="SiLU", **_FLOAT),
     Op("leaky_relu", "input, alpha=0.2", lambda x, alpha: np.where(x >= 0, x, x * alpha).astype(x.dtype),
-       lambda g, input, alpha: (g * Tensor._wrap(np.where(input._data >= 0, 1.0, alpha).astype(g._data.dtype)),),
-       **_FLOAT),
+       _leaky_relu_grad, **_FLOAT),
     Op("elu", "input_x, alpha=1.0", lambda x, alpha: np.where(x > 0, x, alpha * np.expm1(x)).astype(x.dtype),
-       lambda g, out, input_x, alpha: (g * F.where(input_x > 0, F.ones_like(out), out + alpha),),
+       lambda g, out, input_x, alpha: (g * F.where(input_x <= 0, out + alpha, F.ones_like(out)),),
        prim="Elu(alpha=1.0)(input_x) -> input_x, alpha", **_FLOAT),
     Op("relu6", "x", lambda x: np.clip(x, 0, 6).astype(x.dtype),
-       lambda g, x: (g * _mask((x._data > 0) & (x._data < 6), g),), prim="ReLU6", **_FLOAT),
+       lambda g, x: (g * _mask((x._data > 0) & (x._data <= 6), g),), prim="ReLU6", **_FLOAT),
     Op("softplus", "input, beta=1, threshold=20", _softplus,
        lambda g, input, beta, threshold: (g * F.where(input * beta > threshold, F.ones_like(input),
                                                       F.sigmoid(input * beta)),), prim="Softplus()(x) -> x",
