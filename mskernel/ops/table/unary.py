@@ -100,7 +100,8 @@ def _logit_grad(g: Tensor, input: Tensor, eps: Any) -> tuple:
 OPS: List[Op] = [
     Op("neg", "input", np.negative, lambda g: (-g,), prim="Neg", method=True, aliases=("negative",)),
     Op("exp", "input", np.exp, lambda g, out: (g * out,), prim="Exp", inplace=True, **_FLOAT),
-    Op("log", "input", np.log, lambda g, input: (g / input,), prim="Log", **_FLOAT),
+    # + 0.0 turns -0 into +0: log's slope at either zero is +inf, as MindSpore 2.10 gives
+    Op("log", "input", np.log, lambda g, input: (g / (input + 0.0),), prim="Log", **_FLOAT),
     Op("sqrt", "input", np.sqrt, lambda g, out: (g / (out * 2),), dtype="to_float", prim="Sqrt", method=True),
     Op("sin", "input", np.sin, lambda g, input: (g * F.cos(input),), prim="Sin", **_FLOAT),
     Op("cos", "input", np.cos, lambda g, input: (-g * F.sin(input),), prim="Cos", **_FLOAT),
