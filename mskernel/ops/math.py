@@ -204,7 +204,9 @@ def _extremum(op: str, fn: Callable, loses: Callable, input: Any, other: Any) ->
 
         def backward(d):
             wx, wy = extremum_weights(loses, xa, ya, d[0]._data.dtype)
-            return d[0] * Tensor._wrap(wx), d[0] * Tensor._wrap(wy)
+            # selects, so that an inf or NaN in d gives 0 to the input that lost (as the wheel)
+            return (where(Tensor._wrap(wx != 0), d[0] * Tensor._wrap(wx), 0.0),
+                    where(Tensor._wrap(wy != 0), d[0] * Tensor._wrap(wy), 0.0))
         _record1(op, (x, y), out, backward)
     return out
 

@@ -63,6 +63,12 @@ def _mask(cond: np.ndarray, like: Tensor) -> Tensor:
     return Tensor._wrap(cond.astype(like._data.dtype))
 
 
+def _keep(g: Tensor, cond: np.ndarray) -> Tensor:
+    """``g`` where ``cond``, else 0 -- a select, so an inf or NaN arriving where the input is cut off gives 0 (as
+    MindSpore 2.10's ReluGrad and its kin), where ``g * mask`` would give NaN."""
+    return F.where(Tensor._wrap(np.asarray(cond, bool)), g, 0.0)
+
+
 def _softplus(x: np.ndarray, beta: float = 1, threshold: float = 20) -> np.ndarray:
     bx = x * beta
     return np.where(bx > threshold, x, np.log1p(np.exp(np.minimum(bx, threshold))) / beta).astype(x.dtype)
@@ -133,7 +139,7 @@ OPS: List[Op] = [
        lambda g, out, input_x, alpha: (g * F.where(input_x <= 0, out + alpha, F.ones_like(out)),),
        prim="Elu(alpha=1.0)(input_x) -> input_x, alpha", **_FLOAT),
     Op("relu6", "x", lambda x: np.clip(x, 0, 6).astype(x.dtype),
-       lambda g, x: (g * _mask((x._data > 0) & (x._data <= 6), g),), prim="ReLU6", **_FLOAT),
+       lambda g, x: (_keep(g, (x._data > 0) & (x._data <= 6)),), prim="ReLU6", **_FLOAT),
     Op("softplus", "input, beta=1, threshold=20", _softplus,
        lambda g, input, beta, threshold: (g * F.where(input * beta > threshold, F.ones_like(input),
                                                       F.sigmoid(input * beta)),), prim="Softplus()(x) -> x",
