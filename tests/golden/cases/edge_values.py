@@ -99,6 +99,21 @@ for _name, _expr in {"t_max_axes": "a.max(axis=(1, 2))", "t_max_kd": "a.max(axis
     CASES[f"{_name}_ties_grad"] = _CUBE + f"result = ms.grad(lambda a: ({_expr}).sum())(x)"
 
 
+# an inf or NaN gradient arriving where an op cut its input off: a select gives 0 there, a multiply NaN
+_UP = _NAN + ("x = Tensor(np.array([-1.0, 0.0, 2.0, 7.0], np.float32))\n"
+              "up = Tensor(np.array([inf, nan, inf, nan], np.float32))\n")
+for _name, _expr in {"relu": "ops.relu(a)", "relu6": "ops.relu6(a)", "clamp": "ops.clamp(a, 0.0, 6.0)",
+                     "clip_by_value": "ops.clip_by_value(a, 0.0, 6.0)", "abs": "ops.abs(a)",
+                     "maximum": "ops.maximum(a, 1.0)", "minimum": "ops.minimum(a, 1.0)",
+                     "leaky_relu": "ops.leaky_relu(a, 0.1)", "elu": "ops.elu(a)", "where": "ops.where(a > 1, a, 0.0)",
+                     "sign": "ops.sign(a) * 2", "floor": "ops.floor(a)", "round": "ops.round(a)",
+                     "amax": "ops.amax(a.reshape(2, 2), 1).tile((2,))",
+                     "max_index": "ops.max(a.reshape(2, 2), 1)[0].tile((2,))",
+                     "argmaxwithvalue": "ops.ArgMaxWithValue(axis=1)(a.reshape(2, 2))[1].tile((2,))",
+                     "sort": "ops.sort(a)[0]", "sqrt_relu": "ops.sqrt(ops.relu(a))"}.items():
+    CASES[f"{_name}_upstream_nan_grad"] = _UP + f"result = ms.grad(lambda a: (({_expr}) * up).sum())(x)"
+
+
 # Where mskernel keeps its own answer. Each oracle computes mskernel's documented value with numpy alone.
 _NAN_KEPT = ("MindSpore documents that maximum/minimum give NaN where an element is compared with NaN; the 2.10 "
              "CPU kernels compare as `a > b ? a : b`, so a NaN is dropped or kept by which side (in a reduction, "
