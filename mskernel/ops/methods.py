@@ -90,7 +90,7 @@ def _numpy_style(self: Tensor, reduce: str, axis: Any = None, keepdims: bool = F
         if where is not None:
             kw["where"] = where._data if isinstance(where, Tensor) else np.asarray(where)
         return Tensor._wrap(np.asarray(fn(self._data, axis=axis, keepdims=keepdims, **kw)))
-    if isinstance(axis, int) and not isinstance(axis, bool):
+    if isinstance(axis, int) and not isinstance(axis, bool) and self.ndim > 0:
         # over one axis MindSpore 2.10 takes the values of max/min with indices: a tie's gradient goes to the first
         out = getattr(F, "max" if reduce == "amax" else "min")(self, axis, keepdims)[0]
     else:
