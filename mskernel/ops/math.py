@@ -31,8 +31,9 @@ from mskernel.ops._core import binary_args, broadcast_error, cast_tensor, check_
 from mskernel.ops.opdef import F
 from mskernel.common.tensor import Tensor
 
-__all__ = ["add", "sub", "mul", "div", "pow", "maximum", "minimum", "matmul", "equal", "not_equal", "less",
-           "less_equal", "greater", "greater_equal", "where", "logical_not", "ADD", "SUB", "MUL", "DIV"]
+__all__ = ["add", "sub", "mul", "div", "pow", "maximum", "minimum", "extremum_weights", "matmul", "equal",
+           "not_equal", "less", "less_equal", "greater", "greater_equal", "where", "logical_not", "ADD", "SUB",
+           "MUL", "DIV"]
 
 
 _new = Tensor._wrap
@@ -158,37 +159,54 @@ def pow(input: Any, exponent: Any) -> Tensor:
 
 
 def maximum(input: Any, other: Any) -> Tensor:
-    """Elementwise maximum; at ties the gradient goes to ``input`` (as MindSpore's MaximumGrad).
+    """Elementwise maximum; a NaN on either side gives NaN. At a tie each input gets half the gradient (as
+    MindSpore's MaximumGrad); where a NaN makes the comparison false both get all of it.
 
     Example:
         >>> import mskernel as ms
         >>> print(maximum(ms.Tensor([1.0, 5.0]), ms.Tensor([3.0, 2.0])))
         [3. 5.]
     """
-    return _extremum("Maximum", np.maximum, np.greater_equal, input, other)
+    return _extremum("Maximum", np.maximum, np.less, input, other)
 
 
 def minimum(input: Any, other: Any) -> Tensor:
-    """Elementwise minimum; at ties the gradient goes to ``input``.
+    """Elementwise minimum; NaN, ties and their gradients as :func:`maximum`.
 
     Example:
         >>> import mskernel as ms
         >>> print(minimum(ms.Tensor([1.0, 5.0]), ms.Tensor([3.0, 2.0])))
         [1. 2.]
     """
-    return _extremum("Minimum", np.minimum, np.less_equal, input, other)
+    return _extremum("Minimum", np.minimum, np.greater, input, other)
 
 
-def _extremum(op: str, fn: Callable, input_wins: Callable, input: Any, other: Any) -> Tensor:
-    """``fn(input, other)`` elementwise; the gradient goes to ``input`` where ``input_wins(x, y)`` (ties
-    included), to ``other`` elsewhere."""
+def extremum_weights(loses: Callable, x: np.ndarray, y: np.ndarray, dtype: Any) -> tuple:
+    """The shares of the gradient of ``maximum(x, y)`` (``loses=np.less``) or ``minimum`` (``np.greater``) that
+    go to ``x`` and to ``y``: all to the winner, half each at a tie (``+0 == -0`` and ``inf == inf`` are ties),
+    all to each where a NaN makes every comparison false -- MindSpore 2.10's MaximumGrad/MinimumGrad.
+
+    Example:
+        >>> extremum_weights(np.less, np.array([1.0, 2.0, 3.0]), np.array([2.0, 2.0, 1.0]), np.float32)
+        (array([0. , 0.5, 1. ], dtype=float32), array([1. , 0.5, 0. ], dtype=float32))
+    """
+    tie = x == y
+    wx = np.where(loses(x, y), 0.0, np.where(tie, 0.5, 1.0)).astype(dtype)
+    wy = np.where(loses(y, x), 0.0, np.where(tie, 0.5, 1.0)).astype(dtype)
+    return wx, wy
+
+
+def _extremum(op: str, fn: Callable, loses: Callable, input: Any, other: Any) -> Tensor:
+    """``fn(input, other)`` elementwise; the gradient is shared as :func:`extremum_weights` says."""
     x, y, out = _binary(op, fn, input, other)
     if STATE.enabled and (x._rg or y._rg):
         xa, ya = x._data, y._data  # the arrays the op read (an in-place write later gives its target a new one)
 
         def backward(d):
-            m = input_wins(xa, ya)
-            return d[0] * Tensor._wrap(m.astype(d[0]._data.dtype)), d[0] * Tensor._wrap((~m).astype(d[0]._data.dtype))
+            wx, wy = extremum_weights(loses, xa, ya, d[0]._data.dtype)
+            # selects, so that an inf or NaN in d gives 0 to the input that lost (as the wheel)
+            return (where(Tensor._wrap(wx != 0), d[0] * Tensor._wrap(wx), 0.0),
+                    where(Tensor._wrap(wy != 0), d[0] * Tensor._wrap(wy), 0.0))
         _record1(op, (x, y), out, backward)
     return out
 

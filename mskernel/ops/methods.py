@@ -90,7 +90,11 @@ def _numpy_style(self: Tensor, reduce: str, axis: Any = None, keepdims: bool = F
         if where is not None:
             kw["where"] = where._data if isinstance(where, Tensor) else np.asarray(where)
         return Tensor._wrap(np.asarray(fn(self._data, axis=axis, keepdims=keepdims, **kw)))
-    out = getattr(F, reduce)(self, axis, keepdims)
+    if isinstance(axis, int) and not isinstance(axis, bool) and self.ndim > 0:
+        # over one axis MindSpore 2.10 takes the values of max/min with indices: a tie's gradient goes to the first
+        out = getattr(F, "max" if reduce == "amax" else "min")(self, axis, keepdims)[0]
+    else:
+        out = getattr(F, reduce)(self, axis, keepdims)  # ties share the gradient
     if return_indices:
         return out, getattr(F, "argmax" if reduce == "amax" else "argmin")(self, axis, keepdims)
     return out

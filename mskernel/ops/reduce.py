@@ -132,7 +132,8 @@ def _extreme(op: str, fn, input: Any, axis: Any, keepdims: bool) -> Tensor:
         def backward(d):
             # ties share the gradient evenly (MindSpore's _min_or_max_grad)
             kept = oa if keepdims else oa.reshape(_kept_shape(xa.shape, axes))
-            ind = (xa == kept).astype(d[0]._data.dtype)
+            # a NaN result came from the NaNs: they share its gradient
+            ind = ((xa == kept) | (np.isnan(xa) & np.isnan(kept))).astype(d[0]._data.dtype)
             ind /= ind.sum(axis=axes, keepdims=True)
             return (_expand(d[0], xa.shape, axes, keepdims) * Tensor._wrap(ind),)
         _record1(op, (x,), out, backward)

@@ -86,10 +86,10 @@ def scatter_to_index(g: Optional[Tensor], input: Tensor, idx: Tensor, axis: Any,
         return g
     ax = int(axis) % input.ndim
     ind = idx._data if keepdims else np.expand_dims(idx._data, ax)
-    mask = np.zeros(input.shape, g._data.dtype)
-    np.put_along_axis(mask, ind, 1, ax)
+    picked = np.zeros(input.shape, bool)
+    np.put_along_axis(picked, ind, True, ax)
     gk = g if keepdims else F.expand_dims(g, ax)
-    return gk * Tensor._wrap(mask)
+    return F.where(Tensor._wrap(picked), gk, 0.0)  # a select: an inf or NaN in g stays at its index only
 
 
 def _values_grad(g: tuple, out: tuple, input: Tensor, axis: Any, keepdims: bool) -> tuple:

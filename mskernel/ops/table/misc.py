@@ -46,7 +46,12 @@ def _tensor_shape(input_x: Any) -> Tensor:
 def _clip_by_value(x: Any, clip_value_min: Any = None, clip_value_max: Any = None) -> Any:
     if isinstance(x, (tuple, list)):
         return type(x)(_clip_by_value(t, clip_value_min, clip_value_max) for t in x)
-    return F.clamp(x, clip_value_min, clip_value_max)
+    # as maximum then minimum, so a bound's gradient is shared at a tie as theirs is (MindSpore 2.10 does so;
+    # ops.clamp gives a bound all of it)
+    if clip_value_min is None and clip_value_max is None:
+        return F.clamp(x, clip_value_min, clip_value_max)  # clamp's error for no bounds
+    out = x if clip_value_min is None else F.maximum(x, clip_value_min)
+    return out if clip_value_max is None else F.minimum(out, clip_value_max)
 
 
 def _clip_by_norm(x: Any, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False) -> Any:

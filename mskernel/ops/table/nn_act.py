@@ -17,6 +17,7 @@ from typing import Any, List
 import numpy as np
 
 from mskernel.common.tensor import Tensor
+from mskernel.ops import math as M
 from mskernel.ops.opdef import F, Op
 
 _FLOAT = dict(dtype="float")
@@ -62,6 +63,12 @@ def _mask(cond: np.ndarray, like: Tensor) -> Tensor:
     return Tensor._wrap(cond.astype(like._data.dtype))
 
 
+def _keep(g: Tensor, cond: np.ndarray) -> Tensor:
+    """``g`` where ``cond``, else 0 -- a select, so an inf or NaN arriving where the input is cut off gives 0 (as
+    MindSpore 2.10's ReluGrad and its kin), where ``g * mask`` would give NaN."""
+    return F.where(Tensor._wrap(np.asarray(cond, bool)), g, 0.0)
+
+
 def _softplus(x: np.ndarray, beta: float = 1, threshold: float = 20) -> np.ndarray:
     bx = x * beta
     return np.where(bx > threshold, x, np.log1p(np.exp(np.minimum(bx, threshold))) / beta).astype(x.dtype)
@@ -88,6 +95,15 @@ def _dropout(input: Any, p: float = 0.5, training: bool = True, seed: Any = None
     keep = generator().random(input.shape) >= p
     scale = 0.0 if p == 1 else 1.0 / (1 - p)
     return input * Tensor._wrap((keep * scale).astype(input._data.dtype))
+
+
+def _leaky_relu_grad(g: Tensor, input: Tensor, alpha: float) -> tuple:
+    """1 above 0 and ``alpha`` below; where ``x == alpha * x`` (0, +-inf) or x is NaN, the shares MindSpore 2.10
+    gives, whose LeakyReLU differentiates as ``maximum(x, alpha * x)`` (``minimum`` when ``alpha > 1``)."""
+    x = input._data
+    loses = np.less if alpha <= 1 else np.greater
+    wx, wy = M.extremum_weights(loses, x, x * np.asarray(alpha, x.dtype), g._data.dtype)
+    return (g * Tensor._wrap(wx + wy * np.asarray(alpha, g._data.dtype)),)
 
 
 def _dropout_with_mask(x: Any, keep_prob: float = 0.5) -> tuple:
@@ -118,13 +134,12 @@ OPS: List[Op] = [
     Op("silu", "input", lambda x: x / (1 + np.exp(-x)),
        lambda g, input: (g * (F.sigmoid(input) * (1 + input * (1 - F.sigmoid(input)))),), prim="SiLU", **_FLOAT),
     Op("leaky_relu", "input, alpha=0.2", lambda x, alpha: np.where(x >= 0, x, x * alpha).astype(x.dtype),
-       lambda g, input, alpha: (g * Tensor._wrap(np.where(input._data >= 0, 1.0, alpha).astype(g._data.dtype)),),
-       **_FLOAT),
+       _leaky_relu_grad, **_FLOAT),
     Op("elu", "input_x, alpha=1.0", lambda x, alpha: np.where(x > 0, x, alpha * np.expm1(x)).astype(x.dtype),
-       lambda g, out, input_x, alpha: (g * F.where(input_x > 0, F.ones_like(out), out + alpha),),
+       lambda g, out, input_x, alpha: (g * F.where(input_x <= 0, out + alpha, F.ones_like(out)),),
        prim="Elu(alpha=1.0)(input_x) -> input_x, alpha", **_FLOAT),
     Op("relu6", "x", lambda x: np.clip(x, 0, 6).astype(x.dtype),
-       lambda g, x: (g * _mask((x._data > 0) & (x._data < 6), g),), prim="ReLU6", **_FLOAT),
+       lambda g, x: (_keep(g, (x._data > 0) & (x._data <= 6)),), prim="ReLU6", **_FLOAT),
     Op("softplus", "input, beta=1, threshold=20", _softplus,
        lambda g, input, beta, threshold: (g * F.where(input * beta > threshold, F.ones_like(input),
                                                       F.sigmoid(input * beta)),), prim="Softplus()(x) -> x",

@@ -116,11 +116,13 @@ def _tensor_cumsum(self: Tensor, axis: Any = None, dtype: Any = None) -> Tensor:
     return cumsum(self, axis, dtype)
 
 
-def _running_extreme(better: Callable, prim: str) -> Callable:
+def _running_extreme(better: Callable, prim: str, index: type = np.int64) -> Callable:
+    """The forward of cummax/cummin; ``index`` is the indices' dtype (MindSpore 2.10: int64 for Cummax, int32
+    for Cummin)."""
     def forward(x: np.ndarray, axis: int) -> tuple:
         ax = _axis(axis, x.ndim, prim)
         if x.ndim == 0:
-            return x.copy(), np.zeros((), np.int64)
+            return x.copy(), np.zeros((), index)
         xs = np.moveaxis(x, ax, -1)
         vals, idx = np.empty_like(xs), np.empty(xs.shape, np.int64)
         best, at = xs[..., 0].copy(), np.zeros(xs.shape[:-1], np.int64)
@@ -129,7 +131,7 @@ def _running_extreme(better: Callable, prim: str) -> Callable:
             best = np.where(take, xs[..., j], best)
             at = np.where(take, j, at)
             vals[..., j], idx[..., j] = best, at
-        return np.moveaxis(vals, -1, ax), np.moveaxis(idx, -1, ax)
+        return np.moveaxis(vals, -1, ax), np.moveaxis(idx, -1, ax).astype(index, copy=False)
     return forward
 
 
@@ -159,7 +161,7 @@ OPS: List[Op] = [
     Op("cumprod", "input, dim, dtype=None", fn=cumprod, method=True),
     Op("cummax", "input, axis", _running_extreme(np.greater_equal, "Cummax"), _running_grad, outputs=2,
        prim="Cummax(axis)(input) -> input, axis", method=True),
-    Op("cummin", "input, axis", _running_extreme(np.less_equal, "Cummin"), _running_grad, outputs=2,
+    Op("cummin", "input, axis", _running_extreme(np.less_equal, "Cummin", np.int32), _running_grad, outputs=2,
        prim="Cummin(axis)(input) -> input, axis", method=True),
 ]
 

@@ -237,7 +237,8 @@ def aminmax(input: Any, *, axis: int = 0, keepdims: bool = False) -> tuple:
         (Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00]), \
 Tensor(shape=[2], dtype=Float32, value= [ 5.00000000e+00,  3.00000000e+00]))
     """
-    return F.amin(input, axis, keepdims), F.amax(input, axis, keepdims)
+    # as ops.min/ops.max with an axis: a tie's gradient goes to the first of the tied (MindSpore 2.10's)
+    return F.min(input, axis, keepdims)[0], F.max(input, axis, keepdims)[0]
 
 
 OPS: List[Op] = [

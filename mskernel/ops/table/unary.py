@@ -61,6 +61,12 @@ def _mask(cond: np.ndarray, like: Tensor) -> Tensor:
     return Tensor._wrap(cond.astype(like._data.dtype))
 
 
+def _keep(g: Tensor, cond: np.ndarray) -> Tensor:
+    """``g`` where ``cond``, else 0 -- a select, so an inf or NaN arriving where the input is cut off gives 0 (as
+    MindSpore 2.10's ReluGrad and its kin), where ``g * mask`` would give NaN."""
+    return F.where(Tensor._wrap(np.asarray(cond, bool)), g, 0.0)
+
+
 def _clamp(x: np.ndarray, min: Any = None, max: Any = None) -> np.ndarray:
     lo = min._data if isinstance(min, Tensor) else min
     hi = max._data if isinstance(max, Tensor) else max
@@ -81,7 +87,7 @@ def _clamp_grad(g: Tensor, input: Tensor, min: Any, max: Any) -> tuple:
         keep &= x >= (min._data if isinstance(min, Tensor) else min)
     if max is not None:
         keep &= x <= (max._data if isinstance(max, Tensor) else max)
-    return (g * _mask(keep, g),)
+    return (_keep(g, keep),)
 
 
 def _logit(x: np.ndarray, eps: Any = None) -> np.ndarray:
@@ -100,14 +106,15 @@ def _logit_grad(g: Tensor, input: Tensor, eps: Any) -> tuple:
 OPS: List[Op] = [
     Op("neg", "input", np.negative, lambda g: (-g,), prim="Neg", method=True, aliases=("negative",)),
     Op("exp", "input", np.exp, lambda g, out: (g * out,), prim="Exp", inplace=True, **_FLOAT),
-    Op("log", "input", np.log, lambda g, input: (g / input,), prim="Log", **_FLOAT),
+    # + 0.0 turns -0 into +0: log's slope at either zero is +inf, as MindSpore 2.10 gives
+    Op("log", "input", np.log, lambda g, input: (g / (input + 0.0),), prim="Log", **_FLOAT),
     Op("sqrt", "input", np.sqrt, lambda g, out: (g / (out * 2),), dtype="to_float", prim="Sqrt", method=True),
     Op("sin", "input", np.sin, lambda g, input: (g * F.cos(input),), prim="Sin", **_FLOAT),
     Op("cos", "input", np.cos, lambda g, input: (-g * F.sin(input),), prim="Cos", **_FLOAT),
     Op("tanh", "input", np.tanh, lambda g, out: (g * (1 - out * out),), prim="Tanh", **_FLOAT),
     Op("sigmoid", "input", _np_sigmoid, lambda g, out: (g * out * (1 - out),), prim="Sigmoid", **_FLOAT),
     Op("relu", "input", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
-       lambda g, input: (g * _mask(input._data > 0, g),), prim="ReLU"),
+       lambda g, input: (_keep(g, input._data > 0),), prim="ReLU"),
     Op("abs", "input", np.abs, lambda g, input: (g * Tensor._wrap(np.sign(input._data).astype(g._data.dtype)),),
        prim="Abs", method=True, aliases=("absolute",)),
     Op("sign", "input", np.sign, prim="Sign", method=True),
@@ -143,17 +150,17 @@ OPS: List[Op] = [
        **_FLOAT),
     Op("reciprocal", "input", lambda x: np.reciprocal(x), lambda g, out: (-g * out * out,), dtype="to_float",
        prim="Reciprocal", method=True),
-    Op("floor", "input", np.floor, lambda g: (g * 0,), prim="Floor", **_FLOAT),
-    Op("ceil", "input", np.ceil, lambda g: (g * 0,), prim="Ceil", **_FLOAT),
-    Op("trunc", "input", np.trunc, lambda g: (g * 0,), prim="Trunc", method=True),
-    Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), lambda g: (g * 0,),
+    Op("floor", "input", np.floor, lambda g: (F.zeros_like(g),), prim="Floor", **_FLOAT),
+    Op("ceil", "input", np.ceil, lambda g: (F.zeros_like(g),), prim="Ceil", **_FLOAT),
+    Op("trunc", "input", np.trunc, lambda g: (F.zeros_like(g),), prim="Trunc", method=True),
+    Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), lambda g: (F.zeros_like(g),),
        prim="Round", method=True),
     Op("frac", "input", lambda x: x - np.trunc(x), lambda g: (g,), method=True),
     Op("clamp", "input, min=None, max=None", _clamp, _clamp_grad, method=("clamp", "clip"), aliases=("clip",),
        inplace=True),
     Op("nan_to_num", "input, nan=0.0, posinf=None, neginf=None",
        lambda x, nan, posinf, neginf: np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf),
-       lambda g, input: (g * _mask(np.isfinite(input._data), g),), method=True),
+       lambda g, input: (_keep(g, np.isfinite(input._data)),), method=True),
     Op("logit", "input, eps=None", _logit, _logit_grad, prim="Logit", **_FLOAT),
     Op("isnan", "input", np.isnan, prim="IsNan", method=True),
     Op("isinf", "input", np.isinf, prim="IsInf", method=True),
