@@ -59,7 +59,7 @@ class LARS(Cell):
     def construct(self, gradients: Any) -> Any:
         grads = tuple(gradients)
         step = int(self.opt.global_step._data[0])
-        lrs = [self.opt._lr_at(k, v, step) for k, v in self.opt._group_lr]
+        lrs = [self.opt._rate(i, step) for i in range(len(self.opt._group_lr))]
         new = []
         for i, (p, g) in enumerate(zip(self.opt.parameters, grads)):
             if g is None or not self.lars_filter(p):

@@ -61,6 +61,15 @@ def _lr_values(lr: Any, cls: str) -> Tuple[str, Any]:
                     f"LearningRateSchedule, but got {type(lr).__name__}.")
 
 
+class _StepRates(Cell):
+    """A list of learning rates, one per step: the Parameter ``learning_rate`` of a cell of its own (MindSpore's
+    ``_IteratorLearningRate``), so an optimizer lists it as ``learning_rate.learning_rate``."""
+
+    def __init__(self, rates: np.ndarray) -> None:
+        super().__init__(auto_prefix=False)
+        self.learning_rate = Parameter(Tensor(np.asarray(rates, np.float32)), name="learning_rate")
+
+
 class Optimizer(Cell):
     """Base class of optimizers (see the module docstring).
 
@@ -92,7 +101,7 @@ class Optimizer(Cell):
         self.is_group = isinstance(items[0], dict)
         self._lr_kind, self._lr = _lr_values(learning_rate, cls)
         params: List[Parameter] = []
-        self._group_lr: List[Tuple[str, Any]] = []
+        self._group_lr: List[Optional[Tuple[str, Any]]] = []  # per parameter; None: the optimizer's own rate
         self._group_wd: List[float] = []
         self._decay: List[bool] = []
         self._gc: List[bool] = []
@@ -106,8 +115,8 @@ class Optimizer(Cell):
                 if "order_params" in group:
                     order = list(group["order_params"])
                     continue
-                gl = _lr_values(group["lr"], cls) if "lr" in group else (self._lr_kind, self._lr)
-                per_group.append(gl)
+                gl = _lr_values(group["lr"], cls) if "lr" in group else None  # None: the optimizer's own rate
+                per_group.append(gl or (self._lr_kind, self._lr))
                 own_lr = own_lr or "lr" in group
                 gw = group.get("weight_decay", weight_decay)
                 self._check_weight_decay(gw, cls)
@@ -132,18 +141,19 @@ class Optimizer(Cell):
         else:
             for p in items:
                 self._add(p, cls, params)
-                self._group_lr.append((self._lr_kind, self._lr))
+                self._group_lr.append(None)
                 self._group_wd.append(float(weight_decay))
                 self._decay.append(_default_decay_filter(p))
                 self._gc.append(False)
-        self._parameters = ParameterTuple(params)
-        self.weight_decay = float(weight_decay)
-        # as MindSpore holds it: a fixed rate is the Parameter 'learning_rate', a list of rates the Parameter
-        # 'learning_rate.learning_rate' (all of them), a schedule the schedule Cell itself (no Parameter)
+        # MindSpore's order, which its checkpoints keep: global_step, the learning rate Parameter(s), the
+        # parameters, then (in a subclass) the optimizer's state; a list of rates is a sub-cell of its own
+        # whose Parameter 'learning_rate' is listed last, as 'learning_rate.learning_rate'; a schedule is the
+        # schedule Cell itself (no Parameter)
+        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step", requires_grad=False)
         if self._lr_kind == "schedule":
             self.learning_rate = self._lr
         elif self._lr_kind == "list":
-            self._hold_param(Parameter(Tensor(np.asarray(self._lr, np.float32)), name="learning_rate.learning_rate"))
+            self.learning_rate = _StepRates(self._lr)
         else:
             self.learning_rate = Parameter(Tensor(np.float32(self._lr)), name="learning_rate")
         for g, (kind, value) in enumerate(per_group if own_lr else []):  # groups with rates of their own
@@ -152,12 +162,8 @@ class Optimizer(Cell):
                 self.insert_param_to_cell(f"learning_rate_group_{g}", Parameter(
                     Tensor(np.asarray(lr_g, np.float32)), name=f"learning_rate_group_{g}"),
                     check_name_contain_dot=False)
-        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step", requires_grad=False)
-
-    def _hold_param(self, p: Parameter) -> None:
-        """Register ``p`` under its own (dotted) name, as MindSpore lists it, and keep it as ``learning_rate``."""
-        self.insert_param_to_cell(p.name, p, check_name_contain_dot=False)
-        object.__setattr__(self, "learning_rate", p)
+        self._parameters = ParameterTuple(params)
+        self.weight_decay = float(weight_decay)
 
     @staticmethod
     def _check_weight_decay(wd: Any, cls: str) -> None:
@@ -185,6 +191,19 @@ class Optimizer(Cell):
         return ParameterTuple(Parameter(Tensor(np.full(p.shape, init, p._data.dtype)), name=f"{prefix}.{p.name}",
                                         requires_grad=False) for p in self._parameters)
 
+    def _own_rate(self) -> Tuple[str, Any]:
+        """The optimizer's own rate, read from its Parameter (so a loaded checkpoint's value is the one used)."""
+        if self._lr_kind == "fixed":
+            return "fixed", float(self.learning_rate._data)
+        if self._lr_kind == "list":
+            return "list", self.learning_rate.learning_rate._data
+        return self._lr_kind, self._lr
+
+    def _rate(self, i: int, step: int) -> float:
+        """The learning rate of parameter ``i`` at ``step``."""
+        own = self._group_lr[i]
+        return self._lr_at(*(own if own is not None else self._own_rate()), step)
+
     def _lr_at(self, kind: str, value: Any, step: int) -> float:
         if kind == "fixed":
             return value
@@ -208,8 +227,8 @@ class Optimizer(Cell):
         """
         step = int(self.global_step._data[0])
         if self.is_group:
-            return tuple(Tensor(np.float32(self._lr_at(k, v, step))) for k, v in self._group_lr)
-        return Tensor(np.float32(self._lr_at(self._lr_kind, self._lr, step)))
+            return tuple(Tensor(np.float32(self._rate(i, step))) for i in range(len(self._group_lr)))
+        return Tensor(np.float32(self._lr_at(*self._own_rate(), step)))
 
     def get_lr_parameter(self, param: Any) -> Any:
         """The learning rate for ``param`` (or a list of them).
@@ -225,8 +244,7 @@ class Optimizer(Cell):
         out = []
         for p in (param if isinstance(param, (list, tuple)) else [param]):
             i = next(i for i, q in enumerate(self._parameters) if q is p)
-            k, v = self._group_lr[i]
-            out.append(Tensor(np.float32(self._lr_at(k, v, step))))
+            out.append(Tensor(np.float32(self._rate(i, step))))
         return out if isinstance(param, (list, tuple)) else out[0]
 
     # -- one step ------------------------------------------------------------------------------------
@@ -257,12 +275,9 @@ class Optimizer(Cell):
                 if g is None:
                     continue
                 garr = g._data if isinstance(g, Tensor) else np.asarray(g)
-                k, v = self._group_lr[i]
-                self.apply(i, p, garr, self._lr_at(k, v, step))
+                self.apply(i, p, garr, self._rate(i, step))
                 p._version += 1
             self.global_step._data[0] = step + 1
-            if self._lr_kind == "fixed":
-                self.learning_rate._data[...] = np.float32(self._lr)
         return True
 
     def begin_step(self, step: int) -> None:
