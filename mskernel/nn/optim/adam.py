@@ -44,8 +44,8 @@ class Adam(Optimizer):
         self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
         self.use_nesterov, self.use_amsgrad = use_nesterov, use_amsgrad
         # MindSpore's order (its checkpoints keep it): the beta powers, then the moments
-        self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power", requires_grad=False)
-        self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power", requires_grad=False)
+        self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
+        self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")
         self.moment1 = self._state("moment1")
         self.moment2 = self._state("moment2")
         if use_amsgrad:

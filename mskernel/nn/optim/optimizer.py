@@ -158,7 +158,7 @@ class Optimizer(Cell):
         # parameters, then (in a subclass) the optimizer's state; a list of rates is a sub-cell of its own
         # whose Parameter 'learning_rate' is listed last, as 'learning_rate.learning_rate'; a schedule is the
         # schedule Cell itself (no Parameter)
-        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step", requires_grad=False)
+        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step")
         if own_lr:
             rates = self._group_rates(per_group)
             self._group_lr = [None if g is None else rates[g] for g in self._group_lr]
@@ -214,9 +214,10 @@ class Optimizer(Cell):
         return self._parameters
 
     def _state(self, prefix: str, init: float = 0.0) -> ParameterTuple:
-        """One state Parameter per parameter, named ``prefix.<name>`` (MindSpore's ``moments.w``, ...)."""
-        return ParameterTuple(Parameter(Tensor(np.full(p.shape, init, p._data.dtype)), name=f"{prefix}.{p.name}",
-                                        requires_grad=False) for p in self._parameters)
+        """One state Parameter per parameter, named ``prefix.<name>`` (MindSpore's ``moments.w``, ...). Like all
+        of an optimizer's Parameters in MindSpore, it requires grad (``trainable_params()`` lists it)."""
+        return ParameterTuple(Parameter(Tensor(np.full(p.shape, init, p._data.dtype)), name=f"{prefix}.{p.name}")
+                              for p in self._parameters)
 
     def _own_rate(self) -> Tuple[str, Any]:
         """The optimizer's own rate, read from its Parameter (so a loaded checkpoint's value is the one used)."""

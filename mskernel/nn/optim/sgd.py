@@ -25,7 +25,7 @@ __all__ = ["SGD", "Momentum"]
 
 def _momentum_parameter(momentum: float) -> Parameter:
     """The momentum as MindSpore holds it: a float32 Parameter named 'momentum' (saved in checkpoints)."""
-    return Parameter(Tensor(np.float32(momentum)), name="momentum", requires_grad=False)
+    return Parameter(Tensor(np.float32(momentum)), name="momentum")
 
 
 class Momentum(Optimizer):
