@@ -121,6 +121,9 @@ CASES = {
     "bprop_gradient_summed_to_input_shape": _BPROP + "result = (grads(lambda x, n, d: (Tensor(np.arange(6, dtype=np.float32).reshape(3, 2)), n)), grads(lambda x, n, d: (Tensor(np.ones((2, 2), np.float32)), Tensor(np.ones((4, 2), np.int32)))))",
     "bprop_value_and_grad_int_input": _BPROP + "result = ms.value_and_grad(net_with(lambda x, n, d: (d, n * 3)), grad_position=(0, 1))(x, n)",
     "function_gradient_summed_and_cast": _FUNCTION + "result = (function_with(Tensor(np.ones((3, 2), np.float32))), function_with(Tensor(np.array([1.5, 2.5], np.float64))))",
+    "function_int_input_gradients": _BPROP + "def with_grads(gn):\n    class F(ms._Function):\n        @staticmethod\n        def forward(ctx, x, n):\n            return x * n\n        @staticmethod\n        def backward(ctx, dout):\n            return dout, gn\n    return ms.grad(lambda a, b: F.apply(a, b), grad_position=(0, 1))(x, n)\nresult = (with_grads(Tensor(np.array([6, 9], np.int32))), with_grads(Tensor(np.array([0.5, -1.5], np.float32))), with_grads(None))",
+    "grad_int_inputs_through_ops": "x = Tensor(np.array([1.5, 2.0, -3.0], np.float32))\ni = Tensor(np.array([2, 0], np.int32))\nn = Tensor(np.array([2, 3, 4], np.int32))\nb = Tensor(np.array([True, False, True]))\ng = lambda f, *a: ms.grad(f, grad_position=(0, 1))(*a)\nresult = (g(lambda x, n: (x * n).sum(), x, n), g(lambda x, n: (x ** n).sum(), ops.abs(x), n), g(lambda x, n: (x / n).sum(), x, n), g(lambda x, n: (x * n.astype(ms.float32)).sum(), x, n), g(lambda x, i: ops.gather(x, i, 0).sum(), x, i), g(lambda x, n: x.sum(), x, n), g(lambda x, b: (x * b).sum(), x, b), g(lambda x, b: ops.where(b, x, 0.0).sum(), x, b))",
+    "grad_int_input_through_int_ops": "x = Tensor(np.array([1.5, 2.0, -3.0], np.float32))\nn = Tensor(np.array([2, 3, 4], np.int32))\nresult = ms.grad(lambda x, n: (x * (n * n)).sum(), grad_position=(0, 1))(x, n)",
     # ---- d) a gradient that cannot be fitted to its input -------------------------------------------------
     "bprop_gradient_longer_than_input": _BPROP + "result = grads(lambda x, n, d: (Tensor(np.ones(3, np.float32)), n))",
     "bprop_gradient_of_size_one": _BPROP + "result = grads(lambda x, n, d: (Tensor(np.array([3.0], np.float32)), n))",
@@ -131,6 +134,12 @@ CASES = {
 }
 
 OPTIONS = {
+    "grad_int_input_through_int_ops": {
+        "differs": "mskernel records no op whose outputs are integers (n * n here), so no gradient flows back through "
+                   "one to an integer input; the wheel differentiates them too (d/dn of x * (n * n), the gradient "
+                   "cast to int32 at the integer product: [4, 12, -24])",
+        "oracle": "n = np.array([2, 3, 4], np.int32)\nresult = (as_tensor((n * n).astype(np.float32)), "
+                  "as_tensor(np.zeros(3, np.int32)))"},
     "model_eval_prints_metrics": {"stdout": "approx"},
     "model_eval_prints_named_metrics": {"stdout": "approx"},
     "model_eval_prints_custom_numpy_scalars": {"stdout": True},
