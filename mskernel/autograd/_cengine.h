@@ -85,7 +85,7 @@ extern PyTypeObject CustomCallType;
 /* _cengine_capi.c */
 PyObject *engine_api_capsule(void);  /* the capsule _C_API (new reference) */
 
-#define GRAD_CALL_DOC "grad_call(fn, args, kwargs, positions, weights, has_aux, sens, user_bprop) -> " \
+#define GRAD_CALL_DOC "grad_call(fn, args, kwargs, positions, weights, has_aux, sens, ints) -> " \
                       "(output, aux, input grads, weight grads) (see mskernel.autograd.api)."
 
 #endif

@@ -2,7 +2,7 @@
 #include "_cengine.h"
 
 /* ---- grad()'s call ----------------------------------------------------------------------------------------
- * grad_call(fn, args, kwargs, positions, weights, has_aux, sens, user_bprop) -> (output, aux, input grads, weight
+ * grad_call(fn, args, kwargs, positions, weights, has_aux, sens, ints) -> (output, aux, input grads, weight
  * grads): one gradient call of grad/value_and_grad/GradOperation (mskernel/autograd/api.py says what each argument
  * means and structures the result). The steps: recording on (one grad deeper); the inputs at `positions` replaced
  * by tracked tensors sharing their data; the weights tracked for the call; fn run; its outputs (and aux) taken; one

@@ -191,15 +191,16 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
     return call, targets
 
 
-def _has_user_bprop(fn: Any) -> bool:
-    """A Cell with a user bprop is differentiated by that bprop alone: MindSpore returns its values for integer
-    inputs too (grad of 2*x + y over int32 inputs is what the bprop says, not zeros)."""
-    return getattr(type(fn), "bprop", None) is not None and hasattr(fn, "construct")
+# grad/value_and_grad track integer (and bool) inputs at their grad positions too, as MindSpore differentiates
+# them: an op's rule gives such an input a gradient cast to its dtype (d(a * k)/dk = a, truncated), a Cell's
+# bprop or a _Function's backward its own values (fitted to the input), and one no tracked op reaches gets zeros.
+# (Ops whose outputs are integers are not recorded, so a gradient does not flow back through them.)
+_TRACK_INTS = True
 
 
 def _run(fn: Callable, args: tuple, kwargs: Optional[dict], positions: Optional[Tuple[int, ...]],
-         weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None,
-         user_bprop: Optional[bool] = None) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
+         weights: Optional[Tuple[Parameter, ...]], has_aux: bool, sens: Any = None
+         ) -> Tuple[Any, Any, List[Tensor], List[Tensor]]:
     """Run fn with tracked inputs and weights, then the backward; returns (out, aux, input grads, weight grads).
 
     The steps (the engine core's ``grad_call``, ``mskernel/autograd/_cengine_calls.c``): recording on, one
@@ -209,9 +210,8 @@ def _run(fn: Callable, args: tuple, kwargs: Optional[dict], positions: Optional[
     (:func:`~mskernel.autograd.engine.gradients`, recorded too when this call is inside another grad);
     tracking and recording restored whatever happened; the leaf hooks applied, zeros for a target the
     outputs do not reach (:func:`_zeros_for`), each gradient the user's own buffer (a read-only, stride-0 or
-    already returned array is copied); the output detached (unless recorded for an outer grad).
-    ``user_bprop``: whether fn is a Cell with its own bprop (worked out when None; its integer inputs are
-    tracked too).
+    already returned array is copied); the output detached (unless recorded for an outer grad). Integer
+    inputs at ``positions`` are tracked too (``_TRACK_INTS``).
 
     Example:
         >>> import mskernel as ms
@@ -219,9 +219,7 @@ def _run(fn: Callable, args: tuple, kwargs: Optional[dict], positions: Optional[
         >>> print(out, gi[0], gw)
         5.0 [2. 4.] []
     """
-    if user_bprop is None:
-        user_bprop = _has_user_bprop(fn)
-    return _C.grad_call(fn, args, kwargs or None, positions, weights, has_aux, sens, user_bprop)
+    return _C.grad_call(fn, args, kwargs or None, positions, weights, has_aux, sens, _TRACK_INTS)
 
 
 def match_sens(sens_all: List[Any], outs: List[Any]) -> List[Any]:
@@ -316,14 +314,13 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
     positions = _check_position(grad_position, weights)
     ws = _check_weights(weights)
     single_weight = isinstance(weights, Parameter)
-    user_bprop = _has_user_bprop(fn)
     grad_call = _C.grad_call
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         sens = None
         if sens_param:
             args, sens = _split_sens(args, sens_param, api)
-        out, aux, gi, gw = grad_call(fn, args, kwargs or None, positions, ws, has_aux, sens, user_bprop)
+        out, aux, gi, gw = grad_call(fn, args, kwargs or None, positions, ws, has_aux, sens, _TRACK_INTS)
         g = _structure(positions, grad_position, ws, gi, gw, return_ids, single_weight)
         if api == "value_and_grad":
             return out, g

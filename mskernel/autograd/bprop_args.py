@@ -19,6 +19,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, List, Optional
 
+from mskernel.autograd.broadcast import fit_grad
 from mskernel.common.tensor import Tensor
 
 __all__ = ["check_bprop_args", "check_bprop_output"]
@@ -42,12 +43,15 @@ def check_bprop_args(bprop: Callable[..., Any], n_args: int, prefix: str) -> Non
                         f"{len(params)}.") from None
 
 
-def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> List[Optional[Any]]:
+def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "",
+                       fit: bool = False) -> List[Optional[Any]]:
     """The gradients a bprop returned, checked with MindSpore's rules and messages: one per input
     (a single Tensor is wrapped, as PyNative does), each None or a Tensor of the input's shape
     (else ValueError) and dtype (else TypeError); non-Tensor inputs get None. ``what`` is
     inserted after "return value(s)" (" of bprop" for ``ops.Custom``, "" for a Cell's bprop,
-    whose prefix names the net).
+    whose prefix names the net). With ``fit`` (a Cell's bprop, as MindSpore's PyNative runs it) a
+    gradient of another shape or dtype is fitted to its input instead (:func:`fit_grad`: summed
+    over broadcast axes and cast, so an int32 input gets the bprop's value truncated).
 
     Example:
         >>> from mskernel.common.tensor import Tensor
@@ -81,6 +85,9 @@ def check_bprop_output(grads: Any, args: tuple, prefix: str, what: str = "") -> 
         if not isinstance(g, Tensor):
             raise TypeError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should be "
                             f"Tensor, but got {type(g).__name__}, and the value is {g}.")
+        if fit:
+            out.append(fit_grad(g, a))
+            continue
         gd, ad = g._data, a._data
         if gd.shape != ad.shape:
             raise ValueError(f"{prefix}, the {i}th return value(gradient of the {i}th argument){what} should have "

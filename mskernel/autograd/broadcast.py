@@ -12,14 +12,14 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Any, Tuple
 
 import numpy as np
 
 from mskernel.autograd.node import STATE, _record1
 from mskernel.common.tensor import Tensor
 
-__all__ = ["sum_to", "expand_to"]
+__all__ = ["sum_to", "expand_to", "fit_grad"]
 
 
 def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
@@ -57,3 +57,38 @@ def expand_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
         xs = input.shape
         _record1("BroadcastTo", (input,), out, lambda d: (sum_to(d[0], xs),))
     return out
+
+
+def _shape_text(shape: Tuple[int, ...]) -> str:
+    return "[const vector]{" + ", ".join(str(s) for s in shape) + "}"
+
+
+def fit_grad(grad: Tensor, input: Any) -> Tensor:
+    """A gradient a user's backward returned for ``input``, fitted to it as MindSpore's PyNative does:
+    summed to the input's shape when the input broadcasts to the gradient's shape (a gradient of shape
+    (3, 2) for a (2,) input is summed over its first axis), else RuntimeError; then cast to the input's
+    dtype (a float gradient of an int32 input is truncated, as a cast does).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> print(fit_grad(ms.Tensor(np.ones((3, 2), np.float32)), ms.Tensor(np.array([1, 2], np.int32))))
+        [3 3]
+        >>> try:
+        ...     fit_grad(ms.Tensor([1.0]), ms.Tensor([1.0, 2.0]))
+        ... except RuntimeError as e:
+        ...     print(e)  # doctest: +ELLIPSIS
+        For grad interface or custom function, ... but got [const vector]{1} vs [const vector]{2}
+    """
+    gs, xs = grad._data.shape, input._data.shape
+    if gs != xs:
+        try:
+            ok = np.broadcast_shapes(gs, xs) == gs
+        except ValueError:
+            ok = False
+        if not ok:
+            raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to expected "
+                               f"shape, but got {_shape_text(gs)} vs {_shape_text(xs)}")
+        grad = sum_to(grad, xs)
+    if grad._data.dtype != input._data.dtype:
+        grad = grad.astype(input.dtype)
+    return grad

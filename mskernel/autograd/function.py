@@ -38,8 +38,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, List, Optional, Sequence, Tuple
 
-import numpy as np
-
+from mskernel.autograd.broadcast import fit_grad
 from mskernel.autograd.node import STATE, _record as record
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
@@ -185,10 +184,6 @@ def _check_dirty(ctx: _Function, args: Sequence[Any], results: Sequence[Any]) ->
     return ins
 
 
-def _shape_text(shape: Tuple[int, ...]) -> str:
-    return "[const vector]{" + ", ".join(str(s) for s in shape) + "}"
-
-
 def _backward(cls: type, ctx: _Function, args: Sequence[Any]):
     def backward(douts: Sequence[Optional[Tensor]]) -> List[Optional[Tensor]]:
         grads = cls.backward(ctx, *douts)
@@ -204,13 +199,5 @@ def _backward(cls: type, ctx: _Function, args: Sequence[Any]):
                 raise RuntimeError(f"Input is not tensor, but gradient is not none, position: {i} type: {type(g)}")
             if not isinstance(g, Tensor):
                 raise RuntimeError(f"Gradient should be none or tensor, position: {i} type: {type(g)}")
-            gs, xs = g._data.shape, a._data.shape
-            try:
-                ok = np.broadcast_shapes(gs, xs) == gs
-            except ValueError:
-                ok = False
-            if not ok:
-                raise RuntimeError(f"For grad interface or custom function, grad tensor should be broadcast to "
-                                   f"expected shape, but got {_shape_text(gs)} vs {_shape_text(xs)}")
-        return list(grads[:n])
+        return [None if g is None else fit_grad(g, a) for g, a in zip(grads, args)]
     return backward

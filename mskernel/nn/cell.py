@@ -447,7 +447,7 @@ class Cell(CellTreeMixin, CellHooksMixin):
             grads = self.bprop(*args, o, dout)
             if grads is None:
                 raise TypeError("The python function output is none.")
-            return check_bprop_output(grads, args, who)  # MindSpore's rules and messages
+            return check_bprop_output(grads, args, who, fit=True)  # MindSpore's rules and messages
         record(type(self).__name__, args, fresh, backward, kind="cell_bprop", info={"cell": type(self).__name__},
                any_dtype=True)
         return fresh if multi else fresh[0]

@@ -239,3 +239,18 @@ def scalar(value: Any) -> Any:
     if isinstance(value, np.ndarray) and value.ndim == 0:
         return value.item()
     return value
+
+
+def printed_as_python(value: Any) -> Any:
+    """A numpy float64, integer or bool scalar as the Python number numpy 1 printed it as (MindSpore 2.10 runs on
+    numpy 1, where ``{'acc': np.float64(0.5)}`` prints as ``{'acc': 0.5}``; under numpy 2 it would not). Other
+    values, float32 scalars among them (numpy 1 printed those in their own shortest digits), are returned as
+    they are.
+
+    Example:
+        >>> printed_as_python(np.float64(0.5)), printed_as_python(np.int64(4)), printed_as_python(np.float32(0.5))
+        (0.5, 4, np.float32(0.5))
+    """
+    if isinstance(value, (np.float64, np.integer, np.bool_)):
+        return value.item()
+    return value

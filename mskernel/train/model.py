@@ -33,6 +33,7 @@ from mskernel.amp import (DynamicLossScaleManager, FixedLossScaleManager, LossSc
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
 from mskernel.nn.metrics import Loss, Metric, get_metric_fn, get_metrics
+from mskernel.nn.metrics_base import printed_as_python
 from mskernel.nn.wrap import WithEvalCell, WithLossCell
 from mskernel.train.callback_base import CallbackManager, InternalCallbackParam, RunContext
 
@@ -160,7 +161,9 @@ class _Scoring:
         return outputs[self.slots[0] if self.slots else 0]
 
     def results(self) -> Dict[str, Any]:
-        return {name: metric.eval() for name, metric in self.metrics.items()}
+        """Each metric's ``eval()``; a numpy float64/integer scalar (a user metric's) as a Python number, so that
+        the results print as MindSpore's do (on numpy 1)."""
+        return {name: printed_as_python(metric.eval()) for name, metric in self.metrics.items()}
 
 
 def _training_cell(network: Cell, loss_fn: Optional[Cell], optimizer: Optional[Cell], amp_level: str,

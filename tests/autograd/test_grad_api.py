@@ -98,13 +98,19 @@ def test_non_scalar_output_uses_ones_sens_and_multiple_outputs_add():
     np.testing.assert_allclose(ms.grad(lambda a: (a * a, a * 3))(x).asnumpy(), [5.0, 7.0])
 
 
-def test_unused_input_gets_zeros_and_int_input_gets_zeros():
+def test_unused_input_gets_zeros_and_int_input_gets_its_gradient_cast():
     x, y = ms.Tensor([1.0, 2.0]), ms.Tensor([5.0])
     gx, gy = ms.grad(lambda a, b: a * 2, (0, 1))(x, y)
     np.testing.assert_array_equal(gy.asnumpy(), [0.0])
+    # as the 2.10 wheel: an int input at a grad position gets the gradient an op's rule gives it, cast to its
+    # dtype (d(a * k)/dk = a, truncated), and zeros where nothing reaches it
+    x = ms.Tensor([1.5, -2.5])
     i = ms.Tensor([1, 2], ms.int32)
     gx, gi = ms.grad(lambda a, k: a * k, (0, 1))(x, i)
     np.testing.assert_array_equal(gx.asnumpy(), [1.0, 2.0])
+    assert gi.dtype == ms.int32
+    np.testing.assert_array_equal(gi.asnumpy(), x.asnumpy().astype(np.int32))
+    gx, gi = ms.grad(lambda a, k: a * 2, (0, 1))(x, i)
     assert gi.dtype == ms.int32 and not gi.asnumpy().any()
 
 

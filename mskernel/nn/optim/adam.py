@@ -43,12 +43,13 @@ class Adam(Optimizer):
             raise ValueError(f"For 'Adam', the argument 'eps' must be greater than 0.0, but got {eps}.")
         self.beta1, self.beta2, self.eps = float(beta1), float(beta2), float(eps)
         self.use_nesterov, self.use_amsgrad = use_nesterov, use_amsgrad
+        # MindSpore's order (its checkpoints keep it): the beta powers, then the moments
+        self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power")
+        self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power")
         self.moment1 = self._state("moment1")
         self.moment2 = self._state("moment2")
         if use_amsgrad:
             self.vhat = self._state("vhat")
-        self.beta1_power = Parameter(Tensor(np.float32(1.0)), name="beta1_power", requires_grad=False)
-        self.beta2_power = Parameter(Tensor(np.float32(1.0)), name="beta2_power", requires_grad=False)
 
     def begin_step(self, step: int) -> None:
         self.beta1_power._data[...] = self.beta1_power._data * np.float32(self.beta1)

@@ -52,14 +52,18 @@ class LARS(Cell):
         self.weight_decay = list(optimizer._group_wd)
         self.decay_flags = list(optimizer._decay)
         optimizer._group_wd = [0.0] * len(optimizer._group_wd)  # LARS applies the decay itself
-        self.parameters = optimizer.parameters
-        self.learning_rate = optimizer.learning_rate
+        # MindSpore's order, which its checkpoints keep: global_step, two placeholders of LARS's own (its
+        # 'learning_rate' is a Parameter named 'fake_lr', then 'fake_param', both 0), the parameters, then the
+        # wrapped optimizer's own state
         self.global_step = optimizer.global_step
+        self.learning_rate = Parameter(Tensor(np.float32(0.0)), name="fake_lr")
+        self.fake_param = Parameter(Tensor(np.float32(0.0)), name="fake_param")
+        self.parameters = optimizer.parameters
 
     def construct(self, gradients: Any) -> Any:
         grads = tuple(gradients)
         step = int(self.opt.global_step._data[0])
-        lrs = [self.opt._lr_at(k, v, step) for k, v in self.opt._group_lr]
+        lrs = [self.opt._rate(i, step) for i in range(len(self.opt._group_lr))]
         new = []
         for i, (p, g) in enumerate(zip(self.opt.parameters, grads)):
             if g is None or not self.lars_filter(p):

@@ -61,6 +61,24 @@ def _lr_values(lr: Any, cls: str) -> Tuple[str, Any]:
                     f"LearningRateSchedule, but got {type(lr).__name__}.")
 
 
+class _StepRates(Cell):
+    """A list of learning rates, one per step (or one rate): the Parameter ``learning_rate`` of a cell of its own
+    (MindSpore's ``_IteratorLearningRate``), so an optimizer lists it as ``learning_rate.learning_rate``."""
+
+    def __init__(self, rates: Any, name: str) -> None:
+        super().__init__(auto_prefix=False)
+        self.insert_param_to_cell("learning_rate", Parameter(Tensor(np.asarray(rates, np.float32)), name=name))
+
+
+class _GroupRates(Cell):
+    """The groups' rate cells, listed as ``learning_rate.<g>.learning_rate`` (MindSpore's CellList of them)."""
+
+    def __init__(self, cells: List[Cell]) -> None:
+        super().__init__(auto_prefix=False)
+        for g, c in enumerate(cells):
+            self.insert_child_to_cell(str(g), c)
+
+
 class Optimizer(Cell):
     """Base class of optimizers (see the module docstring).
 
@@ -92,12 +110,12 @@ class Optimizer(Cell):
         self.is_group = isinstance(items[0], dict)
         self._lr_kind, self._lr = _lr_values(learning_rate, cls)
         params: List[Parameter] = []
-        self._group_lr: List[Tuple[str, Any]] = []
+        self._group_lr: List[Any] = []  # per parameter: None (the optimizer's own rate), later (kind, holder)
         self._group_wd: List[float] = []
         self._decay: List[bool] = []
         self._gc: List[bool] = []
         order: Optional[Sequence[Parameter]] = None
-        per_group: List[Tuple[str, Any]] = []
+        per_group: List[Tuple[Tuple[str, Any], bool]] = []  # ((kind, value), whether the group gave its own)
         own_lr = False
         if self.is_group:
             for group in items:
@@ -106,14 +124,14 @@ class Optimizer(Cell):
                 if "order_params" in group:
                     order = list(group["order_params"])
                     continue
-                gl = _lr_values(group["lr"], cls) if "lr" in group else (self._lr_kind, self._lr)
-                per_group.append(gl)
+                gl = _lr_values(group["lr"], cls) if "lr" in group else None  # None: the optimizer's own rate
+                per_group.append((gl or (self._lr_kind, self._lr), "lr" in group))
                 own_lr = own_lr or "lr" in group
                 gw = group.get("weight_decay", weight_decay)
                 self._check_weight_decay(gw, cls)
                 for p in group["params"]:
                     self._add(p, cls, params)
-                    self._group_lr.append(gl)
+                    self._group_lr.append(len(per_group) - 1)
                     self._group_wd.append(float(gw))
                     self._decay.append("weight_decay" in group or _default_decay_filter(p))
                     self._gc.append(bool(group.get("grad_centralization", False)))
@@ -132,32 +150,47 @@ class Optimizer(Cell):
         else:
             for p in items:
                 self._add(p, cls, params)
-                self._group_lr.append((self._lr_kind, self._lr))
+                self._group_lr.append(None)
                 self._group_wd.append(float(weight_decay))
                 self._decay.append(_default_decay_filter(p))
                 self._gc.append(False)
+        # MindSpore's order, which its checkpoints keep: global_step, the learning rate Parameter(s), the
+        # parameters, then (in a subclass) the optimizer's state; a list of rates is a sub-cell of its own
+        # whose Parameter 'learning_rate' is listed last, as 'learning_rate.learning_rate'; a schedule is the
+        # schedule Cell itself (no Parameter)
+        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step")
+        if own_lr:
+            rates = self._group_rates(per_group)
+            self._group_lr = [None if g is None else rates[g] for g in self._group_lr]
+        else:
+            self._group_lr = [None] * len(self._group_lr)
+            if self._lr_kind == "schedule":
+                self.learning_rate = self._lr
+            elif self._lr_kind == "list":
+                self.learning_rate = _StepRates(self._lr, "learning_rate")
+            else:
+                self.learning_rate = Parameter(Tensor(np.float32(self._lr)), name="learning_rate")
         self._parameters = ParameterTuple(params)
         self.weight_decay = float(weight_decay)
-        # as MindSpore holds it: a fixed rate is the Parameter 'learning_rate', a list of rates the Parameter
-        # 'learning_rate.learning_rate' (all of them), a schedule the schedule Cell itself (no Parameter)
-        if self._lr_kind == "schedule":
-            self.learning_rate = self._lr
-        elif self._lr_kind == "list":
-            self._hold_param(Parameter(Tensor(np.asarray(self._lr, np.float32)), name="learning_rate.learning_rate"))
-        else:
-            self.learning_rate = Parameter(Tensor(np.float32(self._lr)), name="learning_rate")
-        for g, (kind, value) in enumerate(per_group if own_lr else []):  # groups with rates of their own
-            if g and kind != "schedule":
-                lr_g = value if kind == "fixed" else np.asarray(value, np.float32)
-                self.insert_param_to_cell(f"learning_rate_group_{g}", Parameter(
-                    Tensor(np.asarray(lr_g, np.float32)), name=f"learning_rate_group_{g}"),
-                    check_name_contain_dot=False)
-        self.global_step = Parameter(Tensor(np.array([0], np.int32)), name="global_step", requires_grad=False)
 
-    def _hold_param(self, p: Parameter) -> None:
-        """Register ``p`` under its own (dotted) name, as MindSpore lists it, and keep it as ``learning_rate``."""
-        self.insert_param_to_cell(p.name, p, check_name_contain_dot=False)
-        object.__setattr__(self, "learning_rate", p)
+    def _group_rates(self, per_group: List[Tuple[Tuple[str, Any], bool]]) -> List[Tuple[str, Any]]:
+        """One rate holder per group, as MindSpore makes them when a group sets its own ``lr``: a Parameter named
+        ``learning_rate_group_<g>`` (``learning_rate`` for a group using the optimizer's rate); all fixed rates
+        are a ParameterTuple listed before the parameters, else each group's rate is a sub-cell
+        (``learning_rate.<g>.learning_rate``). Returns ``(kind, holder)`` per group."""
+        dynamic = any(kind != "fixed" for (kind, _), _ in per_group)
+        names = [f"learning_rate_group_{g}" if own else "learning_rate" for g, (_, own) in enumerate(per_group)]
+        if not dynamic:
+            made: dict = {}
+            for name, ((_, value), _) in zip(names, per_group):
+                made.setdefault(name, Parameter(Tensor(np.float32(value)), name=name))
+            holders = [made[name] for name in names]
+            self.learning_rate = ParameterTuple(list(made.values()))
+            return [("fixed", h) for h in holders]
+        cells = [value if kind == "schedule" else _StepRates(value, name)
+                 for name, ((kind, value), _) in zip(names, per_group)]
+        self.learning_rate = _GroupRates(cells)
+        return [(kind, c if kind == "schedule" else c.learning_rate) for ((kind, _), _), c in zip(per_group, cells)]
 
     @staticmethod
     def _check_weight_decay(wd: Any, cls: str) -> None:
@@ -181,13 +214,29 @@ class Optimizer(Cell):
         return self._parameters
 
     def _state(self, prefix: str, init: float = 0.0) -> ParameterTuple:
-        """One state Parameter per parameter, named ``prefix.<name>`` (MindSpore's ``moments.w``, ...)."""
-        return ParameterTuple(Parameter(Tensor(np.full(p.shape, init, p._data.dtype)), name=f"{prefix}.{p.name}",
-                                        requires_grad=False) for p in self._parameters)
+        """One state Parameter per parameter, named ``prefix.<name>`` (MindSpore's ``moments.w``, ...). Like all
+        of an optimizer's Parameters in MindSpore, it requires grad (``trainable_params()`` lists it)."""
+        return ParameterTuple(Parameter(Tensor(np.full(p.shape, init, p._data.dtype)), name=f"{prefix}.{p.name}")
+                              for p in self._parameters)
+
+    def _own_rate(self) -> Tuple[str, Any]:
+        """The optimizer's own rate, read from its Parameter (so a loaded checkpoint's value is the one used)."""
+        if self._lr_kind == "fixed":
+            return "fixed", float(self.learning_rate._data)
+        if self._lr_kind == "list":
+            return "list", self.learning_rate.learning_rate._data
+        return self._lr_kind, self._lr
+
+    def _rate(self, i: int, step: int) -> float:
+        """The learning rate of parameter ``i`` at ``step``."""
+        own = self._group_lr[i]
+        return self._lr_at(*(own if own is not None else self._own_rate()), step)
 
     def _lr_at(self, kind: str, value: Any, step: int) -> float:
+        if isinstance(value, Parameter):  # a group's rate holder: its value now (a checkpoint may have loaded it)
+            value = value._data
         if kind == "fixed":
-            return value
+            return float(value)
         if kind == "list":
             if step >= len(value):  # MindSpore gathers the rate by step: past the list's end it fails
                 raise RuntimeError(f"For 'Gather', the 'input_indices' should be in the range [0, {len(value)}), "
@@ -208,8 +257,8 @@ class Optimizer(Cell):
         """
         step = int(self.global_step._data[0])
         if self.is_group:
-            return tuple(Tensor(np.float32(self._lr_at(k, v, step))) for k, v in self._group_lr)
-        return Tensor(np.float32(self._lr_at(self._lr_kind, self._lr, step)))
+            return tuple(Tensor(np.float32(self._rate(i, step))) for i in range(len(self._group_lr)))
+        return Tensor(np.float32(self._lr_at(*self._own_rate(), step)))
 
     def get_lr_parameter(self, param: Any) -> Any:
         """The learning rate for ``param`` (or a list of them).
@@ -225,8 +274,7 @@ class Optimizer(Cell):
         out = []
         for p in (param if isinstance(param, (list, tuple)) else [param]):
             i = next(i for i, q in enumerate(self._parameters) if q is p)
-            k, v = self._group_lr[i]
-            out.append(Tensor(np.float32(self._lr_at(k, v, step))))
+            out.append(Tensor(np.float32(self._rate(i, step))))
         return out if isinstance(param, (list, tuple)) else out[0]
 
     # -- one step ------------------------------------------------------------------------------------
@@ -257,12 +305,9 @@ class Optimizer(Cell):
                 if g is None:
                     continue
                 garr = g._data if isinstance(g, Tensor) else np.asarray(g)
-                k, v = self._group_lr[i]
-                self.apply(i, p, garr, self._lr_at(k, v, step))
+                self.apply(i, p, garr, self._rate(i, step))
                 p._version += 1
             self.global_step._data[0] = step + 1
-            if self._lr_kind == "fixed":
-                self.learning_rate._data[...] = np.float32(self._lr)
         return True
 
     def begin_step(self, step: int) -> None:

@@ -17,9 +17,15 @@ from typing import Any
 import numpy as np
 
 from mskernel.common.parameter import Parameter
+from mskernel.common.tensor import Tensor
 from mskernel.nn.optim.optimizer import Optimizer
 
 __all__ = ["SGD", "Momentum"]
+
+
+def _momentum_parameter(momentum: float) -> Parameter:
+    """The momentum as MindSpore holds it: a float32 Parameter named 'momentum' (saved in checkpoints)."""
+    return Parameter(Tensor(np.float32(momentum)), name="momentum")
 
 
 class Momentum(Optimizer):
@@ -38,7 +44,7 @@ class Momentum(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or momentum < 0.0:
             raise ValueError(f"For 'Momentum', the argument 'momentum' must be at least 0.0, but got {momentum}")
-        self.momentum = float(momentum)
+        self.momentum = _momentum_parameter(momentum)
         self.use_nesterov = use_nesterov
         self.moments = self._state("moments")
 
@@ -46,8 +52,9 @@ class Momentum(Optimizer):
         g = self.prepare_grad(i, grad, param)
         dt = param._data.dtype
         acc = self.moments[i]._data
-        acc[...] = acc * dt.type(self.momentum) + g
-        step = g + acc * dt.type(self.momentum) if self.use_nesterov else acc
+        mom = dt.type(self.momentum._data)  # read each step: a loaded checkpoint's value is the one used
+        acc[...] = acc * mom + g
+        step = g + acc * mom if self.use_nesterov else acc
         param._data[...] = param._data - dt.type(lr) * step
 
 
@@ -80,17 +87,19 @@ class SGD(Optimizer):
         if nesterov and (momentum <= 0.0 or dampening != 0.0):
             raise ValueError(f"For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
                              f"equal to 0.0, but got 'momentum' {momentum}, 'dampening' {dampening}.")
-        self.momentum, self.dampening, self.nesterov = momentum, dampening, nesterov
+        self.momentum = _momentum_parameter(momentum)
+        self.dampening, self.nesterov = dampening, nesterov
         self.accum = self._state("accum")
         self.stat = self._state("stat", 1.0)
 
     def apply(self, i: int, param: Parameter, grad: np.ndarray, lr: float) -> None:
         g = self.prepare_grad(i, grad, param)
         dt = param._data.dtype
-        if self.momentum > 0:
+        mom = dt.type(self.momentum._data)
+        if mom > 0:
             acc, stat = self.accum[i]._data, self.stat[i]._data
             first = stat > 0
-            acc[...] = np.where(first, g, acc * dt.type(self.momentum) + dt.type(1 - self.dampening) * g)
+            acc[...] = np.where(first, g, acc * mom + dt.type(1 - self.dampening) * g)
             stat[...] = 0
-            g = g + acc * dt.type(self.momentum) if self.nesterov else acc.copy()
+            g = g + acc * mom if self.nesterov else acc.copy()
         param._data[...] = param._data - dt.type(lr) * g
