@@ -39,7 +39,7 @@ from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, lock
 from mskernel.toolchain.pch import pch_flags
 from mskernel.toolchain.discover import ToolchainError, find_toolchain, include_dir
 from mskernel.toolchain.glue import GLUE_SOURCE, header_hashes
-from mskernel.toolchain.process import run_group
+from mskernel.toolchain.process import run_group, stopping_on_interrupt
 from mskernel.toolchain.split import split_headers
 
 __all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "failed_output",
@@ -191,21 +191,22 @@ def prepare_support(cflags: Sequence[str] = ()) -> SupportLibrary:
         log.info("building pybind11's runtime and mskernel's glue for split builds (one-time, ~15 s): %s", spec.entry)
         start = time.perf_counter()
         try:
-            glue_proc: list = []  # mskernel's glue (a few seconds) compiles alongside pybind11's runtime
-            fds = (lock.fileno(),)
-            glue_thread = threading.Thread(target=lambda: glue_proc.append(run_group(glue_cmd, pass_fds=fds)),
-                                           name="mskernel-glue", daemon=True)
-            glue_thread.start()
-            proc = run_group(cmd, pass_fds=(lock.fileno(),))
-            glue_thread.join()
+            # mskernel's glue (a few seconds) compiles alongside pybind11's runtime, in a process group of its
+            # own that an interrupt stops too
+            with open(tmp / "glue.log", "w") as glue_log:
+                glue = subprocess.Popen(glue_cmd, stdout=glue_log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                        pass_fds=(lock.fileno(),), start_new_session=True)
+                with stopping_on_interrupt(glue):
+                    proc = run_group(cmd, pass_fds=(lock.fileno(),))
+                    glue.wait()
+            glue_proc = subprocess.CompletedProcess(glue_cmd, glue.returncode, (tmp / "glue.log").read_text(), "")
             seconds = time.perf_counter() - start
-            for what, c, p in (("pybind11's runtime", cmd, proc), ("mskernel's glue", glue_cmd,
-                                                                   glue_proc[0] if glue_proc else None)):
-                if p is None or p.returncode != 0:
-                    text = "" if p is None else p.stdout + p.stderr
+            for what, c, p in (("pybind11's runtime", cmd, proc), ("mskernel's glue", glue_cmd, glue_proc)):
+                if p.returncode != 0:
+                    text = p.stdout + p.stderr
                     _failed[spec.key] = text
                     raise ToolchainError(
-                        f"compiling {what} for split builds failed (exit {None if p is None else p.returncode}); "
+                        f"compiling {what} for split builds failed (exit {p.returncode}); "
                         f"command: {shlex.join(c)}\n{text[-3000:]}\n"
                         f"-> builds use full pybind11 instead; pass cflags=['-DMSKERNEL_FULL_PYBIND11'] to skip trying")
             ar = subprocess.run([shutil.which("ar") or "ar", "rcs", str(tmp / OBJECT), str(tmp / "support.o"),
@@ -219,7 +220,8 @@ def prepare_support(cflags: Sequence[str] = ()) -> SupportLibrary:
             (tmp / "glue.o").unlink()
             (tmp / "build.log").write_text(proc.stdout + proc.stderr)
             write_manifest(tmp, OBJECT, spec.key, {
-                "command": shlex.join(cmd), "compiler_version": tc.cxx_version, "pybind11": tc.pybind11_version,
+                "command": shlex.join(cmd), "glue_command": shlex.join(glue_cmd),
+                "compiler_version": tc.cxx_version, "pybind11": tc.pybind11_version,
                 "mskernel_version": __version__, "build_seconds": round(seconds, 3)})
             publish(tmp, spec.entry)
         except BaseException:
