@@ -7,8 +7,10 @@ and ccache off (``MSKERNEL_CCACHE=off``: a user's edit is new to every cache). E
 the cell run plus the first call ``my_ops.mul(x, y)``.
 
 Rows: the first cell (it includes the one-time preparation: pybind11's runtime, mskernel's glue and the
-precompiled headers), then edits that each compile a new source -- the docstring of ``m.def``, a comment
-in ``Forward``, a statement in ``Forward``'s body -- and the unchanged cell run again (a cache hit).
+precompiled headers), the first edit right after it (whatever the first cell left running in the
+background is still running then), then the best of ``--repeat`` rounds of edits that each compile a new
+source -- the docstring of ``m.def``, a comment in ``Forward``, a statement in ``Forward``'s body -- and the
+unchanged cell run again (a cache hit).
 ``wall`` is elapsed time; ``cpu`` is the user+system time of the compiler processes (less sensitive
 than wall to other work on a shared machine). Edits are repeated ``--repeat`` times with fresh salts
 (best shown); the load average is printed before and after, since the machine is shared.
@@ -79,18 +81,20 @@ def main() -> None:
     shell.run_cell("import mskernel as ms\nx = ms.Tensor(2.0, ms.float32)\ny = ms.Tensor(3.0, ms.float32)")
     rows = [("first cell (with one-time preparation)", _ready(shell, src.replace(DOC, f"{DOC} <{uuid.uuid4().hex}>")))]
     best: dict[str, tuple[float, float]] = {}
-    for _ in range(args.repeat):
+    for i in range(args.repeat):
         for label, code in _edits(src, uuid.uuid4().hex[:8]).items():
             got = _ready(shell, code)
+            if not best:  # what the user meets first: anything the first cell left to do is still running
+                rows.append((f"{label}, right after the first cell", got))
             best[label] = min(best.get(label, got), got)
             last = code
-    rows += list(best.items())
+    rows += [(f"{label}, best of {args.repeat}", got) for label, got in best.items()]
     rows.append(("unchanged cell (cache hit)", _ready(shell, last)))
     print(f"load average after:  {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n")
-    print(f"{'edit-to-ready (cell run + first call)':42}{'wall':>9}{'cpu':>9}")
+    print(f"{'edit-to-ready (cell run + first call)':52}{'wall':>9}{'cpu':>9}")
     for label, (wall, cpu) in rows:
-        print(f"{label:42}{wall:8.2f}s{cpu:8.2f}s")
-    edit = max(w for label, (w, _) in rows if "edit" in label)
+        print(f"{label:52}{wall:8.2f}s{cpu:8.2f}s")
+    edit = max(w for label, (w, _) in rows if "edit" in label and "best" in label)
     first = rows[0][1][0]
     print(f"\ngoals: first cell {first:.1f} s (one-time <= 15 s: {'met' if first <= 15 else 'NOT met'}); "
           f"slowest edit {edit:.2f} s (<= 2 s: {'met' if edit <= 2 else 'NOT met'})")
