@@ -229,8 +229,6 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = Fa
             # headers build on the other (pch=None builds them now rather than after), so this build
             # already compiles against them and the edits that follow find them ready
             pending = start_support(plan.user_cflags)
-            if pch is None and plan.tc.is_gcc:
-                pch = True
         pch_flags, pch_seconds = _pch_flags(plan, pch, stage, alongside=pending is not None)
         art = _compile_and_publish(plan, root, pch_flags, entry_lock, force, stage, pending)
     log.info("built %s in %.2f s", plan.name, art.seconds)
@@ -445,7 +443,9 @@ def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None],
     """``{api: [-include flags]}`` for pybind11 sources when a PCH is used (split builds: ``api``
     True for the sources marked ``pch_ok``, which get the PCH with mskernel's API; False for the
     others), and the seconds spent building them here: pch=True builds them if needed; pch=None
-    only uses ready ones (``stage`` hears when one is built)."""
+    only uses ready ones, unless ``alongside`` (the support object is being built: the one-time
+    preparation), when it builds them too but compiles without one that fails to build (``stage``
+    hears when one is built)."""
     if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
         return {}, 0.0
     split = plan.mode == "split"
@@ -453,10 +453,15 @@ def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None],
     for api in sorted({u.pch_ok for u in plan.units if u.lang == "c++"}):
         opts = dict(split=split, api=api, **plan.pch_opts)
         found = find_pch(**opts)
-        if found is None and pch:
+        if found is None and (pch or (pch is None and alongside)):
             what = "headers and pybind11's runtime" if alongside else "headers"
             stage(f"preparing {what} (once; usually ~{SUPPORT_SECONDS if alongside else PCH_SECONDS} s)")
-            found = prepare_pch(wait=True, **opts)
+            try:
+                found = prepare_pch(wait=True, **opts)
+            except ToolchainError as exc:
+                if pch:
+                    raise
+                log.warning("%s: compiling without a precompiled header (%s)", plan.name, str(exc).splitlines()[0])
         if found is not None:
             flags[api] = ["-include", str(found.header), "-Winvalid-pch"]
             seconds += found.seconds

@@ -108,6 +108,19 @@ def test_the_first_split_build_prepares_the_pch_alongside_the_support_object(cac
 
 
 @pytest.mark.slow
+def test_a_pch_failing_alongside_the_support_object_does_not_fail_the_first_build(cache, tmp_path, monkeypatch,
+                                                                                  pybind_v1):
+    wrapper = tmp_path / "cxx.sh"
+    wrapper.write_text('#!/bin/sh\ncase " $* " in *" c++-header "*) exit 1 ;; esac\nexec g++ "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CXX", str(wrapper))
+    monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))
+    first = build("pre_fail", [pybind_v1[2](5)], kind="pybind11")  # pch=None: a PCH is never required
+    assert first.mode == "split" and "mskernel_pch.h" not in first.log and first.pch_seconds == 0.0
+    assert load_python_module(first, "pre_fail").version() == 5
+
+
+@pytest.mark.slow
 def test_a_build_without_its_pch_starts_it_in_the_background(cache, tmp_path, monkeypatch, pybind_v1):
     """The support object is ready but this optimization level's PCH is not: compile without it, start it."""
     monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))
