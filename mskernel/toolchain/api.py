@@ -15,6 +15,8 @@ Flow of one call:
 
 ``on_stage(text)`` hears when a cold build moves on: ``"preparing headers (once; usually ~N s)"``
 (split pybind11 headers derived, or with ``pch=True`` the precompiled header built),
+``"preparing headers and pybind11's runtime (once; usually ~N s)"`` (the first split build: the
+support object and the precompiled headers built side by side, so the build compiles against them),
 ``"compiling"`` (with the split support object's one-time build alongside, or alone after it),
 ``"linking"``; a cached load calls it never. A full disk raises a :class:`BuildError` that names the
 directory and how to move it, and publishes nothing.
