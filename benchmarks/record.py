@@ -27,6 +27,7 @@ ARGS: Dict[str, List[str]] = {
     "build_and_call": ["--no-torch", "--repeat", "1"],
     "build_layer": ["--repeat", "1"],
     "call_path": [],
+    "cpp_cell_edits": ["--repeat", "3"],
     "custom_overhead": [],
     "engine_overhead": [],
     "gradient_gate": [],

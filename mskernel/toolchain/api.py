@@ -15,6 +15,8 @@ Flow of one call:
 
 ``on_stage(text)`` hears when a cold build moves on: ``"preparing headers (once; usually ~N s)"``
 (split pybind11 headers derived, or with ``pch=True`` the precompiled header built),
+``"preparing headers and pybind11's runtime (once; usually ~N s)"`` (the first split build: the
+support object and the precompiled headers built side by side, so the build compiles against them),
 ``"compiling"`` (with the split support object's one-time build alongside, or alone after it),
 ``"linking"``; a cached load calls it never. A full disk raises a :class:`BuildError` that names the
 directory and how to move it, and publishes nothing.
@@ -51,6 +53,7 @@ from mskernel.toolchain.ccache import (CompileCache, ccache_mode, compile_cache_
                                        remote_storage)
 from mskernel.toolchain.evict import auto_prune, touch
 from mskernel.toolchain.diagnostics import BuildError, first_user_error, line_table, parse_diagnostics
+from mskernel.toolchain.glue import glue_headers
 from mskernel.toolchain.flags import KINDS, check_optimize, link_flags, source_flags
 from mskernel.toolchain.ninja import run_ninja, write_ninja
 from mskernel.toolchain.pch import PCH_SECONDS, find_pch, pch_eligible, prepare_pch
@@ -222,8 +225,14 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = Fa
         cleanup_stale(root, held=[plan.entry_name])
         for u in plan.units if plan.mode == "split" else ():
             u.pch_ok = u.lang == "c++" and pch_eligible(u.text, u.header_paths)
-        pch_flags, pch_seconds = _pch_flags(plan, pch, stage)
-        art = _compile_and_publish(plan, root, pch_flags, entry_lock, force, stage)
+        pending = None
+        if plan.mode == "split" and find_support(plan.user_cflags) is None:
+            # the one-time preparation: the support object compiles on one core while the precompiled
+            # headers build on the other (pch=None builds them now rather than after), so this build
+            # already compiles against them and the edits that follow find them ready
+            pending = start_support(plan.user_cflags)
+        pch_flags, pch_seconds = _pch_flags(plan, pch, stage, alongside=pending is not None)
+        art = _compile_and_publish(plan, root, pch_flags, entry_lock, force, stage, pending)
     log.info("built %s in %.2f s", plan.name, art.seconds)
     if root == cache_dir():  # a caller's own build_dir is theirs to manage
         auto_prune(root, keep=[plan.entry_name])
@@ -300,7 +309,8 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
     opts = dict(kind=kind, optimize=optimize, debug=debug, openmp=openmp, include_paths=include_paths,
                 cflags=cflags, name=name, define_module_name=define_module_name)
     split_include = str(split_headers().include) if mode == "split" else None
-    cxxflags = source_flags(tc, lang="c++", split_include=split_include, **opts)
+    glue_include = str(glue_headers().include) if mode == "split" else None
+    cxxflags = source_flags(tc, lang="c++", split_include=split_include, glue_include=glue_include, **opts)
     cflags_c = source_flags(tc, lang="c", **opts) if "c" in langs else []
     lflags = link_flags(tc, kind=kind, debug=debug, openmp=openmp, ldflags=ldflags)
     if support is not None:
@@ -328,7 +338,7 @@ def _plan(name: str, sources: Sequence, *, kind: str, include_paths: Sequence, c
 
 
 def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: FileLock, force: bool,
-                         stage: Callable[[str], None]) -> Artifact:
+                         stage: Callable[[str], None], pending=None) -> Artifact:
     """Run ninja in the op's work dir (compile, then link: ``stage`` hears of each), then publish the
     library as a new cache entry."""
     tc, name = plan.tc, plan.name
@@ -341,7 +351,10 @@ def _compile_and_publish(plan: _Plan, root: Path, pch_flags: dict, entry_lock: F
         cunits = write_sources(workdir, plan.units, pch_flags, own_dir_if_needed=ccache.ccache is not None)
         output = f"out/{plan.entry_name}{'.so' if plan.kind == 'plain' else tc.ext_suffix}"
         support = find_support(plan.user_cflags) if plan.mode == "split" else None
-        pending = start_support(plan.user_cflags) if plan.mode == "split" and support is None else None
+        if plan.mode == "split" and support is None and pending is None:
+            pending = start_support(plan.user_cflags)
+        elif support is not None:
+            pending = None
         write_ninja(workdir, cxx=tc.cxx_argv, cc=tc.cc_argv if "c" in plan.langs else None, cxxflags=plan.cxxflags,
                     cflags=plan.cflags, ldflags=plan.ldflags, units=cunits, output=output,
                     compile_prefix=ccache.prefix)
@@ -427,11 +440,14 @@ def _workdir(root: Path, name: str, config_hash: str) -> Path:
     return work
 
 
-def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None]) -> tuple[dict, float]:
+def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None],
+               alongside: bool = False) -> tuple[dict, float]:
     """``{api: [-include flags]}`` for pybind11 sources when a PCH is used (split builds: ``api``
     True for the sources marked ``pch_ok``, which get the PCH with mskernel's API; False for the
     others), and the seconds spent building them here: pch=True builds them if needed; pch=None
-    only uses ready ones (``stage`` hears when one is built)."""
+    only uses ready ones, unless ``alongside`` (the support object is being built: the one-time
+    preparation), when it builds them too but compiles without one that fails to build (``stage``
+    hears when one is built)."""
     if plan.kind != "pybind11" or pch is False or not plan.tc.is_gcc:
         return {}, 0.0
     split = plan.mode == "split"
@@ -439,9 +455,15 @@ def _pch_flags(plan: _Plan, pch: Optional[bool], stage: Callable[[str], None]) -
     for api in sorted({u.pch_ok for u in plan.units if u.lang == "c++"}):
         opts = dict(split=split, api=api, **plan.pch_opts)
         found = find_pch(**opts)
-        if found is None and pch:
-            stage(f"preparing headers (once; usually ~{PCH_SECONDS} s)")
-            found = prepare_pch(wait=True, **opts)
+        if found is None and (pch or (pch is None and alongside)):
+            what = "headers and pybind11's runtime" if alongside else "headers"
+            stage(f"preparing {what} (once; usually ~{SUPPORT_SECONDS if alongside else PCH_SECONDS} s)")
+            try:
+                found = prepare_pch(wait=True, **opts)
+            except ToolchainError as exc:
+                if pch:
+                    raise
+                log.warning("%s: compiling without a precompiled header (%s)", plan.name, str(exc).splitlines()[0])
         if found is not None:
             flags[api] = ["-include", str(found.header), "-Winvalid-pch"]
             seconds += found.seconds

@@ -77,10 +77,12 @@ def _gcc_major(tc: Toolchain) -> int:
 
 
 def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool,
-               split_include: Optional[str] = None) -> list[str]:
+               split_include: Optional[str] = None, glue_include: Optional[str] = None) -> list[str]:
     """Code-generation and system-include flags shared by a kind's sources and its PCH.
 
-    ``split_include``: split pybind11 builds' derived headers, searched before pybind11's own.
+    ``split_include``: split pybind11 builds' derived headers, searched before pybind11's own;
+    ``glue_include``: their declared copy of mskernel's headers (``mskernel.toolchain.glue``), searched
+    before ``include_dir()``.
     """
     flags: list[str] = ["-std=c++17"] if lang == "c++" else []
     flags.append("-fPIC")
@@ -99,6 +101,8 @@ def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: boo
         tc.require("pybind11")
         if split_include:
             flags += ["-isystem", split_include]
+        if glue_include:
+            flags += ["-I", glue_include]
         flags += ["-isystem", str(tc.pybind11_include)]
     if openmp:
         flags += list(tc.require("openmp").openmp_flags)
@@ -107,10 +111,11 @@ def base_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: boo
 
 def source_flags(tc: Toolchain, *, kind: str, lang: str, optimize: str, debug: bool, openmp: bool,
                  include_paths: Sequence[str], cflags: Sequence[str], name: str,
-                 define_module_name: bool, split_include: Optional[str] = None) -> list[str]:
+                 define_module_name: bool, split_include: Optional[str] = None,
+                 glue_include: Optional[str] = None) -> list[str]:
     """All flags for compiling one source of a build (per-source ``-iquote`` excluded)."""
     flags = base_flags(tc, kind=kind, lang=lang, optimize=optimize, debug=debug, openmp=openmp,
-                       split_include=split_include)
+                       split_include=split_include, glue_include=glue_include)
     for p in include_paths:
         flags += ["-I", p]
     flags += ["-I", str(include_dir())]

@@ -67,6 +67,7 @@ from mskernel.toolchain.cache import (INCLUDE_LINE, FileLock, cleanup_stale, com
 from mskernel.toolchain.flags import base_flags, check_optimize, effective_opt_level
 from mskernel.toolchain.discover import Toolchain, ToolchainError, find_toolchain, include_dir
 from mskernel.toolchain.process import run_group
+from mskernel.toolchain.glue import glue_headers
 from mskernel.toolchain.split import split_headers
 
 __all__ = ["PrecompiledHeader", "API_HEADERS", "PCH_SECONDS", "find_pch", "prepare_pch", "pch_header_text",
@@ -158,14 +159,15 @@ _IRRELEVANT = re.compile(r"^-D(MS|TORCH)_EXTENSION_NAME=|^-DMSKERNEL_FULL_PYBIND
 
 
 def pch_flags(tc: Toolchain, *, optimize: str, debug: bool, openmp: bool, cflags: Sequence[str],
-              split_include: Optional[str] = None) -> list[str]:
+              split_include: Optional[str] = None, glue_include: Optional[str] = None) -> list[str]:
     """Flags the PCH is compiled with: the code-generation flags of a pybind11 source plus the
     user's cflags that can change what the headers mean.
 
     Dropped from the user's cflags (so ops with different names/includes share one PCH):
     the per-op module-name defines, ``-DMSKERNEL_FULL_PYBIND11``, include directories, warning
     options, and flags the base set already has. gcc verifies the rest (``-Winvalid-pch``) when
-    the PCH is used. ``split_include``: the derived headers of split builds (searched first).
+    the PCH is used. ``split_include``: the derived headers of split builds (searched first);
+    ``glue_include``: their declared copy of mskernel's headers (see ``mskernel.toolchain.glue``).
 
     Example:
         >>> tc = find_toolchain()
@@ -176,7 +178,7 @@ def pch_flags(tc: Toolchain, *, optimize: str, debug: bool, openmp: bool, cflags
         True
     """
     base = base_flags(tc, kind="pybind11", lang="c++", optimize=optimize, debug=debug, openmp=openmp,
-                      split_include=split_include)
+                      split_include=split_include, glue_include=glue_include)
     extra: list[str] = []
     it = iter(cflags)
     for flag in it:
@@ -217,8 +219,9 @@ def _spec(optimize: str, debug: bool, openmp: bool, cflags: Sequence[str], split
     api = api and split
     text = pch_header_text(tc, effective_opt_level(optimize, debug, cflags), split=split, api=api)
     flags = pch_flags(tc, optimize=optimize, debug=debug, openmp=openmp, cflags=cflags,
-                      split_include=str(split_headers().include) if split else None)
-    parts = {"v": 2, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version, "flags": flags,
+                      split_include=str(split_headers().include) if split else None,
+                      glue_include=str(glue_headers().include) if split else None)
+    parts = {"v": 3, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version, "flags": flags,
              "pybind11": tc.pybind11_version, "text": text}
     if split:
         parts["split"] = split_headers().key

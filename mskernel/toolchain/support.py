@@ -37,8 +37,9 @@ from mskernel._version import __version__
 from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, lock_path, new_temp_dir, pch_dir,
                                   publish, verify_entry, write_manifest)
 from mskernel.toolchain.pch import pch_flags
-from mskernel.toolchain.discover import ToolchainError, find_toolchain
-from mskernel.toolchain.process import run_group
+from mskernel.toolchain.discover import ToolchainError, find_toolchain, include_dir
+from mskernel.toolchain.glue import GLUE_SOURCE, header_hashes
+from mskernel.toolchain.process import run_group, stopping_on_interrupt
 from mskernel.toolchain.split import split_headers
 
 __all__ = ["SupportLibrary", "support_spec", "find_support", "prepare_support", "start_support", "failed_output",
@@ -88,6 +89,7 @@ class _Spec:
     flags: tuple[str, ...]
     key: str
     root: Path
+    glue_flags: tuple[str, ...] = ()
 
     @property
     def entry_name(self) -> str:
@@ -120,11 +122,14 @@ def support_spec(cflags: Sequence[str] = ()) -> _Spec:
     """
     tc = find_toolchain().require("pybind11")
     flags = pch_flags(tc, optimize="-O2", debug=False, openmp=False, cflags=_codegen_cflags(cflags))
+    glue = pch_flags(tc, optimize="-O2", debug=False, openmp=False, cflags=_codegen_cflags(cflags),
+                     split_include=str(split_headers().include))
+    glue += ["-I", str(include_dir()), *SUPPORT_FLAGS[1:]]
     flags += list(SUPPORT_FLAGS)
-    key = compute_key({"v": 3, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version, "flags": flags,
+    key = compute_key({"v": 4, "cxx": tc.cxx_argv, "cxx_version": tc.cxx_version, "flags": flags,
                        "pybind11": tc.pybind11_version, "python": tc.ext_suffix, "source": SOURCE,
-                       "split": split_headers().key})
-    return _Spec(tuple(flags), key, pch_dir())
+                       "split": split_headers().key, "glue": [GLUE_SOURCE, glue, header_hashes()]})
+    return _Spec(tuple(flags), key, pch_dir(), tuple(glue))
 
 
 def _lookup(spec: _Spec) -> Optional[SupportLibrary]:
@@ -180,29 +185,43 @@ def prepare_support(cflags: Sequence[str] = ()) -> SupportLibrary:
         tc = find_toolchain()
         tmp = new_temp_dir(spec.root, spec.entry_name)
         (tmp / "support.cpp").write_text(SOURCE)
+        (tmp / "glue.cpp").write_text(GLUE_SOURCE)
         cmd = list(tc.cxx_argv) + list(spec.flags) + ["-c", str(tmp / "support.cpp"), "-o", str(tmp / "support.o")]
-        log.info("building pybind11's runtime for split builds (one-time, ~15 s): %s", spec.entry)
+        glue_cmd = list(tc.cxx_argv) + list(spec.glue_flags) + ["-c", str(tmp / "glue.cpp"), "-o", str(tmp / "glue.o")]
+        log.info("building pybind11's runtime and mskernel's glue for split builds (one-time, ~15 s): %s", spec.entry)
         start = time.perf_counter()
         try:
-            proc = run_group(cmd, pass_fds=(lock.fileno(),))
+            # mskernel's glue (a few seconds) compiles alongside pybind11's runtime, in a process group of its
+            # own that an interrupt stops too
+            with open(tmp / "glue.log", "w") as glue_log:
+                glue = subprocess.Popen(glue_cmd, stdout=glue_log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                        pass_fds=(lock.fileno(),), start_new_session=True)
+                with stopping_on_interrupt(glue):
+                    proc = run_group(cmd, pass_fds=(lock.fileno(),))
+                    glue.wait()
+            glue_proc = subprocess.CompletedProcess(glue_cmd, glue.returncode, (tmp / "glue.log").read_text(), "")
             seconds = time.perf_counter() - start
-            if proc.returncode != 0:
-                _failed[spec.key] = proc.stdout + proc.stderr
-                raise ToolchainError(
-                    f"compiling pybind11's runtime for split builds failed (exit {proc.returncode}); command: "
-                    f"{shlex.join(cmd)}\n{(proc.stderr or proc.stdout)[-3000:]}\n"
-                    f"-> builds use full pybind11 instead; pass cflags=['-DMSKERNEL_FULL_PYBIND11'] to skip trying")
-            ar = subprocess.run([shutil.which("ar") or "ar", "rcs", str(tmp / OBJECT), str(tmp / "support.o")],
-                                capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            for what, c, p in (("pybind11's runtime", cmd, proc), ("mskernel's glue", glue_cmd, glue_proc)):
+                if p.returncode != 0:
+                    text = p.stdout + p.stderr
+                    _failed[spec.key] = text
+                    raise ToolchainError(
+                        f"compiling {what} for split builds failed (exit {p.returncode}); "
+                        f"command: {shlex.join(c)}\n{text[-3000:]}\n"
+                        f"-> builds use full pybind11 instead; pass cflags=['-DMSKERNEL_FULL_PYBIND11'] to skip trying")
+            ar = subprocess.run([shutil.which("ar") or "ar", "rcs", str(tmp / OBJECT), str(tmp / "support.o"),
+                                 str(tmp / "glue.o")], capture_output=True, text=True, stdin=subprocess.DEVNULL)
             if ar.returncode != 0:
                 _failed[spec.key] = ar.stdout + ar.stderr
                 raise ToolchainError(f"archiving pybind11's runtime for split builds failed: {ar.stderr.strip()}\n"
                                      "-> install binutils (apt-get install binutils); builds use full pybind11 "
                                      "instead")
             (tmp / "support.o").unlink()
+            (tmp / "glue.o").unlink()
             (tmp / "build.log").write_text(proc.stdout + proc.stderr)
             write_manifest(tmp, OBJECT, spec.key, {
-                "command": shlex.join(cmd), "compiler_version": tc.cxx_version, "pybind11": tc.pybind11_version,
+                "command": shlex.join(cmd), "glue_command": shlex.join(glue_cmd),
+                "compiler_version": tc.cxx_version, "pybind11": tc.pybind11_version,
                 "mskernel_version": __version__, "build_seconds": round(seconds, 3)})
             publish(tmp, spec.entry)
         except BaseException:

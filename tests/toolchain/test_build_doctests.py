@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["mskernel.toolchain", "mskernel.toolchain.api", "mskernel.toolchain.builder", "mskernel.toolchain.cache",
            "mskernel.toolchain.diagnostics", "mskernel.toolchain.evict", "mskernel.toolchain.flags",
-           "mskernel.toolchain.split", "mskernel.toolchain.loader",
+           "mskernel.toolchain.split", "mskernel.toolchain.glue", "mskernel.toolchain.loader",
            "mskernel.toolchain.ninja", "mskernel.toolchain.process", "mskernel.toolchain.support",
            "mskernel.toolchain.pch", "mskernel.toolchain.discover", "mskernel.toolchain.ccache",
            "mskernel.toolchain.numpy_ext", "mskernel.toolchain.artifact", "mskernel.toolchain.units", "mskernel.doctor",

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from mskernel.toolchain import BuildError, Source, build, find_pch, load_python_module, prepare_pch
+from mskernel.toolchain import (BuildError, Source, build, find_pch, find_support, load_python_module, prepare_pch,
+                                prepare_support)
 from mskernel.toolchain.pch import pch_header_text
 from mskernel.toolchain.discover import find_toolchain
 
@@ -90,17 +91,50 @@ def test_kernel_code_keeps_its_optimization_under_the_pch(pybind_v1, tmp_path):
 
 
 @pytest.mark.slow
-def test_first_build_without_a_pch_starts_it_in_the_background(cache, tmp_path, monkeypatch, pybind_v1):
+def test_the_first_split_build_prepares_the_pch_alongside_the_support_object(cache, tmp_path, monkeypatch,
+                                                                             pybind_v1):
+    """A fresh cache: the precompiled header is built while the support object compiles (not after, in the
+    background), so the first build already uses it and the edits after it find it ready."""
     monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))
     source = pybind_v1[2]
-    first = build("bg_first", [source(7)], kind="pybind11")  # pch=None: do not wait for the PCH
+    assert find_support() is None and find_pch(split=True) is None
+    stages = []
+    first = build("pre_first", [source(7)], kind="pybind11", on_stage=stages.append)  # pch=None
+    assert first.mode == "split" and find_support() is not None
+    assert "mskernel_pch.h" in first.log and "not used because" not in first.log and first.pch_seconds > 0
+    assert any("preparing headers and pybind11's runtime" in s for s in stages), stages
+    assert find_pch(split=True).cached
+    assert load_python_module(first, "pre_first").version() == 7
+
+
+@pytest.mark.slow
+def test_a_pch_failing_alongside_the_support_object_does_not_fail_the_first_build(cache, tmp_path, monkeypatch,
+                                                                                  pybind_v1):
+    wrapper = tmp_path / "cxx.sh"
+    wrapper.write_text('#!/bin/sh\ncase " $* " in *" c++-header "*) exit 1 ;; esac\nexec g++ "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CXX", str(wrapper))
+    monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))
+    first = build("pre_fail", [pybind_v1[2](5)], kind="pybind11")  # pch=None: a PCH is never required
+    assert first.mode == "split" and "mskernel_pch.h" not in first.log and first.pch_seconds == 0.0
+    assert load_python_module(first, "pre_fail").version() == 5
+
+
+@pytest.mark.slow
+def test_a_build_without_its_pch_starts_it_in_the_background(cache, tmp_path, monkeypatch, pybind_v1):
+    """The support object is ready but this optimization level's PCH is not: compile without it, start it."""
+    monkeypatch.setenv("MSKERNEL_PCH_DIR", str(tmp_path / "fresh-pch"))
+    prepare_support()  # (always -O2, whatever the op's level)
+    source = pybind_v1[2]
+    first = build("bg_first", [source(7)], kind="pybind11", optimize="-O1")  # pch=None: do not wait for the PCH
     assert "mskernel_pch.h" not in first.log and first.pch_seconds == 0.0
     assert first.mode == "split"  # so the PCH it starts is the split one
-    assert find_pch(split=True) is None or find_pch(split=True).cached  # started after the compile, in the background
+    # started after the compile, in the background
+    assert find_pch(split=True, optimize="-O1") is None or find_pch(split=True, optimize="-O1").cached
     assert load_python_module(first, "bg_first").version() == 7
-    pch = prepare_pch(split=True)  # blocks until the background build has published it
+    pch = prepare_pch(split=True, optimize="-O1")  # blocks until the background build has published it
     assert pch.cached and pch.gch.exists() and str(pch.gch).startswith(str(tmp_path / "fresh-pch"))
-    second = build("bg_second", [source(8)], kind="pybind11")
+    second = build("bg_second", [source(8)], kind="pybind11", optimize="-O1")
     assert "mskernel_pch.h" in second.log and "not used because" not in second.log
     assert load_python_module(second, "bg_second").version() == 8
 

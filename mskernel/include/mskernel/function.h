@@ -77,12 +77,12 @@ struct Function;
 /// State shared by one Forward call and its Backward.
 struct AutogradContext {
   /// Tensors Backward needs (entries may be nullptr). Inputs and outputs may both be saved.
-  void SaveForBackward(const BaseTensorPtrList &to_save) {
+  MSKERNEL_GLUE void SaveForBackward(const BaseTensorPtrList &to_save) {
     to_save_ = to_save;
     saved_output_.assign(to_save.size(), -1);
   }
   /// The tensors given to SaveForBackward (saved outputs as the engine hands them to Backward).
-  const BaseTensorPtrList GetSavedTensors() const {
+  MSKERNEL_GLUE const BaseTensorPtrList GetSavedTensors() const {
     BaseTensorPtrList res = to_save_;
     for (size_t i = 0; i < res.size() && i < saved_output_.size(); ++i) {
       int j = saved_output_[i];
@@ -102,7 +102,7 @@ struct AutogradContext {
   /// true (default): gradients of unused outputs arrive as zeros; false: as nullptr.
   void SetMaterializeGrads(bool value) { materialize_grads_ = value; }
   /// Whether the gradient of tensor argument `tensor_index` (counting tensor arguments only) is needed.
-  bool NeedsInputGrad(size_t tensor_index) const {
+  MSKERNEL_GLUE bool NeedsInputGrad(size_t tensor_index) const {
     if (tensor_index >= n_tensor_args_) {
       throw std::out_of_range("NeedsInputGrad: tensor index " + std::to_string(tensor_index) +
                               " is out of range (Forward has " + std::to_string(n_tensor_args_) +
