@@ -43,7 +43,7 @@ class Goal:
     unit: str = "x"  # the unit of the value when there is no goal: "x", "%" or "s"
 
 
-# One row per goal of issues [15], [18], [19] and [20]; edit here when a benchmark changes its labels.
+# One row per goal of issues [15], [18], [19], [20] and [22]; edit here when a benchmark changes its labels.
 #    Goal(what is measured, result file, line label, column, goal)
 GOALS: List[Goal] = [
     Goal("hybrid op call / built-in, fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
@@ -80,7 +80,12 @@ GOALS: List[Goal] = [
     Goal("softmax rows 4096x1024, hybrid / numba", "kernel_bandwidth", "softmax rows 4096x1024", "hybrid/numba",
          ">= 1.0x"),
     Goal("hybrid cell ready after edit, cold", "magics", "hybrid %%custom_op", "cold", "<= 0.3 s"),
-    Goal("C++ cell ready after edit, cold", "magics", "C++ %%custom_op", "cold", None, unit="s"),
+    Goal("C++ cell ready after edit, cold", "magics", "C++ %%custom_op", "cold", "<= 2 s"),
+    Goal("tutorial C++ op cell, edit of Forward's body", "cpp_cell_edits", "Forward body edit, best of 3", "wall",
+         "<= 2 s"),
+    Goal("tutorial C++ op cell, docstring edit", "cpp_cell_edits", "docstring edit, best of 3", "wall", "<= 2 s"),
+    Goal("tutorial C++ op cell, first cell with one-time preparation", "cpp_cell_edits",
+         "first cell (with one-time preparation)", "wall", "<= 15 s"),
     Goal("check_kernel / unchecked kernel, 1M map", "kernel_check", "map, 1M float32", "checked/kernel", "<= 5x"),
     Goal("check_kernel / unchecked kernel, row softmax", "kernel_check", "row softmax, 1000x1000 float32",
          "checked/kernel", "<= 5x"),
