@@ -149,11 +149,10 @@ class CompiledKernel:
         return bool(getattr(self.artifact, "cached", False))
 
     def __call__(self, inputs: Sequence[np.ndarray], attrs: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
-        outs = self.alloc(inputs, attrs)
-        result = dispatcher()(self.contig, self.strided, self.spec, (*inputs, *outs), tuple(attrs))
-        if result is not None:
-            raise RuntimeError(f"hybrid kernel call failed with code {result}; use HybridKernel.run")
-        return self.select(inputs, outs) if self.select is not None else outs
+        outs = self.call(inputs, tuple(attrs))  # type: ignore[misc]
+        if outs is None:
+            raise RuntimeError("hybrid kernel call failed; use HybridKernel.run, which says why")
+        return outs  # type: ignore[no-any-return]
 
 
 def _spec(typed: Typed, arrays: list[str]) -> bytes:
