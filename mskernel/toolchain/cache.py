@@ -38,13 +38,13 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from mskernel.errors import MskernelError
 from mskernel.toolchain.diagnostics import BuildError
 
 __all__ = ["cache_dir", "pch_dir", "ensure_private_dir", "untrusted_reason", "UntrustedCacheError", "compute_key",
-           "sha256_bytes", "sha256_file", "INCLUDE_LINE",
+           "publish_once", "sha256_bytes", "sha256_file", "INCLUDE_LINE",
            "scan_local_headers", "FileLock", "verify_entry", "write_manifest", "publish",
            "new_temp_dir", "cleanup_stale", "MANIFEST", "DISK_FULL_ERRNOS", "NO_SPACE", "disk_full_error"]
 
@@ -467,6 +467,32 @@ def cleanup_stale(root: Path, held: Iterable[str] = ()) -> int:
     if removed:
         log.info("removed %d stale temporary build dir(s) under %s", removed, tmp_root)
     return removed
+
+
+def publish_once(root: Path, entry: Path, fill: Callable[[Path], None], origin: str) -> None:
+    """Make the cache entry ``entry`` (a directory in ``root``) once, atomically: under its lock, unless a
+    ``complete`` marker says it is there, ``fill(tmp)`` writes it into a fresh temp dir, which gets the marker
+    (saying ``origin``) and replaces the entry. A failure (or a kill) leaves no entry behind, only a temp dir
+    the next call's stale-cleanup removes.
+
+    Example:
+        >>> root = ensure_private_dir(Path(tempfile.mkdtemp()) / "c")
+        >>> publish_once(root, root / "e", lambda tmp: (tmp / "x").write_text("1"), "an example")
+        >>> sorted(p.name for p in (root / "e").iterdir())
+        ['complete', 'x']
+    """
+    with FileLock(lock_path(root, entry.name)):
+        if (entry / "complete").exists():
+            return
+        cleanup_stale(root, held=[entry.name])
+        tmp = new_temp_dir(root, entry.name)
+        try:
+            fill(tmp)
+            (tmp / "complete").write_text(f"derived from {origin}\n")
+            publish(tmp, entry)  # (replacing an incomplete leftover)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
 
 
 DISK_FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)  # what a write into a full disk (or over quota) raises

@@ -28,15 +28,12 @@ Example:
 """
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from mskernel._version import __version__
-from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, ensure_private_dir, lock_path,
-                                      new_temp_dir, pch_dir, publish, sha256_bytes)
+from mskernel.toolchain.cache import compute_key, ensure_private_dir, pch_dir, publish_once, sha256_bytes
 from mskernel.toolchain.discover import include_dir
 from mskernel.toolchain.split import DeriveError, _body_end
 
@@ -119,25 +116,15 @@ def glue_headers() -> GlueHeaders:
     headers = GlueHeaders(entry / "include", key)
     if (entry / "complete").exists():
         return headers
-    with FileLock(lock_path(root, entry.name)):
-        if (entry / "complete").exists():
-            return headers
-        cleanup_stale(root, held=[entry.name])
-        tmp = new_temp_dir(root, entry.name)
-        try:
-            src = include_dir()
-            for rel, _ in hashes:
-                data = (src / rel).read_bytes()
-                out = tmp / "include" / rel
-                out.parent.mkdir(parents=True, exist_ok=True)
-                if rel.endswith(".h"):
-                    data = declare_glue(data.decode("utf-8"), rel).encode("utf-8")
-                out.write_bytes(data)
-            (tmp / "complete").write_text(f"derived from {src} by mskernel.toolchain.glue\n")
-            if os.path.lexists(entry):  # an incomplete leftover: replace it under our lock
-                shutil.rmtree(entry, ignore_errors=True)
-            publish(tmp, entry)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
+    src = include_dir()
+
+    def fill(tmp: Path) -> None:
+        for rel, _ in hashes:
+            data = (src / rel).read_bytes()
+            out = tmp / "include" / rel
+            out.parent.mkdir(parents=True, exist_ok=True)
+            if rel.endswith(".h"):
+                data = declare_glue(data.decode("utf-8"), rel).encode("utf-8")
+            out.write_bytes(data)
+    publish_once(root, entry, fill, f"{src} by mskernel.toolchain.glue")
     return headers

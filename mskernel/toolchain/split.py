@@ -51,8 +51,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence, Union
 
 from mskernel._version import __version__
-from mskernel.toolchain.cache import (FileLock, cleanup_stale, compute_key, ensure_private_dir, lock_path,
-                                      new_temp_dir, pch_dir, publish, sha256_bytes)
+from mskernel.toolchain.cache import compute_key, ensure_private_dir, pch_dir, publish_once, sha256_bytes
 from mskernel.toolchain.diagnostics import BuildError
 from mskernel.toolchain.discover import find_toolchain
 
@@ -232,20 +231,8 @@ def _split_headers(pybind11_include: Path, root: Path,
         derived = {f: derive(texts[f], rules, f) for f, rules in by_file.items()}
     except DeriveError as exc:
         return f"pybind11's headers do not fit mskernel's split rules ({exc})"
-    with FileLock(lock_path(root, entry.name)):
-        if (entry / "complete").exists():
-            return headers
-        cleanup_stale(root, held=[entry.name])
-        tmp = new_temp_dir(root, entry.name)
-        try:
-            _write_tree(pybind11_include, tmp / "include", derived)
-            (tmp / "complete").write_text(f"derived from {pybind11_include} by mskernel.toolchain.split\n")
-            if os.path.lexists(entry):  # an incomplete leftover: replace it under our lock
-                shutil.rmtree(entry, ignore_errors=True)
-            publish(tmp, entry)
-        except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
-            raise
+    publish_once(root, entry, lambda tmp: _write_tree(pybind11_include, tmp / "include", derived),
+                 f"{pybind11_include} by mskernel.toolchain.split")
     log.debug("derived split pybind11 headers in %s", entry)
     return headers
 
