@@ -15,12 +15,12 @@ hint is honoured only when it cannot change the result:
 * debug builds never use pragmas (bounds checks return from the kernel).
 
 Example:
-    >>> from mskernel.hybrid import ir
-    >>> loop = ir.For((1, 1), "i", "parallel", ir.Const((1, 1), 0), ir.Var((1, 1), "n"), ir.Const((1, 1), 1), [
-    ...     ir.Assign((2, 1), "s", ir.Const((2, 5), 0)),
-    ... ])
-    >>> independence(loop)
-    'it assigns the variable s, declared outside the loop'
+    >>> from mskernel.hybrid.source import KernelSource
+    >>> from mskernel.hybrid.parse import parse
+    >>> k = parse(KernelSource.from_text("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n    s = 0.0\\n"
+    ...     "    for i in parallel(x.shape[0]):\\n        s = x[i]\\n        y[i] = s\\n    return y\\n"))
+    >>> [(p.pragma, p.note) for p in plan(k, debug=False).values()]
+    [(None, 'parallel: serial because it assigns the variable s, declared outside the loop')]
 """
 from __future__ import annotations
 
