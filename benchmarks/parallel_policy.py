@@ -4,10 +4,11 @@ Run: ``python benchmarks/parallel_policy.py`` (``--quick``: fewer rounds). One t
 
 What runs: three hybrid kernels whose ``parallel`` loop runs on mskernel's thread pool -- two large
 maps over 4M float32, ``y[i] = x[i] * x[i]`` (16 MB in, 16 MB out with streaming stores: bound by the
-memory's bandwidth) and ``y[i] = exp(-x[i]) * x[i]`` (bound by the cores: a scalar ``exp`` per element),
-and a row softmax over 4096x1024 float32 (parallel over rows) -- in two configurations that alternate in
-rounds: *one thread* (``ms.set_context(runtime_num_threads=1)``) and *default* (the setting unset: as
-many threads as the cores this process may run on, see ``mskernel.hybrid.threads``).
+memory's bandwidth) and ``y[i] = exp(-x[i]) * x[i]`` (bound by the cores: an ``exp`` per element),
+and ``kernel_bandwidth.py``'s row softmax over 4096x1024 float32 (parallel over rows) -- in two
+configurations that alternate in rounds: *one thread* (``ms.set_context(runtime_num_threads=1)``) and
+*default* (the setting unset: as many threads as the cores this process may run on, see
+``mskernel.hybrid.threads``).
 
 Two phases: *idle* (this script starts nothing else; the share of the cores that other processes used
 meanwhile is measured from ``/proc/stat`` and printed, since the machine may be shared) and *busy* (a
@@ -27,9 +28,10 @@ memory): a last line measures that headroom with numpy, a 16 MB copy into a prea
 and split over two Python threads. Seen on the 2-core VM where this was written: the x*x map at 1.76-1.89x
 in some processes and 1.05-1.10x in others, on the same data and with the same alignment and huge pages
 (likely where the host puts the VM's cores and memory: the copy's headroom moved with it, 1.3x-1.85x); the
-compute-bound map and the softmax at 1.95-1.99x (once 1.00x for the map, in a run other processes shared);
-busy, 0.99-1.10x for the maps and 0.99x for the softmax (1.3-1.8x before exp ran on glibc's SIMD variant and
-made the softmax 2.4x faster on one thread: the shorter a loop, the less a late worker can take from it).
+``exp`` map and the softmax at 1.95-1.99x while ``exp`` was scalar (compute-bound); with glibc's SIMD ``exp``
+(3-4x faster on one thread) the ``exp`` map moves toward the memory's bound: 1.64-1.95x, and the softmax (now
+``kernel_bandwidth.py``'s, with reduce loops) 1.80-1.96x, as the copy's headroom moved between 1.03x and 1.85x
+from run to run; busy, 0.99-1.11x for the maps and 0.99-1.47x for the softmax.
 """
 from __future__ import annotations
 
@@ -49,6 +51,7 @@ from mskernel.hybrid import HybridKernel  # noqa: E402
 from mskernel.hybrid.threads import pool_stats, thread_setting  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_bandwidth import SOFTMAX  # noqa: E402  (the same row softmax: reduce loops, vector exp)
 from kernel_bandwidth import SQUARE as MAP  # noqa: E402  (the same parallel x*x map)
 
 EXP_MAP = '''
@@ -59,22 +62,6 @@ def damp(x):
     return y
 '''
 
-SOFTMAX = '''
-def softmax(x):
-    y = output_tensor(x.shape, x.dtype)
-    for i in parallel(x.shape[0]):
-        m = x[i, 0]
-        for j in range(x.shape[1]):
-            m = max(m, x[i, j])
-        s = 0.0
-        for j in range(x.shape[1]):
-            e = exp(x[i, j] - m)
-            y[i, j] = e
-            s = s + e
-        for j in range(x.shape[1]):
-            y[i, j] = y[i, j] / s
-    return y
-'''
 
 MAP_X2, MAP_EXP, SOFTMAX_ROWS = "map x*x 4M float32", "map exp(-x)*x 4M float32", "row softmax 4096x1024"
 LOAD = "import numpy as np\na = np.random.rand(1500, 1500)\nwhile True:\n    a @ a\n"
