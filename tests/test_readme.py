@@ -26,3 +26,21 @@ def test_readme_examples_run_in_a_fresh_shell(tmp_path):
     assert reports is not None, output
     failures = [(blocks[i].splitlines()[0], err) for i, err in enumerate(reports) if err]
     assert not failures, f"README blocks failed: {failures}\n{output}"
+
+
+def test_the_readme_pictures_are_the_browser_tests_shots():
+    # tests/widgets/test_browser.py fails when a view no longer shows what its stored picture showed; here,
+    # without a browser: every picture the README shows is one that test stored, unchanged since
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "widgets"))
+    import screenshots
+
+    shown = re.findall(r"!\[[^\]]*\]\((docs/img/[^)]+)\)", (ROOT / "README.md").read_text())
+    assert sorted(shown) == sorted(f"docs/img/{n}" for n in screenshots.README_SHOTS.values())
+    manifest = json.loads(screenshots.MANIFEST.read_text())
+    for rel in shown:
+        name = rel.rsplit("/", 1)[1]
+        assert screenshots.file_digest(ROOT / rel) == manifest[name]["png_sha256"], \
+            f"{rel} is not the picture the browser test stored: take it again with {screenshots.REFRESH}"

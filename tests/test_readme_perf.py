@@ -1,4 +1,4 @@
-"""The README's performance table is what ``benchmarks/readme_table.py`` makes of the stored results (so the two
+"""The README's "What runs" summary is what ``benchmarks/readme_table.py`` makes of the stored results (so the two
 cannot drift), and the generator reads the benchmarks' table shapes and fails loudly on a missing line."""
 from __future__ import annotations
 
@@ -44,23 +44,54 @@ def _results(tmp_path: Path, **files: str) -> Path:
     return tmp_path
 
 
-def test_the_readme_table_is_what_the_generator_makes_of_the_stored_results():
+def test_the_readme_summary_is_what_the_generator_makes_of_the_stored_results():
     readme = (ROOT / "README.md").read_text()
     assert rt.START in readme and rt.END in readme
-    assert rt.replace_section(readme, rt.render()) == readme, \
-        "README.md's performance table is out of date: run python benchmarks/readme_table.py"
+    assert rt.replace_section(readme, rt.summary()) == readme, \
+        "README.md's \"What runs\" summary is out of date: run python benchmarks/readme_table.py"
     proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "readme_table.py"), "--check"],
                           capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
 
 
-def test_the_table_has_one_row_per_goal_and_is_not_a_python_block():
+def test_the_summary_counts_agree_with_the_files_they_come_from(tmp_path):
+    import json
+    import re
+
+    text = rt.summary()
+    # goldens: counted here from the json files directly
+    cases = sum(len(json.loads(p.read_text())["cases"]) for p in (ROOT / "tests" / "golden").glob("*.json"))
+    suites = len(list((ROOT / "tests" / "golden").glob("*.json")))
+    assert f"{cases} programs in {suites} suites" in text
+    # performance: one "met" per goal row whose Met column says yes
+    table = rt.render()
+    met = sum(1 for ln in table.splitlines()[2:] if ln.split(" | ")[3] == "yes")
+    targeted = sum(1 for ln in table.splitlines()[2:] if ln.split(" | ")[2] != "—")
+    assert f"{met} of {targeted} met" in text
+    # a goal that is not met is named; flipping a result flips the count
+    res = _results(tmp_path, call_path=CALL_PATH)
+    goals = [rt.Goal("hybrid fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
+             rt.Goal("aot fwd", "call_path", "forward, n=8", "aot", "<= 2x")]
+    assert rt.goal_counts(res, goals) == (1, ["hybrid fwd"])
+    # the census line: the counts of mskernel.compat's statuses
+    from mskernel import compat
+    runs = sum(1 for r in compat.rows() if r[2] == "runs")
+    assert re.search(rf"\b{runs} of {len(compat.rows())} run as in MindSpore", text)
+
+
+def test_the_readme_has_no_generated_table_left_in_python_blocks():
     from tests.test_readme import readme_blocks
 
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index(rt.START):readme.index(rt.END)]
-    assert [ln.split(" | ")[0].lstrip("| ") for ln in section.splitlines()[3:]] == [g.what for g in rt.GOALS]
     assert not any(rt.START in b or "| Goal |" in b for b in readme_blocks())
+
+
+def test_the_random_program_pins_are_read_without_importing_the_test(tmp_path):
+    f = tmp_path / "test_x.py"
+    f.write_text("import not_a_module\nPINNED: dict = {'program_001': 1, 'program_007': 2}\n")
+    assert rt._pinned_names(f) == ["program_001", "program_007"]
+    f.write_text("PINNED = make()\n")
+    with pytest.raises(rt.TableError, match="no PINNED dict literal"):
+        rt._pinned_names(f)
 
 
 def test_values_are_read_under_their_column_in_each_benchmarks_table_shape(tmp_path):

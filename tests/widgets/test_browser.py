@@ -5,7 +5,8 @@ that every node label is drawn whole and inside its box, that the details panel 
 kernel's source lines unwrapped, that a passing check's picture has no alarm-coloured pixel (and a
 failing one has), that a 3x4 input's view is compact; drags the eps slider and clicks a node, and
 checks that the views reacted (through the kernel). Screenshots go to the test's
-tmp dir, and also to ``$MSKERNEL_SCREENSHOTS`` if set (that is how ``docs/img`` is made). Skips with
+tmp dir, and also to ``$MSKERNEL_SCREENSHOTS`` if set (that is how ``docs/img`` is made); without it the
+README's pictures are checked for staleness against what the views show (``screenshots.py``). Skips with
 the reason where chromium, playwright or jupyterlab is missing (fails under CI: tests/tool_policy.py).
 Follows ../shared/BROWSER_TESTING.md.
 """
@@ -24,6 +25,9 @@ import uuid
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+import screenshots  # noqa: E402  (the README's pictures and what they showed)
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout this test runs from: the kernel imports its mskernel
 CHROMIUM = shutil.which("chromium") or "chromium"
@@ -282,6 +286,7 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                   return s.left >= c.right - 1 && Math.abs(s.top - c.top) < 2; }""")
                 graph.scroll_into_view_if_needed()
                 graph.screenshot(path=str(shots["graph_wide"]))
+                shows = {"graph_wide": screenshots.view_digest(graph.evaluate(screenshots.VIEW_JS))}
                 assert details.bounding_box()["width"] >= 440, where
                 # and picking one in the node list does the same
                 page.locator(".mk-graph-nodes option", has_text="Tanh").first.click()
@@ -291,6 +296,7 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 # the gradient-check views: the failing element is red, the passing check has no red at all
                 view.scroll_into_view_if_needed()
                 view.screenshot(path=str(shots["gradcheck_failing"]))
+                shows["gradcheck_failing"] = screenshots.view_digest(view.evaluate(screenshots.VIEW_JS))
                 failing_png = view.locator("img.mk-gc-image").screenshot()
                 assert _alarm_pixels(failing_png) > 100, where
                 passing.scroll_into_view_if_needed()
@@ -324,9 +330,14 @@ def test_views_render_and_react_in_jupyterlab(tmp_path):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-    shots = list(shots.values())
-    assert all(s.stat().st_size > 5000 for s in shots), where
+    assert all(s.stat().st_size > 5000 for s in shots.values()), where
     out = os.environ.get("MSKERNEL_SCREENSHOTS")
     if out:
-        for s in shots:
-            shutil.copy(s, Path(out) / s.name)
+        if Path(out).resolve() != screenshots.IMG:  # docs/img keeps only the README's pictures
+            for s in shots.values():
+                shutil.copy(s, Path(out) / s.name)
+        screenshots.store(shots, shows, Path(out))
+    else:
+        old = screenshots.stale(shows)
+        assert not old, (f"the README's pictures are stale: {old}; take them again with {screenshots.REFRESH} "
+                         f"{where}")
