@@ -18,7 +18,7 @@ Prints (quote the ratios; the machine is shared and noisy):
    vs a full pybind11 build at plain -O2 (no precompiled header, no -O1 glue; goal: split within
    1.2x), vs a pyfunc Custom op doing the same, mskernel's built-in ``mul`` and numpy.
 
-Measured numbers are in the README ("Build times"); quote ratios, the machine is shared.
+Measured numbers are in the guide (docs/guide/cpp.md, "Build times"); quote ratios, the machine is shared.
 
 Run: ``python benchmarks/build_and_call.py [--no-torch] [--repeat 3] [--builds-only]``.
 """
