@@ -140,12 +140,13 @@ def _goals(goal_rows: Sequence[Sequence[str]]) -> List[str]:
 
 
 def _load(h: Header) -> str:
-    load = f"{h.load:g}" if h.load is not None else "not recorded"
+    load = f"{h.load:.1f}" if h.load is not None else "not recorded"
     return f"{load} (forced: {h.forced})" if h.forced else load
 
 
 def _args(h: Header, name: str) -> str:
-    return h.command.split(f"{name}.py", 1)[-1].strip() or "(none)"
+    args = h.command.split(f"{name}.py", 1)[-1].strip()
+    return _code(args) if args else "none"
 
 
 def method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List[str]:
@@ -187,8 +188,7 @@ def method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List[
     head += ["Cores", "CPU", "Python", "numpy"] if len(setups) > 1 else []
     rows = []
     for name, h in ((n, p.header) for n, p in printouts.items()):
-        rows.append([f"[`{name}`](#{name.replace('_', '-')})", h.date, md(_load(h)), md(h.commit),
-                     _code(_args(h, name))]
+        rows.append([f"[`{name}`](#{name})", h.date, md(_load(h)), md(h.commit), _args(h, name)]
                     + ([str(h.cores), md(h.cpu), h.python, h.numpy] if len(setups) > 1 else []))
     forced = [n for n, p in printouts.items() if p.header.forced]
     out += table(head, rows, [False, False, True, False, False] + [False] * (len(head) - 5))
