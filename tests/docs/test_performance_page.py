@@ -5,6 +5,7 @@ parsers (markdown tables, the results' header lines), not with the generator's."
 from __future__ import annotations
 
 import doctest
+import os
 import re
 import shutil
 import subprocess
@@ -252,3 +253,15 @@ def test_a_result_without_ratios_must_say_why(tmp_path):
 def test_the_generators_examples_run(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_an_unchanged_plot_is_left_alone_and_a_changed_one_rewritten(tmp_path):
+    ratios = printout.read(RESULTS / "op_table.txt").ratios
+    out = tmp_path / "op_table.svg"
+    assert perf_plot.plot(ratios, "op_table", out)
+    os.utime(out, ns=(10**9, 10**9))
+    perf_plot.plot(ratios, "op_table", out)
+    assert out.stat().st_mtime_ns == 10**9  # incremental site builds see nothing new
+    perf_plot.plot(ratios, "op_table, again", out)
+    assert out.stat().st_mtime_ns != 10**9 and "op_table, again" in out.read_text()
+    assert not perf_plot.plot([], "nothing", tmp_path / "none.svg") and not (tmp_path / "none.svg").exists()

@@ -8,6 +8,7 @@ salt (``svg.hashsalt``), text kept as text (``svg.fonttype = "none"``).
 """
 from __future__ import annotations
 
+import io
 import re
 import textwrap
 from pathlib import Path
@@ -110,6 +111,9 @@ def plot(tables: Sequence[Table], title: str, out: Path) -> bool:
             _panel(ax, table)
         fig.suptitle(title, fontsize=10, x=0.01, ha="left")
         fig.tight_layout()
-        fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
+        svg = io.BytesIO()
+        fig.savefig(svg, format="svg", bbox_inches="tight", metadata={"Date": None})
         plt.close(fig)
+    if not out.exists() or out.read_bytes() != svg.getvalue():  # unchanged: left alone (incremental builds)
+        out.write_bytes(svg.getvalue())
     return True

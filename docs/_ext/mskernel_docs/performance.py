@@ -87,7 +87,7 @@ def _code(text: str) -> str:
     return f"{ticks} {text} {ticks}" if ticks == "``" else f"`{text}`"
 
 
-def table(head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> List[str]:
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> List[str]:
     """A markdown table (cells already escaped); ``right``: which columns align right (numbers)."""
     rule = ["--:" if r else "---" for r in right]
     return ["| " + " | ".join(head) + " |", "|" + "|".join(rule) + "|"] + ["| " + " | ".join(r) + " |" for r in rows]
@@ -117,16 +117,16 @@ def _ratio_table(t: Table) -> List[str]:
     if t.inline:
         head = [md(t.label), "ratio", "relative to (as printed)"]
         rows = [[md(r.label), md(r.cells[0] or ""), md(r.cells[1] or "")] for r in t.rows]
-        return table(head, rows, [False, True, False])
+        return _table(head, rows, [False, True, False])
     head = [md(t.label)] + [md(c) for c in t.columns]
     rows = [[md(r.label)] + [md(c) if c else "—" for c in r.cells] for r in t.rows]
-    return table(head, rows, [False] + [True] * len(t.columns))
+    return _table(head, rows, [False] + [True] * len(t.columns))
 
 
 def _plain_table(t: Table) -> List[str]:
     head = [md(t.label)] + [md(c) for c in t.columns]
     rows = [[md(r.label)] + [md(c or "") for c in r.cells] for r in t.rows]
-    return table(head, rows, [False] + [True] * len(t.columns))
+    return _table(head, rows, [False] + [True] * len(t.columns))
 
 
 def _absolute(a: Absolute) -> str:
@@ -136,7 +136,7 @@ def _absolute(a: Absolute) -> str:
 
 def _goals(goal_rows: Sequence[Sequence[str]]) -> List[str]:
     rows = [[md(c) for c in r[:4]] for r in goal_rows]
-    return table(["Goal (as in the README)", "Measured", "Target", "Met"], rows, [False, True, True, False])
+    return _table(["Goal (as in the README)", "Measured", "Target", "Met"], rows, [False, True, True, False])
 
 
 def _load(h: Header) -> str:
@@ -149,7 +149,7 @@ def _args(h: Header, name: str) -> str:
     return _code(args) if args else "none"
 
 
-def method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List[str]:
+def _method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List[str]:
     """The page's opening sections: how the numbers were made, and on what machine(s) at what load."""
     out = ["## How these numbers were made", "",
            "Each script in `benchmarks/` runs mskernel and what it is compared with (numpy, a bare `g++` build, "
@@ -191,13 +191,13 @@ def method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List[
         rows.append([f"[`{name}`](#{name})", h.date, md(_load(h)), md(h.commit), _args(h, name)]
                     + ([str(h.cores), md(h.cpu), h.python, h.numpy] if len(setups) > 1 else []))
     forced = [n for n, p in printouts.items() if p.header.forced]
-    out += table(head, rows, [False, False, True, False, False] + [False] * (len(head) - 5))
+    out += _table(head, rows, [False, False, True, False, False] + [False] * (len(head) - 5))
     out += ["", f"Recorded with `--force` (above the load limit): {', '.join(forced)}." if forced else
             "None was recorded with `--force`.", ""]
     return out
 
 
-def section(name: str, script: Path, printout: Optional[Printout], goal_rows: Sequence[Sequence[str]],
+def _section(name: str, script: Path, printout: Optional[Printout], goal_rows: Sequence[Sequence[str]],
             img_dir: Path) -> List[str]:
     """One benchmark's section: summary, ratio tables (or absolute ones, with the reason), absolute values,
     goals, plot, and the raw printout in a collapsed block."""
@@ -210,7 +210,7 @@ def section(name: str, script: Path, printout: Optional[Printout], goal_rows: Se
     if name in ABSOLUTE:
         out += [ABSOLUTE[name], ""]
         for t in printout.tables:
-            out += ([md(t.title), ""] if t.title else []) + _plain_table(t) + [""]
+            out += ([f"*{md(t.title)}*", ""] if t.title else []) + _plain_table(t) + [""]
     for t in printout.ratios:
         out += ([f"*{md(t.title)}*", ""] if t.title else []) + _ratio_table(t) + [""]
     absolutes = [a for a in printout.absolutes if name not in ABSOLUTE]
@@ -254,11 +254,11 @@ def markdown(root: Path, img_dir: Path) -> str:
            "How fast mskernel is, as **ratios** to numpy, a bare `g++`, torch, numba and Cython, measured by the "
            "scripts in `benchmarks/`: a section each below, with a table of its ratios, a plot, its goals, and "
            "what it printed.", ""]
-    out += method(printouts, load_tool(root, "record").MAX_LOAD_PER_CORE)
+    out += _method(printouts, load_tool(root, "record").MAX_LOAD_PER_CORE)
     img_dir.mkdir(parents=True, exist_ok=True)
     for script in scripts:
         name = script.stem
         goals = [g for g in readme_table.GOALS if g.file == name]
         goal_rows = readme_table.rows(bench / "results", goals) if goals and name in printouts else []
-        out += section(name, script, printouts.get(name), goal_rows, img_dir)
+        out += _section(name, script, printouts.get(name), goal_rows, img_dir)
     return "\n".join(out) + "\n"

@@ -76,7 +76,13 @@ class Header:
 
     @property
     def setup(self) -> Tuple[int, str, str, str]:
-        """What makes two results comparable: cores, CPU, Python and numpy."""
+        """What makes two results comparable: cores, CPU, Python and numpy.
+
+        Example:
+            >>> Header("python benchmarks/k.py", "2026-01-02", "...", 2, "AMD EPYC", 0.4, "3.11.7", "2.4.6",
+            ...        "abc1234").setup
+            (2, 'AMD EPYC', '3.11.7', '2.4.6')
+        """
         return self.cores, self.cpu, self.python, self.numpy
 
 
@@ -93,7 +99,13 @@ class Row:
 @dataclass(frozen=True)
 class Table:
     """Ratios as a table: ``columns`` are what each is relative to (``hybrid / numpy``); ``label`` names
-    the rows' column. An inline table has two columns, the ratio and what it is relative to, as printed."""
+    the rows' column. An inline table has two columns, the ratio and what it is relative to, as printed.
+
+    Example:
+        >>> t = Table("", "op", ("hybrid / numpy",), (Row("exp", 5, ("0.83x",)),))
+        >>> [(r.label, dict(zip(t.columns, r.cells))) for r in t.rows]
+        [('exp', {'hybrid / numpy': '0.83x'})]
+    """
 
     title: str
     label: str
@@ -120,7 +132,6 @@ class Printout:
 
     header: Header
     body: str
-    body_start: int
     ratios: Tuple[Table, ...]
     tables: Tuple[Table, ...]
     absolutes: Tuple[Absolute, ...]
@@ -445,7 +456,7 @@ def _plain(grid: _Grid) -> Table:
     return Table(grid.title, names[0] if names else "measured", tuple(names[1:]), tuple(rows))
 
 
-def parse_header(lines: Sequence[str], where: str) -> Tuple[Header, int]:
+def _parse_header(lines: Sequence[str], where: str) -> Tuple[Header, int]:
     """The header of a result and the index of its first printout line."""
     keys: Dict[str, Tuple[int, str]] = {}
     i = 0
@@ -486,7 +497,7 @@ def parse(text: str, where: str, relative_to: Mapping[str, str] = {}) -> Printou
         (0.4, ('hybrid / numpy',), ('2.00x',), ((6, 'goal: hybrid/numpy >= 1.00x: met'),))
     """
     lines = text.splitlines()
-    header, start = parse_header(lines, where)
+    header, start = _parse_header(lines, where)
     body = [(i + 1, ln) for i, ln in enumerate(lines) if i >= start]
     stray = [n for n, ln in body if ln.startswith("#")]
     if stray:
@@ -503,12 +514,18 @@ def parse(text: str, where: str, relative_to: Mapping[str, str] = {}) -> Printou
                 ratios.append(table)
     absolutes = [a for g in grids for a in _absolutes(g)]
     notes = tuple((n, ln.strip()) for n, ln in prose if _noted(ln))
-    return Printout(header, "\n".join(ln for _, ln in body).strip("\n"), start + 1, tuple(ratios),
+    return Printout(header, "\n".join(ln for _, ln in body).strip("\n"), tuple(ratios),
                     tuple(_plain(g) for g in grids if g.headers), tuple(absolutes), notes)
 
 
 def read(path: Path, relative_to: Mapping[str, str] = {}) -> Printout:
-    """:func:`parse` a result file, named in errors by its path from the checkout's root."""
+    """:func:`parse` a result file, named in errors by its path from the checkout's root.
+
+    Example:
+        >>> root = Path(__file__).resolve().parents[3]
+        >>> read(root / "benchmarks" / "results" / "engine_overhead.txt").ratios[0].columns
+        ('ms / numpy', 'torch / ms')
+    """
     parts = path.resolve().parts
     where = "/".join(parts[parts.index("benchmarks"):]) if "benchmarks" in parts else str(path)
     return parse(path.read_text(), where, relative_to)
