@@ -2,8 +2,9 @@
 
 Run: ``python benchmarks/record.py [NAME ...]`` (no NAME: every benchmark, which takes a long while;
 ``--list`` shows the names and the arguments each is recorded with). Each result starts with ``#`` lines
-saying the command, the date and the machine; the documentation's performance page shows the results and
-plots their ratio columns (``python -m mskernel docs`` rebuilds it). The site never runs a benchmark.
+saying the command, the date and the machine (with the load); the documentation's performance page shows
+their ratios as tables and plots, the machine and load once, the raw printouts folded away
+(``python -m mskernel docs`` rebuilds it). The site never runs a benchmark.
 Quote ratios from these files: the machines are shared and noisy. It refuses to start a benchmark while the
 1-minute load average is above ``--max-load`` (0.75 per core by default): other work would be measured too;
 ``--force`` records anyway and the result's header says so. Builds run without ccache
