@@ -29,9 +29,9 @@ TOOLS = ("record.py", "readme_table.py")
 RELATIVE_TO: Dict[str, Dict[str, str]] = {
     "build_layer": {"ratio": "mskernel / bare -O2"},
     "kernel_check": {"default threads": "checked / kernel on the default threads"},
-    "parallel_policy": {"ratio": "one thread / default (median of the rounds' ratios)",
-                        "mean ratio": "one thread / default (the phase's mean times)"},
-    "widgets": {"of goal": "GraphView / goal"},
+    "parallel_policy": {"ratio": "one-thread time / default time (median of the rounds)",
+                        "mean ratio": "one-thread time / default time (the phase's means)"},
+    "widgets": {"of goal": "GraphView time / goal"},
 }
 
 #: benchmarks that report absolute values, and why a ratio would not say more
