@@ -135,7 +135,8 @@ def _absolute(a: Absolute) -> str:
 
 
 def _goals(goal_rows: Sequence[Sequence[str]]) -> List[str]:
-    rows = [[md(c) for c in r[:4]] for r in goal_rows]
+    rows = [[md(c) if i in (0, 3) else md(c).replace(" ", "\u00a0") for i, c in enumerate(r[:4])]  # "≥ 0.95x" whole
+            for r in goal_rows]
     return _table(["Goal (as in the README)", "Measured", "Target", "Met"], rows, [False, True, True, False])
 
 
