@@ -2,8 +2,9 @@
 
 Run: ``python benchmarks/record.py [NAME ...]`` (no NAME: every benchmark, which takes a long while;
 ``--list`` shows the names and the arguments each is recorded with). Each result starts with ``#`` lines
-saying the command, the date and the machine; the documentation's performance page shows the results and
-plots their ratio columns (``python -m mskernel docs`` rebuilds it). The site never runs a benchmark.
+saying the command, the date and the machine (with the load); the documentation's performance page shows
+their ratios as tables and plots, the machine and load once, the raw printouts folded away
+(``python -m mskernel docs`` rebuilds it). The site never runs a benchmark.
 Quote ratios from these files: the machines are shared and noisy. It refuses to start a benchmark while the
 1-minute load average is above ``--max-load`` (0.75 per core by default): other work would be measured too;
 ``--force`` records anyway and the result's header says so. Builds run without ccache
@@ -22,6 +23,8 @@ from typing import Dict, List, Optional
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+#: the default ``--max-load``, per core: above it, other work would be measured too
+MAX_LOAD_PER_CORE = 0.75
 #: the arguments each benchmark is recorded with (the quick variants where a script has them)
 ARGS: Dict[str, List[str]] = {
     "build_and_call": ["--no-torch", "--repeat", "1"],
@@ -101,7 +104,7 @@ def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default: all of {sorted(ARGS)})")
     parser.add_argument("--list", action="store_true", help="list the benchmarks and their arguments")
-    parser.add_argument("--max-load", type=float, default=0.75 * (os.cpu_count() or 1),
+    parser.add_argument("--max-load", type=float, default=MAX_LOAD_PER_CORE * (os.cpu_count() or 1),
                         help="refuse to record while the 1-minute load average is above this (default: 0.75 per core)")
     parser.add_argument("--force", action="store_true", help="record whatever the load (the header says so)")
     args = parser.parse_args(argv)
