@@ -76,7 +76,7 @@ def _numbers_on(line: str) -> List[float]:
 
 def _ratio_tables(section: str):
     return [(head, rows) for head, rows in _tables(section)
-            if head[0] != "Goal (as in the README)" and head[0] != "Result"
+            if head[0] != "Goal" and head[0] != "Result"
             and any(re.fullmatch(r"\d+(?:\.\d+)?(x|%)( / \d+(?:\.\d+)?(x|%))*", c) for r in rows for c in r[1:])]
 
 
@@ -174,16 +174,27 @@ def test_the_raw_printout_is_folded_away_in_each_section(page):
         assert f"```text\n{raw}\n```" in folded, result.name
 
 
-def test_the_goals_are_the_readmes_rows_for_that_result(page):
+def test_the_goals_are_goals_rows_and_each_value_is_on_its_printed_line(page):
     text, _ = page
     sections = _sections(text)
-    readme = (ROOT / "README.md").read_text()
-    readme_rows = [_cells(ln) for ln in readme.splitlines() if ln.startswith("| ") and "benchmarks/results/" in ln]
+    goals = {g.what: g for g in performance.load_tool(ROOT, "readme_table").GOALS}
+    overall = text.split("## Goals", 1)[1].split("\n## ", 1)[0]
+    (head, all_rows), = _tables(overall)
+    assert head == ["Goal", "Measured", "Target", "Met", "From"] and [r[0] for r in all_rows] == list(goals)
     for result in RESULTS.glob("*.txt"):
-        expected = [[_unescape(c) for c in r[:4]] for r in readme_rows if f"results/{result.stem}.txt`" in r[4]]
-        goals = [[[c.replace("\u00a0", " ") for c in row] for row in rows]  # no break inside "≥ 0.95x"
-                 for head, rows in _tables(sections[result.stem]) if head[0] == "Goal (as in the README)"]
-        assert (goals[0] if goals else []) == expected, result.name
+        tables = [rows for head, rows in _tables(sections[result.stem]) if head[0] == "Goal"]
+        rows = tables[0] if tables else []
+        assert [r[0] for r in rows] == [w for w, g in goals.items() if g.file == result.stem], result.name
+        lines = result.read_text().splitlines()
+        for what, measured, *_ in rows:
+            label = " ".join(goals[what].line.split())
+            line = next(ln for ln in lines if " ".join(ln.split()).startswith(label))
+            number = NUMBER.search(measured.replace("\u00a0", " ")).group()
+            shown = float(number)  # rounded to 3 digits, and times may be shown in another unit (ms for us)
+            assert any(abs(v * k - shown) <= 0.006 * shown for v in _numbers_on(line) for k in (1, 1e3, 1e-3)), \
+                (result.name, what, measured, line)
+            overall_row = next(r for r in all_rows if r[0] == what)
+            assert overall_row[1:4] == [measured, *_][:3], (overall_row, what)
 
 
 def test_absolute_values_are_the_printed_ones_in_readable_units(page):

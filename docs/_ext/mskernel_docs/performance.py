@@ -4,8 +4,9 @@ its goals, and the raw printout folded away.
 A benchmark's result is the text it printed, kept in ``benchmarks/results/NAME.txt`` by
 ``python benchmarks/record.py NAME`` (with the command, date and machine in a header). The page is generated
 from those files when the site is built (:mod:`.printout` reads them, :mod:`.perf_plot` draws them); the
-benchmarks themselves never run during a build. The goals are the README's (``benchmarks/readme_table.py``'s
-``GOALS``, read by its own code).
+benchmarks themselves never run during a build. The goals are ``benchmarks/readme_table.py``'s ``GOALS``, read by
+its own code: all of them in one table under the method, and each benchmark's beside its ratios. The README's
+"What runs" summary counts the same rows.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 from .perf_plot import plot
 from .printout import Absolute, Header, Printout, Table, read
 
-#: the scripts of benchmarks/ that are tools, not benchmarks (the recorder; the README table's generator)
+#: the scripts of benchmarks/ that are tools, not benchmarks (the recorder; the goals and the README's summary)
 TOOLS = ("record.py", "readme_table.py")
 
 #: what a ratio column is relative to where the printout's header does not say (result -> column -> heading),
@@ -137,7 +138,21 @@ def _absolute(a: Absolute) -> str:
 def _goals(goal_rows: Sequence[Sequence[str]]) -> List[str]:
     rows = [[md(c) if i in (0, 3) else md(c).replace(" ", "\u00a0") for i, c in enumerate(r[:4])]  # "≥ 0.95x" whole
             for r in goal_rows]
-    return _table(["Goal (as in the README)", "Measured", "Target", "Met"], rows, [False, True, True, False])
+    return _table(["Goal", "Measured", "Target", "Met"], rows, [False, True, True, False])
+
+
+def _all_goals(readme_table: ModuleType, results: Path) -> List[str]:
+    """Every performance goal in one table: what is measured, the value, the target, whether it is met, where."""
+    rows = readme_table.rows(results)
+    met = sum(r[3] == "yes" for r in rows)
+    targeted = sum(r[2] != "—" for r in rows)
+    out = ["## Goals", "",
+           f"{met} of {targeted} goals are met in the recorded runs. Each row names the result file, the line and "
+           "the column it reads; \"op call\" rows are one call on 8 elements, the custom op's time over the "
+           "built-in op's, and \"torch / ms\" is how many times faster than torch eager.", ""]
+    cells = [[md(r[0]), md(r[1]).replace(" ", "\u00a0"), md(r[2]).replace(" ", "\u00a0"), r[3], md(r[4])]
+             for r in rows]
+    return out + _table(["Goal", "Measured", "Target", "Met", "From"], cells, [False, True, True, False, False]) + [""]
 
 
 def _load(h: Header) -> str:
@@ -171,8 +186,8 @@ def _method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List
            "(`--max-load` sets another limit; `--force` records anyway and the result's header says so), and "
            "writes the command, the date, the machine and the load into the result's header. Then rebuild the "
            "site (`python -m mskernel docs`): the site never runs a benchmark. Every script also runs on its "
-           "own (`python benchmarks/NAME.py --help`). The README's goal table is generated from the same "
-           "results by `python benchmarks/readme_table.py`. Torch columns need `pip install torch==2.13.0` "
+           "own (`python benchmarks/NAME.py --help`). The goals below are the rows of `GOALS` in "
+           "`benchmarks/readme_table.py`, which also writes the README's summary of them. Torch columns need `pip install torch==2.13.0` "
            "(never a dependency).", ""]
     out += ["## Machine", ""]
     setups = sorted({p.header.setup for p in printouts.values()})
@@ -256,6 +271,7 @@ def markdown(root: Path, img_dir: Path) -> str:
            "scripts in `benchmarks/`: a section each below, with a table of its ratios, a plot, its goals, and "
            "what it printed.", ""]
     out += _method(printouts, load_tool(root, "record").MAX_LOAD_PER_CORE)
+    out += _all_goals(readme_table, bench / "results")
     img_dir.mkdir(parents=True, exist_ok=True)
     for script in scripts:
         name = script.stem
