@@ -20,6 +20,15 @@ def _builder() -> Any:
     return module
 
 
+def test_every_stored_view_says_what_its_cell_text_says():
+    """The stored tutorials, without a browser: each gradient-check and graph view's saved state agrees with the
+    text/plain its cell stored (tests/test_docs_browser.py checks the same on the built site)."""
+    views = [(nb, v) for nb in sorted(NOTEBOOKS.glob("*.ipynb")) for v in stored_views(nb)]
+    assert len(views) >= 5, views  # 05's gate, 06's check and its three graphs, 07's check
+    found = [m for nb, v in views for m in mismatches(v, shown_in_state(nb, v.model_id))]
+    assert not found, "\n".join(found)
+
+
 def _tree(saved: Dict[str, Any], model_id: str) -> List[str]:
     """``model_id`` and every model it refers to, depth first."""
     out = [model_id]
