@@ -72,8 +72,8 @@ def stored_views(notebook: Path) -> List[Stored]:
         for o in cell.get("outputs", []):
             data = o.get("data", {})
             text = _text(data.get("text/plain", ""))
-            if VIEW in data and (_REPORT_HEAD.match(text.splitlines()[0] if text else "") or _SUMMARY.match(
-                    text.splitlines()[0] if text else "")):
+            first = text.splitlines()[0] if text else ""
+            if VIEW in data and (_REPORT_HEAD.match(first) or _SUMMARY.match(first)):
                 out.append(Stored(notebook.stem, cell.get("id", ""), data[VIEW]["model_id"], text))
     return out
 
