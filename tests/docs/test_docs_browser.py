@@ -1,6 +1,7 @@
 """The built site in a real browser (Debian's chromium driven by Playwright, as tests/widgets/test_browser.py):
-the search finds an op, a tutorial shows its widgets from their saved state, the compatibility page lists a
-known op, and no page logs a console error. Screenshots of the home page, a tutorial and an API page go to
+the search finds an op, a tutorial shows its widgets from their saved state, every tutorial's gradient-check and
+graph view says what its cell's stored text says, the compatibility page lists a known op, and no page logs a
+console error. Screenshots of the home page, a tutorial and an API page go to
 the test's tmp dir, and to ``$MSKERNEL_SCREENSHOTS`` if set. Skips where chromium or playwright is missing
 (fails under CI: tests/tool_policy.py)."""
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from widget_views import NOTEBOOKS, READ_PAGE, mismatches, shown_in_page, stored_views
 
 CHROMIUM = shutil.which("chromium") or "chromium"
 pytestmark = [pytest.mark.slow, pytest.mark.tools("chromium", "playwright")]  # tests/tool_policy.py
@@ -90,7 +92,7 @@ def test_the_site_in_a_browser(site, tmp_path):
         page.goto(f"{base}/tutorials/06_seeing_gradients.html")
         view = page.locator(".mk-gradcheck-view").first
         expect(view).to_be_visible()
-        expect(view.locator(".mk-gc-badge")).to_contain_text("PASS")
+        expect(view.locator(".mk-gc-badge")).to_be_visible()  # what it says: the test below
         expect(page.locator(".mk-graph svg g.mk-node").first).to_be_visible()
         assert page.locator(".mk-graph svg g.mk-node").count() >= 5
         expect(page.locator(".cell_output", has_text="elements over tolerance").first).to_be_visible()
@@ -111,6 +113,34 @@ def test_the_site_in_a_browser(site, tmp_path):
     assert not problems, problems
     assert all(s.stat().st_size > 10_000 for s in shots.values())
     _keep(shots.values())
+
+
+def test_every_tutorial_view_shows_what_its_cell_showed(site, tmp_path):
+    """Each gradient-check and graph view drawn on a tutorial page says what its cell's stored text/plain says
+    (tests/docs/widget_views.py compares them): the verdict, tolerances and worst element of a gradient check,
+    the size, outputs and flagged nodes of a graph. A view that a later cell changed (re-run, eps moved, a node
+    selected) is drawn as its own cell left it, not in its last state."""
+    stored = {nb.stem: stored_views(nb) for nb in sorted(NOTEBOOKS.glob("*.ipynb"))}
+    stored = {name: views for name, views in stored.items() if views}
+    assert sum(len(v) for v in stored.values()) >= 5, stored  # 05's gate, 06's check and graphs, 07's check
+    found, shot = [], tmp_path / "docs_first_gradcheck_view.png"
+    with _browser(site, tmp_path) as (page, base, problems):
+        for name, views in stored.items():
+            page.goto(f"{base}/tutorials/{name}.html")
+            page.wait_for_function(  # every view drawn by the widget manager (before its script tag)
+                """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+                   .every(s => s.previousElementSibling && s.previousElementSibling.matches('.widget-subarea')
+                               && s.previousElementSibling.querySelector('.jupyter-widgets'))""")
+            shown = shown_in_page(page.evaluate(READ_PAGE))
+            for view in views:
+                found += mismatches(view, shown.get(view.model_id))
+            if name == "06_seeing_gradients":
+                first = page.locator(".mk-gradcheck-view").first
+                first.scroll_into_view_if_needed()
+                first.screenshot(path=str(shot))
+    assert not problems, problems
+    assert not found, "\n".join(found)
+    _keep([shot])
 
 
 def _pixels_near(png: Path, rgb: tuple) -> int:
