@@ -55,7 +55,9 @@ def test_readme_examples_run_in_a_fresh_notebook(tmp_path):
             assert not [t for t in texts if "Error" in t or "Traceback" in t], texts
             graph = page.locator(".mk-graph-view")
             expect(graph).to_be_visible()
-            assert page.locator(".mk-graph svg g.mk-node").count() >= 4
+            # the README's graph: its input, the %%custom_op kernel, the sum
+            assert page.locator(".mk-graph svg g.mk-node").count() >= 3
+            expect(page.locator('.mk-graph svg g.mk-node[data-kind="custom"]')).to_have_count(1)
             graph.screenshot(path=str(shot))
             browser.close()
     finally:
