@@ -187,8 +187,8 @@ def _method(printouts: Mapping[str, Printout], max_load_per_core: float) -> List
            "writes the command, the date, the machine and the load into the result's header. Then rebuild the "
            "site (`python -m mskernel docs`): the site never runs a benchmark. Every script also runs on its "
            "own (`python benchmarks/NAME.py --help`). The goals below are the rows of `GOALS` in "
-           "`benchmarks/readme_table.py`, which also writes the README's summary of them. Torch columns need `pip install torch==2.13.0` "
-           "(never a dependency).", ""]
+           "`benchmarks/readme_table.py`, which also writes the README's summary of them. Torch columns need "
+           "`pip install torch==2.13.0` (never a dependency).", ""]
     out += ["## Machine", ""]
     setups = sorted({p.header.setup for p in printouts.values()})
     if len(setups) == 1:
