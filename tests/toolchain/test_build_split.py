@@ -281,7 +281,7 @@ def test_a_compiler_that_cannot_build_the_support_object_gives_full_builds(cache
                        'echo "g++: error: unrecognized option" >&2; exit 1 ;; esac\nexec g++ "$@"\n')
     wrapper.chmod(0o755)
     monkeypatch.setenv("CXX", str(wrapper))
-    with pytest.raises(ToolchainError, match="compiling pybind11's runtime for split builds failed"):
+    with pytest.raises(ToolchainError, match="runtime and mskernel's glue for split builds failed"):
         prepare_support()
     assert find_support() is None and not support_spec().entry.exists()
     with pytest.raises(ToolchainError, match="split builds failed"):
