@@ -27,8 +27,8 @@ How (no pybind11 code is carried in mskernel's repository; everything is derived
    a module refers to) and what they call -- and ``-ffunction-sections``; each module links it
    statically with ``--gc-sections``, keeping only what it uses. The same code at the same
    optimization level as a full build, so calls cost the same. (It used to be every inline function
-   of the plain headers, ``-fkeep-inline-functions``: 7200 functions instead of ~400, 16 s of CPU
-   instead of 4.5 s.)
+   of the plain headers, ``-fkeep-inline-functions``: ~7200 functions instead of ~400, and 16 s of CPU
+   instead of ~4.5 s for the runtime's compile.)
 
 A split module is an ordinary pybind11 module: every pybind11 API works (``py::class_``,
 ``numpy.h``, ...), behaviour is identical (``tests/cpp/test_cpp_split.py`` builds one feature-rich
