@@ -257,10 +257,10 @@ def _check_custom_op() -> str:
 
 def _pending_support() -> Optional[str]:
     from mskernel.toolchain.split import split_unavailable
-    from mskernel.toolchain.support import find_support
+    from mskernel.toolchain.support import SUPPORT_SECONDS, find_support
 
     if split_unavailable() is None and find_support() is None:
-        return "building pybind11's runtime for split builds (one-time, ~15-35 s)"
+        return f"building pybind11's runtime for split builds (one-time, ~{SUPPORT_SECONDS}-{2 * SUPPORT_SECONDS} s)"
     return None
 
 

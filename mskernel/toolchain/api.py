@@ -229,7 +229,8 @@ def _build_plan(plan: "_Plan", root: Path, pch: Optional[bool], force: bool = Fa
         if plan.mode == "split" and find_support(plan.user_cflags) is None:
             # the one-time preparation: the support object compiles on one core while the precompiled
             # headers build on the other (pch=None builds them now rather than after), so this build
-            # already compiles against them and the edits that follow find them ready
+            # already compiles against them and the edits that follow find them ready (~6.5 s and ~6.2 s
+            # of CPU: the critical path is the precompiled header, then this compile; see support.py)
             pending = start_support(plan.user_cflags)
         pch_flags, pch_seconds = _pch_flags(plan, pch, stage, alongside=pending is not None)
         art = _compile_and_publish(plan, root, pch_flags, entry_lock, force, stage, pending)

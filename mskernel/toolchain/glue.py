@@ -12,10 +12,11 @@ How (like :mod:`mskernel.toolchain.split` does for pybind11's runtime, but for o
    its ``inline`` dropped). Split builds put this copy before ``include_dir()`` (``-I``), so a
    module refers to the glue instead of compiling it. Quoted includes between mskernel's headers
    resolve inside the copy (every header is copied).
-2. **The glue object** (:data:`GLUE_SOURCE`, built into the support archive by
-   :mod:`mskernel.toolchain.support`): the *unmodified* headers compiled once with ``MSKERNEL_GLUE``
-   defined as ``__attribute__((noinline, used))``, so g++ emits exactly the glue functions (and what
-   they call), with ``-ffunction-sections``; ``--gc-sections`` keeps what a module uses.
+2. **The glue** (:data:`GLUE_SOURCE`, compiled in the support object's translation unit by
+   :mod:`mskernel.toolchain.support`, after pybind11's runtime: one compile parses pybind11 once for
+   both): the *unmodified* headers compiled once with ``MSKERNEL_GLUE`` defined as
+   ``__attribute__((noinline, used))``, so g++ emits exactly the glue functions (and what they call),
+   with ``-ffunction-sections``; ``--gc-sections`` keeps what a module uses.
 
 The glue was already out of line (``noinline``): calls cost what they cost before.
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -56,12 +57,25 @@ def test_declare_and_drop_keep_everything_else():
     out = derive(text, [(r"inline int f\(", "declare"), (r"inline int A::g\(\) const", "drop")])
     assert out == textwrap.dedent("""\
         struct A {
-          int f(int x);  // }
+        #ifdef MSKERNEL_SPLIT_SUPPORT
+          __attribute__((used)) inline int f(int x) { if (x) { return "}"[0] + '{'; } /* } */ return 0; }
+        #else
+          int f(int x);
+        #endif
+          // }
           int g() const;
         };
-
+        #ifdef MSKERNEL_SPLIT_SUPPORT
+        __attribute__((used)) inline int A::g() const { return R"x(})x"[0]; }
+        #endif
         int h() { return 1; }
         """)
+
+
+def test_a_rule_inside_another_rules_definition_is_refused():
+    text = "inline int f() {\n  struct L { static int g() { return 1; } };\n  return L::g();\n}\n"
+    with pytest.raises(DeriveError, match="inside another rule's definition"):
+        derive(text, [(r"inline int f\(", "declare"), (r"static int g\(", "declare")], "x.h")
 
 
 @pytest.mark.parametrize("anchor,message", [
@@ -75,16 +89,25 @@ def test_a_rule_that_does_not_fit_is_refused(anchor, message):
         derive(text, [(anchor, "declare")], "x.h")
 
 
+def _without_support_definitions(text: str) -> str:
+    """What a compile without ``MSKERNEL_SPLIT_SUPPORT`` sees of a derived header (its #ifdef branches dropped)."""
+    return re.sub(r"#ifdef MSKERNEL_SPLIT_SUPPORT\n.*?(?:#else\n(.*?))?#endif\n", lambda m: m.group(1) or "", text,
+                  flags=re.DOTALL)
+
+
 def test_the_derived_tree_declares_the_runtime_and_copies_the_rest():
     headers = split_headers()
     root = headers.include / "pybind11"
     text = (root / "pybind11.h").read_text()
-    assert "void initialize_generic(" in text and "error_already_set::what()" not in text
+    rules_here = sum(f == "pybind11/pybind11.h" for f, _, _ in split_mod.RULES)
+    assert text.count("#ifdef MSKERNEL_SPLIT_SUPPORT\n") == rules_here
+    seen = _without_support_definitions(text)
+    assert "void initialize_generic(" in seen and "error_already_set::what()" not in seen
     installed_root = Path(find_toolchain().pybind11_include) / "pybind11"
     assert (root / "stl.h").read_text() == (installed_root / "stl.h").read_text()  # copied as is
     assert (root / "detail" / "class.h").read_text() == (installed_root / "detail" / "class.h").read_text()
     installed = (Path(find_toolchain().pybind11_include) / "pybind11" / "pybind11.h").read_text()
-    assert len(text) < len(installed) - 10_000  # the bodies are gone
+    assert len(seen) < len(installed) - 10_000  # the bodies are gone
     assert split_headers() == headers  # created once
 
 
@@ -135,7 +158,7 @@ def test_a_function_op_builds_split_and_its_object_has_no_pybind11_runtime(cache
     [obj] = (cache / ".work").glob("split_function-*/obj/*.o")
     assert "pybind11::cpp_function::initialize_generic" in _symbols(obj, undefined=True)  # referenced only
     assert "pybind11::cpp_function::dispatcher" not in _symbols(obj, undefined=False)
-    assert any(" -fkeep-inline-functions" not in c and str(split_headers().include) in c
+    assert any("MSKERNEL_SPLIT_SUPPORT" not in c and str(split_headers().include) in c
                for c in art.manifest["commands"] if " -c " in c)
 
 
@@ -227,6 +250,17 @@ def test_the_override_flag_and_argument(cache, pch_ready):
 
 # ---- the support object --------------------------------------------------------------------------
 
+def test_the_support_object_defines_the_runtime_the_rules_declare_and_not_all_of_pybind11(cache):
+    """What a split module refers to is defined (the declared functions, and the vtable of the class whose key
+    function was dropped); pybind11 code none of them reaches is left to the modules that use it."""
+    defined = _symbols(prepare_support().object, undefined=False)
+    for name in ("pybind11::cpp_function::initialize_generic(", "pybind11::cpp_function::dispatcher(",
+                 "pybind11::detail::get_internals()", "pybind11::error_already_set::what() const",
+                 "vtable for pybind11::error_already_set", "typeinfo for pybind11::error_already_set"):
+        assert name in defined
+    assert "pybind11::module_::def_submodule(" not in defined  # (test_any_pybind11_api_builds_split uses it)
+
+
 def test_a_corrupted_support_object_is_rebuilt(cache):
     first = prepare_support()
     data = bytearray(first.object.read_bytes())
@@ -240,14 +274,14 @@ def test_a_corrupted_support_object_is_rebuilt(cache):
 
 
 def test_a_compiler_that_cannot_build_the_support_object_gives_full_builds(cache, tmp_path, monkeypatch):
-    """A g++ that rejects -fkeep-inline-functions: the support object fails (never cached), and
-    pybind11 builds fall back to full mode."""
+    """A g++ that fails the support object's compile: it is never cached, and pybind11 builds fall back
+    to full mode."""
     wrapper = tmp_path / "gxx"
-    wrapper.write_text('#!/bin/sh\ncase " $* " in *" -fkeep-inline-functions "*) '
+    wrapper.write_text('#!/bin/sh\ncase " $* " in *" -DMSKERNEL_SPLIT_SUPPORT "*) '
                        'echo "g++: error: unrecognized option" >&2; exit 1 ;; esac\nexec g++ "$@"\n')
     wrapper.chmod(0o755)
     monkeypatch.setenv("CXX", str(wrapper))
-    with pytest.raises(ToolchainError, match="compiling pybind11's runtime for split builds failed"):
+    with pytest.raises(ToolchainError, match="runtime and mskernel's glue for split builds failed"):
         prepare_support()
     assert find_support() is None and not support_spec().entry.exists()
     with pytest.raises(ToolchainError, match="split builds failed"):
