@@ -33,7 +33,7 @@ from mskernel.amp import (DynamicLossScaleManager, FixedLossScaleManager, LossSc
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
 from mskernel.nn.metrics import Loss, Metric, get_metric_fn, get_metrics
-from mskernel.nn.metrics_base import printed_as_python
+from mskernel.nn.metrics.protocol import printed_as_python
 from mskernel.nn.wrap import WithEvalCell, WithLossCell
 from mskernel.train.callback.progress import TimeMonitor
 from mskernel.train.callback.protocol import CallbackManager, InternalCallbackParam, RunContext
