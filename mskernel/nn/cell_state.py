@@ -54,9 +54,13 @@ class CellState:
         setup(self, "_unsaved_buffers", set())
 
     # -- the tables, for what is built on them ---------------------------------------------------------
-    def _not_initialized(self) -> AttributeError:
-        return AttributeError(f"{type(self).__name__}.__init__ must call super().__init__() before assigning "
-                              f"parameters or sub-cells.")
+    def _state_table(self, key: str) -> Any:
+        """The table at ``key`` of the instance dict (MindSpore's hint to call ``super().__init__()`` if missing)."""
+        try:
+            return self.__dict__[key]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__}.__init__ must call super().__init__() before assigning "
+                                 f"parameters or sub-cells.") from None
 
     def _own_params(self) -> "OrderedDict[str, Optional[Parameter]]":
         """This cell's parameters by attribute name (not its sub-cells'); read it, register with the methods.
@@ -66,10 +70,7 @@ class CellState:
             >>> c = ms.nn.Cell(); c.b = ms.Parameter(0.0); list(c._own_params())
             ['b']
         """
-        try:
-            return self.__dict__["_params"]
-        except KeyError:
-            raise self._not_initialized() from None
+        return self._state_table("_params")
 
     def _own_cells(self) -> "OrderedDict[str, Optional[CellState]]":
         """This cell's direct sub-cells by attribute name. Containers keep their order in this table; others
@@ -80,10 +81,7 @@ class CellState:
             >>> c = ms.nn.Cell(); c.a = ms.nn.Cell(); list(c._own_cells())
             ['a']
         """
-        try:
-            return self.__dict__["_cells"]
-        except KeyError:
-            raise self._not_initialized() from None
+        return self._state_table("_cells")
 
     def _own_buffers(self) -> "OrderedDict[str, Optional[Tensor]]":
         """This cell's buffers by name (not its sub-cells').
@@ -93,10 +91,7 @@ class CellState:
             >>> c = ms.nn.Cell(); c.register_buffer("n", ms.Tensor([0])); list(c._own_buffers())
             ['n']
         """
-        try:
-            return self.__dict__["_buffers"]
-        except KeyError:
-            raise self._not_initialized() from None
+        return self._state_table("_buffers")
 
     def _name_child(self, name: str, child: "CellState") -> None:
         """Called when ``child`` is assigned as attribute ``name``, before it is registered: the tree renames
