@@ -322,7 +322,8 @@ class CellHooksMixin:
 
     def register_forward_pre_hook(self, hook_fn: Callable, *, prepend: bool = False,
                                   with_kwargs: bool = False) -> HookHandle:
-        """``hook_fn(cell, args)`` (or ``(cell, args, kwargs)``) before ``construct``; see :mod:`cell_hooks`.
+        """``hook_fn(cell, args)`` (or ``(cell, args, kwargs)``) before ``construct`` (the rules:
+        :mod:`mskernel.nn.cell_hooks`).
 
         Example:
             >>> import mskernel as ms

@@ -15,13 +15,11 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Dict, TypeVar
+from typing import Any, Dict
 
 from mskernel import dtype as mstype
 
 __all__ = ["CellModesMixin"]
-
-_C = TypeVar("_C", bound="CellModesMixin")
 
 
 class CellModesMixin:
@@ -42,7 +40,7 @@ class CellModesMixin:
         setup(self, "mixed_precision_type", None)
         setup(self, "_flags", {})
 
-    def add_flags(self: _C, **flags: Any) -> _C:
+    def add_flags(self, **flags: Any) -> "CellModesMixin":
         """Set attributes given as keyword flags on this cell.
 
         Example:
@@ -55,7 +53,7 @@ class CellModesMixin:
             object.__setattr__(self, key, value)
         return self
 
-    def add_flags_recursive(self: _C, **flags: Any) -> _C:
+    def add_flags_recursive(self, **flags: Any) -> "CellModesMixin":
         """:meth:`add_flags` on this cell and all sub-cells.
 
         Example:
@@ -94,7 +92,7 @@ class CellModesMixin:
             raise TypeError(f"For 'Cell', the type of 'phase' must be str, but got {type(value).__name__}.")
         self.__dict__["_phase"] = value
 
-    def set_train(self: _C, mode: bool = True) -> _C:
+    def set_train(self, mode: bool = True) -> "CellModesMixin":
         """Set ``training`` on this cell and its sub-cells; ``phase`` becomes 'train' or 'predict'.
 
         Example:
@@ -107,7 +105,7 @@ class CellModesMixin:
             object.__setattr__(cell, "training", mode)
         return self
 
-    def set_grad(self: _C, requires_grad: bool = True) -> _C:
+    def set_grad(self, requires_grad: bool = True) -> "CellModesMixin":
         """Set ``requires_grad`` of this cell (gradients are always available here).
 
         Example:
@@ -118,7 +116,7 @@ class CellModesMixin:
         object.__setattr__(self, "requires_grad", requires_grad)
         return self
 
-    def to_float(self: _C, dst_type: mstype.Type) -> _C:
+    def to_float(self, dst_type: mstype.Type) -> "CellModesMixin":
         """Run this cell and its sub-cells in ``dst_type`` (float16, float32 or bfloat16): each call casts the
         cell's float Tensor inputs and outputs to it, and inside ``construct`` its float parameters read as
         ``dst_type`` (a differentiable cast; the parameters keep their dtype and get gradients in it).

@@ -26,7 +26,8 @@ __all__ = ["CellTree"]
 
 
 class CellTree(CellState):
-    """Traversal and naming of a Cell's parameters, sub-cells and buffers, over the tables of :class:`CellState`.
+    """Traversal and naming of a Cell's parameters, sub-cells and buffers, over the tables of
+    :class:`~mskernel.nn.cell_state.CellState`.
 
     Example:
         >>> import mskernel as ms

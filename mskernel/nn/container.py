@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from typing import Any, Iterator, List, Optional, Tuple, TypeVar
+from typing import Any, Iterator, List, Optional, Tuple
 
 from mskernel.nn.cell import Cell
 
@@ -97,9 +97,6 @@ class _Path:
             param.name = self.name(key) + ".".join(below)
 
 
-_Seq = TypeVar("_Seq", bound="_CellSequence")
-
-
 class _CellSequence(Cell):
     """What SequentialCell and CellList share: cells by position (``len``, truth, iteration), ``set_grad``
     reaching every cell, and the renumbering that keeps keys and parameter names in step with positions."""
@@ -113,7 +110,7 @@ class _CellSequence(Cell):
     def __iter__(self) -> Iterator[Cell]:
         return iter(list(self._own_cells().values()))
 
-    def set_grad(self: _Seq, flag: bool = True) -> _Seq:
+    def set_grad(self, flag: bool = True) -> Cell:
         """Set ``requires_grad`` on this cell and the cells it holds.
 
         Example:
