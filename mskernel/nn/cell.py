@@ -171,7 +171,7 @@ class Cell(CellTree, CellModesMixin, CellHooksMixin):
         declared = d.get("_dynamic_inputs")
         if declared is not None:
             self._check_inputs(declared, args)
-        hooks = active_hooks(self)
+        hooks = active_hooks(d)
         has_bprop = getattr(type(self), "bprop", None) is not None and STATE.enabled
         if not (has_bprop or d.get("mixed_precision_type") is not None or hooks is not None):
             return self.construct(*args, **kwargs)

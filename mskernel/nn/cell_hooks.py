@@ -100,17 +100,18 @@ class HookTables:
         return bool(self.forward_pre or self.forward or self.backward_pre or self.backward)
 
 
-def active_hooks(cell: Any) -> Optional[HookTables]:
-    """The hooks of ``cell`` when it has any registered (None otherwise: its call runs ``construct`` alone).
+def active_hooks(cell_dict: Dict[str, Any]) -> Optional[HookTables]:
+    """The hooks of the cell whose instance dict is ``cell_dict``, when it has any registered (None otherwise:
+    its call runs ``construct`` alone). A Cell's call, which holds the dict already, asks it every time.
 
     Example:
         >>> import mskernel as ms
-        >>> c = ms.nn.Cell(); active_hooks(c) is None
+        >>> c = ms.nn.Cell(); active_hooks(c.__dict__) is None
         True
-        >>> h = c.register_forward_pre_hook(lambda cell, args: None); active_hooks(c) is not None
+        >>> h = c.register_forward_pre_hook(lambda cell, args: None); active_hooks(c.__dict__) is not None
         True
     """
-    tables = cell.__dict__.get("_hooks")
+    tables = cell_dict.get("_hooks")
     if tables is None or not (tables.forward_pre or tables.forward or tables.backward_pre or tables.backward):
         return None  # HookTables.any() spelled out: every Cell call asks
     return tables
