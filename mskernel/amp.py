@@ -78,19 +78,15 @@ def _class_names(cell: Cell) -> set:
 
 
 def _replace_children(cell: Cell, rule: Any) -> None:
-    for name, child in list(cell._cells.items()):
+    """Put ``rule(child)`` in place of each sub-cell for which it is not None; go into the others."""
+    for name, child in list(cell._own_cells().items()):
         if child is None:
             continue
         new = rule(child)
         if new is None:
             _replace_children(child, rule)
         else:
-            cell._cells[name] = new
-    if hasattr(cell, "cell_list"):  # SequentialCell keeps its order in a list too
-        try:
-            object.__setattr__(cell, "cell_list", list(cell._cells.values()))
-        except (AttributeError, TypeError):
-            pass
+            cell.insert_child_to_cell(name, new)
 
 
 def auto_mixed_precision(network: Cell, amp_level: str = "O0", dtype: mstype.Type = mstype.float16) -> Cell:

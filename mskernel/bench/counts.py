@@ -418,9 +418,9 @@ def hybrid_kernel_of(obj: Any) -> Optional[Any]:
 
     if isinstance(obj, HybridKernel):
         return obj
-    adapter = getattr(obj, "_kernel", None)
-    if adapter is not None and isinstance(getattr(adapter, "kernel", None), HybridKernel):
-        return adapter.kernel
+    of_op = getattr(obj, "hybrid_kernel", None)  # an ops.Custom op's (None for its other func_types)
+    if isinstance(of_op, HybridKernel):
+        return of_op
     if getattr(obj, "ms_kernel_flag", False) and callable(obj):
         return HybridKernel.from_function(obj)
     return None

@@ -2,7 +2,7 @@
 
 ``pyfunc`` (Python on numpy arrays), ``hybrid``/``akg`` (the kernel DSL, compiled by
 :mod:`mskernel.hybrid`) and ``aot`` (MindSpore's C ABI kernels, with ``aot_runtime.cpp``). The
-table from func_type to kind is in :mod:`mskernel.ops.custom`.
+table from func_type to kind is in :mod:`mskernel.ops.custom.kinds`.
 
 Example:
     >>> from mskernel.kernels import CustomKernel, OutSpec

@@ -3,7 +3,7 @@
 A :class:`CustomKernel` turns input buffers (+ attribute values) into output buffers; it may
 also infer output shapes/dtypes (hybrid kernels do, from their DSL). ``ops.Custom`` does the
 rest (validation, op selection, autograd) the same way for every kind. The kinds are registered
-in :mod:`mskernel.ops.custom` (one line each); :func:`register_func_type` plugs in another.
+in :mod:`mskernel.ops.custom.kinds` (one line each); :func:`register_func_type` plugs in another.
 
 Example:
     >>> import numpy as np
@@ -98,7 +98,7 @@ class CustomKernel:
         return lambda arrays: tuple(run(list(arrays), attrs, specs))
 
 
-KINDS: Dict[str, Callable[[Any], CustomKernel]] = {}  # func_type -> factory(custom_op); filled by ops.custom
+KINDS: Dict[str, Callable[[Any], CustomKernel]] = {}  # func_type -> factory(custom_op); filled by ops.custom.kinds
 
 
 def register_func_type(name: str, factory: Callable[[Any], CustomKernel]) -> None:

@@ -17,6 +17,12 @@ cell's Tensor inputs (after the forward pre-hooks) and outputs (after the forwar
 inside the one autograd engine and their results are what ``grad`` returns. Each ``register_*`` returns
 a :class:`HookHandle` whose ``remove()`` unregisters the hook.
 
+This module owns a Cell's hooks: the instance-dict key ``_hooks`` (a :class:`HookTables`) is created by
+:meth:`CellHooksMixin._init_hooks` and read only here; a Cell's call (:mod:`mskernel.nn.cell`) asks
+:func:`active_hooks` whether there is anything to run and calls the ``run_*`` functions and
+:class:`BackwardHookCall` at their points of the call. A Cell with a ``bprop`` (its public ``has_bprop``)
+takes no forward hooks.
+
 Example:
     >>> import mskernel as ms
     >>> class Double(ms.nn.Cell):
@@ -39,8 +45,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from mskernel.autograd.node import record
 from mskernel.common.tensor import Tensor
 
-__all__ = ["HookHandle", "HookTables", "CellHooksMixin", "check_hook_fn", "run_forward_pre_hooks", "run_forward_hooks",
-           "run_always_called_hooks", "wrap_backward_pre_hook", "BackwardHookCall"]
+__all__ = ["HookHandle", "HookTables", "CellHooksMixin", "active_hooks", "check_hook_fn", "run_forward_pre_hooks",
+           "run_forward_hooks", "run_always_called_hooks", "wrap_backward_pre_hook", "BackwardHookCall"]
 
 _handle_ids = itertools.count()
 
@@ -92,6 +98,23 @@ class HookTables:
     def any(self) -> bool:
         """Whether any hook is registered."""
         return bool(self.forward_pre or self.forward or self.backward_pre or self.backward)
+
+
+def active_hooks(cell_dict: Dict[str, Any]) -> Optional[HookTables]:
+    """The hooks of the cell whose instance dict is ``cell_dict``, when it has any registered (None otherwise:
+    its call runs ``construct`` alone). A Cell's call, which holds the dict already, asks it every time.
+
+    Example:
+        >>> import mskernel as ms
+        >>> c = ms.nn.Cell(); active_hooks(c.__dict__) is None
+        True
+        >>> h = c.register_forward_pre_hook(lambda cell, args: None); active_hooks(c.__dict__) is not None
+        True
+    """
+    tables = cell_dict.get("_hooks")
+    if tables is None or not (tables.forward_pre or tables.forward or tables.backward_pre or tables.backward):
+        return None  # HookTables.any() spelled out: every Cell call asks
+    return tables
 
 
 def check_hook_fn(hook_fn: Any) -> None:
@@ -287,7 +310,10 @@ class CellHooksMixin:
         True
     """
 
-    # -- hooks ------------------------------------------------------------------------------------------
+    def _init_hooks(self) -> None:
+        """No hooks yet (``Cell.__init__`` calls it)."""
+        object.__setattr__(self, "_hooks", HookTables())
+
     def _hook_tables(self) -> HookTables:
         tables = self.__dict__.get("_hooks")
         if tables is None:
@@ -297,7 +323,8 @@ class CellHooksMixin:
 
     def register_forward_pre_hook(self, hook_fn: Callable, *, prepend: bool = False,
                                   with_kwargs: bool = False) -> HookHandle:
-        """``hook_fn(cell, args)`` (or ``(cell, args, kwargs)``) before ``construct``; see :mod:`cell_hooks`.
+        """``hook_fn(cell, args)`` (or ``(cell, args, kwargs)``) before ``construct`` (the rules:
+        :mod:`mskernel.nn.cell_hooks`).
 
         Example:
             >>> import mskernel as ms
@@ -331,7 +358,7 @@ class CellHooksMixin:
             >>> print(net(ms.Tensor([1.0])))
             [2.]
         """
-        if self.__dict__.get("has_bprop"):
+        if getattr(self, "has_bprop", False):
             return HookHandle()
         check_hook_fn(hook_fn)
         t = self._hook_tables()

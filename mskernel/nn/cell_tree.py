@@ -1,8 +1,11 @@
-"""The tree of a Cell: its parameters, sub-cells and buffers by path (a mixin of :class:`mskernel.nn.Cell`).
+"""The tree of a Cell: its parameters, sub-cells and buffers by path, and the names that follow the paths.
 
-Paths join attribute names with dots (``body.0.weight``); a parameter, cell or buffer reachable twice is
-listed once, under its first path. ``update_parameters_name(prefix)`` sets every parameter's ``name`` to
-``prefix + path`` — what a Cell does to a sub-cell assigned to it (MindSpore's ``auto_prefix``).
+Built on :mod:`mskernel.nn.cell_state`, whose tables it reads through ``_own_params``, ``_own_cells`` and
+``_own_buffers``; the one key it owns is ``_auto_prefix``: whether a sub-cell assigned to this cell has its
+parameters renamed to their path (MindSpore's ``auto_prefix``). Paths join attribute names with dots
+(``body.0.weight``); a parameter, cell or buffer reachable twice is listed once, under its first path.
+``update_parameters_name(prefix)`` sets every parameter's ``name`` to ``prefix + path`` — what a Cell does to
+a sub-cell assigned to it when ``auto_prefix`` is on.
 
 Example:
     >>> import mskernel as ms
@@ -13,62 +16,45 @@ Example:
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from mskernel.common.parameter import Parameter, check_name_regular
 from mskernel.common.tensor import Tensor
+from mskernel.nn.cell_state import CellState
 
-__all__ = ["CellTreeMixin"]
+__all__ = ["CellTree"]
 
 
-class CellTreeMixin:
-    """Traversal and naming of a Cell's parameters, sub-cells and buffers (``_params``, ``_cells``,
-    ``_buffers`` in the instance dict).
+class CellTree(CellState):
+    """Traversal and naming of a Cell's parameters, sub-cells and buffers, over the tables of
+    :class:`~mskernel.nn.cell_state.CellState`.
 
     Example:
         >>> import mskernel as ms
-        >>> isinstance(ms.nn.Cell(), CellTreeMixin)
+        >>> isinstance(ms.nn.Cell(), CellTree)
         True
     """
 
-    _params: Dict[str, Optional[Parameter]]
-    _cells: Dict[str, Any]
-    _buffers: Dict[str, Optional[Tensor]]
-    _unsaved_buffers: set  # names of the buffers registered with persistent=False
+    def _init_tree(self, auto_prefix: bool) -> None:
+        """Set ``auto_prefix`` (``Cell.__init__`` calls it after ``_init_state``)."""
+        object.__setattr__(self, "_auto_prefix", auto_prefix)
 
-    # -- buffers -----------------------------------------------------------------------------------
-    def register_buffer(self, name: str, tensor: Optional[Tensor], persistent: bool = True) -> None:
-        """Register a Tensor that is state but not a parameter (reachable as ``self.name``).
+    def _renames_children(self) -> bool:
+        """Whether a sub-cell put into this cell has its parameters renamed to their path (``auto_prefix``).
 
         Example:
             >>> import mskernel as ms
-            >>> c = ms.nn.Cell(); c.register_buffer("count", ms.Tensor([0])); [n for n, _ in c.named_buffers()]
-            ['count']
+            >>> ms.nn.Cell()._renames_children(), ms.nn.Cell(auto_prefix=False)._renames_children()
+            (True, False)
         """
-        problem = self._buffer_problem(name, tensor)
-        if problem is not None:
-            raise problem
-        self._buffers[name] = tensor
-        (self._unsaved_buffers.discard if persistent else self._unsaved_buffers.add)(name)
+        return self.__dict__.get("_auto_prefix", True)
 
-    def _buffer_problem(self, name: Any, tensor: Any) -> Optional[Exception]:
-        """Why ``register_buffer(name, tensor)`` is refused (MindSpore's errors, in its order), or None."""
-        if "_buffers" not in self.__dict__:
-            return AttributeError("cannot assign buffer before Cell.__init__() call")
-        if not isinstance(name, str):
-            return TypeError(f"buffer name should be a string.But got this type: {type(name)}")
-        if "." in name:
-            return KeyError('buffer name can\'t contain "."')
-        if not name:
-            return KeyError('buffer name can\'t be empty string ""')
-        if name not in self._buffers and hasattr(self, name):
-            return KeyError(f"attribute '{name}' already exists")
-        if not (tensor is None or isinstance(tensor, Tensor)):
-            return TypeError(f"cannot assign '{type(tensor)}' object to buffer '{name}' "
-                             f"(mindspore Tensor or None required)")
-        return None
+    def _name_child(self, name: str, child: CellState) -> None:
+        if self._renames_children() and isinstance(child, CellTree):
+            child.update_parameters_name(name + ".")
 
-    def _named_members(self, members: Callable[["CellTreeMixin"], Any], prefix: str, recurse: bool,
+    # -- members by path ------------------------------------------------------------------------------
+    def _named_members(self, members: Callable[["CellTree"], Any], prefix: str, recurse: bool,
                        remove_duplicate: bool = True) -> Iterator[Tuple[str, Any]]:
         seen: set = set()
         for cell_prefix, cell in (self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]):
@@ -89,7 +75,7 @@ class CellTreeMixin:
             >>> [n for n, _ in c.named_buffers()]
             ['sub.b']
         """
-        return self._named_members(lambda c: c._buffers.items(), prefix, recurse, remove_duplicate)
+        return self._named_members(lambda c: c._own_buffers().items(), prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse: bool = True) -> Iterator[Tensor]:
         """The buffers of :meth:`named_buffers`.
@@ -102,7 +88,7 @@ class CellTreeMixin:
         for _, buf in self.named_buffers(recurse=recurse):
             yield buf
 
-    def get_sub_cell(self, target: str) -> "CellTreeMixin":
+    def get_sub_cell(self, target: str) -> "CellTree":
         """The sub-cell at the dotted path ``target`` (``""`` is the cell itself).
 
         Example:
@@ -117,7 +103,7 @@ class CellTreeMixin:
             if not hasattr(cell, item):
                 raise AttributeError(f"{type(cell).__name__} has no attribute `{item}`")
             cell = getattr(cell, item)
-            if not isinstance(cell, CellTreeMixin):
+            if not isinstance(cell, CellTree):
                 raise AttributeError(f"`{item}` is not an nn.Cell")
         return cell
 
@@ -134,7 +120,7 @@ class CellTreeMixin:
         cell = self.get_sub_cell(path)
         if not hasattr(cell, name):
             raise AttributeError(f"{type(cell).__name__} has no attribute `{name}`")
-        if name not in cell._buffers:
+        if name not in cell._own_buffers():
             raise AttributeError(f"`{name}` is not a buffer")
         return getattr(cell, name)
 
@@ -148,7 +134,7 @@ class CellTreeMixin:
             >>> [n for n, _ in c.parameters_and_names()]
             ['p']
         """
-        return self._named_members(lambda c: c._params.items(), name_prefix, expand)
+        return self._named_members(lambda c: c._own_params().items(), name_prefix, expand)
 
     def get_parameters(self, expand: bool = True) -> Iterator[Parameter]:
         """All parameters (each once), in :meth:`parameters_and_names` order.
@@ -231,7 +217,7 @@ class CellTreeMixin:
             names.add(param.name)
 
     def cells_and_names(self, cells: Optional[set] = None,
-                        name_prefix: str = "") -> Iterator[Tuple[str, "CellTreeMixin"]]:
+                        name_prefix: str = "") -> Iterator[Tuple[str, "CellTree"]]:
         """``(path, cell)`` for this cell and all sub-cells, depth first, each once.
 
         Example:
@@ -244,7 +230,7 @@ class CellTreeMixin:
             return
         seen.add(id(self))
         yield name_prefix, self
-        for name, cell in self._cells.items():
+        for name, cell in self._own_cells().items():
             if cell:
                 yield from cell.cells_and_names(seen, f"{name_prefix}.{name}" if name_prefix else name)
 
@@ -258,7 +244,7 @@ class CellTreeMixin:
         """
         seen: set = set()
         out: "OrderedDict[str, Any]" = OrderedDict()
-        for name, cell in self._cells.items():
+        for name, cell in self._own_cells().items():
             if cell is not None and id(cell) not in seen:
                 seen.add(id(cell))
                 out[name] = cell
@@ -274,7 +260,7 @@ class CellTreeMixin:
         """
         return self.name_cells().values()
 
-    def apply(self, fn: Callable[["CellTreeMixin"], Any]) -> "CellTreeMixin":
+    def apply(self, fn: Callable[["CellTree"], Any]) -> "CellTree":
         """Call ``fn`` on every sub-cell (depth first, children before parents) and on this cell.
 
         Example:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from typing import Any, Iterator, List, Optional, Tuple, TypeVar
+from typing import Any, Iterator, List, Optional, Tuple
 
 from mskernel.nn.cell import Cell
 
@@ -97,50 +97,50 @@ class _Path:
             param.name = self.name(key) + ".".join(below)
 
 
-_Seq = TypeVar("_Seq", bound="_CellSequence")
-
-
 class _CellSequence(Cell):
     """What SequentialCell and CellList share: cells by position (``len``, truth, iteration), ``set_grad``
     reaching every cell, and the renumbering that keeps keys and parameter names in step with positions."""
 
     def __len__(self) -> int:
-        return len(self._cells)
+        return len(self._own_cells())
 
     def __bool__(self) -> bool:
-        return bool(self._cells)
+        return bool(self._own_cells())
 
     def __iter__(self) -> Iterator[Cell]:
-        return iter(list(self._cells.values()))
+        return iter(list(self._own_cells().values()))
 
-    def set_grad(self: _Seq, flag: bool = True) -> _Seq:
+    def set_grad(self, flag: bool = True) -> Cell:
         """Set ``requires_grad`` on this cell and the cells it holds.
 
         Example:
             >>> SequentialCell([Cell()]).set_grad()[0].requires_grad, CellList([Cell()]).set_grad()[0].requires_grad
             (True, True)
         """
-        object.__setattr__(self, "requires_grad", flag)
-        for child in self._cells.values():
+        super().set_grad(flag)
+        for child in self._own_cells().values():
             child.set_grad(flag)
         return self
 
     def _renumber(self, numbered: List[bool], rename: bool) -> None:
         """Give the cells marked in ``numbered`` their position as key (renaming their parameters when
         ``rename``); the others keep their keys."""
-        path = _Path(self._cells)
+        table = self._own_cells()
+        path = _Path(table)
         fresh: "OrderedDict[str, Cell]" = OrderedDict()
-        for position, (key, child) in enumerate(self._cells.items()):
+        for position, (key, child) in enumerate(table.items()):
             if numbered[position]:
                 key = str(position)
                 if rename:
                     path.move(child, key)
             fresh[key] = child
-        object.__setattr__(self, "_cells", fresh)
+        table.clear()
+        table.update(fresh)
 
     def _drop(self, op: str, index: Any, message: str) -> List[int]:
         """Delete the cells at ``index`` (int or slice); the positions removed."""
-        keys = list(self._cells)
+        cells = self._own_cells()
+        keys = list(cells)
         if isinstance(index, int):
             gone = [_position(op, index, len(keys))]
         elif isinstance(index, slice):
@@ -148,7 +148,7 @@ class _CellSequence(Cell):
         else:
             raise TypeError(message)
         for position in gone:
-            del self._cells[keys[position]]
+            del cells[keys[position]]
         return gone
 
 
@@ -187,15 +187,16 @@ class SequentialCell(_CellSequence):
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return type(self)(OrderedDict(list(self._cells.items())[index]))
-        return list(self._cells.values())[_position(type(self).__name__, index, len(self))]
+            return type(self)(OrderedDict(list(self._own_cells().items())[index]))
+        return list(self._own_cells().values())[_position(type(self).__name__, index, len(self))]
 
     def __setitem__(self, index: int, cell: Cell) -> None:
         op = type(self).__name__
         _require_cell(op, cell)
-        path = _Path(self._cells)
-        key = list(self._cells)[_position(op, index, len(self))]
-        self._cells[key] = cell
+        cells = self._own_cells()
+        path = _Path(cells)
+        key = list(cells)[_position(op, index, len(self))]
+        cells[key] = cell
         cell.update_parameters_name(path.name(key))
 
     def __delitem__(self, index: Any) -> None:
@@ -215,13 +216,14 @@ class SequentialCell(_CellSequence):
         """
         _require_cell(type(self).__name__, cell)
         key = str(len(self._numbered))
-        cell.update_parameters_name(_Path(self._cells).name(key))
+        cells = self._own_cells()
+        cell.update_parameters_name(_Path(cells).name(key))
         self._numbered.append(True)
-        self._cells[key] = cell
+        cells[key] = cell
 
     def construct(self, input_data: Any) -> Any:
         out = input_data
-        for child in list(self._cells.values()):
+        for child in list(self._own_cells().values()):
             out = child(out)
         return out
 
@@ -246,16 +248,17 @@ class CellList(_CellSequence):
 
     def _put(self, position: int, cell: Cell, path: Optional[_Path] = None) -> None:
         """Store ``cell`` at ``position``, named after it when this list prefixes names."""
-        if self._auto_prefix:
-            cell.update_parameters_name((path or _Path(self._cells)).name(str(position)))
-        self._cells[str(position)] = cell
+        cells = self._own_cells()
+        if self._renames_children():
+            cell.update_parameters_name((path or _Path(cells)).name(str(position)))
+        cells[str(position)] = cell
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return CellList(list(self._cells.values())[index])
+            return CellList(list(self._own_cells().values())[index])
         if not isinstance(index, int):
             raise TypeError(self._index_type_error(index))
-        return self._cells[str(_position(type(self).__name__, index, len(self)))]
+        return self._own_cells()[str(_position(type(self).__name__, index, len(self)))]
 
     def __setitem__(self, index: int, cell: Cell) -> None:
         op = type(self).__name__
@@ -266,7 +269,7 @@ class CellList(_CellSequence):
 
     def __delitem__(self, index: Any) -> None:
         self._drop(type(self).__name__, index, self._index_type_error(index))
-        self._renumber([True] * len(self._cells), rename=self._auto_prefix)
+        self._renumber([True] * len(self._own_cells()), rename=self._renames_children())
 
     def __iadd__(self, cells: List[Cell]) -> "CellList":
         return self.extend(cells)
@@ -281,12 +284,13 @@ class CellList(_CellSequence):
         op = type(self).__name__
         at = _position(op, index, len(self), inserting=True)
         _require_cell(op, cell)
-        path = _Path(self._cells)
+        cells = self._own_cells()
+        path = _Path(cells)
         for position in reversed(range(at + 1, len(self) + 1)):  # from the new end down, each moves up one
-            moved = self._cells[str(position - 1)]
-            if self._auto_prefix:
+            moved = cells[str(position - 1)]
+            if self._renames_children():
                 path.move(moved, str(position))
-            self._cells[str(position)] = moved
+            cells[str(position)] = moved
         self._put(at, cell, path)
 
     def extend(self, cells: List[Cell]) -> "CellList":
@@ -337,21 +341,22 @@ class CellDict(Cell):
             self.update(args[0])
 
     def __getitem__(self, key: str) -> Cell:
-        return self._cells[key]
+        return self._own_cells()[key]
 
     def __setitem__(self, key: str, cell: Cell) -> None:
         op = type(self).__name__
         problem = self._key_problem(op, key) or self._value_problem(op, cell)
         if problem is not None:
             raise problem
-        if self._auto_prefix:
-            cell.update_parameters_name(_Path(self._cells).name(key))
-        self._cells[key] = cell
+        cells = self._own_cells()
+        if self._renames_children():
+            cell.update_parameters_name(_Path(cells).name(key))
+        cells[key] = cell
 
     def _key_problem(self, op: str, key: Any) -> Optional[Exception]:
         if not isinstance(key, str):
             return TypeError(f"For '{op}', the type of key should be string but got {type(key).__name__}.")
-        if key not in self._cells and hasattr(self, key):
+        if key not in self._own_cells() and hasattr(self, key):
             return KeyError(f"For '{op}', the key can not be same with the attributes of Cell, but got key {key}.")
         if "." in key:
             return KeyError(f"For '{op}', key can not contain \".\", but got key {key}")
@@ -371,16 +376,16 @@ class CellDict(Cell):
         return None
 
     def __delitem__(self, key: str) -> None:
-        del self._cells[key]
+        del self._own_cells()[key]
 
     def __len__(self) -> int:
-        return len(self._cells)
+        return len(self._own_cells())
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._cells)
+        return iter(self._own_cells())
 
     def __contains__(self, key: Any) -> bool:
-        return key in self._cells
+        return key in self._own_cells()
 
     def clear(self) -> None:
         """Remove every cell.
@@ -389,7 +394,7 @@ class CellDict(Cell):
             >>> cd = CellDict({"a": Cell()}); cd.clear(); len(cd)
             0
         """
-        self._cells.clear()
+        self._own_cells().clear()
 
     def pop(self, key: str) -> Cell:
         """Remove the cell at ``key`` and return it.
@@ -398,7 +403,7 @@ class CellDict(Cell):
             >>> cd = CellDict({"a": Cell()}); type(cd.pop("a")).__name__, len(cd)
             ('Cell', 0)
         """
-        return self._cells.pop(key)
+        return self._own_cells().pop(key)
 
     def keys(self) -> Any:
         """The keys, in insertion order.
@@ -407,7 +412,7 @@ class CellDict(Cell):
             >>> list(CellDict({"a": Cell()}).keys())
             ['a']
         """
-        return self._cells.keys()
+        return self._own_cells().keys()
 
     def values(self) -> Any:
         """The cells, in insertion order.
@@ -416,7 +421,7 @@ class CellDict(Cell):
             >>> len(CellDict({"a": Cell()}).values())
             1
         """
-        return self._cells.values()
+        return self._own_cells().values()
 
     def items(self) -> Any:
         """``(key, cell)`` pairs, in insertion order.
@@ -425,7 +430,7 @@ class CellDict(Cell):
             >>> [k for k, _ in CellDict({"a": Cell()}).items()]
             ['a']
         """
-        return self._cells.items()
+        return self._own_cells().items()
 
     def update(self, cells: Any) -> None:
         """Add cells from a mapping (or CellDict) or from an iterable of ``(key, cell)`` pairs.

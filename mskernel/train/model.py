@@ -33,9 +33,10 @@ from mskernel.amp import (DynamicLossScaleManager, FixedLossScaleManager, LossSc
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
 from mskernel.nn.metrics import Loss, Metric, get_metric_fn, get_metrics
-from mskernel.nn.metrics_base import printed_as_python
+from mskernel.nn.metrics.protocol import printed_as_python
 from mskernel.nn.wrap import WithEvalCell, WithLossCell
-from mskernel.train.callback_base import CallbackManager, InternalCallbackParam, RunContext
+from mskernel.train.callback.progress import TimeMonitor
+from mskernel.train.callback.protocol import CallbackManager, InternalCallbackParam, RunContext
 
 __all__ = ["Model", "build_train_network", "LossScaleManager", "FixedLossScaleManager", "DynamicLossScaleManager"]
 
@@ -395,8 +396,6 @@ class Model:
 
     def _validate(self, valid_dataset: Any, params: InternalCallbackParam, hooks: CallbackManager) -> None:
         """``fit``'s evaluation after an epoch: user callbacks (and TimeMonitor) see it through the same cb_params."""
-        from mskernel.train.callback_monitors import TimeMonitor
-
         kept = {key: params.get(key) for key in ("cur_step_num", "batch_num", "dataset_sink_mode", "net_outputs")}
         chosen = [c for c in hooks.callbacks
                   if isinstance(c, TimeMonitor) or type(c).__name__ not in _INTERNAL_CALLBACKS]

@@ -58,6 +58,17 @@ def test_api_entries_show_signatures_and_their_examples(site):
     assert 'href="tensors.html#mskernel.common.Tensor"' in top  # mskernel.Tensor points at its layer's entry
 
 
+def test_a_class_entry_documents_the_parts_it_is_built_from(site):
+    # nn.Cell is composed of bases that are not public names (its state, tree, modes and hooks): its entry lists
+    # their methods, and the classes their signatures name get entries; a public base keeps its members to itself
+    page = (site.html / "reference" / "api" / "nn.html").read_text()
+    for method in ("insert_param_to_cell", "parameters_and_names", "set_train", "register_forward_hook", "construct"):
+        assert f'id="mskernel.nn.Cell.{method}"' in page, method
+    assert 'id="mskernel.nn.cell_hooks.HookHandle"' in page  # register_forward_hook's return type
+    assert 'id="mskernel.nn.Dense.set_train"' not in page  # documented once, on Cell
+    assert 'id="mskernel.nn.SequentialCell.set_grad"' in page  # from its private base _CellSequence
+
+
 def test_the_compatibility_page_is_generated_from_the_table(site):
     text = html.unescape(re.sub(r"<[^>]+>", " ", (site.html / "reference" / "compatibility.html").read_text()))
     rows = compat.rows()

@@ -8,7 +8,7 @@ import pytest
 import mskernel as ms
 from mskernel.train import (Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback, LossMonitor,
                             ModelCheckpoint, RunContext, TimeMonitor)
-from mskernel.train.callback_base import CallbackManager, InternalCallbackParam
+from mskernel.train.callback.protocol import CallbackManager, InternalCallbackParam
 
 
 def _params(**kw):

@@ -5,7 +5,7 @@ import pytest
 
 import mskernel as ms
 from mskernel.train import LossMonitor, RunContext, TimeMonitor
-from mskernel.train.callback_base import InternalCallbackParam, handle_loss
+from mskernel.train.callback.protocol import InternalCallbackParam, handle_loss
 
 
 def _run(mon, steps, batch_num=3, sink=False):

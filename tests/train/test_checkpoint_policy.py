@@ -4,7 +4,7 @@ import time
 
 import mskernel as ms
 from mskernel.train import CheckpointConfig, ModelCheckpoint, RunContext, load_checkpoint
-from mskernel.train.callback_base import InternalCallbackParam
+from mskernel.train.callback.protocol import InternalCallbackParam
 
 
 def _net():

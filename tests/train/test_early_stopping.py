@@ -3,7 +3,7 @@ import numpy as np
 
 import mskernel as ms
 from mskernel.train import EarlyStopping, RunContext
-from mskernel.train.callback_base import InternalCallbackParam
+from mskernel.train.callback.protocol import InternalCallbackParam
 
 
 def _net():

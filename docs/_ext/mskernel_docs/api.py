@@ -8,11 +8,13 @@ check the built inventory against.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import pkgutil
 import re
 import types
+import typing
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -216,7 +218,8 @@ def _full_entry(path: str, obj: object) -> List[str]:
         text = _summary(obj) or f"The module ``{obj.__name__}``."
         return _directive("data", path) + ["", f"   Module ``{obj.__name__}``. {_plain(text)}", ""]
     if kind == "class":
-        return [f".. autoclass:: {path}", "   :members:", "   :no-inherited-members:", "", ""]
+        stops = ", ".join(c.__name__ for c in obj.__mro__[1:] if c not in _parts(obj))
+        return [f".. autoclass:: {path}", "   :members:", f"   :inherited-members: {stops}", "", ""]
     if kind == "function":
         return [f".. autofunction:: {path}", ""]
     return [f".. autodata:: {path}", "   :no-value:" if not isinstance(obj, _PLAIN) else "", ""]
@@ -268,25 +271,49 @@ def _heading(text: str, ch: str) -> List[str]:
     return [text, ch * len(text), ""]
 
 
+@functools.lru_cache(maxsize=None)
+def _public_classes() -> frozenset:
+    """The ids of the classes that are public names (each has an entry of its own)."""
+    return frozenset(id(obj) for _, obj in full_entries() if inspect.isclass(obj))
+
+
+def _parts(cls: type) -> List[type]:
+    """``cls`` and the classes its entry documents with it: the bases it is built from that have no entry of
+    their own (``nn.Cell``'s ``CellState``, ``CellTree``, ``CellModesMixin``, ``CellHooksMixin``), up to the
+    first public or foreign one, whose members are documented there."""
+    parts = [cls]
+    for base in cls.__mro__[1:]:
+        if not _ours(base) or id(base) in _public_classes():
+            break
+        parts.append(base)
+    return parts
+
+
 def _routines(obj: object) -> List[object]:
-    """The functions whose signatures autodoc shows for ``obj``: a function, or a class's constructor and its
-    public methods and properties."""
+    """The functions whose signatures autodoc shows for ``obj``: a function, or a class's constructor and the
+    public methods and properties of it and its parts (:func:`_parts`)."""
     if not inspect.isclass(obj):
         return [obj] if inspect.isfunction(obj) else []
     out = [obj.__dict__["__init__"]] if "__init__" in obj.__dict__ else []
-    for name, value in vars(obj).items():
-        value = value.__func__ if isinstance(value, (classmethod, staticmethod)) else value
-        value = value.fget if isinstance(value, property) else value
-        if not name.startswith("_") and inspect.isfunction(value):
-            out.append(value)
+    for part in _parts(obj):
+        for name, value in vars(part).items():
+            value = value.__func__ if isinstance(value, (classmethod, staticmethod)) else value
+            value = value.fget if isinstance(value, property) else value
+            if not name.startswith("_") and inspect.isfunction(value):
+                out.append(value)
     return out
 
 
-def _classes_in(hint: object, found: Dict[int, type]) -> None:
+def _classes_in(hint: object, found: Dict[int, type], scope: Dict[str, object]) -> None:
+    while isinstance(hint, (str, typing.ForwardRef)):  # a quoted name (``-> "RegOp"``), alone or in a generic
+        try:
+            hint = eval(hint if isinstance(hint, str) else hint.__forward_arg__, scope)  # noqa: S307 (our code)
+        except Exception:  # a name only imported for type checkers: autodoc cannot resolve it either
+            return
     if inspect.isclass(hint) and _ours(hint):
         found.setdefault(id(hint), hint)
     for arg in getattr(hint, "__args__", None) or ():
-        _classes_in(arg, found)
+        _classes_in(arg, found, scope)
 
 
 def hinted_classes(obj: object) -> List[type]:
@@ -296,12 +323,7 @@ def hinted_classes(obj: object) -> List[type]:
     for fn in _routines(obj):
         scope = getattr(fn, "__globals__", {})
         for hint in getattr(fn, "__annotations__", {}).values():
-            if isinstance(hint, str):
-                try:
-                    hint = eval(hint, scope)  # noqa: S307 (annotations of our own code)
-                except Exception:  # a name only imported for type checkers: autodoc cannot resolve it either
-                    continue
-            _classes_in(hint, found)
+            _classes_in(hint, found, scope)
     return list(found.values())
 
 

@@ -1,4 +1,4 @@
-"""``mindspore.nn`` / ``mindspore.train`` metrics, and the names ``Model(metrics={...})`` accepts.
+"""Metrics by name: the short names ``Model(metrics={...})`` accepts, and the metrics they build.
 
 ``get_metric_fn(name)`` builds a metric from its short name ('accuracy'/'acc', 'precision', 'recall',
 'F1', 'topk', 'top_1_accuracy', 'top_5_accuracy', 'mae', 'mse', 'loss'); ``names()`` lists MindSpore's
@@ -7,22 +7,20 @@ KeyError saying so).
 
 Example:
     >>> import numpy as np
-    >>> from mskernel.nn import metrics
-    >>> metrics.get_metric_fn("acc")(np.array([[0.1, 0.9]]), np.array([1]))
+    >>> get_metric_fn("acc")(np.array([[0.1, 0.9]]), np.array([1]))
     1.0
 """
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Union
 
-from mskernel.nn.metrics_base import Metric, rearrange_inputs
-from mskernel.nn.metrics_classification import (F1, Accuracy, Fbeta, Precision, Recall, Top1CategoricalAccuracy,
+from mskernel.nn.metrics.classification import (F1, Accuracy, Precision, Recall, Top1CategoricalAccuracy,
                                                 Top5CategoricalAccuracy, TopKCategoricalAccuracy)
-from mskernel.nn.metrics_regression import MAE, MSE, Loss
+from mskernel.nn.metrics.loss import Loss
+from mskernel.nn.metrics.protocol import Metric
+from mskernel.nn.metrics.regression import MAE, MSE
 
-__all__ = ["names", "get_metric_fn", "get_metrics", "Accuracy", "MAE", "MSE", "Metric", "rearrange_inputs",
-           "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
-           "Top5CategoricalAccuracy", "Loss"]
+__all__ = ["names", "get_metric_fn", "get_metrics"]
 
 _FACTORY: Dict[str, Any] = {
     "accuracy": Accuracy, "acc": Accuracy, "precision": Precision, "recall": Recall, "F1": F1,

@@ -1,12 +1,16 @@
-"""``Callback``, ``RunContext`` and the machinery ``Model`` drives them with.
+"""The callback protocol: what a callback is, what it sees, and how ``Model`` runs a list of them.
 
 A callback overrides any of ``on_train_begin``, ``on_train_epoch_begin``, ``on_train_step_begin``,
 ``on_train_step_end``, ``on_train_epoch_end``, ``on_train_end`` and their ``on_eval_*`` twins; by
 default each calls MindSpore's older name (``begin``, ``epoch_begin``, ``step_begin``, ``step_end``,
-``epoch_end``, ``end``), so callbacks written either way run. ``run_context.original_args()`` is the
+``epoch_end``, ``end``), so callbacks written either way run; :class:`LambdaCallback` is a callback given
+as functions, one per hook. A callback sees a :class:`RunContext`: ``run_context.original_args()`` is the
 dict-like ``cb_params`` (``cur_epoch_num``, ``cur_step_num``, ``batch_num``, ``net_outputs``,
-``train_network``, ``epoch_num``, ``optimizer``, ``mode``, ...), and ``request_stop()`` ends training
-after the current step.
+``train_network``, ``epoch_num``, ``optimizer``, ``mode``, ...; :func:`handle_loss` reads the loss out of
+``net_outputs``), and ``request_stop()`` ends training after the current step. ``Model`` runs its
+callbacks through a :class:`CallbackManager`. The callbacks that ship are grouped by family:
+:mod:`~mskernel.train.callback.progress` (printed progress), :mod:`~mskernel.train.callback.epoch_results`
+(what each epoch produced) and :mod:`~mskernel.train.callback.checkpoint` (saving the network).
 
 Example:
     >>> class Count(Callback):
@@ -20,11 +24,11 @@ from __future__ import annotations
 
 import logging
 from contextlib import ExitStack
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
 
 from mskernel.common.tensor import Tensor
 
-__all__ = ["Callback", "RunContext"]
+__all__ = ["Callback", "RunContext", "LambdaCallback"]
 
 logger = logging.getLogger(__name__)
 
@@ -342,3 +346,50 @@ def handle_loss(loss: Any) -> Any:
         return float(loss.asnumpy().mean())
     first_is_tensor = isinstance(loss, (tuple, list)) and len(loss) > 0 and isinstance(loss[0], Tensor)
     return loss[0] if first_is_tensor else loss
+
+
+def check_non_negative_int(value: Any) -> int:
+    """``value`` if it is an int >= 0 (a count or an interval of a callback), else MindSpore's TypeError or ValueError.
+
+    Example:
+        >>> check_non_negative_int(3)
+        3
+        >>> check_non_negative_int(-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: The input value must be int and must >= 0, but got '-1' with type 'int'.
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"The input value must be int, but got '{type(value).__name__}'")
+    if value < 0:
+        raise ValueError(f"The input value must be int and must >= 0, but got '{value}' with type 'int'.")
+    return value
+
+
+_LAMBDA_HOOKS = tuple(hook for hook in _HOOKS if hook.startswith("on_"))  # the hooks a LambdaCallback takes
+
+
+class LambdaCallback(Callback):
+    """A callback made of functions ``f(run_context)`` given per hook; hooks not given do nothing.
+
+    Example:
+        >>> cb = LambdaCallback(on_train_step_end=lambda rc: print("step", rc.original_args()["cur_step_num"]))
+        >>> cb.on_train_step_end(RunContext({"cur_step_num": 7})); cb.on_train_begin(RunContext({}))
+        step 7
+    """
+
+    def __init__(self, on_train_epoch_begin: Optional[Callable] = None, on_train_epoch_end: Optional[Callable] = None,
+                 on_train_step_begin: Optional[Callable] = None, on_train_step_end: Optional[Callable] = None,
+                 on_train_begin: Optional[Callable] = None, on_train_end: Optional[Callable] = None,
+                 on_eval_epoch_begin: Optional[Callable] = None, on_eval_epoch_end: Optional[Callable] = None,
+                 on_eval_step_begin: Optional[Callable] = None, on_eval_step_end: Optional[Callable] = None,
+                 on_eval_begin: Optional[Callable] = None, on_eval_end: Optional[Callable] = None) -> None:
+        super().__init__()
+        given = locals()
+        for hook in _LAMBDA_HOOKS:
+            fn = given[hook]
+            setattr(self, hook, fn if fn else _nothing)
+
+
+def _nothing(run_context: RunContext) -> None:
+    return None

@@ -1,7 +1,8 @@
 """Classification metrics: Accuracy, Precision, Recall, Fbeta/F1 and top-k accuracy.
 
 ``y_pred`` holds scores with the classes on axis 1; ``y`` holds class indices (or one-hot rows, which
-are turned into indices). With ``eval_type='multilabel'`` both are 0/1 arrays of the same shape.
+are turned into indices). With ``eval_type='multilabel'`` both are 0/1 arrays of the same shape;
+:class:`EvaluationBase` holds the shape and value checks of those two cases.
 
 Example:
     >>> import numpy as np
@@ -17,12 +18,99 @@ from typing import Any, Union
 
 import numpy as np
 
-from mskernel.nn.metrics_base import EvaluationBase, Metric, is_onehot, rearrange_inputs, scalar
+from mskernel.nn.metrics.protocol import Metric, rearrange_inputs, scalar
 
 __all__ = ["Accuracy", "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
            "Top5CategoricalAccuracy"]
 
 _EPS = sys.float_info.min
+EVAL_TYPES = ["classification", "multilabel"]
+
+
+class EvaluationBase(Metric):
+    """A metric over ``(y_pred, y)`` for 'classification' (y holds class indices) or 'multilabel' (0/1 arrays).
+
+    Example:
+        >>> from mskernel.nn.metrics import Accuracy
+        >>> isinstance(Accuracy(), EvaluationBase)
+        True
+    """
+
+    def __init__(self, eval_type: str) -> None:
+        super().__init__()
+        if eval_type not in EVAL_TYPES:
+            raise TypeError(f"The argument 'eval_type' must be in {{'classification', 'multilabel'}}, but got "
+                            f"{eval_type}")
+        self._type = eval_type
+
+    def _check_shape(self, y_pred: np.ndarray, y: np.ndarray) -> None:
+        if self._type == "classification":
+            if y_pred.ndim != y.ndim + 1:
+                raise ValueError(f"In classification case, the dimension of y_pred (predicted value) should equal to "
+                                 f"the dimension of y (true value) add 1, but got y_pred dimension: {y_pred.ndim} "
+                                 f"and y dimension: {y.ndim}.")
+            if y.shape != (y_pred.shape[0],) + y_pred.shape[2:]:
+                raise ValueError(f"In classification case, y_pred (predicted value) shape and y (true value) shape "
+                                 f"can not match, y shape should be equal to y_pred shape that the value at index 1 "
+                                 f"is deleted. Such as y_pred shape (1, 2, 3), then y shape should be (1, 3). But "
+                                 f"got y_pred shape {y_pred.shape} and y shape {y.shape}")
+            return
+        if y_pred.ndim != y.ndim:
+            raise ValueError(f"In {self._type} case, the dimension of y_pred (predicted value) should equal to the "
+                             f"dimension of y (true value), but got y_pred dimension: {y_pred.ndim} and y dimension: "
+                             f"{y.ndim}.")
+        if y_pred.shape != y.shape:
+            raise ValueError(f"In {self._type} case, the shape of y_pred (predicted value) should equal to the shape "
+                             f"of y (true value), but got y_pred shape: {y_pred.shape} and y shape: {y.shape}.")
+
+    def _check_value(self, y_pred: np.ndarray, y: np.ndarray) -> None:
+        if self._type != "classification" and not (_is_binary(y_pred) and _is_binary(y)):
+            raise ValueError("In multilabel case, all elements in y_pred (predicted value) and y (true value) should "
+                             "be 0 or 1.Please check whether your inputs y_pred and y are correct.")
+
+    def clear(self) -> None:
+        """Subclasses reset their state here.
+
+        Example:
+            >>> from mskernel.nn.metrics import Accuracy
+            >>> Accuracy().clear()
+        """
+        raise NotImplementedError
+
+    def update(self, *inputs: Any) -> None:
+        """Subclasses accumulate here.
+
+        Example:
+            >>> from mskernel.nn.metrics import Accuracy
+            >>> Accuracy().update([[0.1, 0.9]], [1])
+        """
+        raise NotImplementedError
+
+    def eval(self) -> Any:
+        """Subclasses answer here.
+
+        Example:
+            >>> from mskernel.nn.metrics import Accuracy
+            >>> Accuracy()([[0.1, 0.9]], [1])
+            1.0
+        """
+        raise NotImplementedError
+
+
+def _is_binary(a: np.ndarray) -> bool:
+    return bool(np.equal(a ** 2, a).all())
+
+
+def is_onehot(data: np.ndarray) -> bool:
+    """True when ``data`` (rank > 1) holds 0/1 values with exactly one 1 along axis 1.
+
+    Example:
+        >>> is_onehot(np.array([[0, 1], [1, 0]])), is_onehot(np.array([[1, 1], [1, 0]]))
+        (True, False)
+    """
+    if data.ndim > 1 and _is_binary(data):
+        return bool(np.equal(data.sum(axis=1), 1).all())
+    return False
 
 
 def _pair(metric: Metric, name: str, inputs: tuple, onehot_to_index: bool = True) -> tuple:

@@ -18,7 +18,7 @@ import stat
 import time
 from typing import Any, Callable, Dict, List, Optional, Union
 
-from mskernel.train.callback_base import Callback, RunContext
+from mskernel.train.callback.protocol import Callback, RunContext, check_non_negative_int
 
 __all__ = ["CheckpointConfig", "ModelCheckpoint"]
 
@@ -30,9 +30,7 @@ def _check_non_negative(value: Any, name: str) -> Any:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"For 'CheckpointConfig', the type of '{name}' must be int, but got {type(value).__name__}.")
-    if value < 0:
-        raise ValueError(f"The input value must be int and must >= 0, but got '{value}' with type 'int'.")
-    return value
+    return check_non_negative_int(value)
 
 
 def _keeping(keep_max: Optional[int], per_minutes: Optional[int]) -> tuple:
