@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import os
 import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -106,12 +107,15 @@ def run(src: str, ms: Any, extra: Optional[Dict[str, Any]] = None) -> Dict[str, 
                            "nn": getattr(ms, "nn", None), "np": np, "Tensor": getattr(ms, "Tensor", None)}
     env.update(extra or {})
     out = io.StringIO()
+    cwd = os.getcwd()  # a case may change directory (to write files in a temporary one): it is restored
     try:
         with contextlib.redirect_stdout(out):
             exec(compile(src, _source_file(src), "exec"), env)
             result = encode(env.get("result"))  # MindSpore runs ops asynchronously: errors may surface here
     except Exception as e:  # the error is the answer
         return {"error": type(e).__name__, "message": str(e).strip()[:2000], "stdout": out.getvalue()}
+    finally:
+        os.chdir(cwd)
     return {"result": result, "stdout": out.getvalue()}
 
 

@@ -133,3 +133,128 @@ OPTIONS = {
         "Cannot batch tensors with different shapes in column 1. First element had shape <1,2> and this element "
         "had shape <2,2>"], "why": _PIPELINE},
 }
+
+# ---- MindRecord: mindspore.mindrecord.FileWriter and dataset.MindDataset -----------------------------------
+# (each case writes into a directory of its own; the files both ways are checked by test_mindrecord.py)
+_MR = _D + ("import os, tempfile\nfrom mindspore.mindrecord import FileWriter\n"
+            "os.chdir(tempfile.mkdtemp())\n"
+            "SCHEMA = {'id': {'type': 'int32'}, 'big': {'type': 'int64'}, 'f': {'type': 'float64'}, 'g': {'type': 'float32'},\n"
+            "          's': {'type': 'string'}, 'b': {'type': 'bytes'}, 'a': {'type': 'float32', 'shape': [-1]},\n"
+            "          'm': {'type': 'int64', 'shape': [2, 2]}}\n"
+            "def make_rows(n, start=0):\n"
+            "    return [{'id': i, 'big': -(1 << 40) * i, 'f': i * 0.1, 'g': np.float32(i / 3), 's': 'row%d' % i, 'b': bytes([i, 0, 255]),\n"
+            "             'a': np.arange(i % 3 + 1, dtype=np.float32) / 4, 'm': np.arange(4, dtype=np.int64).reshape(2, 2) * i} for i in range(start, start + n)]\n"
+            "def write(name, rows, schema=SCHEMA, index=None, shard_num=1, batches=1):\n"
+            "    w = FileWriter(name, shard_num=shard_num, overwrite=True)\n"
+            "    w.add_schema(schema, 'case')\n"
+            "    if index:\n"
+            "        w.add_index(index)\n"
+            "    step = -(-len(rows) // batches)\n"
+            "    for k in range(0, len(rows), step):\n"
+            "        w.write_raw_data(rows[k:k + step])\n"
+            "    w.commit()\n"
+            "    return name if shard_num == 1 else name + '0'\n"
+            "ids = lambda d: [int(r[0]) for r in d.project(['id']).create_tuple_iterator(output_numpy=True)]\n")
+CASES.update({
+    "mr_roundtrip_numpy": _MR + ("p = write('all.mindrecord', make_rows(4))\nd = ds.MindDataset(p, shuffle=False)\n"
+                                 "result = (d.get_col_names(), d.get_dataset_size(), [r for r in d.create_dict_iterator(output_numpy=True)], "
+                                 "[str(t) for t in d.output_types()], d.output_shapes())"),
+    "mr_roundtrip_tensors": _MR + ("p = write('all.mindrecord', make_rows(2))\n"
+                                   "result = ([r for r in ds.MindDataset(p, shuffle=False).create_tuple_iterator()], [r for r in ds.MindDataset(p, shuffle=False).create_dict_iterator()])"),
+    "mr_columns_list": _MR + ("p = write('all.mindrecord', make_rows(3))\nd = ds.MindDataset(p, columns_list=['s', 'id', 'm'], shuffle=False)\n"
+                              "result = (d.get_col_names(), rows(d))"),
+    "mr_num_samples_shards": _MR + ("p = write('all.mindrecord', make_rows(8))\n"
+                                    "result = (ids(ds.MindDataset(p, shuffle=False, num_samples=3)), ds.MindDataset(p, shuffle=False, num_samples=3).get_dataset_size(), "
+                                    "[ids(ds.MindDataset(p, shuffle=False, num_shards=3, shard_id=k)) for k in range(3)], ds.MindDataset(p, shuffle=False, num_samples=0).get_dataset_size())"),
+    "mr_shard_files_order": _MR + ("p = write('sh.mindrecord', make_rows(4) + make_rows(4, 10), shard_num=2, batches=2)\n"
+                                   "result = (sorted(os.listdir('.')), ids(ds.MindDataset('sh.mindrecord0', shuffle=False)), ids(ds.MindDataset('sh.mindrecord1', shuffle=False)), "
+                                   "ids(ds.MindDataset(['sh.mindrecord1'], shuffle=False)), ids(ds.MindDataset(['sh.mindrecord1', 'sh.mindrecord0'], shuffle=False)))"),
+    "mr_shuffle_is_permutation": _MR + ("p = write('all.mindrecord', make_rows(6))\nds.config.set_seed(3)\n"
+                                        "result = (sorted(ids(ds.MindDataset(p))), sorted(ids(ds.MindDataset(p, shuffle=True))), sorted(ids(ds.MindDataset(p, shuffle=ds.Shuffle.GLOBAL))))"),
+    "mr_pipeline": _MR + ("p = write('all.mindrecord', make_rows(6))\n"
+                          "d = ds.MindDataset(p, columns_list=['id', 'm', 's'], shuffle=False).filter(lambda id: id % 2 == 1, input_columns=['id']).map(lambda m: m * 10, input_columns='m').batch(2)\n"
+                          "result = rows(d)"),
+    "mr_blob_and_raw_only": _MR + ("a = write('blob.mindrecord', [{'x': np.array([1, -5, 1 << 40][: i + 1], np.int64)} for i in range(3)], schema={'x': {'type': 'int64', 'shape': [-1]}})\n"
+                                   "b = write('raw.mindrecord', [{'x': i, 'y': 'y' * i} for i in range(3)], schema={'x': {'type': 'int64'}, 'y': {'type': 'string'}})\n"
+                                   "result = (rows(ds.MindDataset(a, shuffle=False)), rows(ds.MindDataset(b, shuffle=False)))"),
+    "mr_index_db": _MR + ("import sqlite3\np = write('all.mindrecord', make_rows(3))\nq = write('idx.mindrecord', make_rows(3), index=['s', 'id'])\n"
+                          "def db(path):\n    con = sqlite3.connect(path + '.db')\n"
+                          "    return (con.execute(\"SELECT sql FROM sqlite_master WHERE name='INDEXES'\").fetchone()[0], con.execute('SELECT * FROM INDEXES ORDER BY ROW_ID').fetchall(), con.execute('SELECT * FROM SHARD_NAME').fetchall())\n"
+                          "result = (db(p), db(q))"),
+    "mr_header": _MR + ("import json, struct\np = write('all.mindrecord', make_rows(3), index=['id'])\n"
+                        "with open(p, 'rb') as fh:\n    n = struct.unpack('<Q', fh.read(8))[0]\n    text = fh.read(n).decode()\n"
+                        "h = json.loads(text)\nresult = (list(h), h['schema'], h['index_fields'], h['page'], h['compression_size'], h['shard_addresses'], os.path.getsize(p), text[:40])"),
+    "mr_rows_not_matching_dropped": _MR + ("good = make_rows(3)\nbad = [dict(good[0], id=1.5), dict(good[1], s=7), {k: v for k, v in good[2].items() if k != 'b'}, dict(good[0], m=np.zeros((2, 2), np.int32)), "
+                                           "dict(good[1], a=[1.0]), dict(good[2], id=np.int64(9)), dict(good[0], id=True), dict(good[1], m=np.zeros(3, np.int64))]\n"
+                                           "p = write('mixed.mindrecord', bad + good + [dict(good[0], id=np.int32(40), f=np.float64(2.5), extra='ignored')])\nresult = ids(ds.MindDataset(p, shuffle=False))"),
+    "mr_exists_without_overwrite": _MR + "p = write('all.mindrecord', make_rows(1))\nw = FileWriter('all.mindrecord')\nw.add_schema(SCHEMA)\nw.write_raw_data(make_rows(1))",
+    "mr_db_exists_without_overwrite": _MR + "open('lone.mindrecord.db', 'w').close()\nw = FileWriter('lone.mindrecord')\nw.add_schema(SCHEMA)\nw.commit()",
+    "mr_overwrite_replaces": _MR + "write('all.mindrecord', make_rows(5))\nwrite('all.mindrecord', make_rows(2, 100))\nresult = ids(ds.MindDataset('all.mindrecord', shuffle=False))",
+    "mr_file_name_empty": _MR + "FileWriter('')",
+    "mr_file_name_slash": _MR + "FileWriter('dir/')",
+    "mr_file_name_chars": _MR + "FileWriter('a:b.mindrecord')",
+    "mr_file_name_type": _MR + "FileWriter(3)",
+    "mr_shard_num_range": _MR + "FileWriter('x.mindrecord', shard_num=1001)",
+    "mr_shard_num_type": _MR + "FileWriter('x.mindrecord', shard_num='2')",
+    "mr_overwrite_type": _MR + "FileWriter('x.mindrecord', overwrite=1)",
+    "mr_schema_empty": _MR + "FileWriter('x.mindrecord').add_schema({})",
+    "mr_schema_not_dict": _MR + "FileWriter('x.mindrecord').add_schema([('id', 'int32')])",
+    "mr_schema_field_name": _MR + "FileWriter('x.mindrecord').add_schema({'a-b': {'type': 'int32'}})",
+    "mr_schema_field_type": _MR + "FileWriter('x.mindrecord').add_schema({'a': {'type': 'uint8'}})",
+    "mr_schema_array_type": _MR + "FileWriter('x.mindrecord').add_schema({'a': {'type': 'bytes', 'shape': [-1]}})",
+    "mr_schema_shape_type": _MR + "FileWriter('x.mindrecord').add_schema({'a': {'type': 'int32', 'shape': 3}})",
+    "mr_schema_extra_keys": _MR + "FileWriter('x.mindrecord').add_schema({'a': {'type': 'int32', 'size': 4}})",
+    "mr_schema_value_not_dict": _MR + "FileWriter('x.mindrecord').add_schema({'a': 'int32'})",
+    "mr_schema_twice": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.add_schema(SCHEMA)",
+    "mr_index_blob_field": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.add_index(['m'])",
+    "mr_index_unknown_field": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.add_index(['zz'])",
+    "mr_index_not_list": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.add_index('id')",
+    "mr_index_not_str": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.add_index([1])",
+    "mr_index_before_schema": _MR + "FileWriter('x.mindrecord').add_index(['id'])",
+    "mr_raw_data_not_list": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.write_raw_data(make_rows(1)[0])",
+    "mr_raw_data_item": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.write_raw_data([1])",
+    "mr_raw_data_none_valid": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.write_raw_data([dict(make_rows(1)[0], id='x')])",
+    "mr_write_after_commit": _MR + "w = FileWriter('x.mindrecord')\nw.add_schema(SCHEMA)\nw.write_raw_data(make_rows(1))\nw.commit()\nw.write_raw_data(make_rows(1))",
+    "mr_commit_without_schema": _MR + "FileWriter('x.mindrecord').commit()",
+    "mr_header_size_range": _MR + "FileWriter('x.mindrecord').set_header_size(1 << 10)",
+    "mr_page_size_range": _MR + "FileWriter('x.mindrecord').set_page_size(1 << 29)",
+    "mr_page_size_four": _MR + "FileWriter('x.mindrecord').set_page_size((1 << 15) + 2)",
+    "mr_dataset_missing_file": _MR + "ds.MindDataset('/no/such/dir/x.mindrecord')",
+    "mr_dataset_missing_db": _MR + "p = write('all.mindrecord', make_rows(1))\nos.remove('all.mindrecord.db')\nresult = rows(ds.MindDataset('all.mindrecord'))",
+    "mr_dataset_shuffle_type": _MR + "p = write('all.mindrecord', make_rows(1))\nds.MindDataset(p, shuffle=3)",
+})
+_PATH = "the wheel's text holds the case's temporary directory"
+OPTIONS.update({name: {"message": True} for name in (
+    "mr_file_name_empty", "mr_file_name_slash", "mr_file_name_chars", "mr_file_name_type", "mr_shard_num_range",
+    "mr_shard_num_type", "mr_overwrite_type", "mr_schema_empty", "mr_schema_not_dict", "mr_schema_field_name",
+    "mr_schema_field_type", "mr_schema_array_type", "mr_schema_shape_type", "mr_schema_extra_keys",
+    "mr_schema_value_not_dict", "mr_schema_twice", "mr_index_blob_field", "mr_index_not_list", "mr_index_not_str",
+    "mr_index_before_schema", "mr_raw_data_not_list", "mr_raw_data_item", "mr_raw_data_none_valid",
+    "mr_write_after_commit", "mr_dataset_missing_file", "mr_dataset_missing_db", "mr_dataset_shuffle_type")})
+OPTIONS.update({
+    "mr_exists_without_overwrite": {"message_parts": [
+        "Invalid file, mindrecord files already exist. Please check file path: ",
+        "/all.mindrecord.\nIf you do not want to keep the files, set the 'overwrite' parameter to True and try again."],
+        "why": _PATH},
+    "mr_db_exists_without_overwrite": {"message_parts": [
+        "Invalid file, mindrecord files already exist. Please check file path: ",
+        "/lone.mindrecord.\nIf you do not want to keep the files, set the 'overwrite' parameter to True and try "
+        "again."], "why": _PATH},
+    "mr_index_unknown_field": {"message_parts": [
+        "Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'.",
+        "Invalid input, 'index_fields': zz can not found in schema: {\"a\":{\"shape\":[-1],\"type\":\"float32\"},"
+        "\"b\":{\"type\":\"bytes\"},\"big\":{\"type\":\"int64\"},\"f\":{\"type\":\"float64\"},"
+        "\"g\":{\"type\":\"float32\"},\"id\":{\"type\":\"int32\"},\"m\":{\"shape\":[2,2],\"type\":\"int64\"},"
+        "\"s\":{\"type\":\"string\"}}.\n Please use 'add_index' function to add proper 'index_fields'."],
+        "why": _PIPELINE},
+    "mr_commit_without_schema": {"message_parts": [
+        "Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'.",
+        "Invalid data, schema is not found in header, please use 'add_schema' to add a schema for new mindrecord "
+        "files."], "why": _PIPELINE},
+    "mr_header_size_range": {"message_parts": [
+        "Invalid data, header size: 1024 should be in range [16384 bytes, 134217728 bytes]."], "why": _PIPELINE},
+    "mr_page_size_range": {"message_parts": [
+        "Invalid data, page size: 536870912 should be in range [32768 bytes, 268435456 bytes]."], "why": _PIPELINE},
+    "mr_page_size_four": {"message_parts": ["Invalid data, page size 32770 should be divided by four."],
+                          "why": _PIPELINE},
+})
