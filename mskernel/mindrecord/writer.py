@@ -133,6 +133,16 @@ def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, (np.int32, np.int64, np.float32, np.float64)) else value
 
 
+def _checked_size(kind: str, size: int, low: int, high: int) -> int:
+    """A header or page size within MindSpore's range and a multiple of 4, else its error."""
+    if not low <= size <= high:
+        raise RuntimeError(f"{_PIPELINE}Invalid data, {kind} size: {size} should be in range [{low} bytes, {high} "
+                           f"bytes].")
+    if size % 4:
+        raise RuntimeError(f"{_PIPELINE}Invalid data, {kind} size {size} should be divided by four.")
+    return int(size)
+
+
 class _Shards:
     """The data files of one writer and their pages, written by MindSpore's page algorithm."""
 
@@ -430,12 +440,7 @@ class FileWriter:
             ...
             RuntimeError: ... Invalid data, header size: 1000 should be in range [16384 bytes, 134217728 bytes].
         """
-        if not fmt.MIN_HEADER_SIZE <= header_size <= fmt.MAX_HEADER_SIZE:
-            raise RuntimeError(f"{_PIPELINE}Invalid data, header size: {header_size} should be in range "
-                               f"[{fmt.MIN_HEADER_SIZE} bytes, {fmt.MAX_HEADER_SIZE} bytes].")
-        if header_size % 4:
-            raise RuntimeError(f"{_PIPELINE}Invalid data, header size {header_size} should be divided by four.")
-        self._header_size = int(header_size)
+        self._header_size = _checked_size("header", header_size, fmt.MIN_HEADER_SIZE, fmt.MAX_HEADER_SIZE)
 
     def set_page_size(self, page_size: int) -> None:
         """The size of a page (32 KB to 256 MB, a multiple of 4; 32 MB by default); a row must fit in one.
@@ -446,12 +451,7 @@ class FileWriter:
             ...
             RuntimeError: ... Invalid data, page size 32770 should be divided by four.
         """
-        if not fmt.MIN_PAGE_SIZE <= page_size <= fmt.MAX_PAGE_SIZE:
-            raise RuntimeError(f"{_PIPELINE}Invalid data, page size: {page_size} should be in range "
-                               f"[{fmt.MIN_PAGE_SIZE} bytes, {fmt.MAX_PAGE_SIZE} bytes].")
-        if page_size % 4:
-            raise RuntimeError(f"{_PIPELINE}Invalid data, page size {page_size} should be divided by four.")
-        self._page_size = int(page_size)
+        self._page_size = _checked_size("page", page_size, fmt.MIN_PAGE_SIZE, fmt.MAX_PAGE_SIZE)
 
     # -- writing ------------------------------------------------------------------------------------
     def _open(self) -> _Shards:

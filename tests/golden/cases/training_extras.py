@@ -45,10 +45,8 @@ OPTIONS = {
     # steps, with or without weight decay: optim_core's Adam cases agree to the same tolerance)
     "wd_schedule_adam": {"rtol": 1e-4},
     "wd_schedule_adam_weight_decay": {"rtol": 1e-4},
-    "wd_schedule_sgd_refused": {"message": True},
-    "wd_function_refused": {"message": True},
-    "wd_string_refused": {"message": True},
-    "wd_negative_refused": {"message": True},
+    **{name: {"message": True} for name in ("wd_schedule_sgd_refused", "wd_function_refused", "wd_string_refused",
+                                            "wd_negative_refused")},
 }
 
 # ---- jit over functools.partial, and jit's arguments ------------------------------------------------------
@@ -93,15 +91,9 @@ CASES.update({
     "jit_other_objects_unchanged": _JIT + ("class Add:\n    def __call__(self, a):\n        return a + 1\n"
                                            "obj = Add()\nresult = (ms.jit(obj) is obj, ms.jit(obj)(x), ms.jit(3))"),
 })
-OPTIONS.update({
-    "jit_partial_prints_as_python": {"stdout": True},
-    "jit_config_bad_level": {"message": True},
-    "jit_bad_capture_mode": {"message": True},
-    "jit_bad_level": {"message": True},
-    "jit_bad_dynamic": {"message": True},
-    "jit_bad_fullgraph": {"message": True},
-    "jit_bad_level_as_decorator": {"message": True},
-})
+OPTIONS["jit_partial_prints_as_python"] = {"stdout": True}
+OPTIONS.update({name: {"message": True} for name in ("jit_config_bad_level", "jit_bad_capture_mode", "jit_bad_level",
+                                                     "jit_bad_dynamic", "jit_bad_fullgraph", "jit_bad_level_as_decorator")})
 
 # ---- mixed precision: training loops step by step, and the float16 kernels they rest on --------------------
 _NET = ("from mindspore import amp\nfrom mindspore.train import Model, Callback, LossMonitor\nimport mindspore.dataset as ds\n"
