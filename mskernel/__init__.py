@@ -24,7 +24,7 @@ from mskernel import autograd
 from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_grad,
                                value_and_grad)
 from mskernel.autograd.function import _Function
-from mskernel.common.api import jit, mutable
+from mskernel.common.api import JitConfig, jit, mutable
 from mskernel import ops
 from mskernel.ops.composite import jacfwd, jacrev, jvp, vjp, vmap
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
@@ -148,7 +148,8 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "value_and_grad", "ops", "nn", "GRAPH_MODE", "PYNATIVE_MODE", "get_context", "get_current_device",
            "set_context", "set_device", "gradcheck", "gradgradcheck", "GradcheckReport", "GradcheckError",
            "check_kernel", "KernelCheck",
-           "show_graph", "export_mindspore", "benchmark", "GraphView", "GradCheckView", "_Function", "jit", "mutable",  # noqa: F405
+           "show_graph", "export_mindspore", "benchmark", "GraphView", "GradCheckView", "_Function", "jit",  # noqa: F405
+           "JitConfig", "mutable",
            "PortabilityWarning",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
            "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]

@@ -38,6 +38,10 @@ logger = logging.getLogger(__name__)
 
 _WHITE = ["Conv1d", "Conv2d", "Conv3d", "Conv1dTranspose", "Conv2dTranspose", "Conv3dTranspose", "Dense", "LSTMCell",
           "RNNCell", "GRUCell"]
+#: primitives MindSpore's O1 casts wherever a cell calls them (its nn.ReLU and nn.PReLU are one such call each)
+_WHITE_PRIMITIVES = ["Conv2D", "Conv3D", "Conv2DTranspose", "Conv3DTranspose", "Conv2DBackpropInput", "MatMul",
+                     "BatchMatMul", "PReLU", "ReLU", "Ger"]
+_WHITE_PRIMITIVE_CELLS = ["ReLU", "PReLU"]
 _BLACK = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm"]
 
 
@@ -62,15 +66,41 @@ def get_black_list() -> list:
 
 
 class _CastOutput(Cell):
-    """Run the wrapped cell and cast its float outputs to ``dtype`` (its parameters keep their names)."""
+    """Run the wrapped cell and cast its float outputs to ``dtype`` (its parameters keep their names; its
+    attributes read through, as MindSpore's ``_OutputTo16``/``_OutputTo32`` copy them)."""
 
     def __init__(self, cell: Cell, dtype: mstype.Type) -> None:
         super().__init__(auto_prefix=False)
         self._backbone = cell
         self._out_dtype = dtype
 
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            backbone = self.__dict__.get("_cells", {}).get("_backbone")
+            if backbone is None:
+                raise
+            return getattr(backbone, name)
+
     def construct(self, *args: Any, **kwargs: Any) -> Any:
         return _cast_floats(self._backbone(*args, **kwargs), self._out_dtype)
+
+
+class _CastPrimitive:
+    """A white-list primitive as O1 runs it: float Tensor inputs cast to ``dtype``, float outputs back to
+    float32 (MindSpore's rewrite puts a cast pair around each such call)."""
+
+    def __init__(self, primitive: Any, dtype: mstype.Type) -> None:
+        self._primitive = primitive
+        self._dtype = dtype
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.__dict__["_primitive"], name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        out = self._primitive(*_cast_floats(args, self._dtype), **kwargs)
+        return _cast_floats(out, mstype.float32)
 
 
 def _class_names(cell: Cell) -> set:
@@ -137,8 +167,17 @@ def _wrap_matching(network: Cell, names: list, run_in: mstype.Type, give: mstype
 
 
 def _cast_o1(network: Cell, dtype: mstype.Type) -> Cell:
-    """The white-list cells in ``dtype``, their outputs back in float32."""
-    return _wrap_matching(network, _WHITE, dtype, mstype.float32)
+    """The white-list cells in ``dtype``, their outputs back in float32; so are ``nn.ReLU``/``nn.PReLU`` (one
+    white-list primitive each) and every white-list primitive a cell holds as an attribute."""
+    from mskernel.ops.primitive import Primitive
+    network = _wrap_matching(network, _WHITE + _WHITE_PRIMITIVE_CELLS, dtype, mstype.float32)
+    for _, cell in network.cells_and_names():
+        if getattr(cell, "mixed_precision_type", None) is not None:
+            continue  # already runs in low precision
+        for name, value in list(cell.__dict__.items()):
+            if isinstance(value, Primitive) and value.name in _WHITE_PRIMITIVES:
+                object.__setattr__(cell, name, _CastPrimitive(value, dtype))
+    return network
 
 
 def _cast_o2(network: Cell, dtype: mstype.Type) -> Cell:

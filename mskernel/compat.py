@@ -80,7 +80,8 @@ ON_CPU: Dict[Tuple[str, str], str] = {
     ("top", "set_device"): "'GPU'/'Ascend' accepted with a one-time warning; runs on the CPU",
     ("top", "set_context"): "device_target accepted; GRAPH_MODE runs eagerly",
     ("paths", "mindspore.communication"): "one process: rank 0 of a group of 1",
-    ("top", "jit"): "runs the function eagerly",
+    ("top", "jit"): "runs the function eagerly (what 2.10 does not compile, a functools.partial or a callable "
+                    "object, is returned unchanged as there)",
 }
 
 #: census names MindSpore 2.10 itself does not have where real code looks them up (measured on the wheel)

@@ -19,7 +19,21 @@ import numpy as np
 from mskernel.autograd.node import STATE, _record1
 from mskernel.common.tensor import Tensor
 
-__all__ = ["sum_to", "expand_to", "fit_grad"]
+__all__ = ["sum_to", "expand_to", "fit_grad", "add_reduce"]
+
+
+def add_reduce(data: np.ndarray, axis: Any, keepdims: bool = False) -> np.ndarray:
+    """``np.add.reduce``, with float16 accumulated in float32 and rounded once (numpy would round after every
+    addition along a non-contiguous axis; MindSpore's CPU kernels accumulate half precision in float32).
+
+    Example:
+        >>> x = np.full((4096, 2), 0.1, np.float16)
+        >>> float(add_reduce(x, 0)[0]), float(np.add.reduce(x, 0)[0])
+        (409.5, 256.0)
+    """
+    if data.dtype == np.float16:
+        return np.add.reduce(data, axis=axis, keepdims=keepdims, dtype=np.float32).astype(np.float16)
+    return np.add.reduce(data, axis=axis, keepdims=keepdims)
 
 
 def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
@@ -36,7 +50,7 @@ def sum_to(input: Tensor, shape: Tuple[int, ...]) -> Tensor:
         return x
     lead = x.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
-    out = Tensor._wrap(np.sum(x._data, axis=axes).reshape(shape) if axes else x._data.reshape(shape))
+    out = Tensor._wrap(add_reduce(x._data, axes).reshape(shape) if axes else x._data.reshape(shape))
     if STATE.enabled and x._rg:
         xs = x.shape
         _record1("SumTo", (x,), out, lambda d: (expand_to(d[0], xs),))

@@ -1,10 +1,11 @@
 """``mindspore.jit`` and ``mindspore.mutable``, eager: mskernel always runs PyNative.
 
-``jit`` compiles a function to a graph in MindSpore; here it returns a function (or Cell) that
-runs the original eagerly, accepting every argument MindSpore's decorator takes, so code written
-with ``@jit``, ``@jit(jit_level="O1")`` or ``jit(fn)`` runs unchanged and gives the same results
-(gradients included). ``mutable`` marks a value as a graph variable in MindSpore; here it checks
-the value's type as MindSpore does and returns it.
+``jit`` compiles a function to a graph in MindSpore; here it returns a function (or a Cell's bound
+``construct``) that runs the original eagerly, accepting and checking every argument MindSpore 2.10's
+decorator takes, so code written with ``@jit``, ``@jit(jit_level="O1")`` or ``jit(fn)`` runs unchanged and
+gives the same results (gradients included). What 2.10 does not compile (a ``functools.partial``, a
+callable object) it returns unchanged, and so does mskernel. ``mutable`` marks a value as a graph variable
+in MindSpore; here it checks the value's type as MindSpore does and returns it.
 
 Example:
     >>> import mskernel as ms
@@ -19,37 +20,121 @@ Example:
 from __future__ import annotations
 
 import functools
+import logging
+import types
 from typing import Any, Callable, Optional
 
 from mskernel.common.tensor import Tensor
 
-__all__ = ["jit", "mutable", "_pynative_executor"]
+__all__ = ["jit", "JitConfig", "mutable", "_pynative_executor"]
+
+logger = logging.getLogger(__name__)
 
 
-def jit(function: Optional[Callable] = None, *args: Any, **options: Any) -> Any:
-    """Decorator (bare or with MindSpore's options) or function form; the result runs eagerly.
+_DEPRECATED_OPTIONS = {"mode": "capture_mode", "input_signature": "dynamic", "hash_args": "",
+                       "jit_config": "jit_level, fullgraph or options", "compile_once": ""}
+
+
+def _check_jit_arguments(capture_mode: Any, jit_level: Any, dynamic: Any, fullgraph: Any, options: dict) -> None:
+    """MindSpore 2.10's checks of ``jit``'s arguments, with its messages; deprecated options are dropped with
+    a warning (``input_signature``, ``jit_config``, ``mode``, ``hash_args``, ``compile_once``)."""
+    if capture_mode not in ("ast", "bytecode", "trace"):
+        raise ValueError(f"For 'jit', the 'capture_mode' must be str and must be in '['ast', 'bytecode', 'trace']', "
+                         f"but got '{capture_mode}'.")
+    if jit_level not in ("O0", "O1"):
+        raise ValueError(f"For 'jit', the 'jit_level' must be str and must be in '['O0', 'O1']', but got "
+                         f"'{jit_level}'.")
+    if isinstance(dynamic, bool) or not isinstance(dynamic, int):
+        raise TypeError(f"For 'jit', the 'dynamic' must be int, but got {type(dynamic).__name__}.")
+    if not 0 <= dynamic <= 1:
+        raise ValueError(f"For 'jit', the 'dynamic' must be in range of [0, 1], but got {dynamic} with type 'int'.")
+    if not isinstance(fullgraph, bool):
+        raise TypeError(f"For 'jit', the 'fullgraph' must be a bool, but got {type(fullgraph).__name__}.")
+    for key, instead in _DEPRECATED_OPTIONS.items():
+        if key in options:
+            del options[key]
+            logger.warning("For 'jit', the parameter '%s' has been deprecated.%s", key,
+                           f" Please use the parameter '{instead}' instead." if instead else "")
+
+
+def jit(function: Optional[Callable] = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options: Any) -> Any:
+    """MindSpore 2.10's ``jit``: a decorator (bare or with options) or a function; what it returns runs eagerly.
+
+    As in the wheel: a function gives a wrapped function, a method a bound method of it, a Cell instance the
+    bound method of its (wrapped) ``construct`` and a Cell class the class with ``construct`` wrapped; anything
+    else — a ``functools.partial``, a callable object — is returned unchanged (with a warning in MindSpore's
+    log), so it runs as plain Python. The arguments are checked as there; ``input_signature`` and
+    ``jit_config`` are deprecated in 2.10 and dropped with a warning.
 
     Example:
+        >>> import functools
         >>> @jit(capture_mode="ast", jit_level="O0")
         ... def g(a, b):
         ...     return a - b
         >>> g(5, 3), g.__name__
         (2, 'g')
+        >>> part = functools.partial(g, b=1)
+        >>> jit(part) is part
+        True
+        >>> jit(g, jit_level="O2")
+        Traceback (most recent call last):
+        ...
+        ValueError: For 'jit', the 'jit_level' must be str and must be in '['O0', 'O1']', but got 'O2'.
     """
     function = options.pop("fn", function)
-    if function is None:
-        return lambda fn: jit(fn, *args, **options)
-    if not callable(function):
-        raise TypeError(f"For 'jit', the decorated object must be a function, a method or a Cell, but got "
-                        f"{type(function).__name__}.")
-    if hasattr(function, "construct") and not isinstance(function, type):  # a Cell instance: it already runs
-        return function
+    _check_jit_arguments(capture_mode, jit_level, dynamic, fullgraph, options)
+    settings = dict(options, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic, fullgraph=fullgraph,
+                    backend=backend)
 
-    @functools.wraps(function)
-    def eager(*call_args: Any, **call_kwargs: Any) -> Any:
-        return function(*call_args, **call_kwargs)
-    eager.__jit_options__ = options  # type: ignore[attr-defined]
-    return eager
+    def wrap(func: Any) -> Any:
+        from mskernel.nn.cell import Cell
+        if isinstance(func, Cell):
+            return types.MethodType(wrap(type(func).construct), func)
+        if isinstance(func, type) and issubclass(func, Cell):
+            func.construct = wrap(func.construct)
+            return func
+        if isinstance(func, types.MethodType):
+            return types.MethodType(wrap(func.__func__), func.__self__)
+        if not isinstance(func, types.FunctionType):
+            logger.warning("The func should be function, method or cell instance/class, but got %s", func)
+            return func
+
+        @functools.wraps(func)
+        def eager(*call_args: Any, **call_kwargs: Any) -> Any:
+            return func(*call_args, **call_kwargs)
+        eager.__jit_options__ = settings  # type: ignore[attr-defined]
+        eager.__wrapped_by_jit__ = True  # type: ignore[attr-defined]
+        return eager
+
+    return wrap if function is None else wrap(function)
+
+
+class JitConfig:
+    """MindSpore's ``JitConfig`` (the options a graph compiles with; accepted here, where everything runs
+    eagerly, and readable as ``jit_config_dict``).
+
+    Example:
+        >>> JitConfig(jit_level="O1").jit_config_dict["jit_level"]
+        'O1'
+    """
+
+    def __init__(self, jit_level: str = "", exc_mode: str = "auto", jit_syntax_level: str = "",
+                 debug_level: str = "RELEASE", infer_boost: str = "off", **kwargs: Any) -> None:
+        kwargs.pop("suppress_infer_boost_warning", None)
+        for name, value, allowed, shown in (
+                ("jit_level", jit_level, ["", "O0", "O1", "O2"], "['O0', 'O1', 'O2']"),
+                ("exc_mode", exc_mode, ["auto", "sink", "no_sink"], "'['auto', 'sink', 'no_sink']'"),
+                ("jit_syntax_level", jit_syntax_level, ["", "STRICT", "COMPATIBLE", "LAX"], "'['STRICT', 'LAX']'"),
+                ("debug_level", debug_level, ["RELEASE", "DEBUG"], "'['RELEASE', 'DEBUG']'"),
+                ("infer_boost", infer_boost, ["", "on", "off"], "'['on', 'off']'")):
+            if value not in allowed:
+                raise ValueError(f"For '{name}' must be one of {shown}.")
+        self.jit_config_dict = dict(kwargs, jit_level=jit_level, exc_mode=exc_mode,
+                                    jit_syntax_level=jit_syntax_level, debug_level=debug_level,
+                                    infer_boost=infer_boost)
+        if "backend" not in self.jit_config_dict and jit_level in ("O0", "O1", "O2"):
+            self.jit_config_dict["backend"] = "GE" if jit_level == "O2" else "ms_backend"
 
 
 _MUTABLE_TYPES = (int, float, bool, Tensor, tuple, list, dict)

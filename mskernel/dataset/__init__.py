@@ -1,9 +1,10 @@
 """``mindspore.dataset`` in memory and in one process: sources, pipeline ops, iterators, transforms.
 
 Supported: ``NumpySlicesDataset``, ``GeneratorDataset`` (generator functions, random-access and iterable
-sources), ``MnistDataset`` and ``Cifar10Dataset`` (standard files in a local directory; never downloaded);
+sources), ``MnistDataset`` and ``Cifar10Dataset`` (standard files in a local directory; never downloaded),
+``ImageFolderDataset``, ``MindDataset`` (MindRecord files, see ``mskernel.mindrecord``);
 ``batch`` (``drop_remainder``, ``per_batch_map``), ``shuffle`` (seeded by ``dataset.config.set_seed``),
-``map`` (callables and ``transforms``/``vision`` operations), ``repeat``, ``take``, ``skip``, ``zip``,
+``map`` (callables and ``transforms``/``vision`` operations), ``filter``, ``repeat``, ``take``, ``skip``, ``zip``,
 ``concat``/``+``, ``project``, ``rename``; ``create_tuple_iterator``/``create_dict_iterator``
 (``num_epochs``, ``output_numpy``), ``get_dataset_size``, ``get_col_names``, ``output_shapes``,
 ``output_types``. ``num_parallel_workers`` and ``python_multiprocessing`` are accepted; everything runs in
@@ -21,6 +22,7 @@ Example:
 from mskernel.dataset import config, transforms, vision
 from mskernel.dataset.engine import Dataset, DictIterator, TupleIterator
 from mskernel.dataset.image_folder import ImageFolderDataset
+from mskernel.dataset.mind_dataset import MindDataset, Shuffle
 from mskernel.dataset.ops import ZipDataset
 from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
 
@@ -37,4 +39,4 @@ def zip(datasets):  # noqa: A001 (MindSpore's name)
 
 
 __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIterator", "NumpySlicesDataset",
-           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "ImageFolderDataset", "zip"]
+           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "ImageFolderDataset", "MindDataset", "Shuffle", "zip"]

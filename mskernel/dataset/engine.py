@@ -20,15 +20,84 @@ import numpy as np
 
 from mskernel.common.tensor import Tensor
 
-__all__ = ["Dataset", "TupleIterator", "DictIterator"]
+__all__ = ["Dataset", "TupleIterator", "DictIterator", "to_column", "output_value"]
 
-Row = Tuple[np.ndarray, ...]
+Row = Tuple[Any, ...]  # one value per column: a numpy array, or a Python dict (a "Python object" column)
+
+
+def to_column(value: Any, position: Optional[int] = None) -> Any:
+    """One value of a row as the pipeline holds it (MindSpore's conversion of what a source or ``map`` returns):
+    a dict stays a Python dict, a Tensor becomes its array, anything else ``np.asarray`` (strings give ``<U``
+    arrays, bytes ``S`` arrays, Python ints int64, floats float64); a value numpy can only hold as ``object``
+    (a ragged list gives numpy's own error) is refused with MindSpore's ``TypeError``. ``position`` (1-based)
+    names the item of a multi-column row in the message.
+
+    Example:
+        >>> to_column("abc"), to_column([1, 2]).dtype, to_column({"k": 1})
+        (array('abc', dtype='<U3'), dtype('int64'), {'k': 1})
+        >>> to_column(object(), 1)
+        Traceback (most recent call last):
+        ...
+        TypeError: Data type of 1th item of the input or its converted Numpy array is expected to be int or ...
+    """
+    if isinstance(value, dict):
+        return value
+    if isinstance(value, Tensor):
+        return value.asnumpy()
+    item = np.asarray(value)
+    if item.dtype == object:
+        which = "the input" if position is None else f"{position}th item of the input"
+        raise TypeError(f"Data type of {which} or its converted Numpy array is expected to be int or float or str, "
+                        f"but got object.")
+    return item
+
+
+def output_value(value: Any, numpy: bool) -> Any:
+    """What an iterator hands out for one column value: with ``output_numpy`` the array; else a Tensor, except
+    that strings and bytes stay numpy arrays (MindSpore has no string Tensor on this path). A dict column comes
+    out as a dict whose leaves are converted the same way (lists element by element, nested dicts too).
+
+    Example:
+        >>> output_value({"a": [1, 2], "b": "s"}, numpy=True)
+        {'a': [array(1), array(2)], 'b': array('s', dtype='<U1')}
+        >>> output_value(np.array("s"), numpy=False)
+        array('s', dtype='<U1')
+    """
+    if isinstance(value, dict):
+        return {k: output_value(v, numpy) for k, v in value.items()}
+    if isinstance(value, (list, tuple)) and not isinstance(value, np.ndarray):
+        return type(value)(output_value(v, numpy) for v in value)
+    arr = value if isinstance(value, np.ndarray) else np.asarray(value)
+    if numpy or arr.dtype.kind in "USO":
+        return arr
+    return Tensor(arr)
+
+
+def _column_type(value: Any) -> np.dtype:
+    """A column's dtype as ``output_types`` reports it: strings ``<U``, bytes ``S``, dicts ``object``."""
+    if isinstance(value, dict):
+        return np.dtype("O")
+    dt = np.asarray(value).dtype
+    return np.dtype(dt.kind) if dt.kind in "US" else dt
 
 
 def _as_list(cols: Any) -> Optional[List[str]]:
     if cols is None:
         return None
     return [cols] if isinstance(cols, str) else list(cols)
+
+
+def _check_workers(num: Optional[int]) -> None:
+    """MindSpore's bound on ``num_parallel_workers``: 1 to this machine's CPU count (accepted, then unused)."""
+    if num is None:
+        return
+    import os
+    cpus = os.cpu_count() or 1
+    if isinstance(num, bool) or not isinstance(num, int):
+        raise TypeError(f"Argument num_parallel_workers with value {num} is not of type [<class 'int'>], but got "
+                        f"{type(num)}.")
+    if not 1 <= num <= cpus:
+        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")
 
 
 # The pipeline steps (batch, shuffle, map, ...) are Datasets themselves, defined in mskernel.dataset.ops
@@ -78,12 +147,13 @@ class Dataset:
         raise RuntimeError("The dataset is empty: it has no rows to describe.")
 
     def output_shapes(self, estimate: bool = False) -> List[List[int]]:
-        """The shape of each column in the first row."""
-        return [list(np.shape(c)) for c in self._first()]
+        """The shape of each column in the first row (a dict column reports ``[0]``, as MindSpore's does)."""
+        return [[0] if isinstance(c, dict) else list(np.shape(c)) for c in self._first()]
 
     def output_types(self) -> List[np.dtype]:
-        """The numpy dtype of each column in the first row."""
-        return [np.asarray(c).dtype for c in self._first()]
+        """The numpy dtype of each column in the first row (``<U`` for strings, ``S`` for bytes, ``object`` for
+        dicts, without a length, as MindSpore reports them)."""
+        return [_column_type(c) for c in self._first()]
 
     def __len__(self) -> int:
         return self.get_dataset_size()
@@ -105,6 +175,28 @@ class Dataset:
             ) -> "Dataset":
         """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``."""
         return PIPELINE["map"](self, operations, _as_list(input_columns), _as_list(output_columns))
+
+    def filter(self, predicate: Callable[..., Any], input_columns: Any = None,
+               num_parallel_workers: Optional[int] = None) -> "Dataset":
+        """Keep the rows for which ``predicate(*values of input_columns)`` is true (all columns by default).
+
+        Example:
+            >>> import numpy as np
+            >>> from mskernel import dataset as ds
+            >>> d = ds.NumpySlicesDataset({"v": np.arange(5)}, shuffle=False).filter(lambda v: v % 2 == 0)
+            >>> [int(r[0]) for r in d.create_tuple_iterator(output_numpy=True)], d.get_dataset_size()
+            ([0, 2, 4], 3)
+        """
+        if not callable(predicate):
+            raise TypeError("Predicate should be a Python function or a callable Python object.")
+        if input_columns is not None:
+            if not isinstance(input_columns, (list, str)):
+                raise TypeError(f"Argument input_columns with value {input_columns} is not of type [<class 'list'>, "
+                                f"<class 'str'>], but got {type(input_columns)}.")
+            if not input_columns:
+                raise ValueError("input_columns should not be empty.")
+        _check_workers(num_parallel_workers)
+        return PIPELINE["filter"](self, predicate, _as_list(input_columns))
 
     def repeat(self, count: Optional[int] = None) -> "Dataset":
         """The data ``count`` times over (``None`` or -1: forever)."""
@@ -188,9 +280,7 @@ class TupleIterator:
     def _convert(self, row: Row) -> Any:
         if self._index is not None:
             row = tuple(row[i] for i in self._index)
-        if self._numpy:
-            return [np.asarray(c) for c in row]
-        return [Tensor(np.asarray(c)) for c in row]
+        return [output_value(c, self._numpy) for c in row]
 
     def __next__(self) -> Any:
         if self._current is None:

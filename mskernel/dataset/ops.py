@@ -1,4 +1,4 @@
-"""The pipeline ops: batch, shuffle, map, repeat, take, skip, project, rename, zip, concat.
+"""The pipeline ops: batch, shuffle, map, filter, repeat, take, skip, project, rename, zip, concat.
 
 Example:
     >>> import numpy as np
@@ -15,10 +15,21 @@ from typing import Any, Callable, Iterator, List, Optional
 import numpy as np
 
 from mskernel.dataset import config
-from mskernel.dataset.engine import PIPELINE, Dataset, Row
+from mskernel.dataset.engine import PIPELINE, Dataset, Row, to_column
 
-__all__ = ["BatchDataset", "ShuffleDataset", "MapDataset", "RepeatDataset", "TakeDataset", "SkipDataset",
-           "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
+__all__ = ["BatchDataset", "ShuffleDataset", "MapDataset", "FilterDataset", "RepeatDataset", "TakeDataset",
+           "SkipDataset", "ProjectDataset", "RenameDataset", "ZipDataset", "ConcatDataset"]
+
+
+def user_error(e: Exception) -> RuntimeError:
+    """MindSpore's RuntimeError for an exception a user's function of the pipeline raised (its type and text
+    follow the banner, as in the wheel's 'Python Call Stack').
+
+    Example:
+        >>> str(user_error(ZeroDivisionError("division by zero"))).split(". ")[1]
+        'ZeroDivisionError: division by zero'
+    """
+    return RuntimeError(f"Exception thrown from user defined Python function in dataset. {type(e).__name__}: {e}")
 
 
 def user_call(fn: Any, *args: Any) -> Any:
@@ -37,8 +48,12 @@ def user_call(fn: Any, *args: Any) -> Any:
     except Exception as e:  # noqa: BLE001 (re-raised with MindSpore's wrapper text, the cause chained)
         if getattr(fn, "__module__", "").startswith("mskernel.dataset") and isinstance(e, (ValueError, TypeError)):
             raise  # our own transforms raise MindSpore's errors directly
-        raise RuntimeError(f"Exception thrown from user defined Python function in dataset. "
-                           f"{type(e).__name__}: {e}") from e
+        raise user_error(e) from e
+
+
+def _shape_text(shape: tuple) -> str:
+    """A shape as MindSpore's dataset errors write it: ``<2,3>``."""
+    return "<" + ",".join(str(d) for d in shape) + ">"
 
 
 class BatchDataset(Dataset):
@@ -98,6 +113,14 @@ class BatchDataset(Dataset):
                 columns = rest + [list(o) for o in out]
             else:
                 columns = [list(o) for o in out] + rest
+        for c, col in enumerate(columns):
+            first = np.shape(col[0])
+            for v in col[1:]:
+                if np.shape(v) != first:
+                    raise RuntimeError(f"Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error "
+                                       f"Message'. Cannot batch tensors with different shapes in column {c}. First "
+                                       f"element had shape {_shape_text(first)} and this element had shape "
+                                       f"{_shape_text(np.shape(v))}")
         return tuple(np.stack([np.asarray(v) for v in col]) for col in columns)
 
 
@@ -152,19 +175,24 @@ class MapDataset(Dataset):
             if not callable(op):
                 raise TypeError(f"For 'map', every operation must be callable, but got {type(op).__name__}.")
         self.operations = list(ops)
-        cols: List[str] = []
-        for n in names:
-            if n in self.input_columns:
-                if n == self.input_columns[0]:
-                    cols.extend(self.output_columns)
-            else:
-                cols.append(n)
-        super().__init__(cols, [parent])
+        self._parent_names = names
+        super().__init__(self._place(names, self.output_columns), [parent])
+
+    def _place(self, row: List[Any], outputs: List[Any]) -> List[Any]:
+        """MindSpore's column order after ``map``, for the names or the values of a row (``row`` is the parent's,
+        ``outputs`` what replaces the inputs): as many outputs as inputs replace the input columns where they
+        stand (the k-th output at the k-th input column's place); otherwise the outputs come first, then the
+        other columns in order."""
+        if len(outputs) == len(self.input_columns):
+            out = list(row)
+            for k, col in enumerate(self.input_columns):
+                out[self._parent_names.index(col)] = outputs[k]
+            return out
+        return list(outputs) + [v for n, v in zip(self._parent_names, row) if n not in self.input_columns]
 
     def _rows(self) -> Iterator[Row]:
         parent = self.children[0]
         idx = parent._col_index(self.input_columns, "map")
-        names = parent.get_col_names()
         for row in parent._rows():
             vals: Any = tuple(row[i] for i in idx)
             for op in self.operations:
@@ -173,14 +201,44 @@ class MapDataset(Dataset):
             if len(vals) != len(self.output_columns):
                 raise ValueError(f"For 'map', the operations returned {len(vals)} columns but 'output_columns' "
                                  f"names {len(self.output_columns)}: {self.output_columns}.")
-            out: List[Any] = []
-            for i, n in enumerate(names):
-                if n in self.input_columns:
-                    if n == self.input_columns[0]:
-                        out.extend(np.asarray(v) for v in vals)
-                else:
-                    out.append(row[i])
-            yield tuple(out)
+            yield tuple(self._place(list(row), [to_column(v) for v in vals]))
+
+
+class FilterDataset(Dataset):
+    """The parent's rows for which ``predicate`` (given ``input_columns``, all by default) is true. A column
+    that does not exist, or an exception of the predicate (its result's truth value included), raises
+    MindSpore's RuntimeError when the rows are read, as the wheel's pipeline does.
+
+    Example:
+        >>> from mskernel import dataset as ds
+        >>> d = ds.NumpySlicesDataset({"s": ["a", "bb", "c"]}, shuffle=False).filter(lambda s: len(str(s)) == 1)
+        >>> [str(r[0]) for r in d.create_tuple_iterator(output_numpy=True)]
+        ['a', 'c']
+    """
+
+    def __init__(self, parent: Dataset, predicate: Callable[..., Any], input_columns: Optional[List[str]]) -> None:
+        super().__init__(parent.get_col_names(), [parent])
+        self.predicate, self.input_columns = predicate, input_columns
+
+    def _keep(self, values: List[Any]) -> bool:
+        try:
+            return bool(self.predicate(*values))
+        except Exception as e:  # noqa: BLE001 (re-raised with MindSpore's wrapper text, the cause chained)
+            raise user_error(e) from e
+
+    def _rows(self) -> Iterator[Row]:
+        parent = self.children[0]
+        names = parent.get_col_names()
+        wanted = self.input_columns or names
+        for name in wanted:
+            if name not in names:
+                raise RuntimeError(f"Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error "
+                                   f"Message'. Invalid parameter, column name: {name} does not exist in the dataset "
+                                   f"columns.")
+        idx = [names.index(n) for n in wanted]
+        for row in parent._rows():
+            if self._keep([row[i] for i in idx]):
+                yield row
 
 
 class RepeatDataset(Dataset):
@@ -325,5 +383,6 @@ class ConcatDataset(Dataset):
             yield from d._rows()
 
 
-PIPELINE.update(batch=BatchDataset, shuffle=ShuffleDataset, map=MapDataset, repeat=RepeatDataset, take=TakeDataset,
-                skip=SkipDataset, project=ProjectDataset, rename=RenameDataset, zip=ZipDataset, concat=ConcatDataset)
+PIPELINE.update(batch=BatchDataset, shuffle=ShuffleDataset, map=MapDataset, filter=FilterDataset,
+                repeat=RepeatDataset, take=TakeDataset, skip=SkipDataset, project=ProjectDataset,
+                rename=RenameDataset, zip=ZipDataset, concat=ConcatDataset)

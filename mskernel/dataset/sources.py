@@ -18,8 +18,10 @@ from typing import Any, Iterator, List, Optional
 
 import numpy as np
 
+from mskernel.common.tensor import Tensor
 from mskernel.dataset import config
-from mskernel.dataset.engine import Dataset, Row
+from mskernel.dataset.engine import Dataset, Row, to_column
+from mskernel.dataset.ops import user_error
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset"]
 
@@ -29,27 +31,53 @@ def _order(n: int, shuffle: bool, num_samples: Optional[int]) -> np.ndarray:
     return idx[:num_samples] if num_samples else idx
 
 
+def _convert_row(row: Any, columns: List[str]) -> Row:
+    """A source's row as MindSpore's GeneratorDataset converts it: a single value (number, string, bytes, array,
+    Tensor, dict) is one column, a tuple or list one column per item; each item through ``to_column``. A wrong
+    item or count raises MindSpore's RuntimeError for a user function."""
+    try:
+        if isinstance(row, (int, float, str, bytes, np.ndarray, Tensor, np.number, np.bool_, dict)):
+            values: Row = (to_column(row),)
+        else:
+            values = tuple(to_column(x, i) for i, x in enumerate(row, 1))
+    except (TypeError, ValueError) as e:
+        raise user_error(e) from e
+    if len(values) != len(columns):
+        raise RuntimeError(f"Exception thrown from user defined Python function in dataset. Invalid Python function, "
+                           f"the 'source' of 'GeneratorDataset' should return same number of NumPy arrays as "
+                           f"specified in column_names, the size of column_names is:{len(columns)} and number of "
+                           f"returned NumPy array is:{len(values)}")
+    return values
+
+
 class NumpySlicesDataset(Dataset):
-    """Rows sliced from arrays along their first axis: a dict (columns by key), a list/tuple of arrays (one
-    column each) or a single array/list (one column, ``column_0``).
+    """Rows sliced from the data along its first axis: a dict (columns by key), a tuple (one column per item) or
+    anything else (one column, ``column_0``). As in MindSpore, a list is sliced element by element and each element
+    converted on its own (so a ragged list gives rows of different lengths, ``[1, "a"]`` an int64 row and a string
+    row, a list of dicts dict rows); a numpy array keeps its dtype.
 
     Example:
         >>> import numpy as np
         >>> d = NumpySlicesDataset({"a": np.arange(4), "b": np.ones((4, 2))}, shuffle=False)
         >>> d.get_col_names(), d.get_dataset_size(), d.output_shapes()
         (['a', 'b'], 4, [[], [2]])
+        >>> ragged = NumpySlicesDataset([[1, 2], [3]], shuffle=False)
+        >>> [r[0].tolist() for r in ragged.create_tuple_iterator(output_numpy=True)]
+        [[1, 2], [3]]
     """
 
     def __init__(self, data: Any, column_names: Any = None, num_samples: Optional[int] = None,
                  num_parallel_workers: int = 1, shuffle: Optional[bool] = None, sampler: Any = None,
                  num_shards: Optional[int] = None, shard_id: Optional[int] = None) -> None:
+        def column(v: Any) -> Any:
+            return v if isinstance(v, np.ndarray) else list(v)
         if isinstance(data, dict):
-            names, cols = list(data), [np.asarray(v) for v in data.values()]
+            names, cols = list(data), [column(v) for v in data.values()]
         elif isinstance(data, tuple):
-            cols = [np.asarray(v) for v in data]
+            cols = [column(v) for v in data]
             names = [f"column_{i}" for i in range(len(cols))]
         else:
-            cols = [np.asarray(data)]
+            cols = [column(data)]
             names = ["column_0"]
         if column_names is not None:
             given = [column_names] if isinstance(column_names, str) else list(column_names)
@@ -57,9 +85,9 @@ class NumpySlicesDataset(Dataset):
                 raise ValueError(f"The number of column_names {len(given)} does not match the number of columns "
                                  f"{len(cols)} in the data.")
             names = given
-        lengths = {len(c) for c in cols}
-        if len(lengths) > 1:
-            raise ValueError(f"All columns must have the same number of rows, but got lengths {sorted(lengths)}.")
+        lengths = [len(c) for c in cols]
+        if lengths[1:] != lengths[:-1]:
+            raise ValueError("Data length in each column is not equal.")
         super().__init__(names)
         self._cols = cols
         self._shuffle = True if shuffle is None else bool(shuffle)
@@ -73,12 +101,15 @@ class NumpySlicesDataset(Dataset):
         if shards:
             idx = idx[sid::shards]
         for i in idx:
-            yield tuple(c[i] for c in self._cols)
+            yield _convert_row(tuple(c[i] for c in self._cols), self._columns)
 
 
 class GeneratorDataset(Dataset):
     """Rows from Python: a generator function (called each epoch), a random-access source (``__getitem__`` and
-    ``__len__``) or an iterable; each row is a tuple with one value per column.
+    ``__len__``) or an iterable. A row is a tuple or list with one value per column, or a single value; values are
+    converted as MindSpore converts them (``to_column``: strings and bytes become numpy string arrays, Python
+    numbers int64/float64/bool arrays, a dict stays a dict — a "Python object" column whose values the iterators
+    convert —, a ragged list is an error).
 
     Example:
         >>> class Source:
@@ -105,19 +136,12 @@ class GeneratorDataset(Dataset):
             raise TypeError("GeneratorDataset: only a list of indices is accepted as 'sampler' here.")
         self._indices = None if sampler is None else np.asarray(sampler)
 
-    def _check(self, row: Any) -> Row:
-        row = row if isinstance(row, tuple) else (tuple(row) if isinstance(row, list) else (row,))
-        if len(row) != len(self._columns):
-            raise RuntimeError(f"Exception thrown from user defined Python function in dataset: the number of "
-                               f"columns returned ({len(row)}) does not match column_names {self._columns}.")
-        return tuple(np.asarray(v) for v in row)
-
     def _rows(self) -> Iterator[Row]:
         if self._random_access:
             idx = self._indices if self._indices is not None else _order(len(self._source), self._shuffle,
                                                                             self._num_samples)
             for i in idx:
-                yield self._check(self._source[int(i)])
+                yield _convert_row(self._source[int(i)], self._columns)
             return
         src = self._source() if callable(self._source) and not hasattr(self._source, "__iter__") else self._source
         count = 0
@@ -125,7 +149,7 @@ class GeneratorDataset(Dataset):
             if self._num_samples and count >= self._num_samples:
                 break
             count += 1
-            yield self._check(row)
+            yield _convert_row(row, self._columns)
 
 
 def _read_idx(path: str) -> np.ndarray:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from mskernel import dtype as mstype
+from mskernel.autograd.broadcast import add_reduce
 from mskernel.autograd.node import STATE, _record1, _record_rule
 from mskernel.autograd.rule import rule
 from mskernel._accel import cengine
@@ -77,7 +78,7 @@ def sum(input: Any, dim: Any = None, keepdim: bool = False, *, dtype: Any = None
     data = x._data
     if data.dtype == np.bool_:
         data = data.astype(np.int64)
-    out = Tensor._wrap(np.add.reduce(data, axis=axes, keepdims=keepdim))
+    out = Tensor._wrap(np.asarray(add_reduce(data, axes, keepdim)))
     if STATE.enabled and x._rg:
         _record_rule(SUM, (x,), out, (axes, keepdim))
     return out

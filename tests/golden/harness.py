@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import os
 import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -38,6 +39,8 @@ def _number(v: float) -> Any:
 
 
 def _values(arr: np.ndarray) -> Any:
+    if arr.dtype.kind == "S":  # bytes: as hex text, so the JSON can hold them
+        return [bytes(v).hex() for v in arr.reshape(-1).tolist()]
     if arr.dtype.kind == "f" or arr.dtype.kind == "c":
         if arr.dtype.kind == "c":
             return [[_number(float(z.real)), _number(float(z.imag))] for z in arr.reshape(-1)]
@@ -62,6 +65,8 @@ def encode(value: Any) -> Any:
         return {"t": "float", "v": _number(value)}
     if isinstance(value, str):
         return {"t": "str", "v": value}
+    if isinstance(value, bytes):
+        return {"t": "bytes", "v": value.hex()}
     if isinstance(value, np.ndarray):
         return {"t": "ndarray", "dtype": str(value.dtype), "shape": list(value.shape), "data": _values(value)}
     if isinstance(value, np.generic):
@@ -102,12 +107,15 @@ def run(src: str, ms: Any, extra: Optional[Dict[str, Any]] = None) -> Dict[str, 
                            "nn": getattr(ms, "nn", None), "np": np, "Tensor": getattr(ms, "Tensor", None)}
     env.update(extra or {})
     out = io.StringIO()
+    cwd = os.getcwd()  # a case may change directory (to write files in a temporary one): it is restored
     try:
         with contextlib.redirect_stdout(out):
             exec(compile(src, _source_file(src), "exec"), env)
             result = encode(env.get("result"))  # MindSpore runs ops asynchronously: errors may surface here
     except Exception as e:  # the error is the answer
         return {"error": type(e).__name__, "message": str(e).strip()[:2000], "stdout": out.getvalue()}
+    finally:
+        os.chdir(cwd)
     return {"result": result, "stdout": out.getvalue()}
 
 
@@ -221,6 +229,10 @@ def compare(want: Any, got: Any, rtol: float = 1e-5, atol: float = 1e-6, path: s
         for key in ("dtype", "shape"):
             if want[key] != got[key]:
                 raise Mismatch(f"{path}: expected {key} {want[key]}, got {got[key]}")
+        if str(want["dtype"]).lstrip("<>|=")[:1] in ("U", "S"):  # numpy strings and bytes: exactly
+            if want["data"] != got["data"]:
+                raise Mismatch(f"{path}: values differ:\n  expected {want['data'][:12]}\n  got      {got['data'][:12]}")
+            return
         if not _close(want["data"], got["data"], rtol, atol):
             raise Mismatch(f"{path}: values differ:\n  expected {want['data'][:12]}\n  got      {got['data'][:12]}")
     elif wt == "float":

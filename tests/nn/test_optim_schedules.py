@@ -73,7 +73,8 @@ ERRORS = [
     (lambda: nn.RMSProp([_param([1.0])], epsilon=0.0), ValueError, "'epsilon' must be greater than 0"),
     (lambda: nn.RMSProp([_param([1.0])], momentum=-1.0), ValueError, "must be at least 0"),
     (lambda: nn.Adagrad([_param([1.0])], accum=-0.1), ValueError, "'accum' must be at least 0"),
-    (lambda: nn.Adagrad([_param([1.0])], weight_decay=-1.0), ValueError, "'weight_decay' must be a number"),
+    (lambda: nn.Adagrad([_param([1.0])], weight_decay=-1.0), ValueError,
+     "'weight_decay' must be float and must >= 0, but got '-1.0'"),
 ]
 
 

@@ -83,9 +83,10 @@ LAYERS: List[Layer] = [
           "``Model``, callbacks and checkpoint files as ``mindspore.train``; mixed precision and the "
           "one-process communication surface.",
           ["mskernel.train", "mskernel.amp", "mskernel.communication"]),
-    Layer("dataset", "Datasets: mskernel.dataset",
-          "In-memory pipelines and image folders with MindSpore's dataset API.",
-          ["mskernel.dataset", "mskernel.dataset.transforms", "mskernel.dataset.vision"]),
+    Layer("dataset", "Datasets: mskernel.dataset and mskernel.mindrecord",
+          "In-memory pipelines, image folders and MindRecord files with MindSpore's dataset API; MindRecord "
+          "files are written and read in MindSpore's own format.",
+          ["mskernel.dataset", "mskernel.dataset.transforms", "mskernel.dataset.vision", "mskernel.mindrecord"]),
     Layer("numpy", "mskernel.numpy",
           "``mindspore.numpy``: numpy-style functions on Tensors.",
           ["mskernel.numpy"]),

@@ -55,9 +55,18 @@ class _BatchNorm(Cell):
     def construct(self, x: Tensor) -> Tensor:
         if x.ndim not in (self._rank, self._rank - 1) if self._rank == 3 else x.ndim != self._rank:
             raise ValueError(f"For '{type(self).__name__}', the input must be {self._rank}-D, but got {x.ndim}-D.")
+        return self._normalize(x)
+
+    def _normalize(self, x: Tensor) -> Tensor:
+        """BatchNorm as MindSpore's kernel runs it: a half-precision input is normalized in float32 with the
+        float32 parameters (a cell run in float16 by ``to_float`` reads them uncast, and the moving statistics
+        update the parameters themselves), the result cast back to the input's dtype."""
         training = self.training if self.use_batch_statistics is None else self.use_batch_statistics
-        return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, training,
-                            1 - self.momentum, self.eps)
+        p = self.__dict__["_params"]
+        low = x.dtype in (mstype.float16, getattr(mstype, "bfloat16", mstype.float16))
+        y = F.batch_norm(x.astype(mstype.float32) if low else x, p["moving_mean"], p["moving_variance"], p["gamma"],
+                         p["beta"], training, 1 - self.momentum, self.eps)
+        return y.astype(x.dtype) if low else y
 
     def extend_repr(self) -> str:
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, gamma={self.gamma!r}, "
@@ -89,9 +98,7 @@ class BatchNorm1d(_BatchNorm):
     def construct(self, x: Tensor) -> Tensor:
         if x.ndim not in (2, 3):
             raise ValueError(f"For 'BatchNorm1d', the input must be 2-D or 3-D, but got {x.ndim}-D.")
-        training = self.training if self.use_batch_statistics is None else self.use_batch_statistics
-        return F.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, training,
-                            1 - self.momentum, self.eps)
+        return self._normalize(x)
 
 
 class LayerNorm(Cell):

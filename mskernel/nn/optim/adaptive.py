@@ -41,7 +41,7 @@ class AdamWeightDecay(Optimizer):
     """
 
     def __init__(self, params: Any, learning_rate: Any = 1e-3, beta1: float = 0.9, beta2: float = 0.999,
-                 eps: float = 1e-6, weight_decay: float = 0.0) -> None:
+                 eps: float = 1e-6, weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay)
         _in_range("AdamWeightDecay", "beta1", beta1, 0.0, 1.0)
         _in_range("AdamWeightDecay", "beta2", beta2, 0.0, 1.0)
@@ -58,8 +58,9 @@ class AdamWeightDecay(Optimizer):
         m[...] = t(self.beta1) * m + t(1 - self.beta1) * g
         v[...] = t(self.beta2) * v + t(1 - self.beta2) * g * g
         update = m / (np.sqrt(v) + t(self.eps))
-        if self._group_wd[i] > 0 and self._decay[i]:
-            update = update + t(self._group_wd[i]) * param._data
+        wd = self._decay_at(i, self._step)
+        if wd is not None:
+            update = wd.astype(t) * param._data + update
         param._data[...] = param._data - t(lr) * update
 
 
@@ -76,7 +77,7 @@ class RMSProp(Optimizer):
 
     def __init__(self, params: Any, learning_rate: Any = 0.1, decay: float = 0.9, momentum: float = 0.0,
                  epsilon: float = 1e-10, use_locking: bool = False, centered: bool = False, loss_scale: float = 1.0,
-                 weight_decay: float = 0.0) -> None:
+                 weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if decay < 0 or momentum < 0:
             raise ValueError(f"For 'RMSProp', the 'decay' and 'momentum' must be at least 0, but got {decay} and "
@@ -116,7 +117,7 @@ class Adagrad(Optimizer):
     """
 
     def __init__(self, params: Any, accum: float = 0.1, learning_rate: Any = 0.001, update_slots: bool = True,
-                 loss_scale: float = 1.0, weight_decay: float = 0.0) -> None:
+                 loss_scale: float = 1.0, weight_decay: Any = 0.0) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if accum < 0:
             raise ValueError(f"For 'Adagrad', the 'accum' must be at least 0, but got {accum}.")

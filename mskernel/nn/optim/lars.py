@@ -71,6 +71,8 @@ class LARS(Cell):
                 continue
             garr = np.asarray(g._data if isinstance(g, Tensor) else g, p._data.dtype)
             wd = self.weight_decay[i] if self.decay_flags[i] else 0.0
+            if isinstance(wd, Cell):  # a weight-decay schedule: its value at this step
+                wd = float(np.asarray(wd(Tensor(np.array([step], np.int32)))._data).reshape(-1)[0])
             w_norm, g_norm = float(np.linalg.norm(p._data)), float(np.linalg.norm(garr))
             trust = self.coefficient * w_norm / (g_norm + wd * w_norm + self.epsilon) if w_norm and g_norm else 1.0
             if self.use_clip:

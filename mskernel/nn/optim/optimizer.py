@@ -2,10 +2,13 @@
 
 A subclass implements :meth:`Optimizer.apply` for one parameter (the update rule, in numpy on the
 parameter's own buffer, so references and views see it); the base does the rest as MindSpore does:
-``optimizer(grads)`` divides by ``loss_scale``, adds ``weight_decay * param`` for parameters whose name
-holds neither ``beta`` nor ``gamma`` (MindSpore's default filter), reads the learning rate for the
+``optimizer(grads)`` adds ``weight_decay * loss_scale * param`` (for parameters whose name holds neither
+``beta`` nor ``gamma``, MindSpore's default filter; in parameter groups, every parameter of a group whose
+decay is not 0), centralises, then multiplies by ``1 / loss_scale``, reads the learning rate for the
 current ``global_step`` (a float, a per-step list, a Tensor or a ``LearningRateSchedule``), updates
-every parameter and advances ``global_step``. Parameter groups are dicts with ``params`` and optional
+every parameter and advances ``global_step``. ``weight_decay`` is a number or a Cell called with
+``global_step`` each step (a ``LearningRateSchedule`` or any Cell: MindSpore's dynamic weight decay; a plain
+Python function is refused, as there). Parameter groups are dicts with ``params`` and optional
 ``lr``, ``weight_decay``, ``grad_centralization``; ``{"order_params": ...}`` fixes the order.
 
 Example:
@@ -79,6 +82,19 @@ class _GroupRates(Cell):
             self.insert_child_to_cell(str(g), c)
 
 
+class _WrappedWeightDecay(Cell):
+    """A weight-decay schedule times the loss scale (MindSpore's ``_WrappedWeightDecay``, what ``weight_decay``
+    holds when it was given as a Cell)."""
+
+    def __init__(self, weight_decay: Cell, loss_scale: float = 1.0) -> None:
+        super().__init__()
+        self.weight_decay = weight_decay
+        self.loss_scale = Tensor(np.float32(loss_scale))
+
+    def construct(self, global_step: Any) -> Any:
+        return self.weight_decay(global_step) * self.loss_scale
+
+
 class Optimizer(Cell):
     """Base class of optimizers (see the module docstring).
 
@@ -92,7 +108,7 @@ class Optimizer(Cell):
         [0.]
     """
 
-    def __init__(self, learning_rate: Any, parameters: Any, weight_decay: float = 0.0,
+    def __init__(self, learning_rate: Any, parameters: Any, weight_decay: Any = 0.0,
                  loss_scale: float = 1.0) -> None:
         super().__init__(auto_prefix=False)
         cls = type(self).__name__
@@ -105,13 +121,13 @@ class Optimizer(Cell):
         if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)) or loss_scale <= 0:
             raise ValueError(f"For '{cls}', the argument 'loss_scale' must be a positive number, but got "
                              f"{loss_scale}.")
-        self._check_weight_decay(weight_decay, cls)
+        weight_decay = self._check_weight_decay(weight_decay, cls)
         self.loss_scale = float(loss_scale)
         self.is_group = isinstance(items[0], dict)
         self._lr_kind, self._lr = _lr_values(learning_rate, cls)
         params: List[Parameter] = []
         self._group_lr: List[Any] = []  # per parameter: None (the optimizer's own rate), later (kind, holder)
-        self._group_wd: List[float] = []
+        self._group_wd: List[Any] = []  # per parameter: a float, or a Cell called with global_step
         self._decay: List[bool] = []
         self._gc: List[bool] = []
         order: Optional[Sequence[Parameter]] = None
@@ -127,13 +143,12 @@ class Optimizer(Cell):
                 gl = _lr_values(group["lr"], cls) if "lr" in group else None  # None: the optimizer's own rate
                 per_group.append((gl or (self._lr_kind, self._lr), "lr" in group))
                 own_lr = own_lr or "lr" in group
-                gw = group.get("weight_decay", weight_decay)
-                self._check_weight_decay(gw, cls)
+                gw = self._check_weight_decay(group.get("weight_decay", weight_decay), cls)
                 for p in group["params"]:
                     self._add(p, cls, params)
                     self._group_lr.append(len(per_group) - 1)
-                    self._group_wd.append(float(gw))
-                    self._decay.append("weight_decay" in group or _default_decay_filter(p))
+                    self._group_wd.append(gw)
+                    self._decay.append(True)  # in groups MindSpore decays every parameter of a group with decay
                     self._gc.append(bool(group.get("grad_centralization", False)))
             if order is not None:
                 index = {id(p): i for i, p in enumerate(params)}
@@ -151,7 +166,7 @@ class Optimizer(Cell):
             for p in items:
                 self._add(p, cls, params)
                 self._group_lr.append(None)
-                self._group_wd.append(float(weight_decay))
+                self._group_wd.append(weight_decay)
                 self._decay.append(_default_decay_filter(p))
                 self._gc.append(False)
         # MindSpore's order, which its checkpoints keep: global_step, the learning rate Parameter(s), the
@@ -171,7 +186,14 @@ class Optimizer(Cell):
             else:
                 self.learning_rate = Parameter(Tensor(np.float32(self._lr)), name="learning_rate")
         self._parameters = ParameterTuple(params)
-        self.weight_decay = float(weight_decay)
+        self.dynamic_weight_decay = any(isinstance(w, Cell) for w in self._group_wd)
+        # as MindSpore holds it: a float32 Tensor (the decay times the loss scale) or the schedule wrapped with the
+        # loss scale; for groups a tuple with one per parameter
+        def held(wd: Any) -> Any:
+            return _WrappedWeightDecay(wd, self.loss_scale) if isinstance(wd, Cell) else \
+                Tensor(np.float32(wd * self.loss_scale))
+        self.weight_decay = tuple(held(w) for w in self._group_wd) if self.is_group else held(weight_decay)
+        self._step = 0  # the global step of the update under way (what a weight-decay schedule is called with)
 
     def _group_rates(self, per_group: List[Tuple[Tuple[str, Any], bool]]) -> List[Tuple[str, Any]]:
         """One rate holder per group, as MindSpore makes them when a group sets its own ``lr``: a Parameter named
@@ -193,10 +215,18 @@ class Optimizer(Cell):
         return [(kind, c if kind == "schedule" else c.learning_rate) for ((kind, _), _), c in zip(per_group, cells)]
 
     @staticmethod
-    def _check_weight_decay(wd: Any, cls: str) -> None:
-        if isinstance(wd, bool) or not isinstance(wd, (int, float)) or wd < 0:
-            raise ValueError(f"For '{cls}', the 'weight_decay' must be a number greater than or equal to 0, but "
-                             f"got {wd}.")
+    def _check_weight_decay(wd: Any, cls: str) -> Any:
+        """A float (``int`` widened) or a Cell, as MindSpore's ``_preprocess_weight_decay`` accepts them."""
+        if isinstance(wd, Cell):
+            return wd
+        if not isinstance(wd, (int, float)):
+            raise TypeError(f"For 'Optimizer', the argument 'Weight_decay' must be int, float or Cell.but got "
+                            f"{type(wd)}")
+        wd = float(wd)
+        if wd < 0:
+            raise ValueError(f"For '{cls}', the 'weight_decay' must be float and must >= 0, but got '{wd}' with "
+                             f"type 'float'.")
+        return wd
 
     @staticmethod
     def _add(p: Any, cls: str, params: List[Parameter]) -> None:
@@ -278,15 +308,55 @@ class Optimizer(Cell):
         return out if isinstance(param, (list, tuple)) else out[0]
 
     # -- one step ------------------------------------------------------------------------------------
+    def _decay_at(self, i: int, step: int) -> Optional[np.float32]:
+        """Parameter ``i``'s weight decay at ``step`` times the loss scale, as float32 (None: no decay), as
+        MindSpore's ``decay_weight`` reads it: the number, or the schedule Cell called with ``[step]``."""
+        wd = self._group_wd[i]
+        if not self._decay[i]:
+            return None
+        if isinstance(wd, Cell):
+            value = np.asarray(wd(Tensor(np.array([step], np.int32)))._data, np.float32).reshape(-1)[0]
+            return np.float32(value * np.float32(self.loss_scale))
+        return np.float32(wd * self.loss_scale) if wd > 0 else None
+
+    def get_weight_decay(self) -> Any:
+        """The weight decay of the current step times the loss scale (MindSpore's ``get_weight_decay``): a float32
+        Tensor, or for parameter groups a tuple with one per parameter.
+
+        Example:
+            >>> import mskernel as ms
+            >>> from mskernel import nn
+            >>> w = ms.Parameter(ms.Tensor([1.0]), name="w")
+            >>> print(nn.Momentum([w], 0.1, 0.9, weight_decay=0.25, loss_scale=2.0).get_weight_decay())
+            0.5
+            >>> decay = nn.ExponentialDecayLR(0.1, 0.5, 1)
+            >>> print(nn.Momentum([w], 0.1, 0.9, weight_decay=decay).get_weight_decay())
+            [0.1]
+        """
+        step = int(self.global_step._data[0])
+
+        def one(wd: Any) -> Tensor:
+            if isinstance(wd, Cell):
+                return Tensor(np.asarray(wd(Tensor(np.array([step], np.int32)))._data, np.float32)
+                              * np.float32(self.loss_scale))
+            return Tensor(np.float32(wd * self.loss_scale))
+        if self.is_group:
+            return tuple(one(wd) for wd in self._group_wd)
+        return one(self._group_wd[0])
+
     def prepare_grad(self, i: int, grad: np.ndarray, param: Parameter, decay_in_rule: bool = False) -> np.ndarray:
-        """Loss-scale, weight-decay and centralise one gradient (as the base of MindSpore's optimizers)."""
+        """Weight-decay, centralise and loss-scale one gradient, in MindSpore's order (``decay_weight``,
+        ``gradients_centralization``, ``scale_grad``): ``g + param * (wd * loss_scale)``, then
+        ``* (1 / loss_scale)``."""
         g = np.asarray(grad, param._data.dtype)
-        if self.loss_scale != 1.0:
-            g = g / np.asarray(self.loss_scale, g.dtype)
-        if not decay_in_rule and self._group_wd[i] > 0 and self._decay[i]:
-            g = g + np.asarray(self._group_wd[i], g.dtype) * param._data
+        if not decay_in_rule:
+            wd = self._decay_at(i, self._step)
+            if wd is not None:
+                g = param._data * wd.astype(g.dtype) + g
         if self._gc[i] and g.ndim > 1:
             g = g - g.mean(axis=tuple(range(1, g.ndim)), keepdims=True)
+        if self.loss_scale != 1.0:
+            g = g * np.asarray(1.0 / self.loss_scale, g.dtype)
         return g
 
     def apply(self, i: int, param: Parameter, grad: np.ndarray, lr: float) -> None:
@@ -299,6 +369,7 @@ class Optimizer(Cell):
             raise ValueError(f"For '{type(self).__name__}', the number of gradients ({len(grads)}) must equal the "
                              f"number of parameters ({len(self._parameters)}).")
         step = int(self.global_step._data[0])
+        self._step = step
         with no_grad():
             self.begin_step(step)
             for i, (p, g) in enumerate(zip(self._parameters, grads)):

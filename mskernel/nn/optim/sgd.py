@@ -39,7 +39,7 @@ class Momentum(Optimizer):
         [0.5]
     """
 
-    def __init__(self, params: Any, learning_rate: Any, momentum: float, weight_decay: float = 0.0,
+    def __init__(self, params: Any, learning_rate: Any, momentum: float, weight_decay: Any = 0.0,
                  loss_scale: float = 1.0, use_nesterov: bool = False) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(momentum, bool) or not isinstance(momentum, (int, float)) or momentum < 0.0:
@@ -73,7 +73,7 @@ class SGD(Optimizer):
     """
 
     def __init__(self, params: Any, learning_rate: Any = 0.1, momentum: float = 0.0, dampening: float = 0.0,
-                 weight_decay: float = 0.0, nesterov: bool = False, loss_scale: float = 1.0) -> None:
+                 weight_decay: Any = 0.0, nesterov: bool = False, loss_scale: float = 1.0) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if isinstance(momentum, int) and not isinstance(momentum, bool):
             momentum = float(momentum)
@@ -87,6 +87,9 @@ class SGD(Optimizer):
         if nesterov and (momentum <= 0.0 or dampening != 0.0):
             raise ValueError(f"For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
                              f"equal to 0.0, but got 'momentum' {momentum}, 'dampening' {dampening}.")
+        if self.dynamic_weight_decay:
+            raise TypeError("For 'SGD', dynamic weight decay is currently not supported, the argument 'weight_decay' "
+                            "or 'weight_decay' set in grouped 'params' must be float or int type.")
         self.momentum = _momentum_parameter(momentum)
         self.dampening, self.nesterov = dampening, nesterov
         self.accum = self._state("accum")

@@ -19,6 +19,7 @@ import numpy as np
 from mskernel.common.tensor import Tensor
 from mskernel.ops import math as M
 from mskernel.ops.opdef import F, Op
+from mskernel.ops.table.unary import in_float32
 
 _FLOAT = dict(dtype="float")
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -44,7 +45,29 @@ def _gelu(x: np.ndarray, approximate: str = "none") -> np.ndarray:
         return (0.5 * x * (1 + np.tanh(_SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)))).astype(x.dtype)
     if approximate != "none":
         raise ValueError(f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got {approximate!r}.")
+    if x.dtype == np.float16:  # MindSpore's CPU kernel: each step rounded to float16, erf evaluated in float32
+        h = np.float16
+        e = np.asarray(_erf((x / h(math.sqrt(2.0))).astype(np.float32))).astype(h)
+        return (h(0.5) * x) * (h(1) + e)
     return (0.5 * x * (1 + np.asarray(_erf(x / math.sqrt(2.0)), np.float64))).astype(x.dtype)
+
+
+def _silu(x: np.ndarray) -> np.ndarray:
+    """``x * sigmoid(x)``; float16 as MindSpore's CPU kernel computes it (the sigmoid in float16, then the
+    product)."""
+    if x.dtype == np.float16:
+        with np.errstate(over="ignore"):
+            return x * (np.float16(1) / (np.float16(1) + np.exp(-x)))
+    return x / (1 + np.exp(-x))
+
+
+def _logsigmoid(x: np.ndarray) -> np.ndarray:
+    """``-log(1 + e**-x)``; float16 as MindSpore's CPU kernel computes it: ``log(1 / (1 + e**-x))`` step by step
+    in float16."""
+    if x.dtype == np.float16:
+        with np.errstate(over="ignore", divide="ignore"):
+            return np.log(np.float16(1) / (np.float16(1) + np.exp(-x)))
+    return -np.logaddexp(0, -x).astype(x.dtype)
 
 
 def _gelu_grad(g: Tensor, input: Tensor, approximate: str) -> tuple:
@@ -70,6 +93,8 @@ def _keep(g: Tensor, cond: np.ndarray) -> Tensor:
 
 
 def _softplus(x: np.ndarray, beta: float = 1, threshold: float = 20) -> np.ndarray:
+    if x.dtype == np.float16:  # MindSpore's CPU kernel computes half precision in float32, rounded once
+        return _softplus(x.astype(np.float32), beta, threshold).astype(np.float16)
     bx = x * beta
     return np.where(bx > threshold, x, np.log1p(np.exp(np.minimum(bx, threshold))) / beta).astype(x.dtype)
 
@@ -131,7 +156,7 @@ OPS: List[Op] = [
     Op("softmin", "x, axis=-1", lambda x, axis: _softmax(-x, axis),
        lambda g, out, axis: (-(out * (g - F.sum(g * out, axis, True))),), **_FLOAT),
     Op("gelu", "input, approximate='none'", _gelu, _gelu_grad, prim="GeLU()(x) -> x", **_FLOAT),
-    Op("silu", "input", lambda x: x / (1 + np.exp(-x)),
+    Op("silu", "input", _silu,
        lambda g, input: (g * (F.sigmoid(input) * (1 + input * (1 - F.sigmoid(input)))),), prim="SiLU", **_FLOAT),
     Op("leaky_relu", "input, alpha=0.2", lambda x, alpha: np.where(x >= 0, x, x * alpha).astype(x.dtype),
        _leaky_relu_grad, **_FLOAT),
@@ -141,8 +166,8 @@ OPS: List[Op] = [
     Op("relu6", "x", lambda x: np.clip(x, 0, 6).astype(x.dtype),
        lambda g, x: (_keep(g, (x._data > 0) & (x._data <= 6)),), prim="ReLU6", **_FLOAT),
     Op("softplus", "input, beta=1, threshold=20", _softplus,
-       lambda g, input, beta, threshold: (g * F.where(input * beta > threshold, F.ones_like(input),
-                                                      F.sigmoid(input * beta)),), prim="Softplus()(x) -> x",
+       in_float32(lambda g, input, beta, threshold: (g * F.where(input * beta > threshold, F.ones_like(input),
+                                                                 F.sigmoid(input * beta)),)), prim="Softplus()(x) -> x",
        **_FLOAT),
     Op("softsign", "x", lambda x: x / (1 + np.abs(x)), lambda g, x: (g / ((1 + F.abs(x)) * (1 + F.abs(x))),),
        prim="Softsign", **_FLOAT),
@@ -155,7 +180,7 @@ OPS: List[Op] = [
     Op("mish", "input", lambda x: (x * np.tanh(np.log1p(np.exp(x)))).astype(x.dtype),
        lambda g, input: (g * (F.tanh(F.softplus(input)) + input * F.sigmoid(input) *
                               (1 - F.tanh(F.softplus(input)) ** 2)),), prim="Mish", **_FLOAT),
-    Op("logsigmoid", "x", lambda x: -np.logaddexp(0, -x).astype(x.dtype), lambda g, x: (g * F.sigmoid(-x),),
+    Op("logsigmoid", "x", _logsigmoid, lambda g, x: (g * F.sigmoid(-x),),
        **_FLOAT),
     Op("selu", "input_x", lambda x: (1.0507009873554805 * np.where(
         x > 0, x, 1.6732632423543772 * np.expm1(x))).astype(x.dtype),

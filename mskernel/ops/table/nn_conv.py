@@ -94,6 +94,9 @@ def _conv_input_grad(g: np.ndarray, weight: np.ndarray, x_shape: tuple, stride: 
                      groups: int) -> np.ndarray:
     o, cg, kh, kw = weight.shape
     n, _, oh, ow = g.shape
+    dtype = np.result_type(g, weight)
+    if dtype == np.float16:  # each element of dx sums over channels and windows: in float32, rounded once
+        g, weight = g.astype(np.float32), weight.astype(np.float32)
     if groups == 1:
         cols = np.tensordot(g, weight, axes=([1], [0]))  # N OH OW C kh kw
         cols = cols.transpose(0, 3, 1, 2, 4, 5)
@@ -101,13 +104,15 @@ def _conv_input_grad(g: np.ndarray, weight: np.ndarray, x_shape: tuple, stride: 
         gg = g.reshape(n, groups, o // groups, oh, ow)
         wg = weight.reshape(groups, o // groups, cg, kh, kw)
         cols = np.einsum("ngohw,gocij->ngchwij", gg, wg, optimize=True).reshape(n, groups * cg, oh, ow, kh, kw)
-    dx = np.zeros(tuple(x_shape), np.result_type(g, weight))
+    # the windows' contributions overlap: half precision is accumulated in float32 and rounded once, as
+    # MindSpore's CPU kernel does
+    dx = np.zeros(tuple(x_shape), np.float32 if dtype == np.float16 else dtype)
     sh, sw = stride
     for i in range(kh):
         for j in range(kw):
             r, c = i * dilation[0], j * dilation[1]
             dx[:, :, r:r + sh * (oh - 1) + 1:sh, c:c + sw * (ow - 1) + 1:sw] += cols[..., i, j]
-    return dx
+    return dx.astype(dtype, copy=False)
 
 
 def _conv_weight_grad(x: np.ndarray, g: np.ndarray, w_shape: tuple, stride: tuple, dilation: tuple,

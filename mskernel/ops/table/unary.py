@@ -16,15 +16,37 @@ Example:
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, List
 
 import numpy as np
 
+from mskernel import dtype as mstype
 from mskernel.common.tensor import Tensor
 from mskernel.ops.opdef import F, Op
 
 _FLOAT = dict(dtype="float", method=True)
+
+
+def in_float32(rule: Any) -> Any:
+    """A backward rule that, for float16 gradients, runs in float32 and rounds its result to float16 once (as
+    MindSpore's CPU grad kernels compute half precision), recorded like any rule (casts are ops).
+
+    Example:
+        >>> import mskernel as ms
+        >>> rule = in_float32(lambda g, out: (g * (1 - out * out),))
+        >>> rule(ms.Tensor([1.0], ms.float16), ms.Tensor([0.5], ms.float16))[0].dtype
+        mindspore.float16
+    """
+    @functools.wraps(rule)  # the engine reads what the rule reads from its parameter names
+    def run(g: Tensor, *args: Any) -> tuple:
+        if g._data.dtype != np.float16:
+            return rule(g, *args)
+        up = [a.astype(mstype.float32) if isinstance(a, Tensor) and a._data.dtype == np.float16 else a for a in args]
+        return tuple(r.astype(mstype.float16) if isinstance(r, Tensor) else r
+                     for r in rule(g.astype(mstype.float32), *up))
+    return run
 _erf = np.frompyfunc(math.erf, 1, 1)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
@@ -48,7 +70,11 @@ def _np_erfinv(y: np.ndarray) -> np.ndarray:
 
 
 def _np_sigmoid(a: np.ndarray) -> np.ndarray:
-    """1 / (1 + e**-a), without overflow for large |a|."""
+    """1 / (1 + e**-a), without overflow for large |a|. float16 goes as MindSpore's CPU kernel computes it: the
+    exponential rounded to float16, then ``1 / (1 + e)`` in float16 arithmetic."""
+    if a.dtype == np.float16:
+        with np.errstate(over="ignore"):
+            return np.float16(1) / (np.float16(1) + np.exp(-a))
     out = np.empty_like(a)
     pos = a >= 0
     np.divide(1, 1 + np.exp(-a, where=pos, out=np.zeros_like(a)), where=pos, out=out)
@@ -111,8 +137,9 @@ OPS: List[Op] = [
     Op("sqrt", "input", np.sqrt, lambda g, out: (g / (out * 2),), dtype="to_float", prim="Sqrt", method=True),
     Op("sin", "input", np.sin, lambda g, input: (g * F.cos(input),), prim="Sin", **_FLOAT),
     Op("cos", "input", np.cos, lambda g, input: (-g * F.sin(input),), prim="Cos", **_FLOAT),
-    Op("tanh", "input", np.tanh, lambda g, out: (g * (1 - out * out),), prim="Tanh", **_FLOAT),
-    Op("sigmoid", "input", _np_sigmoid, lambda g, out: (g * out * (1 - out),), prim="Sigmoid", **_FLOAT),
+    Op("tanh", "input", np.tanh, in_float32(lambda g, out: (g * (1 - out * out),)), prim="Tanh", **_FLOAT),
+    # the order of MindSpore's SigmoidGrad (in float16 each product rounds: g * (y * (1 - y)))
+    Op("sigmoid", "input", _np_sigmoid, lambda g, out: (g * (out * (1 - out)),), prim="Sigmoid", **_FLOAT),
     Op("relu", "input", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
        lambda g, input: (_keep(g, input._data > 0),), prim="ReLU"),
     Op("abs", "input", np.abs, lambda g, input: (g * Tensor._wrap(np.sign(input._data).astype(g._data.dtype)),),
@@ -140,7 +167,7 @@ OPS: List[Op] = [
     Op("log2", "input", np.log2, lambda g, input: (g / (input * math.log(2)),), **_FLOAT),
     Op("log10", "input", np.log10, lambda g, input: (g / (input * math.log(10)),), **_FLOAT),
     Op("exp2", "input", np.exp2, lambda g, out: (g * out * math.log(2),), dtype="to_float"),
-    Op("erf", "input", _np_erf, lambda g, input: (g * _TWO_OVER_SQRT_PI * F.exp(-input * input),), prim="Erf",
+    Op("erf", "input", _np_erf, lambda g, input: (g * (_TWO_OVER_SQRT_PI * F.exp(-(input * input))),), prim="Erf",
        **_FLOAT),
     Op("erfc", "input", lambda x: (1 - _np_erf(x)).astype(x.dtype),
        lambda g, input: (-g * _TWO_OVER_SQRT_PI * F.exp(-input * input),), prim="Erfc", **_FLOAT),
@@ -148,7 +175,7 @@ OPS: List[Op] = [
        prim="Erfinv", **_FLOAT),
     Op("rsqrt", "input", lambda x: 1 / np.sqrt(x), lambda g, out: (g * -0.5 * out * out * out,), prim="Rsqrt",
        **_FLOAT),
-    Op("reciprocal", "input", lambda x: np.reciprocal(x), lambda g, out: (-g * out * out,), dtype="to_float",
+    Op("reciprocal", "input", lambda x: np.reciprocal(x), lambda g, out: (-g * (out * out),), dtype="to_float",
        prim="Reciprocal", method=True),
     Op("floor", "input", np.floor, lambda g: (F.zeros_like(g),), prim="Floor", **_FLOAT),
     Op("ceil", "input", np.ceil, lambda g: (F.zeros_like(g),), prim="Ceil", **_FLOAT),
