@@ -72,15 +72,21 @@ def signature_text(obj: Any) -> Optional[str]:
 
 
 def overloads(obj: Any) -> Optional[str]:
-    """The calling forms an overloaded function (``mint.add``, signature ``(*args, **kwargs)``) lists when it is
-    called wrongly, ``" | "``-joined, or None where it lists none."""
-    try:
-        obj(_surface_probe=None)
-    except Exception as e:  # the wheel's own message is the fact recorded
-        text = str(e)
-        if "The valid calling should be:" in text:
-            forms = text.split("The valid calling should be:")[1].split("\n\n")[0]
-            return " | ".join(ln.strip().strip('"') for ln in forms.splitlines() if ln.strip().startswith('"'))
+    """What an overloaded function (``mint.add``, signature ``(*args, **kwargs)``) says of its parameters when
+    called wrongly: the calling forms it lists, ``" | "``-joined, or, where it lists none, the parameters its
+    error for a call without arguments names as required (``"(input, dim, ...)"``); else None."""
+    for args in ({"_surface_probe": None}, {}):
+        try:
+            obj(**args)
+        except Exception as e:  # the wheel's own message is the fact recorded
+            text = str(e)
+            if "The valid calling should be:" in text:
+                forms = text.split("The valid calling should be:")[1].split("\n\n")[0]
+                return " | ".join(ln.strip().strip('"') for ln in forms.splitlines() if ln.strip().startswith('"'))
+            found = re.search(r"missing \d+ required positional arguments?: (.*?)\.?$", text.splitlines()[0])
+            if found and not args:
+                names = re.findall(r"'?(\w+)'?(?:,| and|$)", found.group(1))
+                return f"({', '.join(names)}, ...)"
     return None
 
 
