@@ -26,8 +26,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from mskernel import dtype as mstype
 from mskernel.common.tensor import Tensor
-from mskernel.ops.inplace import inplace_update
 from mskernel.mint.examples import EXAMPLES
+from mskernel.ops.inplace import inplace_update
 from mskernel.ops.opdef import F, Front
 
 __all__ = ["MINT", "NN_FUNCTIONAL", "SPECIAL", "LINALG", "HELPERS", "EXAMPLES", "front_end_examples"]
@@ -189,8 +189,9 @@ def _flatten(input: Any, start_dim: int, end_dim: int) -> Any:
     return F.flatten(input, start_dim=start_dim, end_dim=end_dim)
 
 
+#: the adapters above, by name: the names a front end's call may use besides the table's functional ops
 HELPERS: Dict[str, Any] = {name: value for name, value in globals().items() if name.startswith("_") and callable(value)
-                           and name not in ("__import__",) and getattr(value, "__module__", None) == __name__}
+                           and getattr(value, "__module__", None) == __name__}
 
 # -- mindspore.mint -------------------------------------------------------------------------------------------------
 _UNARY = ("abs acos acosh asin asinh atan atanh ceil cos cosh erf erfc erfinv exp exp2 expm1 floor frac isfinite isinf "
@@ -315,6 +316,10 @@ MINT: List[Front] = [Front(n, "input") for n in _UNARY] + [
     Front("eye", "n, m=None, dtype=None"),
     Front("arange", "start=0, end=None, step=1, *, dtype=None"),
     Front("linspace", "start, end, steps, *, dtype=None", "_cast(linspace(start, end, steps), dtype)"),
+    # shared with mint.nn.functional
+    Front("softmax", "input, dim, *, dtype=None", "softmax(input, dim, dtype=dtype)"),
+    Front("conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
+          "_conv(conv2d, input, weight, bias, stride, padding, dilation, groups)"),
 ]
 
 # -- mindspore.mint.nn.functional -----------------------------------------------------------------------------------
@@ -323,6 +328,9 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
     Front("relu6", "input, inplace=False", "_inplace(input, relu6(input), inplace, 'relu6')"),
     Front("silu", "input, inplace=False", "_inplace(input, silu(input), inplace, 'silu')"),
     Front("elu", "input, alpha=1.0, inplace=False", "_inplace(input, elu(input, alpha), inplace, 'elu')"),
+    Front("relu_", "input", "_inplace(input, relu(input), True, 'relu_')"),
+    Front("sigmoid_", "input", "_inplace(input, sigmoid(input), True, 'sigmoid_')"),
+    Front("elu_", "input, alpha=1.0", "_inplace(input, elu(input, alpha), True, 'elu_')"),
     Front("selu", "input"),
     Front("logsigmoid", "input"),
     Front("gelu", "input, approximate='none'"),

@@ -276,6 +276,9 @@ CASES.update({
     "F_leaky_relu_slope": _FX + "result = F.leaky_relu(x, 0.2)",
     "F_softplus_args": _FX + "result = F.softplus(x, 2, 1)",
     "F_relu_inplace": _FX + "r = F.relu(x, inplace=True)\nresult = (r, x)",
+    "F_relu_": _FX + "r = F.relu_(x)\nresult = (r, x)",
+    "F_sigmoid_": _FX + "r = F.sigmoid_(x)\nresult = (r, x)",
+    "F_elu_": _FX + "r = F.elu_(x)\nresult = (r, x)",
     "F_softmax": _FX + "result = F.softmax(x, 1)",
     "F_softmax_dim0": _FX + "result = F.softmax(x, dim=0)",
     "F_log_softmax": _FX + "result = F.log_softmax(x, 1)",
@@ -320,6 +323,8 @@ _K = "k = Tensor(np.arange(18, dtype=np.float32).reshape(1, 2, 3, 3) / 20 - 0.4)
 CASES.update({
     "F_conv2d": _IMG + _K + "result = F.conv2d(img, k)",
     "F_conv2d_pad": _IMG + _K + "result = F.conv2d(img, k, Tensor(np.array([0.5], np.float32)), stride=2, padding=1)",
+    "softmax_top": _X + "result = mint.softmax(x, 1)",
+    "conv2d_top": _IMG + _K + "result = mint.conv2d(img, k, padding=1)",
     "F_conv2d_same": _IMG + _K + "result = F.conv2d(img, k, padding='same')",
     "F_conv2d_grad": _IMG + _K + "result = ms.grad(lambda a, b: F.conv2d(a, b, padding=1).sum(), (0, 1))(img, k)",
     "F_max_pool2d": _IMG + "result = F.max_pool2d(img, 2)",
@@ -510,6 +515,10 @@ _via("F_kl_div_batchmean", ("F.kl_div(F.log_softmax(x, 1), q, reduction='batchme
 _via("F_kl_div_log_target", ("F.kl_div(F.log_softmax(x, 1), mint.log(q), reduction='sum', log_target=True)",
                              "(q * (ops.log(q) - ops.log_softmax(x, 1))).sum()"))
 _via("F_relu_inplace", ("r = F.relu(x, inplace=True)", "x = ops.relu(x)\nr = x"))
+_via("F_relu_", ("r = F.relu_(x)", "x = ops.relu(x)\nr = x"))
+_via("F_sigmoid_", ("r = F.sigmoid_(x)", "x = ops.sigmoid(x)\nr = x"))
+_via("F_elu_", ("r = F.elu_(x)", "x = ops.elu(x)\nr = x"))
+_via("conv2d_top", ("mint.conv2d(img, k, padding=1)", "ops.conv2d(img, k, pad_mode='pad', padding=1)"))
 _via("F_one_hot", ("F.one_hot(Tensor(np.array([0, 2, 1], np.int64)))",
                    "ops.one_hot(Tensor(np.array([0, 2, 1], np.int64)), 3, Tensor(1, ms.int64), Tensor(0, ms.int64))"))
 _via("F_one_hot_n", ("F.one_hot(Tensor(np.array([0, 2], np.int64)), 4)",
