@@ -35,6 +35,11 @@ from mskernel import train
 from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints: MindSpore's top-level names)
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
                               set_device)
+from mskernel.refusals import refused_names as _refused_names
+
+# the top-level names refused with their reason (mskernel.refusals); export/load/obfuscate_ckpt come from train
+_REFUSED = {n: obj for n, obj in _refused_names("mindspore").items() if n not in train.__all__}
+globals().update(_REFUSED)
 
 _no_grad = no_grad
 
@@ -125,7 +130,7 @@ def load_ipython_extension(ipython: object) -> None:
 
 def __getattr__(name: str) -> Any:
     """``GraphView`` and ``GradCheckView`` are imported from mskernel.widgets on first access, ``numpy``
-    (``mindspore.numpy``) from mskernel.numpy, ``PortabilityWarning`` from mskernel.hybrid (so
+    (``mindspore.numpy``), ``mint`` and ``dataset`` from their packages, ``PortabilityWarning`` from mskernel.hybrid (so
     ``warnings.simplefilter("error", ms.PortabilityWarning)`` needs no import of the hybrid compiler up front)."""
     if name == "PortabilityWarning":
         from mskernel.hybrid.portability import PortabilityWarning
@@ -135,10 +140,10 @@ def __getattr__(name: str) -> Any:
         from mskernel import widgets
 
         return getattr(widgets, name)
-    if name == "numpy":
+    if name in ("numpy", "mint", "dataset"):
         import importlib
 
-        return importlib.import_module("mskernel.numpy")
+        return importlib.import_module(f"mskernel.{name}")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
 __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
@@ -152,7 +157,7 @@ __all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "
            "JitConfig", "mutable",
            "PortabilityWarning",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
-           "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__]
+           "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__, *sorted(_REFUSED)]
 
 # MindSpore 2.10 also spells the boolean dtype ``mindspore.bool`` (measured); not star-exported, so
 # ``from mskernel import *`` keeps Python's bool.

@@ -56,3 +56,22 @@ class UserCodeError(MskernelError):
         super().__init__(message)
         self.message = message
         self.location = location
+
+
+class RefusedError(MskernelError, NotImplementedError):
+    """A MindSpore name mskernel has only to refuse it: what it does cannot happen on a CPU in one process
+    (it needs a device, MindSpore's graph compiler or another process). ``name`` is MindSpore's dotted name,
+    ``reason`` says why; the refusal table is :mod:`mskernel.refusals`.
+
+    Example:
+        >>> e = RefusedError("mindspore.ops.Send", "point-to-point communication needs a peer process")
+        >>> print(e)
+        mindspore.ops.Send cannot run in mskernel: point-to-point communication needs a peer process
+        >>> isinstance(e, NotImplementedError), e.name
+        (True, 'mindspore.ops.Send')
+    """
+
+    def __init__(self, name: str, reason: str):
+        super().__init__(f"{name} cannot run in mskernel: {reason}")
+        self.name = name
+        self.reason = reason

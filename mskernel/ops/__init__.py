@@ -16,6 +16,9 @@ from mskernel.ops.functional import *  # noqa: F401,F403
 from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
+from mskernel.refusals import refused_names as _refused_names
+
+globals().update(_refused_names("mindspore.ops"))  # refused with their reason (mskernel.refusals)
 
 _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
 

@@ -60,7 +60,7 @@ from mskernel.autograd.rule import rule as make_rule
 from mskernel.common.tensor import Tensor
 from mskernel.ops._core import as_tensor, binary_args, broadcast_error, cast_tensor, check_tensor, float_input
 
-__all__ = ["Op", "apply", "coerce", "F"]
+__all__ = ["Op", "Front", "apply", "coerce", "F"]
 
 
 class _Functions:
@@ -215,6 +215,38 @@ class Op:
 
     def __repr__(self) -> str:
         return f"Op({self.name}({self.sig}))"
+
+
+class Front:
+    """Another front end of the op table: a name under another namespace's signature (``mint.sum(input, dim=None,
+    keepdim=False, *, dtype=None)``) whose body is one call of the table's functional ops (``call``, an expression
+    over the parameters; by default the op of the same name called with the parameters as they are). The rule
+    stays the table entry's: the front end only renames and reorders arguments and fills defaults, so
+    gradients, dtypes and errors come from the entry. :func:`mskernel.ops.registry.front_ends` builds them.
+
+    Example:
+        >>> f = Front("std", "input, dim=None, *, correction=1, keepdim=False",
+        ...           "std(input, dim, ddof=correction, keepdims=keepdim)")
+        >>> f.call, Front("abs", "input").call, Front("cat", "tensors, dim=0", "concat(tensors, dim)").params
+        ('std(input, dim, ddof=correction, keepdims=keepdim)', 'abs(input)', ['tensors', 'dim'])
+    """
+
+    def __init__(self, name: str, sig: str, call: Optional[str] = None, *, doc: str = "") -> None:
+        self.name = name
+        self.sig = sig
+        params = inspect.signature(eval(f"lambda {sig}: None", SIG_NAMES)).parameters  # noqa: S307 (our table text)
+        self.params: List[str] = list(params)
+        if call is None:
+            args = []
+            for p in params.values():
+                prefix = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
+                args.append(f"{p.name}={p.name}" if p.kind == p.KEYWORD_ONLY else prefix + p.name)
+            call = f"{name}({', '.join(args)})"
+        self.call = call
+        self.doc = doc
+
+    def __repr__(self) -> str:
+        return f"Front({self.name}({self.sig}) -> {self.call})"
 
 
 def _prim_name(spec: Union[None, str, Tuple[str, ...]]) -> Optional[str]:

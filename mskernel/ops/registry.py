@@ -27,12 +27,12 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from mskernel.common.tensor import Tensor
 from mskernel.ops import methods, table
-from mskernel.ops.opdef import SIG_NAMES, F, Op
+from mskernel.ops.opdef import SIG_NAMES, F, Front, Op
 from mskernel.ops.inplace import inplace_update
 from mskernel.ops.primitive import Primitive
 
 __all__ = ["OPS", "FUNCTIONS", "PRIMITIVES", "METHODS", "EXAMPLES", "add_example", "compat_rows", "derived_example",
-           "example_section", "gather_examples", "inplace_update", "method_form"]
+           "example_section", "front_ends", "gather_examples", "inplace_update", "method_form"]
 
 OPS: List[Op] = [op for mod in table.MODULES for op in mod.OPS]
 #: op or primitive name -> ``(setup statement, ..., expression, what printing it shows)``, from the table modules
@@ -112,7 +112,8 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
     return cls
 
 
-def example_section(example: Tuple[str, ...], indent: str = "") -> str:
+def example_section(example: Tuple[str, ...], indent: str = "",
+                    imports: Tuple[str, ...] = ("import mskernel as ms", "from mskernel import ops")) -> str:
     """The ``Example:`` section a table example becomes in a docstring (the lines are doctests that
     tests/test_doctests.py runs): the imports, the setup statements, then ``print(expression)`` and its output.
 
@@ -122,7 +123,7 @@ def example_section(example: Tuple[str, ...], indent: str = "") -> str:
         (['Example:', '    >>> import mskernel as ms'], ['    >>> x = ms.Tensor([1.0])', '    >>> print(ops.neg(x))', '    [-1.]'])
     """  # noqa: E501
     *setup, expr, out = example
-    src = ["import mskernel as ms", "from mskernel import ops", *setup, f"print({expr})"]
+    src = [*imports, *setup, f"print({expr})"]
     lines = ["", "", f"{indent}Example:"] + [f"{indent}    >>> {line}" for line in src]
     lines += [f"{indent}    {line or '<BLANKLINE>'}" for line in out.split("\n")]
     return "\n".join(lines) + "\n"
@@ -134,7 +135,8 @@ def _indent(doc: str) -> str:
     return min((ln[:len(ln) - len(ln.lstrip())] for ln in rest), key=len) if rest else ""
 
 
-def add_example(obj: Any, name: str, example: Optional[Tuple[str, ...]]) -> None:
+def add_example(obj: Any, name: str, example: Optional[Tuple[str, ...]],
+                imports: Tuple[str, ...] = ("import mskernel as ms", "from mskernel import ops")) -> None:
     """Append ``example`` (see :func:`example_section`) to the docstring of ``obj``, the op or primitive
     ``name``; one that has an example already is an error in the table (an example is kept in one place).
 
@@ -155,7 +157,7 @@ def add_example(obj: Any, name: str, example: Optional[Tuple[str, ...]]) -> None
     doc = obj.__doc__ or ""
     if ">>>" in doc:
         raise RuntimeError(f"op table: '{name}' has an example in its docstring and another in EXAMPLES")
-    obj.__doc__ = doc.rstrip() + example_section(example, _indent(doc))
+    obj.__doc__ = doc.rstrip() + example_section(example, _indent(doc), imports)
 
 
 def derived_example(op: Op, spec: str, example: Optional[Tuple[str, ...]]) -> Optional[Tuple[str, ...]]:
@@ -278,6 +280,53 @@ def _build() -> None:
         setattr(Tensor, name, fn)
     # operators and the methods shaped differently from their functional op
     methods.attach({op.name: op.rule for op in OPS})
+
+
+def front_ends(entries: Sequence[Front], namespace: str, helpers: Dict[str, Any],
+               examples: Dict[str, Tuple[str, ...]], imports: Tuple[str, ...]) -> Dict[str, Callable]:
+    """The functions of another front end of the op table (:class:`~mskernel.ops.opdef.Front` entries: each a
+    signature and one call of the table's functional ops), built as the functional ops are: generated code,
+    ``__module__`` the front end's module (``namespace``), a docstring naming MindSpore's function and the call it
+    makes, and its example from ``examples``. ``helpers`` are extra names the calls may use (argument adapters).
+    A call naming anything that is neither a functional op nor a helper is an error in the table.
+
+    Example:
+        >>> import mskernel as ms
+        >>> fs = front_ends([Front("cat", "tensors, dim=0", "concat(tensors, dim)")], "mskernel.mint", {},
+        ...                 {"cat": ("mint.cat([ms.Tensor([1.0]), ms.Tensor([2.0])])", "[1. 2.]")},
+        ...                 ("import mskernel as ms", "from mskernel import mint"))
+        >>> print(fs["cat"]([ms.Tensor([1.0]), ms.Tensor([2.0, 3.0])]))
+        [1. 2. 3.]
+        >>> front_ends([Front("f", "input", "no_such_op(input)")], "mskernel.mint", {}, {}, ())
+        Traceback (most recent call last):
+        ...
+        RuntimeError: front end mskernel.mint: 'f' calls ['no_such_op'], which are no op or helper
+    """
+    import builtins
+    import dis
+
+    scope: Dict[str, Any] = {**SIG_NAMES, **FUNCTIONS, **helpers}
+    out: Dict[str, Callable] = {}
+    short = namespace.replace("mskernel.", "")
+    for entry in entries:
+        if entry.name in out:
+            raise RuntimeError(f"front end {namespace}: '{entry.name}' is declared twice")
+        code = compile(f"def {entry.name}({entry.sig}):\n    return {entry.call}\n", f"<{namespace}: {entry.name}>",
+                       "exec")
+        inner = next(c for c in code.co_consts if hasattr(c, "co_names"))
+        names = {i.argval for i in dis.get_instructions(inner) if i.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
+        unknown = sorted(n for n in names if n not in scope and not hasattr(builtins, n))
+        if unknown:
+            raise RuntimeError(f"front end {namespace}: '{entry.name}' calls {unknown}, which are no op or helper")
+        local: Dict[str, Any] = {}
+        exec(code, scope, local)  # noqa: S102 (our own table text; defined in local, so its name is no op's)
+        fn = local[entry.name]
+        fn.__module__ = namespace
+        fn.__doc__ = (f"MindSpore's ``{short}.{entry.name}({entry.sig})``"
+                      + (f": {entry.doc}" if entry.doc else "") + f".\n\nComputed by the op table as ``{entry.call}``.")
+        add_example(fn, entry.name, examples.get(entry.name), imports)
+        out[entry.name] = fn
+    return out
 
 
 def compat_rows() -> List[Tuple[str, str, str, str]]:

@@ -209,6 +209,9 @@ def _join(op: str, ts: list, ax: int, new_axis: bool) -> Tensor:
     try:
         out = Tensor._wrap((np.stack if new_axis else np.concatenate)([t._data for t in ts], axis=ax))
     except ValueError:
+        if not new_axis and len({t.ndim for t in ts}) > 1:  # MindSpore's words for tensors of different ranks
+            raise ValueError(f"For '{op}', element rank must be same(shapes are {[list(t.shape) for t in ts]})!") \
+                from None
         rule = "" if new_axis else f" except along axis {ax}"
         raise ValueError(f"For '{op}', all tensors must have the same shape{rule}, but got "
                          f"{[list(t.shape) for t in ts]}.") from None

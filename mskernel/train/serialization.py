@@ -30,6 +30,7 @@ import numpy as np
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
+from mskernel.refusals import refused_names
 from mskernel.train.checkpoint_format import decode, encode
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async", "export", "load",
@@ -236,45 +237,9 @@ def load_param_into_net(net: Cell, parameter_dict: Dict[str, Any], strict_load: 
     return param_not_load, ckpt_not_load
 
 
-def _refuse(api: str, what: str) -> None:
-    raise NotImplementedError(f"mindspore.{api} {what} MindIR/AIR/ONNX graphs, and mskernel has no graph compiler. "
-                              f"Save weights with save_checkpoint and rebuild the network from its Python code, or "
-                              f"run this step with MindSpore itself.")
-
-
-def export(net: Any, *inputs: Any, file_name: str = "", file_format: str = "MINDIR", **kwargs: Any) -> None:
-    """Refused: MindSpore writes a compiled graph (MindIR, AIR, ONNX); mskernel has no graph compiler.
-
-    Example:
-        >>> export(None)
-        Traceback (most recent call last):
-        ...
-        NotImplementedError: mindspore.export writes MindIR/AIR/ONNX graphs, and mskernel has no graph compiler. ...
-    """
-    _refuse("export", "writes")
-
-
-def load(file_name: str, **kwargs: Any) -> None:
-    """Refused: MindSpore reads a compiled MindIR graph; mskernel has no graph compiler.
-
-    Example:
-        >>> load("net.mindir")
-        Traceback (most recent call last):
-        ...
-        NotImplementedError: mindspore.load reads MindIR/AIR/ONNX graphs, and mskernel has no graph compiler. ...
-    """
-    _refuse("load", "reads")
-
-
-def obfuscate_ckpt(*args: Any, **kwargs: Any) -> None:
-    """Refused: checkpoint obfuscation needs MindSpore's graph tools.
-
-    Example:
-        >>> obfuscate_ckpt()
-        Traceback (most recent call last):
-        ...
-        NotImplementedError: mindspore.obfuscate_ckpt is not supported by mskernel (it works on MindSpore's ...
-    """
-    raise NotImplementedError("mindspore.obfuscate_ckpt is not supported by mskernel (it works on MindSpore's "
-                              "compiled graphs).")
+#: refused (the table and the reasons: :mod:`mskernel.refusals`): raise RefusedError naming the reason when called
+_REFUSED = refused_names("mindspore")
+export = _REFUSED["export"]
+load = _REFUSED["load"]
+obfuscate_ckpt = _REFUSED["obfuscate_ckpt"]
 

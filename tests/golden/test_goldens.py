@@ -10,6 +10,10 @@ Per-suite options (``OPTIONS = {case: {...}}`` in the case file):
   (pybind11 or C++ internals, addresses, file paths, internal ids, a set's random order), each part must
   appear in the wheel's text and in mskernel's; ``why`` says what was left out.
 * ``stdout=True``: what was printed must be the same (``"approx"``: numbers within ``rtol``).
+* ``VIA = {case: source}`` in the case file (not an option): the CPU wheel cannot run the case's program (no
+  CPU kernel); its answer was recorded from this equivalent program, which the wheel runs, and the wheel's own
+  error is kept beside it. The case needs ``why``; the test fails when the wheel's own run did not raise (the
+  equivalent is then not needed) or when the equivalent was edited after recording.
 * ``differs="reason"`` with ``oracle="numpy source"``: a known disagreement. mskernel must give what it
   documents, which the oracle computes with numpy alone (``harness.run_oracle``), and the wheel must not
   (fixing the difference means removing the entry). For generated programs whose oracle is a test of its
@@ -57,8 +61,11 @@ def _params():
         mod = _load(js.stem) if src_file.exists() else None
         options = getattr(mod, "OPTIONS", {}) if mod else {}
         current = getattr(mod, "CASES", {}) if mod else {}
+        via = getattr(mod, "VIA", {}) if mod else {}
         for case, rec in recorded.items():
-            opts = options.get(case, {})
+            opts = dict(options.get(case, {}))
+            if case in via:
+                opts["_via"] = via[case]
             out.append(pytest.param(js.stem, case, rec, opts, current.get(case), id=f"{js.stem}::{case}"))
     return out
 
@@ -158,6 +165,12 @@ def _same_text(want: str, got: str, opts: dict) -> bool:
 def test_golden(suite, case, rec, opts, current):
     assert current == rec["src"], (f"case {suite}::{case} was edited (or removed) after it was recorded: run "
                                    f"python tests/golden/record.py {suite}")
+    assert opts.get("_via") == rec.get("via"), (f"the equivalent program of {suite}::{case} was edited, added or "
+                                                f"removed after recording: run python tests/golden/record.py {suite}")
+    if "via" in rec:
+        assert opts.get("why"), f"{suite}::{case} is answered by an equivalent program: say why in its options"
+        assert "error" in rec["wheel_own"], (f"the wheel ran {suite}::{case} itself (it gave "
+                                             f"{str(rec['wheel_own'])[:200]}): drop its VIA entry and record again")
     if "differs" in opts:
         check_documented(rec, opts)
         return

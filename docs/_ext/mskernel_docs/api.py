@@ -79,6 +79,11 @@ LAYERS: List[Layer] = [
           "Cells, layers, losses, optimizers, learning-rate schedules, metrics and training wrappers, as "
           "``mindspore.nn`` has them.",
           ["mskernel.nn"]),
+    Layer("mint", "mindspore.mint: mskernel.mint",
+          "``mindspore.mint``'s torch-style functions, each a front end of an op table entry (one line of "
+          "``mskernel.mint.frontends``: mint's signature and the table call), its layers, losses and ``SGD``.",
+          ["mskernel.mint", "mskernel.mint.nn", "mskernel.mint.nn.functional", "mskernel.mint.optim",
+           "mskernel.mint.linalg", "mskernel.mint.special", "mskernel.mint.distributed"]),
     Layer("train", "Training: Model, callbacks, checkpoints, amp",
           "``Model``, callbacks and checkpoint files as ``mindspore.train``; mixed precision and the "
           "one-process communication surface.",
@@ -91,8 +96,10 @@ LAYERS: List[Layer] = [
           "``mindspore.numpy``: numpy-style functions on Tensors.",
           ["mskernel.numpy"]),
     Layer("context", "Context, compatibility and errors",
-          "Execution context, the compatibility census, the error base classes and the command line.",
-          ["mskernel.context", "mskernel.compat", "mskernel.errors", "mskernel.__main__"]),
+          "Execution context, the compatibility census and MindSpore's whole surface, the refusal table, the error "
+          "base classes and the command line.",
+          ["mskernel.context", "mskernel.compat", "mskernel.compat_surface", "mskernel.refusals", "mskernel.errors",
+           "mskernel.__main__"]),
 ]
 
 TOP = "mskernel"

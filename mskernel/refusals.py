@@ -1,0 +1,151 @@
+"""The refusal table: MindSpore names that cannot run on a CPU in one process, each with the reason.
+
+mskernel has each of these names, so that MindSpore code importing them still imports, but using one
+(calling the function, constructing the class) raises :class:`~mskernel.errors.RefusedError` naming it and
+giving the reason. A name belongs here only when what it does cannot happen here at all: it needs a device
+(the Ascend NPU's float-status register: the CPU wheel itself has no kernel for it), MindSpore's graph
+compiler (MindIR files, the strategy files of auto-parallel compilation), or another process (point-to-point
+communication: in a group of one there is no peer, and the CPU wheel refuses a send to its own rank). Names
+that could run here but do not yet are *missing* in the compatibility table, not refused.
+
+Each package puts its refused names in its namespace with :func:`refused_names`; the compatibility table
+(:mod:`mskernel.compat_surface`) reads ``REFUSED``.
+
+Example:
+    >>> from mskernel.refusals import REFUSED, refused_names
+    >>> send = refused_names("mindspore.ops")["Send"]
+    >>> send(0, 1)
+    Traceback (most recent call last):
+    ...
+    mskernel.errors.RefusedError: mindspore.ops.Send cannot run in mskernel: point-to-point communication ...
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, NoReturn
+
+from mskernel.errors import RefusedError
+
+__all__ = ["REFUSED", "refused_names", "is_refusal"]
+
+_MINDIR = ("it reads or writes MindIR/AIR/ONNX graphs, and mskernel has no graph compiler (save weights with "
+           "save_checkpoint and rebuild the network from its Python code)")
+_STRATEGY = ("it works on the strategy files MindSpore's auto-parallel graph compiler writes for a multi-device "
+             "run; mskernel has no graph compiler and runs one process")
+_OBF = "it obfuscates MindSpore's compiled graphs, which mskernel does not build"
+_P2P = ("point-to-point communication needs a peer process; mskernel runs one process (rank 0 of a group of 1), "
+        "and the CPU wheel too refuses a send to its own rank")
+_STATUS = ("it reads or clears the Ascend NPU's floating-point status register, which a CPU does not have (the "
+           "CPU wheel has no kernel for it)")
+
+#: MindSpore namespace -> refused name -> the reason its error gives (one line each)
+REFUSED: Dict[str, Dict[str, str]] = {
+    "mindspore": {
+        "export": _MINDIR,
+        "load": _MINDIR,
+        "load_mindir": _MINDIR,
+        "save_mindir": _MINDIR,
+        "export_split_mindir": _MINDIR,
+        "obfuscate_ckpt": _OBF,
+        "load_obf_params_into_net": _OBF,
+        "build_searched_strategy": _STRATEGY,
+        "merge_pipeline_strategys": _STRATEGY,
+        "restore_group_info_list": _STRATEGY,
+        "transform_checkpoints": _STRATEGY,
+        "transform_checkpoint_by_rank": _STRATEGY,
+        "rank_list_for_transform": _STRATEGY,
+        "load_distributed_checkpoint": _STRATEGY,
+        "get_ckpt_path_with_strategy": _STRATEGY,
+        "sync_pipeline_shared_parameters": "pipeline-parallel stages share parameters across processes; "
+                                           "mskernel runs one process",
+    },
+    "mindspore.nn": {
+        "GraphCell": "it runs a graph loaded from a MindIR file, and mskernel has no graph compiler",
+    },
+    "mindspore.ops": {
+        "NPUAllocFloatStatus": _STATUS,
+        "NPUGetFloatStatus": _STATUS,
+        "NPUClearFloatStatus": _STATUS,
+        "Send": _P2P,
+        "Receive": _P2P,
+        "BatchISendIRecv": _P2P,
+        "send": _P2P,
+        "recv": _P2P,
+        "isend": _P2P,
+        "irecv": _P2P,
+        "batch_isend_irecv": _P2P,
+        "send_object_list": _P2P,
+        "recv_object_list": _P2P,
+    },
+    "mindspore.mint.distributed": {
+        "P2POp": _P2P,
+        "send": _P2P,
+        "recv": _P2P,
+        "isend": _P2P,
+        "irecv": _P2P,
+        "batch_isend_irecv": _P2P,
+        "send_object_list": _P2P,
+        "recv_object_list": _P2P,
+    },
+}
+
+
+def _home(namespace: str) -> str:
+    return "mskernel" + namespace[len("mindspore"):]
+
+
+def _doc(namespace: str, name: str, reason: str, call: str) -> str:
+    path = f"{_home(namespace)}.{name}"
+    return (f"Refused: ``{namespace}.{name}`` cannot run here ({reason}).\n\n"
+            f"    Using it raises :class:`~mskernel.errors.RefusedError` naming it and giving the reason.\n\n"
+            f"    Example:\n"
+            f"        >>> import {_home(namespace)}\n"
+            f"        >>> {path}{call}\n"
+            f"        Traceback (most recent call last):\n"
+            f"        ...\n"
+            f"        mskernel.errors.RefusedError: {namespace}.{name} cannot run in mskernel: ...\n")
+
+
+def _make(namespace: str, name: str, reason: str) -> Any:
+    qualified = f"{namespace}.{name}"
+    if name[:1].isupper():  # a class: constructing it is using it
+        def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+            raise RefusedError(qualified, reason)
+        return type(name, (), {"__init__": __init__, "__doc__": _doc(namespace, name, reason, "()"),
+                               "__module__": _home(namespace), "_refused": reason})
+
+    def refused(*args: Any, **kwargs: Any) -> NoReturn:
+        raise RefusedError(qualified, reason)
+    refused.__name__ = refused.__qualname__ = name
+    refused.__module__ = _home(namespace)
+    refused.__doc__ = _doc(namespace, name, reason, "()")
+    refused._refused = reason  # type: ignore[attr-defined]
+    return refused
+
+
+_OBJECTS: Dict[str, Dict[str, Any]] = {ns: {n: _make(ns, n, r) for n, r in names.items()}
+                                       for ns, names in REFUSED.items()}
+
+#: every refused object, so that doctest runs their examples from here
+__test__ = {f"{ns}.{n}": obj for ns, objs in _OBJECTS.items() for n, obj in objs.items()}
+
+
+def refused_names(namespace: str) -> Dict[str, Any]:
+    """The refused objects of one MindSpore namespace (``"mindspore.ops"``), by name, for its package to
+    put in its own namespace.
+
+    Example:
+        >>> sorted(refused_names("mindspore.nn"))
+        ['GraphCell']
+    """
+    return dict(_OBJECTS.get(namespace, {}))
+
+
+def is_refusal(obj: Any) -> bool:
+    """Whether ``obj`` is one of the refused objects of the table.
+
+    Example:
+        >>> import mskernel
+        >>> is_refusal(mskernel.load_mindir), is_refusal(mskernel.Tensor)
+        (True, False)
+    """
+    return any(obj is o for objs in _OBJECTS.values() for o in objs.values())
