@@ -332,6 +332,14 @@ def golden_counts(golden: Path = GOLDEN) -> GoldenCounts:
     return GoldenCounts(suites, cases, differences, per.get("random_programs", (0, 0)), per.get("random_dags", (0, 0)))
 
 
+def surface_counts() -> dict:
+    """``mskernel.compat_surface``'s counts: namespace -> status -> names."""
+    sys.path.insert(0, str(ROOT))
+    from mskernel import compat_surface
+
+    return compat_surface.counts()
+
+
 def census_counts() -> List[Tuple[str, int]]:
     """``[(status, count), ...]`` of ``mskernel.compat``'s census names, most common status first."""
     sys.path.insert(0, str(ROOT))
@@ -355,9 +363,16 @@ def summary(results: Path = RESULTS, golden: Path = GOLDEN) -> str:
     other = ", ".join(f"{n} {CENSUS_PHRASES.get(status, status)}" for status, n in census.items() if status != "runs")
     g = golden_counts(golden)
     met, missed = goal_counts(results)
+    surface = surface_counts()
+    whole = {st: sum(c[st] for c in surface.values()) for st in ("runs", "refused", "missing")}
+    mint = {st: sum(c[st] for key, c in surface.items() if key.startswith("mindspore.mint")) for st in whole}
     return "\n".join([
         f"- **MindSpore names real code uses** (the census of `mskernel/compat.py`): {census.get('runs', 0)} of "
         f"{total} run as in MindSpore; {other}. Every name and reason: `docs/compatibility.md`.",
+        f"- **MindSpore 2.10's whole public surface** ({sum(whole.values())} names of `mindspore`, `ops`, `nn`, "
+        f"`Tensor`, `mint` and `dataset`, recorded from the wheel): {whole['runs']} run, {whole['refused']} are "
+        f"refused with the reason, {whole['missing']} are still missing; of `mindspore.mint`'s "
+        f"{sum(mint.values())}, {mint['runs']} run.",
         f"- **Checked against MindSpore 2.10 itself** (`tests/golden/`, recorded from its CPU wheel, replayed "
         f"without it): {g.cases} programs in {g.suites} suites, compared on values, gradients, printed text and "
         f"errors; {g.cases - g.differences} agree and {g.differences} are documented differences where mskernel "

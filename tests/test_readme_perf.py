@@ -73,6 +73,10 @@ def test_the_summary_counts_agree_with_the_files_they_come_from(tmp_path):
     goals = [rt.Goal("hybrid fwd", "call_path", "forward, n=8", "hybrid", "<= 2x"),
              rt.Goal("aot fwd", "call_path", "forward, n=8", "aot", "<= 2x")]
     assert rt.goal_counts(res, goals) == (1, ["hybrid fwd"])
+    # the whole surface: as many names as the recorded surface file holds
+    from mskernel import compat_surface
+    names = sum(len(v) for v in compat_surface.surface().values())
+    assert f"({names} names of" in text and names > 3000
     # the census line: the counts of mskernel.compat's statuses
     from mskernel import compat
     runs = sum(1 for r in compat.rows() if r[2] == "runs")
