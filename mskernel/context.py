@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional
 
 __all__ = ["GRAPH_MODE", "PYNATIVE_MODE", "set_context", "get_context", "set_device", "get_current_device",
-           "DeviceInfo", "device_warning", "is_set", "watch"]
+           "DeviceInfo", "device_warning", "is_set", "watch", "unwatch"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -230,11 +230,28 @@ def watch(attr_key: str, callback: Callable[[], None]) -> None:
 
     Example:
         >>> seen = []
-        >>> watch("op_timeout", lambda: seen.append(get_context("op_timeout")))
+        >>> follow = lambda: seen.append(get_context("op_timeout"))
+        >>> watch("op_timeout", follow)
         >>> set_context(op_timeout=60); seen
         [60]
+        >>> unwatch("op_timeout", follow)
     """
     _watchers.setdefault(attr_key, []).append(callback)
+
+
+def unwatch(attr_key: str, callback: Callable[[], None]) -> None:
+    """Stop calling a ``callback`` given to :func:`watch` (nothing happens if it is not watching).
+
+    Example:
+        >>> seen = []
+        >>> follow = lambda: seen.append(1)
+        >>> watch("op_timeout", follow); unwatch("op_timeout", follow)
+        >>> set_context(op_timeout=30); seen
+        []
+    """
+    callbacks = _watchers.get(attr_key, [])
+    if callback in callbacks:
+        callbacks.remove(callback)
 
 
 def _reset_for_tests() -> None:
