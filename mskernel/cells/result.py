@@ -195,7 +195,7 @@ class CellResult:
         if self.lang == "hybrid":
             reg = getattr(value, "reg", None)
             facts["reg info"] = repr(reg) if reg else "none (dtypes follow the inputs)"
-            rows = getattr(value, "_rows", None)
+            rows = getattr(value, "dtype_rows", None)
             facts["dtype rows"] = "; ".join(f"{list(i)} -> {list(o)}" for i, o in rows) if rows else "any"
         if self.bound and self.lang == "hybrid":
             facts["bprop"] = getattr(getattr(value, "bprop", None), "__name__", None) or "none"

@@ -106,6 +106,21 @@ class Custom(PrimitiveWithInfer):
             return f"Custom_{self.func_name}_{hashlib.sha256(src.encode()).hexdigest()[:16]}"
         return f"Custom_{self.func}"
 
+    @property
+    def dtype_rows(self) -> List[Tuple[Tuple[str, ...], Tuple[str, ...]]]:
+        """The registered dtype rows, ``[((input dtypes), (output dtypes)), ...]``; empty: dtypes follow the
+        inputs.
+
+        Example:
+            >>> from mskernel import ops
+            >>> from mskernel.ops import CustomRegOp, DataType
+            >>> info = (CustomRegOp().input(0, "x").output(0, "y")
+            ...         .dtype_format(DataType.F32_Default, DataType.F32_Default).target("CPU").get_op_info())
+            >>> ops.Custom(lambda x: x, lambda s: s, lambda d: d, func_type="pyfunc", reg_info=info).dtype_rows
+            [(('float32',), ('float32',))]
+        """
+        return list(self._registration.rows)
+
     def _describe(self) -> Dict[str, Any]:
         """The op facts every graph node of this op carries (what the graph view's details show)."""
         info: Dict[str, Any] = {"func_type": self.func_type, "func_name": self.func_name, "uniq_name": self.uniq_name}
