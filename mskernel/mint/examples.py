@@ -15,6 +15,10 @@ __all__ = ["EXAMPLES"]
 #: submodules' functions (the tests run each in its function's docstring)
 EXAMPLES: Dict[str, Tuple[str, ...]] = {
     'abs': ('mint.abs(ms.Tensor([1.5, -2.0, 0.5]))', '[1.5 2.  0.5]'),
+    'addcmul': ('mint.addcmul(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]), ms.Tensor([2.0, 4.0]), value=0.5)',
+                '[1.5 2. ]'),
+    'logaddexp': ('mint.logaddexp(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]))', '[1.474077  2.0181499]'),
+    'logaddexp2': ('mint.logaddexp2(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]))', '[1.7715533 2.087463 ]'),
     'acos': ('mint.acos(ms.Tensor([-0.5, 0.0, 0.5]))', '[2.0943952 1.5707964 1.0471976]'),
     'acosh': ('mint.acosh(ms.Tensor([1.0, 2.0]))', '[0.       1.316958]'),
     'asin': ('mint.asin(ms.Tensor([-0.5, 0.0, 0.5]))', '[-0.5235988  0.         0.5235988]'),

@@ -21,6 +21,8 @@ import numpy as np
 from mskernel.ops import math as M
 from mskernel.ops.opdef import F, Op
 
+_LN2 = float(np.log(2.0))
+
 _CMP = dict(inputs=2, dtype="promote", method=True)
 
 
@@ -83,6 +85,19 @@ OPS: List[Op] = [
     Op("hypot", "input, other", np.hypot,
        lambda g, out, input, other: (g * input / out, g * other / out),
        inputs=2, dtype="promote_float", method=True),
+    Op("logaddexp", "input, other", np.logaddexp,
+       lambda g, out, input, other: (g * F.exp(input - out), g * F.exp(other - out)),
+       inputs=2, dtype="promote_float", method=True),
+    Op("logaddexp2", "input, other", np.logaddexp2,  # d/dx log2(2^x + 2^y) = 2^(x - out)
+       lambda g, out, input, other: (g * F.exp((input - out) * _LN2), g * F.exp((other - out) * _LN2)),
+       inputs=2, dtype="promote_float", method=True),
+    Op("addcmul", "input, tensor1, tensor2, value=1", lambda x, a, b, v: x + v * a * b,
+       lambda g, input, tensor1, tensor2, value: (g, g * value * tensor2, g * value * tensor1, g * tensor1 * tensor2),
+       inputs=4, dtype="promote", prim="Addcmul", method=True),
+    Op("addcdiv", "input, tensor1, tensor2, value=1", lambda x, a, b, v: x + v * a / b,
+       lambda g, input, tensor1, tensor2, value: (g, g * value / tensor2, -g * value * tensor1 / (tensor2 * tensor2),
+                                                  g * tensor1 / tensor2),
+       inputs=4, dtype="promote", prim="Addcdiv", method=True),
     Op("lerp", "input, end, weight", lambda x, e, w: x + w * (e - x),
        lambda g, input, end, weight: (g * (1 - weight), g * weight, g * (end - input)),
        inputs=3, dtype="promote_float", prim="Lerp", method=True),
@@ -122,6 +137,12 @@ EXAMPLES = {
     "xlogy": ("ops.xlogy(ms.Tensor([0.0, 2.0]), ms.Tensor([0.0, 4.0]))", "[0.        2.7725887]"),
     "hypot": ("ops.hypot(ms.Tensor([3.0, 5.0]), ms.Tensor([4.0, 12.0]))", "[ 5. 13.]"),
     "lerp": ("ops.lerp(ms.Tensor([0.0, 10.0]), ms.Tensor([10.0, 20.0]), 0.25)", "[ 2.5 12.5]"),
+    "logaddexp": ("ops.logaddexp(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]))", "[1.474077  2.0181499]"),
+    "logaddexp2": ("ops.logaddexp2(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]))", "[1.7715533 2.087463 ]"),
+    "addcmul": ("ops.addcmul(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]), ms.Tensor([2.0, 4.0]), 0.5)",
+                "[1.5 2. ]"),
+    "addcdiv": ("ops.addcdiv(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]), ms.Tensor([2.0, 4.0]), 0.5)",
+                "[ 1.125 -1.75 ]"),
     "not_equal": ("ops.not_equal(ms.Tensor([1, 2, 3]), 2)", "[ True False  True]"),
     "less": ("ops.less(ms.Tensor([1, 2, 3]), 2)", "[ True False False]"),
     "less_equal": ("ops.less_equal(ms.Tensor([1, 2, 3]), 2)", "[ True  True False]"),

@@ -48,6 +48,17 @@ CASES.update({
     "clamp_grad": _X + "result = ms.grad(lambda a: ops.clamp(a, -0.5, 0.5).sum())(x)",
     "lerp": _X + _Y + "result = ops.lerp(x, y, 0.3)",
     "lerp_grad": _X + _Y + "result = ms.grad(lambda a, b: ops.lerp(a, b, 0.3).sum(), (0, 1))(x, y)",
+    "logaddexp": _X + _Y + "result = (ops.logaddexp(x, y), x.logaddexp(y), ops.logaddexp2(x, y), x.logaddexp2(y))",
+    "logaddexp_grad": _X + _Y + "result = (ms.grad(lambda a, b: ops.logaddexp(a, b).sum(), (0, 1))(x, y), "
+                                "ms.grad(lambda a, b: ops.logaddexp2(a, b).sum(), (0, 1))(x, y))",
+    "addcmul": _X + _Y + ("v = Tensor(np.float32(0.5))\nresult = (ops.addcmul(x, y, x, v), ops.Addcmul()(x, y, x, v), "
+                          "x.addcmul(y, x, 0.5), ops.addcmul(x, y, x))"),
+    "addcmul_grad": _X + _Y + ("v = Tensor(np.array([0.5, 2.0, -1.0], np.float32))\n"
+                               "result = ms.grad(lambda a, b, c: ops.addcmul(a, b, a, c).sum(), (0, 1, 2))(x, y, v)"),
+    "addcdiv": _X + _Y + ("v = Tensor(np.float32(0.5))\nresult = (ops.addcdiv(x, x, y, v), ops.Addcdiv()(x, x, y, v), "
+                          "ops.addcdiv(x, x, y))"),
+    "addcdiv_grad": _X + _Y + ("v = Tensor(np.float32(0.5))\nd = ops.abs(y) + 1\n"
+                               "result = ms.grad(lambda a, b, c: ops.addcdiv(a, b, c, v).sum(), (0, 1, 2))(x, y, d)"),
     "xlogy": _P + _Y + "result = ops.xlogy(x, ops.abs(y))",
     "isclose": _X + "result = ops.isclose(x, x + 1e-7)",
     "logical": "a = Tensor(np.array([True, False, True]))\nb = Tensor(np.array([True, True, False]))\n"
