@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import mskernel as ms
-from central_differences import gradient
 from mskernel import nn
+from layer_gradients import check_against_differences
 
 CASES = [(nn.LSTM, {}), (nn.GRU, {"bidirectional": True}), (nn.RNN, {"num_layers": 2, "nonlinearity": "relu"}),
          (nn.LSTM, {"num_layers": 2, "bidirectional": True, "batch_first": True})]
@@ -25,23 +25,6 @@ def _setup(cls, kwargs):
     weight = ms.Tensor(rng.standard_normal((2, 5, width) if first else (5, 2, width)))
     lengths = ms.Tensor(np.array([5, 3], np.int32))
     return net, x, lambda a: (net(a, None, lengths)[0] * weight).sum()
-
-
-def check_against_differences(net, x: np.ndarray, loss) -> None:
-    """The engine's gradients of ``loss`` for the input and every parameter, against float64 central differences
-    of the same loss evaluated with the perturbed arrays put in place."""
-    params = net.trainable_params()
-    gx, gps = ms.grad(loss, 0, params)(ms.Tensor(x))
-
-    def value(arrays):
-        for p in params:
-            p.set_data(ms.Tensor(arrays[p.name]))
-        return float(loss(ms.Tensor(arrays["x"])).asnumpy())
-    point = {"x": x, **{p.name: p.asnumpy().copy() for p in params}}
-    want = gradient(value, point)
-    np.testing.assert_allclose(gx.asnumpy(), want["x"], rtol=1e-6, atol=1e-8)
-    for p, g in zip(params, gps):
-        np.testing.assert_allclose(g.asnumpy(), want[p.name], rtol=1e-6, atol=1e-8, err_msg=p.name)
 
 
 @pytest.mark.parametrize("cls, kwargs", CASES, ids=lambda c: getattr(c, "__name__", str(c)))

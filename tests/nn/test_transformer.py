@@ -8,7 +8,7 @@ import pytest
 
 import mskernel as ms
 from mskernel import nn
-from test_rnns import check_against_differences
+from layer_gradients import check_against_differences
 
 
 def _load(net: nn.Cell, dtype=np.float64, seed: int = 0) -> nn.Cell:
