@@ -8,6 +8,12 @@ are the golden suites (``cases/transforms.py``, ``cell.py``, ...), which the tes
     python tests/golden/audit_examples.py              # every API below; one line per example
     python tests/golden/audit_examples.py ops.jvp      # some of them
     python tests/golden/audit_examples.py --census     # every census op, primitive, Tensor method and nn name
+    python tests/golden/audit_examples.py --surface    # every name of MindSpore's surface (compat_surface.json)
+
+``--surface`` keeps the wheel's answers in ``~/.cache/mskernel/audit/`` (they hold MindSpore's example code,
+so they stay outside the tree and are reused until the wheel changes) and writes what each name's examples
+did, without their code, to ``tests/golden/audit_surface.json``: the summary the compatibility page and the
+README count from.
 
 Each example runs in a fresh namespace with ``mindspore`` replaced by ``mskernel`` in its source; an
 example agrees when the printed text is equal (numbers within 1e-4 relative, as the goldens compare).
@@ -44,6 +50,16 @@ APIS = ["ops.grad", "ops.value_and_grad", "ops.jvp", "ops.vjp", "ops.jacfwd", "o
         "Tensor.register_hook", "ops.depend", "ops.derivative", "jit", "mutable"]
 
 
+def surface_apis() -> List[str]:
+    """Every name of the recorded surface (mskernel/compat_surface.json), as API paths from ``mindspore``."""
+    from mskernel.compat_surface import surface
+    out = []
+    for ns, names in surface().items():
+        prefix = ns[len("mindspore"):].lstrip(".")
+        out += [f"{prefix}.{n}" if prefix else n for n in names]
+    return out
+
+
 def census_apis() -> List[str]:
     """Every functional op, primitive and Tensor method of the census (mskernel/compat.py), as API paths."""
     from mskernel.compat import CENSUS
@@ -75,6 +91,12 @@ def extract(apis: List[str]) -> Dict[str, List[str]]:
     return out
 
 
+#: what MindSpore's docs pages import before their examples (many docstrings use these names unimported)
+PRELUDE = ("import numpy as np\nimport mindspore\nimport mindspore as ms\nfrom mindspore import Tensor, Parameter, "
+           "ParameterTuple, nn, ops, context\nfrom mindspore import dtype as mstype\n"
+           "from mindspore.ops import operations as P\n")
+
+
 def run(statements: List[str], module_name: str) -> Dict[str, str]:
     """Run one docstring's examples as an interactive session (expressions show their repr, as doctest
     does); the printed text, or the text up to the exception and the exception."""
@@ -84,6 +106,8 @@ def run(statements: List[str], module_name: str) -> Dict[str, str]:
     namespace = {"__name__": "__main__"}
     try:
         with contextlib.redirect_stdout(buf):
+            prelude = PRELUDE.replace("mindspore", module_name)
+            exec(compile(prelude, "<prelude>", "exec"), namespace)  # noqa: S102 (imports)
             for k, source in enumerate(statements):
                 if module_name == "mskernel":
                     source = re.sub(r"\bmindspore\b", "mskernel", source)
@@ -111,6 +135,7 @@ def _timed(statements: List[str], module_name: str, seconds: int = 30) -> Dict[s
 
 
 def _same(a: str, b: str) -> bool:
+    a, b = (re.sub(r"\[\s+", "[", re.sub(r"\s+\]", "]", t)) for t in (a, b))  # numpy pads to the widest number
     if _NUM.sub("#", " ".join(a.split())) != _NUM.sub("#", " ".join(b.split())):
         return False
     for x, y in zip(_NUM.findall(a), _NUM.findall(b)):
@@ -131,7 +156,7 @@ def _in_scratch_dir() -> Iterator[Path]:
             os.chdir(before)
 
 
-def _record_in_wheel(py: str, apis: List[str], hang: int = 300) -> Dict[str, dict]:
+def _record_in_wheel(py: str, apis: List[str], hang: int = 300, args: tuple = ("--inside",)) -> Dict[str, dict]:
     """Run the examples in the wheel's environment. An example stuck in native code (no Python-level
     timeout stops it) makes the run exceed ``hang`` seconds: it is recorded as hung and the rest run again."""
     done: Dict[str, dict] = {}
@@ -139,11 +164,13 @@ def _record_in_wheel(py: str, apis: List[str], hang: int = 300) -> Dict[str, dic
     while todo:
         timed_out = False
         try:
-            out = subprocess.run([py, str(Path(__file__).resolve()), "--inside", *todo], capture_output=True,
+            out = subprocess.run([py, str(Path(__file__).resolve()), *args, *todo], capture_output=True,
                                  text=True, timeout=hang).stdout  # in the caller's scratch directory
         except subprocess.TimeoutExpired as e:
             out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
             timed_out = True
+        else:
+            timed_out = any(a not in out for a in todo[-1:])  # a crash ends the process early
         for line in out.splitlines():
             if line.startswith("{"):
                 rec = json.loads(line)
@@ -151,8 +178,8 @@ def _record_in_wheel(py: str, apis: List[str], hang: int = 300) -> Dict[str, dic
         todo = [a for a in todo if a not in done]
         if not timed_out:
             break
-        if todo:
-            done[todo.pop(0)] = {"source": [], "stdout": "", "error": "TimeoutError: hung in the wheel"}
+        if todo:  # the first one not answered hung (or crashed the process)
+            done[todo.pop(0)] = {"source": ["(hung)"], "stdout": "", "error": "TimeoutError: hung or crashed"}
     return {a: r for a, r in done.items() if r.get("source")}
 
 
@@ -163,6 +190,18 @@ def main(argv: List[str]) -> int:
             src = progs.get(api, [])
             print(json.dumps({"api": api, "source": src, **(_timed(src, "mindspore") if src else {})}), flush=True)
         return 0
+    if argv[:1] == ["--ours"]:  # inside our own interpreter: the wheel's examples, read from a file
+        progs = json.loads(Path(argv[1]).read_text())
+        for api in argv[2:]:
+            rec = _timed(progs[api], "mskernel")
+            rec["stdout"] = rec["stdout"].replace("mskernel", "mindspore")
+            print(json.dumps({"api": api, "source": progs[api], **rec}), flush=True)
+        return 0
+    if argv[:1] == ["--surface"]:
+        from record import ensure_venv
+        py = ensure_venv()
+        with _in_scratch_dir():
+            return _surface(str(py), argv[1:] or surface_apis())
     if argv[:1] == ["--census"]:
         argv = census_apis()
     from record import ensure_venv
@@ -187,6 +226,55 @@ def _compare(py: str, apis: List[str]) -> int:
                                f"{ours.get('error') or ours['stdout'][:80]!r}"
         print(f"{'agree ' if ok else 'DIFFER'} {api}{detail}")
     print(f"{agree} of {len(wheel)} examples agree")
+    return 0
+
+
+SUMMARY = HERE / "audit_surface.json"
+WHEEL_CACHE = Path.home() / ".cache" / "mskernel" / "audit"
+
+
+def _state(wheel: dict, ours: dict) -> List[str]:
+    """[state, detail] of one API's examples: ``agree``, ``differ``, ``wheel-fails`` (the CPU wheel itself
+    raises: not counted), ``hung`` or ``no-example``."""
+    if not wheel.get("source"):
+        return ["no-example", ""]
+    if wheel.get("error", "").startswith("TimeoutError"):
+        return ["hung", "the wheel's example ran over its time limit"]
+    if "error" in wheel:
+        return ["wheel-fails", wheel["error"][:160]]
+    if "error" not in ours and _same(wheel["stdout"], ours["stdout"]):
+        return ["agree", ""]
+    return ["differ", (ours.get("error") or "prints " + " ".join(ours["stdout"].split())[:100])[:160]]
+
+
+def _surface(py: str, apis: List[str], chunk: int = 150) -> int:
+    """The whole surface: the wheel's answers (cached), ours, and the summary written to ``SUMMARY``."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    cache_file = WHEEL_CACHE / "wheel-2.10.json"
+    wheel = json.loads(cache_file.read_text()) if cache_file.exists() else {}
+    todo = [a for a in apis if a not in wheel]
+    for k in range(0, len(todo), chunk):  # saved after each chunk: a long run can stop and go on
+        part = todo[k:k + chunk]
+        got = _record_in_wheel(py, part)
+        wheel.update({a: got.get(a, {"source": []}) for a in part})
+        cache_file.write_text(json.dumps(wheel))
+        print(f"wheel: {min(k + chunk, len(todo))} of {len(todo)}", file=sys.stderr, flush=True)
+    runnable = [a for a in apis if wheel[a].get("source") and "error" not in wheel[a]]
+    progs_file = Path("programs.json")
+    progs_file.write_text(json.dumps({a: wheel[a]["source"] for a in runnable}))
+    ours: Dict[str, dict] = {}
+    for k in range(0, len(runnable), chunk):
+        ours.update(_record_in_wheel(sys.executable, runnable[k:k + chunk], hang=600,
+                                     args=("--ours", str(progs_file.resolve()))))
+        print(f"mskernel: {min(k + chunk, len(runnable))} of {len(runnable)}", file=sys.stderr, flush=True)
+    old = json.loads(SUMMARY.read_text()) if SUMMARY.exists() else {}
+    old.update({a: _state(wheel[a], ours.get(a, {"error": "no answer"})) for a in apis})
+    SUMMARY.write_text("{\n" + ",\n".join(f"{json.dumps(a)}: {json.dumps(v)}" for a, v in sorted(old.items()))
+                       + "\n}\n")
+    states: Dict[str, int] = {}
+    for a in apis:
+        states[old[a][0]] = states.get(old[a][0], 0) + 1
+    print(", ".join(f"{n} {k}" for k, n in sorted(states.items())))
     return 0
 
 
