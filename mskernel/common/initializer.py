@@ -60,18 +60,16 @@ class Initializer:
     """
 
     def __init__(self, **kwargs: Any) -> None:
-        # the settings become attributes (``Normal(sigma=0.5).sigma``) and are what ``repr`` shows
+        # the settings become attributes (``Normal(sigma=0.5).sigma``)
         for name, value in kwargs.items():
             setattr(self, name, value)
-        self._settings = tuple(kwargs)
 
     def init(self, shape: Tuple[int, ...]) -> np.ndarray:
         """The values for ``shape`` (override it)."""
         raise NotImplementedError
 
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in getattr(self, "_settings", ()))
-        return f"{type(self).__name__}({shown})"
+    # no __repr__ of its own: MindSpore's initializers show as Python's default ``<... object at 0x...>``, and a
+    # Cell's repr (``weight_init=...``) prints them so
 
 
 class Zero(Initializer):

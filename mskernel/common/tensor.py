@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numbers
 import weakref
-from typing import Any, Optional, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -247,9 +247,22 @@ class Tensor:
         """True when the buffer is C-contiguous (not a strided view)."""
         return self._data.flags.c_contiguous
 
-    def stride(self) -> Tuple[int, ...]:
-        """Strides in elements (MindSpore/torch convention)."""
-        return tuple(s // self._data.itemsize for s in self._data.strides)
+    def stride(self, dim: Optional[int] = None) -> Union[List[int], int]:
+        """Strides in elements (MindSpore/torch convention): a list, or the stride of ``dim``.
+
+        Example:
+            >>> import mskernel as ms
+            >>> x = ms.Tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+            >>> x.stride(), x.stride(-1)
+            ([3, 1], 1)
+        """
+        strides = [s // self._data.itemsize for s in self._data.strides]
+        if dim is None:
+            return strides
+        if not isinstance(dim, int) or isinstance(dim, bool) or not -len(strides) <= dim < max(len(strides), 1):
+            raise IndexError(f"For 'Tensor.stride', 'dim' must be an int in [{-len(strides)}, {len(strides)}), "
+                             f"but got {dim!r}")
+        return strides[dim]
 
     def storage_offset(self) -> int:
         """Element offset of this view inside its base buffer."""

@@ -165,6 +165,18 @@ def _kl_div(input: Any, target: Any, reduction: str, log_target: bool) -> Any:
     return F.kl_div(input, target, reduction)
 
 
+def _fill_dtype(fill_value: Any, dtype: Any) -> Any:
+    """mint.full's dtype: the one given, else the fill value's own (Bool, Int64, Float32 or a Tensor's), where
+    ops.full would make Int64."""
+    if dtype is not None:
+        return dtype
+    if isinstance(fill_value, Tensor):
+        return fill_value.dtype
+    if isinstance(fill_value, bool):
+        return mstype.bool_
+    return mstype.int64 if isinstance(fill_value, int) else mstype.float32
+
+
 def _normalize(input: Any, p: float, dim: int, eps: float) -> Any:
     return F.div(input, F.clamp(F.norm(input, p, dim, True), eps))
 
@@ -314,7 +326,7 @@ MINT: List[Front] = [Front(n, "input") for n in _UNARY] + [
     Front("ones", "size, *, dtype=None", "ones(size, dtype)"),
     Front("zeros_like", "input, *, dtype=None"),
     Front("ones_like", "input, *, dtype=None"),
-    Front("full", "size, fill_value, *, dtype=None"),
+    Front("full", "size, fill_value, *, dtype=None", "full(size, fill_value, dtype=_fill_dtype(fill_value, dtype))"),
     Front("full_like", "input, fill_value, *, dtype=None"),
     Front("eye", "n, m=None, dtype=None"),
     Front("arange", "start=0, end=None, step=1, *, dtype=None"),

@@ -17,8 +17,12 @@ from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
 from mskernel.refusals import refused_names as _refused_names
+from mskernel.ops import internal_paths as _internal_paths
+import sys as _sys
 
 globals().update(_refused_names("mindspore.ops"))  # refused with their reason (mskernel.refusals)
+P = operations  # MindSpore's own alias of the primitives' module
+_internal_paths.install(_sys.modules[__name__])  # ops.function.math_func, ops.auto_generate, ... as facades
 
 _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
 

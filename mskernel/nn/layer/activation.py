@@ -188,3 +188,12 @@ def get_activation(name: Any, prim_name: Any = None) -> Any:
         raise KeyError(f"For 'get_activation', the activation name must be one of {sorted(_BY_NAME)}, but got "
                        f"{name!r}.")
     return _BY_NAME[name.lower()]()
+
+
+def __getattr__(name: str) -> Any:
+    """``PReLUExt``, which MindSpore defines in this module (code reaches it by this path); it lives with the
+    other ``*Ext`` layers and is imported on first use (those import this module)."""
+    if name == "PReLUExt":
+        from mskernel.nn.layer.ext import PReLUExt
+        return PReLUExt
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

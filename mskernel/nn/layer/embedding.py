@@ -19,6 +19,7 @@ from mskernel.common.initializer import initializer
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
+from mskernel.nn.layer.ext import EmbeddingExt  # noqa: F401  (MindSpore's nn.layer.embedding has it)
 from mskernel.ops import functional as F
 
 __all__ = ["Embedding"]

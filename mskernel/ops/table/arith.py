@@ -14,7 +14,7 @@ Example:
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Any, List
 
 import numpy as np
 
@@ -24,6 +24,42 @@ from mskernel.ops.opdef import F, Op
 _LN2 = float(np.log(2.0))
 
 _CMP = dict(inputs=2, dtype="promote", method=True)
+
+
+def _add_method(input: Any, other: Any, *, alpha: Any = 1) -> Any:
+    """``Tensor.add(other, *, alpha=1)``: ``input + alpha * other``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([1.0, 2.0]).add(ms.Tensor([1.0, 1.0]), alpha=3))
+        [4. 5.]
+    """
+    return M.add(input, other if alpha == 1 else M.mul(other, alpha))
+
+
+def _sub_method(input: Any, other: Any, *, alpha: Any = 1) -> Any:
+    """``Tensor.sub(other, *, alpha=1)``: ``input - alpha * other``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([1.0, 2.0]).sub(ms.Tensor([1.0, 1.0]), alpha=0.5))
+        [0.5 1.5]
+    """
+    return M.sub(input, other if alpha == 1 else M.mul(other, alpha))
+
+
+def _remainder_method(input: Any, other: Any = None, *, divisor: Any = None) -> Any:
+    """``Tensor.remainder(other)``, also spelled ``remainder(divisor=...)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([7.0, -7.0]).remainder(divisor=3.0))
+        [1. 2.]
+    """
+    if (other is None) == (divisor is None):
+        raise TypeError("For 'Tensor.remainder', give exactly one of 'other' and 'divisor', "
+                        f"but got other={other!r}, divisor={divisor!r}")
+    return F.remainder(input, divisor if other is None else other)
 
 
 def _floor_div(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -55,7 +91,9 @@ def _div(input, other, *, rounding_mode=None):  # noqa: ANN001, ANN202
 OPS: List[Op] = [
     # hand-written (C fast path); the entries declare signature, primitive and methods
     Op("add", "input, other", fn=M.add, inputs=2, prim="Add", method=True, inplace=True),
-    Op("sub", "input, other", fn=M.sub, inputs=2, prim="Sub", method=True, inplace=True, aliases=("subtract",)),
+    Op("sub", "input, other", fn=M.sub, inputs=2, prim="Sub", method=True, inplace=True),
+    Op("subtract", "input, other, *, alpha=1", fn=lambda input, other, alpha=1: _add_method(input, other, alpha=-alpha),
+       method=True),
     Op("mul", "input, other", fn=M.mul, inputs=2, prim="Mul", method=True, inplace=True, aliases=("multiply",)),
     Op("div", "input, other, *, rounding_mode=None", fn=_div, inputs=2, prim=("Div", "RealDiv"),
        method=("div", "true_divide"), inplace=True, aliases=("true_divide", "divide")),
@@ -125,9 +163,13 @@ OPS: List[Op] = [
     Op("bitwise_xor", "input, other", np.bitwise_xor, inputs=2, dtype="promote", prim="BitwiseXor", method=True),
 ]
 
+#: methods shaped differently from their functional op (MindSpore 2.10's overloaded Tensor methods)
+METHODS = {"add": _add_method, "sub": _sub_method, "remainder": _remainder_method}
+
 #: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
 #: ``(setup statement, ..., expression, what print(expression) shows)``
 EXAMPLES = {
+    "subtract": ("ops.subtract(ms.Tensor([4.0, 1.0]), ms.Tensor([1.0, 2.0]), alpha=2)", "[ 2. -3.]"),
     "div_rounded": ("ops.div_rounded(ms.Tensor([7.0, -7.0]), ms.Tensor([2.0, 2.0]), 'floor')", "[ 3. -4.]"),
     "atan2": ("ops.atan2(ms.Tensor([1.0, -1.0]), ms.Tensor([1.0, 1.0]))", "[ 0.7853982 -0.7853982]"),
     "floor_divide": ("ops.floor_divide(ms.Tensor([7, -7]), ms.Tensor([2, 2]))", "[ 3 -4]"),

@@ -84,13 +84,14 @@ def eye(n: int, m: Optional[int] = None, dtype: Any = None) -> Tensor:
 
 
 def full(size: Any, fill_value: Any, *, dtype: Any = None) -> Tensor:
-    """A tensor of ``size`` filled with ``fill_value``; its dtype from the value unless ``dtype`` is given.
+    """A tensor of ``size`` filled with ``fill_value``, of ``dtype``; without one it is Int64 whatever the value
+    (MindSpore 2.10's rule: a float or bool value is truncated to an integer).
 
     Example:
-        >>> print(full((2,), 3), full((2,), 0.5), full((1,), 3, dtype=mstype.float32))
-        [3 3] [0.5 0.5] [3.]
+        >>> print(full((2,), 3), full((2,), 1.7), full((1,), 1.7, dtype=mstype.float32))
+        [3 3] [1 1] [1.7]
     """
-    dt = mstype.to_dtype(dtype).np if dtype is not None else _value_dtype(fill_value)
+    dt = mstype.to_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
     return Tensor._wrap(np.full(S._shape_arg(size, "FillV2"), _scalar(fill_value), dt))
 
 

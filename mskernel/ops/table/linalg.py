@@ -208,14 +208,16 @@ def addmm(input: Any, mat1: Any, mat2: Any, *, beta: Any = 1, alpha: Any = 1) ->
 
 
 def baddbmm(input: Any, batch1: Any, batch2: Any, beta: Any = 1, alpha: Any = 1) -> Tensor:
-    """``beta * input + alpha * bmm(batch1, batch2)``.
+    """``beta * input + alpha * bmm(batch1, batch2)``; 2-D ``batch1``/``batch2`` multiply as matrices (as the
+    wheel accepts them).
 
     Example:
         >>> import mskernel as ms
         >>> baddbmm(ms.Tensor(np.zeros((1, 1, 1))), ms.Tensor(np.ones((1, 1, 2))), ms.Tensor(np.ones((1, 2, 1)))).shape
         (1, 1, 1)
     """
-    return input * beta + bmm(batch1, batch2) * alpha
+    both_2d = isinstance(batch1, Tensor) and isinstance(batch2, Tensor) and batch1.ndim == 2 and batch2.ndim == 2
+    return input * beta + (F.matmul(batch1, batch2) if both_2d else bmm(batch1, batch2)) * alpha
 
 
 def kron(input: Any, other: Any) -> Tensor:
@@ -334,7 +336,10 @@ OPS: List[Op] = [
     Op("kron", "input, other", fn=kron, inputs=2),
     Op("cross", "input, other, dim=None", fn=cross, inputs=2, method=True),
     Op("cdist", "x1, x2, p=2.0", fn=cdist, inputs=2),
-    Op("inverse", "input", np.linalg.inv, _inverse_grad, dtype="float", prim="MatrixInverse", method=True),
+    Op("inverse", "input", np.linalg.inv, _inverse_grad, dtype="float", method=True),
+    Op("_matrix_inverse", "x, adjoint=False",
+       fn=lambda x, adjoint=False: F.inverse(F.swapaxes(x, -1, -2) if adjoint else x),  # real: adjoint = transpose
+       prim="MatrixInverse(adjoint=False)(x) -> x, adjoint"),
     Op("det", "input", lambda x: np.asarray(np.linalg.det(x), x.dtype), _det_grad, dtype="float",
        prim="MatrixDeterminant", method=True),
     Op("matrix_power", "input, n", fn=matrix_power, method=True),
@@ -345,6 +350,8 @@ OPS: List[Op] = [
 #: ``(setup statement, ..., expression, what print(expression) shows)``
 EXAMPLES = {
     "inverse": ("ops.inverse(ms.Tensor([[2.0, 0.0], [0.0, 4.0]]))", "[[0.5  0.  ]\n [0.   0.25]]"),
+    "MatrixInverse": ("ops.MatrixInverse(adjoint=True)(ms.Tensor([[1.0, 2.0], [0.0, 4.0]]))",
+                      "[[ 1.    0.  ]\n [-0.5   0.25]]"),
     "det": ("ops.det(ms.Tensor([[2.0, 1.0], [1.0, 3.0]]))", "5.0"),
     "MatMul": ("ops.MatMul(transpose_b=True)(ms.Tensor([[1.0, 2.0]]), ms.Tensor([[3.0, 4.0]]))", "[[11.]]"),
     "BatchMatMul": ("x, y = ms.Tensor([[[1.0, 2.0]], [[3.0, 4.0]]]), ms.Tensor([[[1.0], [1.0]], [[2.0], [0.5]]])",

@@ -147,6 +147,15 @@ def _dropout_with_mask(x: Any, keep_prob: float = 0.5) -> tuple:
     return x * mask * (1.0 / keep_prob), mask
 
 
+def _prelu(input: Any, weight: Any) -> Tensor:
+    """``max(0, x) + weight * min(0, x)`` with one slope per channel: a 1-D ``weight`` runs along axis 1 (the
+    channels) of an input of two or more dimensions, as MindSpore's PReLU."""
+    if isinstance(input, Tensor) and isinstance(weight, Tensor) and input.ndim >= 2 and weight.ndim == 1 \
+            and weight.shape[0] != 1:
+        weight = F.reshape(weight, (weight.shape[0],) + (1,) * (input.ndim - 2))
+    return F._prelu_broadcast(input, weight)
+
+
 OPS: List[Op] = [
     Op("softmax", "input, axis=-1, *, dtype=None", _softmax, _softmax_grad, prim="Softmax(axis=-1)(x) -> x, axis",
        method=True, **_FLOAT),
@@ -155,7 +164,8 @@ OPS: List[Op] = [
        **_FLOAT),
     Op("softmin", "x, axis=-1", lambda x, axis: _softmax(-x, axis),
        lambda g, out, axis: (-(out * (g - F.sum(g * out, axis, True))),), **_FLOAT),
-    Op("gelu", "input, approximate='none'", _gelu, _gelu_grad, prim="GeLU()(x) -> x", **_FLOAT),
+    # the CPU primitive GeLU computes the tanh form
+    Op("gelu", "input, approximate='none'", _gelu, _gelu_grad, prim="GeLU()(x) -> x, 'tanh'", **_FLOAT),
     Op("silu", "input", _silu,
        lambda g, input: (g * (F.sigmoid(input) * (1 + input * (1 - F.sigmoid(input)))),), prim="SiLU", **_FLOAT),
     Op("leaky_relu", "input, alpha=0.2", lambda x, alpha: np.where(x >= 0, x, x * alpha).astype(x.dtype),
@@ -174,7 +184,8 @@ OPS: List[Op] = [
     Op("hardswish", "input", lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype),
        lambda g, input: (g * Tensor._wrap(np.where(input._data < -3, 0.0, np.where(
            input._data > 3, 1.0, (2 * input._data + 3) / 6)).astype(g._data.dtype)),), prim="HSwish", **_FLOAT),
-    Op("hardsigmoid", "input", lambda x: np.clip(x / 6 + 0.5, 0, 1).astype(x.dtype),
+    Op("hardsigmoid", "input",  # float16 in float32, rounded once (as the CPU kernel)
+       lambda x: np.clip(x.astype(np.promote_types(x.dtype, np.float32)) / 6 + 0.5, 0, 1).astype(x.dtype),
        lambda g, input: (g * _mask((input._data > -3) & (input._data < 3), g) * (1 / 6),), prim="HSigmoid",
        **_FLOAT),
     Op("mish", "input", lambda x: (x * np.tanh(np.log1p(np.exp(x)))).astype(x.dtype),
@@ -187,10 +198,11 @@ OPS: List[Op] = [
        lambda g, input_x: (g * 1.0507009873554805 * F.where(input_x > 0, F.ones_like(input_x),
                                                               1.6732632423543772 * F.exp(input_x)),),
        prim="SeLU", **_FLOAT),
-    Op("prelu", "x, weight", lambda x, w: np.where(x >= 0, x, x * w).astype(x.dtype),
-       lambda g, x, weight: (g * F.where(x >= 0, F.ones_like(x), weight * F.ones_like(x)),
+    Op("_prelu_broadcast", "x, weight", lambda x, w: np.where(x >= 0, x, x * w).astype(x.dtype),
+       lambda g, x, weight: (g * F.where(x > 0, F.ones_like(x), weight * F.ones_like(x)),  # slope at 0: weight
                              g * F.where(x >= 0, F.zeros_like(x), x)),
-       inputs=2, prim="PReLU", **_FLOAT),
+       inputs=2, **_FLOAT),
+    Op("prelu", "input, weight", fn=_prelu, prim="PReLU"),
     Op("dropout", "input, p=0.5, training=True, seed=None", fn=_dropout),
     Op("_dropout_with_mask", "x, keep_prob=0.5", fn=_dropout_with_mask,
        prim="Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> x, keep_prob"),
@@ -214,12 +226,13 @@ EXAMPLES = {
     "mish": ("ops.mish(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.30340147  0.          0.8650984 ]"),
     "logsigmoid": ("ops.logsigmoid(ms.Tensor([-1.0, 0.0, 1.0]))", "[-1.3132617 -0.6931472 -0.3132617]"),
     "selu": ("ops.selu(ms.Tensor([-1.0, 0.0, 1.0]))", "[-1.1113307  0.         1.050701 ]"),
-    "prelu": ("ops.prelu(ms.Tensor([-2.0, 3.0]), ms.Tensor([0.25]))", "[-0.5  3. ]"),
+    "prelu": ("ops.prelu(ms.Tensor([[-2.0, -2.0], [1.0, -1.0]]), ms.Tensor([0.5, 0.25]))",
+              "[[-1.   -0.5 ]\n [ 1.   -0.25]]"),
     "Softmax": ("ops.Softmax(axis=0)(ms.Tensor([[1.0, 1.0], [1.0, 3.0]]))",
                 "[[0.5        0.11920292]\n [0.5        0.880797  ]]"),
     "LogSoftmax": ("ops.LogSoftmax(axis=0)(ms.Tensor([[1.0, 1.0], [1.0, 3.0]]))",
                    "[[-0.6931472  -2.126928  ]\n [-0.6931472  -0.12692805]]"),
-    "GeLU": ("ops.GeLU()(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.15865526  0.          0.8413447 ]"),
+    "GeLU": ("ops.GeLU()(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.158808  0.        0.841192]"),
     "Elu": ("ops.Elu(alpha=0.5)(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.31606027  0.          1.        ]"),
     "Softplus": ("ops.Softplus()(ms.Tensor([-1.0, 0.0, 1.0]))", "[0.3132617 0.6931472 1.3132617]"),
     "Dropout": ("y, mask = ops.Dropout(keep_prob=1.0)(ms.Tensor([1.0, 2.0]))", "y, mask.dtype", "[1. 2.] Float32"),

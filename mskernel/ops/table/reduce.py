@@ -12,10 +12,48 @@ Example:
 """
 from __future__ import annotations
 
-from typing import List
+from typing import Any, Callable, List
 
+from mskernel.common.tensor import Tensor
 from mskernel.ops import reduce as R
-from mskernel.ops.opdef import Op
+from mskernel.ops.opdef import F, Op
+
+
+def _masked_extreme(op: str, reduce: Callable, pick: Callable, input: Any, axis: Any, keepdims: bool, initial: Any,
+                    where: Any) -> Tensor:
+    """``reduce`` over the elements ``where`` selects (all when None), ``initial`` taking part as one more value."""
+    if where is not None:
+        if initial is None:
+            raise ValueError(f"For '{op}', 'initial' must be given with 'where' (a masked-out row needs a value), "
+                             "but got initial=None")
+        input = F.where(where, input, F.full_like(input, initial))
+    out = reduce(input, axis, keepdims)
+    return out if initial is None else pick(out, F.full_like(out, initial))
+
+
+def _amax(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None) -> Tensor:
+    """Maximum over ``axis`` (all when None) of the elements ``where`` selects, at least ``initial``; ties share
+    the gradient.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([[1.0, 5.0], [3.0, 2.0]])
+        >>> print(_amax(x, 1), _amax(x, 1, initial=4.0, where=ms.Tensor([[True, False], [True, True]])))
+        [5. 3.] [4. 4.]
+    """
+    return _masked_extreme("amax", R.amax, F.maximum, input, axis, keepdims, initial, where)
+
+
+def _amin(input: Any, axis: Any = None, keepdims: bool = False, *, initial: Any = None, where: Any = None) -> Tensor:
+    """Minimum over ``axis`` (all when None) of the elements ``where`` selects, at most ``initial``; ties share
+    the gradient.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(_amin(ms.Tensor([1.0, -5.0]), initial=-7.0))
+        -7.0
+    """
+    return _masked_extreme("amin", R.amin, F.minimum, input, axis, keepdims, initial, where)
 
 OPS: List[Op] = [
     Op("sum", "input, dim=None, keepdim=False, *, dtype=None", fn=R.sum,
@@ -24,9 +62,9 @@ OPS: List[Op] = [
     Op("mean", "x, axis=None, keep_dims=False", fn=R.mean,
        prim="ReduceMean(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", method=True),
     Op("reduce_mean", "x, axis=(), keep_dims=False", fn=R.reduce_mean),
-    Op("amax", "input, axis=None, keepdims=False", fn=R.amax,
+    Op("amax", "input, axis=None, keepdims=False, *, initial=None, where=None", fn=_amax,
        prim="ReduceMax(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", method=True),
-    Op("amin", "input, axis=None, keepdims=False", fn=R.amin,
+    Op("amin", "input, axis=None, keepdims=False, *, initial=None, where=None", fn=_amin,
        prim="ReduceMin(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", method=True),
     Op("reduce_max", "x, axis=(), keep_dims=False", fn=R.reduce_max),
     Op("reduce_min", "x, axis=(), keep_dims=False", fn=R.reduce_min),

@@ -237,8 +237,52 @@ def aminmax(input: Any, *, axis: int = 0, keepdims: bool = False) -> tuple:
         (Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  2.00000000e+00]), \
 Tensor(shape=[2], dtype=Float32, value= [ 5.00000000e+00,  3.00000000e+00]))
     """
-    # as ops.min/ops.max with an axis: a tie's gradient goes to the first of the tied (MindSpore 2.10's)
-    return F.min(input, axis, keepdims)[0], F.max(input, axis, keepdims)[0]
+    # as ops.min/ops.max with an axis: a tie's gradient goes to the first of the tied (MindSpore 2.10's); a NaN
+    # propagates, as in every mskernel comparison (tests/golden/cases/edge_values.py says why)
+    x = check_tensor(input, "aminmax", "input")
+    if axis is None:  # over every element; kept dims are all of them
+        lo, hi = aminmax(F.reshape(x, (-1,)), axis=0)
+        shape = (1,) * x.ndim if keepdims else ()
+        return F.reshape(lo, shape), F.reshape(hi, shape)
+    return F.min(x, axis, keepdims)[0], F.max(x, axis, keepdims)[0]
+
+
+def _torch_style(axis: Any, ddof: Any, keepdims: bool, dim: Any, correction: Any, keepdim: Any) -> tuple:
+    """(axis, ddof, keepdims) of MindSpore 2.10's two spellings: ``(axis, ddof, keepdims)`` and
+    ``(dim, *, correction=1, keepdim=False)``."""
+    if dim is None and correction is None and keepdim is None:
+        return axis, ddof, keepdims
+    return ((dim if dim is not None else axis), (1 if correction is None else correction),
+            (keepdims if keepdim is None else bool(keepdim)))
+
+
+def _std_method(self: Tensor, axis: Any = None, ddof: Any = 0, keepdims: bool = False, *, dim: Any = None,
+                correction: Any = None, keepdim: Any = None) -> Tensor:
+    """``Tensor.std``, either spelling (see :func:`_torch_style`).
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([[1.0, 3.0], [2.0, 2.0]])
+        >>> print(x.std(), x.std(dim=1, correction=1))
+        0.70710677 [1.4142135 0.       ]
+    """
+    return std(self, *_torch_style(axis, ddof, keepdims, dim, correction, keepdim))
+
+
+def _var_method(self: Tensor, axis: Any = None, ddof: Any = 0, keepdims: bool = False, *, dim: Any = None,
+                correction: Any = None, keepdim: Any = None) -> Tensor:
+    """``Tensor.var``, either spelling (see :func:`_torch_style`).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([[1.0, 3.0], [2.0, 2.0]]).var(dim=1, correction=0))
+        [1. 0.]
+    """
+    return var(self, *_torch_style(axis, ddof, keepdims, dim, correction, keepdim))
+
+
+#: methods shaped differently from their functional op (MindSpore 2.10's overloaded Tensor methods)
+METHODS = {"std": _std_method, "var": _var_method}
 
 
 OPS: List[Op] = [

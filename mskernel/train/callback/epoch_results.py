@@ -29,9 +29,23 @@ logger = logging.getLogger(__name__)
 
 
 def _loss_number(outputs: Any) -> Any:
-    """``net_outputs`` as a number: :func:`handle_loss`, with a Tensor it leaves as the float of its mean."""
+    """``net_outputs`` as a number: a Tensor (or a sequence's first Tensor) as the float of its mean, anything
+    else as :func:`handle_loss` leaves it. The wheel keeps numpy's float32 mean, which prints with float32's
+    shortest digits (``1.6028551``); the float of those digits prints the same under numpy 2, where a numpy
+    scalar's repr names its type.
+
+    Example:
+        >>> import mskernel as ms
+        >>> _loss_number(ms.Tensor([1.0, 2.2])), _loss_number(0.5)
+        (1.6, 0.5)
+    """
     loss = handle_loss(outputs)
-    return float(np.mean(loss.asnumpy())) if isinstance(loss, Tensor) else loss
+    if isinstance(outputs, Tensor) or isinstance(loss, Tensor):
+        data = (outputs if isinstance(outputs, Tensor) else loss).asnumpy()
+        if data.dtype == np.float32:
+            return float(str(np.mean(data, dtype=np.float32)))
+        return float(np.mean(data))
+    return loss
 
 
 class History(Callback):

@@ -62,7 +62,7 @@ CASES = {
     'grad_cdist': _X + 'result = ms.grad(lambda a: ops.cdist(a, Tensor([[[3.0,4.0]]])).sum())(Tensor([[[0.0,0.0],[1.0,1.0]]]))',
     'grad_addmm': _X + 'result = ms.grad(lambda a, b, c: ops.addmm(a, b, c, beta=2, alpha=0.5).sum(), (0,1,2))(Tensor([[1.0]]), Tensor([[1.0,2.0]]), Tensor([[3.0],[4.0]]))',
 }
-OPTIONS = {'full_f': {'differs': "MindSpore 2.10's ops.full gives Int64 for a float fill value (truncating it); ours keeps Float32"}, 'full_t': {'differs': "MindSpore 2.10's ops.full gives Int64 for a float Tensor fill value; ours keeps its Float32"}, 'full_bool': {'differs': "MindSpore 2.10's ops.full gives Int64 for a bool fill value; ours gives Bool"}, 'grad_inverse': {'rtol': 1e-05, 'atol': 1e-06}, 'grad_cdist': {'rtol': 1e-05, 'atol': 1e-06}, 'cdist': {'rtol': 1e-05, 'atol': 1e-06}, 'logit': {'rtol': 1e-05, 'atol': 1e-06}, 'baddbmm': {}}
+OPTIONS = {'grad_inverse': {'rtol': 1e-05, 'atol': 1e-06}, 'grad_cdist': {'rtol': 1e-05, 'atol': 1e-06}, 'cdist': {'rtol': 1e-05, 'atol': 1e-06}, 'logit': {'rtol': 1e-05, 'atol': 1e-06}, 'baddbmm': {}}
 
 # Error texts (every error case checks one): MindSpore's word for word, or, where its text carries what a user
 # cannot rely on, the parts that matter and why.
@@ -80,8 +80,5 @@ OPTIONS.setdefault('dot', {}).update(message_parts=[
     ': (1).'],
     why="the wheel escapes its quotes as \\\\' (a formatting slip in its text); mskernel prints plain quotes")
 
-# ops.full keeps the fill value's type: a Python float fills MindSpore's default float (Float32), a Tensor its own
-# dtype (Tensor(3.0) is Float32), a bool gives Bool
-OPTIONS["full_f"]["oracle"] = "result = as_tensor(np.full((2,), 3.0, np.float32))"
-OPTIONS["full_t"]["oracle"] = "fill = np.float32(3.0)\nresult = as_tensor(np.full((2,), fill, fill.dtype))"
-OPTIONS["full_bool"]["oracle"] = "result = as_tensor(np.full((2,), True))"
+# ops.full without a dtype is Int64 whatever its value (MindSpore 2.10; numpy truncates as its kernel does)
+CASES["full_frac"] = _X + 'result = ops.full((2, 3), -1.7)'
