@@ -3,7 +3,9 @@
 mskernel has each of these names, so that MindSpore code importing them still imports, but using one
 (calling the function, constructing the class) raises :class:`~mskernel.errors.RefusedError` naming it and
 giving the reason. A name belongs here only when what it does cannot happen here at all: it needs a device
-(the Ascend NPU's float-status register: the CPU wheel itself has no kernel for it), MindSpore's graph
+(the Ascend NPU's float-status register; the NPU's fused kernels, whose layouts, sparse modes and rounding
+that device's implementation defines: for each of these the CPU wheel itself has no kernel, measured by calling
+it there), MindSpore's graph
 compiler (MindIR files, the strategy files of auto-parallel compilation), or another process (point-to-point
 communication: in a group of one there is no peer, and the CPU wheel refuses a send to its own rank). Names
 that could run here but do not yet are *missing* in the compatibility table, not refused.
@@ -37,6 +39,14 @@ _P2P = ("point-to-point communication needs a peer process; mskernel runs one pr
 _STATUS = ("it reads or clears the Ascend NPU's floating-point status register, which a CPU does not have (the "
            "CPU wheel has no kernel for it)")
 
+def _fused(kernel: str, what: str) -> str:
+    return (f"it is the Ascend NPU's fused {what} kernel, defined by that device's implementation; MindSpore 2.10's "
+            f"CPU wheel has no kernel for it either (calling it there raises \"The kernel {kernel} unregistered\" or "
+            "\"only supports Ascend\"). Write it with ops (e.g. softmax(q @ k.T * scale) @ v) to run it here")
+
+
+_ATTN = "attention"
+
 #: MindSpore namespace -> refused name -> the reason its error gives (one line each)
 REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore": {
@@ -65,6 +75,23 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "NPUAllocFloatStatus": _STATUS,
         "NPUGetFloatStatus": _STATUS,
         "NPUClearFloatStatus": _STATUS,
+        "flash_attention_score": _fused("FlashAttentionScore", _ATTN),
+        "prompt_flash_attention": _fused("PromptFlashAttention", _ATTN),
+        "incre_flash_attention": _fused("IncreFlashAttention", _ATTN),
+        "fused_infer_attention_score": _fused("FusedInferAttentionScore", _ATTN),
+        "speed_fusion_attention": _fused("SpeedFusionAttention", _ATTN),
+        "sparse_flash_attention": _fused("SparseFlashAttention", "sparse attention"),
+        "ring_attention_update": _fused("RingAttentionUpdate", "ring-attention update"),
+        "PagedAttention": _fused("PagedAttention", "paged (KV-cache) attention"),
+        "PagedAttentionMask": _fused("PagedAttentionMask", "paged (KV-cache) attention"),
+        "multi_scale_deformable_attn_function": _fused("MultiScaleDeformableAttn", "deformable attention"),
+        "nsa_compress": _fused("NsaCompress", "native-sparse-attention compression"),
+        "nsa_compress_attention": _fused("NsaCompressAttention", "native-sparse-attention"),
+        "nsa_select_attention": _fused("NsaSelectAttention", "native-sparse-attention"),
+        "lightning_indexer": _fused("LightningIndexer", "lightning-indexer"),
+        "moe_init_routing_v2": _fused("MoeInitRoutingV2", "mixture-of-experts routing"),
+        "moe_token_permute": _fused("MoeTokenPermute", "mixture-of-experts token permutation"),
+        "moe_token_unpermute": _fused("MoeTokenUnpermute", "mixture-of-experts token permutation"),
         "Send": _P2P,
         "Receive": _P2P,
         "BatchISendIRecv": _P2P,
@@ -75,6 +102,10 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "batch_isend_irecv": _P2P,
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
+    },
+    "mindspore.mint": {
+        "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "
+                     "mint.nn.functional.gelu computes GeLU here"),
     },
     "mindspore.mint.distributed": {
         "P2POp": _P2P,

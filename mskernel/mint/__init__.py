@@ -20,11 +20,13 @@ from typing import Any, Callable, Dict
 
 from mskernel.mint.frontends import EXAMPLES, HELPERS, MINT, front_end_examples
 from mskernel.ops.registry import front_ends
+from mskernel.refusals import refused_names
 
 #: the imports every mint example starts with
 IMPORTS = ("import mskernel as ms", "from mskernel import mint")
 FUNCTIONS: Dict[str, Callable[..., Any]] = front_ends(MINT, __name__, HELPERS, front_end_examples(""), IMPORTS)
 globals().update(FUNCTIONS)
+globals().update(refused_names("mindspore.mint"))  # refused with their reason (mskernel.refusals)
 #: the generated functions, so that doctest runs their examples from here
 __test__ = dict(FUNCTIONS)
 

@@ -12,7 +12,7 @@ are the golden suites (``cases/transforms.py``, ``cell.py``, ...), which the tes
 
 ``--surface`` keeps the wheel's answers in ``~/.cache/mskernel/audit/`` (they hold MindSpore's example code,
 so they stay outside the tree and are reused until the wheel changes) and writes what each name's examples
-did, without their code, to ``tests/golden/audit/surface.json``: the summary the compatibility page and the
+did, without their code, to ``mskernel/compat_audit.json``: the summary the compatibility page and the
 README count from.
 
 Each example runs in a fresh namespace with ``mindspore`` replaced by ``mskernel`` in its source; an
@@ -230,7 +230,7 @@ def _compare(py: str, apis: List[str]) -> int:
     return 0
 
 
-SUMMARY = HERE / "audit" / "surface.json"
+SUMMARY = HERE.parents[1] / "mskernel" / "compat_audit.json"
 WHEEL_CACHE = Path.home() / ".cache" / "mskernel" / "audit"
 
 
