@@ -29,7 +29,8 @@ _NO_GRAD = dict(dtype="any")
 def _boxes(x: Any, op: str, arg: str, width: int = 4) -> np.ndarray:
     t = check_tensor(x, op, arg)
     if t.ndim != 2 or t.shape[-1] != width:
-        raise ValueError(f"For '{op}', '{arg}' last dimension must be {width}, but got: {t.shape[-1] if t.ndim else 0}.")
+        got = t.shape[-1] if t.ndim else 0
+        raise ValueError(f"For '{op}', '{arg}' last dimension must be {width}, but got: {got}.")
     return t._data
 
 
@@ -140,7 +141,8 @@ OPS: List[Op] = [
 #: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
 #: ``(setup statement, ..., expression, what print(expression) shows)``
 EXAMPLES = {
-    "bounding_box_encode": ("ops.bounding_box_encode(ms.Tensor([[2.0, 2.0, 2.0, 3.0]]), ms.Tensor([[1.0, 2.0, 1.0, 4.0]]))",
+    "bounding_box_encode": ("ops.bounding_box_encode(ms.Tensor([[2.0, 2.0, 2.0, 3.0]]), "
+                            "ms.Tensor([[1.0, 2.0, 1.0, 4.0]]))",
                             "[[-1.         0.25       0.         0.4054651]]"),
     "BoundingBoxEncode": ("ops.BoundingBoxEncode(stds=(2.0, 2.0, 1.0, 1.0))(ms.Tensor([[2.0, 2.0, 2.0, 3.0]]), "
                           "ms.Tensor([[1.0, 2.0, 1.0, 4.0]]))", "[[-0.5        0.125      0.         0.4054651]]"),
