@@ -1,0 +1,173 @@
+"""Op table: ops MindSpore offers only as primitive classes (no functional op of their own), each measured on the
+2.10 CPU wheel: DiagPart, EmbeddingLookup, colour conversions, CompareAndBitpack, SubAndFilter, RaggedRange,
+NoRepeatNGram, and the summary primitives (which record nothing without a summary collector, as in PyNative
+mode: they return None).
+
+Example:
+    >>> import mskernel as ms
+    >>> from mskernel import ops
+    >>> print(ops.DiagPart()(ms.Tensor([[1.0, 2.0], [3.0, 4.0]])))
+    [1. 4.]
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, List, Tuple
+
+import numpy as np
+
+from mskernel import dtype as mstype
+from mskernel.common.tensor import Tensor
+from mskernel.ops._core import check_tensor
+from mskernel.ops.opdef import F, Op
+
+
+def diag_part(input_x: Any) -> Tensor:
+    """The diagonal ``out[i] = x[i, i]`` of a tensor of shape ``dims + dims``."""
+    x = check_tensor(input_x, "DiagPart", "input_x")
+    k = x.ndim // 2
+    if x.ndim == 0 or x.ndim % 2:
+        raise ValueError(f"For 'DiagPart', the input's rank must be even and positive, but got shape {x.shape}")
+    for a, b in zip(x.shape[:k], x.shape[k:]):
+        if a != b:
+            raise ValueError(f"For primitive[DiagPart], the attribute[input_shape[i + rank(input_shape) / 2]] must be "
+                             f"equal to {a}, but got {b}.")
+    n = math.prod(x.shape[:k])
+    return F.reshape(F.diagonal(F.reshape(x, (n, n))), x.shape[:k])
+
+
+def embedding_lookup(input_params: Any, input_indices: Any, offset: int) -> Tensor:
+    """Rows ``input_params[input_indices - offset]``; an index outside the table gives a row of zeros."""
+    params = check_tensor(input_params, "EmbeddingLookup", "input_params")
+    idx = check_tensor(input_indices, "EmbeddingLookup", "input_indices")
+    if not isinstance(offset, int) or isinstance(offset, bool):
+        raise TypeError(f"For 'EmbeddingLookup', 'offset' must be an int, but got {type(offset).__name__}")
+    local = idx._data.astype(np.int64) - offset
+    inside = (local >= 0) & (local < params.shape[0])
+    rows = F.gather(params, Tensor._wrap(np.where(inside, local, 0)), 0)
+    mask = Tensor._wrap(inside.reshape(inside.shape + (1,) * (params.ndim - 1)).astype(params._data.dtype))
+    return rows * mask
+
+
+def _rgb_to_hsv(x: np.ndarray) -> np.ndarray:
+    r, g, b = x[..., 0], x[..., 1], x[..., 2]
+    v, lo = x.max(-1), x.min(-1)
+    delta = v - lo
+    safe = np.where(delta == 0, 1, delta)
+    h = np.where(v == r, (g - b) / safe, np.where(v == g, 2 + (b - r) / safe, 4 + (r - g) / safe))
+    h = np.where(delta == 0, 0, np.mod(h / 6.0, 1.0))
+    s = np.where(v == 0, 0, delta / np.where(v == 0, 1, v))
+    return np.stack([h, s, v], -1).astype(x.dtype)
+
+
+def _hsv_to_rgb(x: np.ndarray) -> np.ndarray:
+    if x.ndim != 4:
+        raise ValueError(f"For primitive[HSVToRGB], the the dimension of [x] must be equal to 4, but got {x.ndim}.")
+    work = x.astype(np.promote_types(x.dtype, np.float32))  # float16 in float32, rounded once (as the kernel)
+    h, s, v = work[..., 0], work[..., 1], work[..., 2]
+    c = s * v
+    hh = np.mod(h, 1.0) * 6.0
+    m = v - c
+    t = c * (1 - np.abs(np.mod(hh, 2.0) - 1))
+    sector = np.floor(hh).astype(np.int64) % 6
+    rgb = [(c, t, 0 * c), (t, c, 0 * c), (0 * c, c, t), (0 * c, t, c), (t, 0 * c, c), (c, 0 * c, t)]
+    out = np.zeros(x.shape, work.dtype)
+    for k, (r, g, b) in enumerate(rgb):
+        at = sector == k
+        out[..., 0] = np.where(at, r, out[..., 0])
+        out[..., 1] = np.where(at, g, out[..., 1])
+        out[..., 2] = np.where(at, b, out[..., 2])
+    return (out + m[..., None]).astype(x.dtype)
+
+
+def _compare_and_bitpack(x: np.ndarray, threshold: np.ndarray) -> np.ndarray:
+    if x.ndim == 0 or x.shape[-1] % 8:
+        raise ValueError(f"For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8, but got "
+                         f"shape {list(x.shape)}")
+    # the CPU kernel packs a bool input's bits least significant first, a number's compared bits most first
+    return np.packbits(x > threshold, axis=-1, bitorder="little" if x.dtype == np.bool_ else "big")
+
+
+def sub_and_filter(input_x: Any, max_num: int, offset: int) -> Tuple[Tensor, Tensor]:
+    """``(x - offset, positions)`` of the elements with ``0 <= x - offset < max_num``."""
+    x = check_tensor(input_x, "SubAndFilter", "input_x")._data
+    y = x - offset
+    keep = np.flatnonzero((y >= 0) & (y < max_num))
+    return Tensor._wrap(y.reshape(-1)[keep].astype(x.dtype)), Tensor._wrap(keep.astype(x.dtype))
+
+
+def ragged_range(starts: Any, limits: Any, deltas: Any, Tsplits: Any = mstype.int64) -> Tuple[Tensor, Tensor]:
+    """``(nested splits, dense values)`` of the ranges ``range(starts[i], limits[i], deltas[i])`` one after the
+    other."""
+    s, lim, d = (check_tensor(t, "RaggedRange", n)._data for t, n in
+                 ((starts, "starts"), (limits, "limits"), (deltas, "deltas")))
+    s, lim, d = np.broadcast_arrays(s, lim, d)
+    if np.any(d == 0):
+        raise ValueError("For 'RaggedRange', every element of 'deltas' must be non-zero, but got a zero")
+    parts = [np.arange(a, b, c, dtype=s.dtype) for a, b, c in zip(s.reshape(-1), lim.reshape(-1), d.reshape(-1))]
+    splits = np.concatenate([[0], np.cumsum([len(p) for p in parts])]).astype(mstype.to_dtype(Tsplits).np)
+    values = np.concatenate(parts) if parts else np.zeros(0, s.dtype)
+    return Tensor._wrap(splits), Tensor._wrap(values.astype(s.dtype))
+
+
+def no_repeat_ngram(state_seq: Any, log_probs: Any, ngram_size: int = 1) -> Tensor:
+    """``log_probs`` with every token that would repeat an n-gram of its beam set to the lowest float32."""
+    seq = check_tensor(state_seq, "NoRepeatNGram", "state_seq")._data
+    lp = check_tensor(log_probs, "NoRepeatNGram", "log_probs")._data.copy()
+    n = ngram_size
+    if n < 1:
+        raise ValueError(f"For 'NoRepeatNGram', 'ngram_size' must be at least 1, but got {n}")
+    flat_seq, flat_lp = seq.reshape(-1, seq.shape[-1]), lp.reshape(-1, lp.shape[-1])
+    low = np.finfo(np.float32).min
+    for row, probs in zip(flat_seq, flat_lp):
+        tail = list(row[len(row) - (n - 1):]) if n > 1 else []
+        for j in range(len(row) - n + 1):
+            if list(row[j:j + n - 1]) == tail:
+                probs[row[j + n - 1]] = low
+    return Tensor._wrap(flat_lp.reshape(lp.shape))
+
+
+def _summary(name: Any, value: Any) -> None:
+    """Summary data goes to a summary collector; without one (mskernel has none) there is nothing to record."""
+    return None
+
+
+_NO_GRAD = dict(dtype="any")
+
+OPS: List[Op] = [
+    Op("_diag_part", "input_x", fn=diag_part, prim="DiagPart"),
+    Op("_embedding_lookup", "input_params, input_indices, offset", fn=embedding_lookup, prim="EmbeddingLookup"),
+    Op("_rgb_to_hsv", "images", _rgb_to_hsv, prim="RGBToHSV", **_NO_GRAD),
+    Op("_hsv_to_rgb", "x", _hsv_to_rgb, prim="HSVToRGB", **_NO_GRAD),
+    Op("_compare_and_bitpack", "x, threshold", _compare_and_bitpack, inputs=2, prim="CompareAndBitpack",
+       **_NO_GRAD),
+    Op("_sub_and_filter", "input_x, max_num, offset", fn=sub_and_filter, prim="SubAndFilter"),
+    Op("_ragged_range", "starts, limits, deltas, Tsplits=mindspore.int64", fn=ragged_range,
+       prim="RaggedRange(Tsplits)(starts, limits, deltas) -> starts, limits, deltas, Tsplits"),
+    Op("_no_repeat_ngram", "state_seq, log_probs, ngram_size=1", fn=no_repeat_ngram,
+       prim="NoRepeatNGram(ngram_size=1)(state_seq, log_probs) -> state_seq, log_probs, ngram_size"),
+    Op("_scalar_summary", "name, value", fn=_summary, prim="ScalarSummary"),
+    Op("_tensor_summary", "name, value", fn=_summary, prim="TensorSummary"),
+    Op("_image_summary", "name, value", fn=_summary, prim="ImageSummary"),
+    Op("_histogram_summary", "name, value", fn=_summary, prim="HistogramSummary"),
+]
+
+#: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
+#: ``(setup statement, ..., expression, what print(expression) shows)``
+EXAMPLES = {
+    "DiagPart": ("ops.DiagPart()(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]))", "[1. 4.]"),
+    "EmbeddingLookup": ("ops.EmbeddingLookup()(ms.Tensor([[8.0, 9.0], [10.0, 11.0]]), ms.Tensor([3, 2, 4]), 2)",
+                        "[[10. 11.]\n [ 8.  9.]\n [ 0.  0.]]"),
+    "RGBToHSV": ("ops.RGBToHSV()(ms.Tensor([[[[0.25, 0.5, 0.5]]]]))", "[[[[0.5 0.5 0.5]]]]"),
+    "HSVToRGB": ("ops.HSVToRGB()(ms.Tensor([[[[0.5, 0.5, 0.5]]]]))", "[[[[0.25 0.5  0.5 ]]]]"),
+    "CompareAndBitpack": ("ops.CompareAndBitpack()(ms.Tensor([1.0, 2, 3, 4, 5, 6, 7, 8]), ms.Tensor(6.0))", "[3]"),
+    "SubAndFilter": ("ops.SubAndFilter()(ms.Tensor([1, 3, 5, 8, 9, 16]), 10, 5)[0]", "[0 3 4]"),
+    "RaggedRange": ("ops.RaggedRange(ms.int64)(ms.Tensor([2, 5]), ms.Tensor([4, 8]), ms.Tensor([1, 2]))[1]",
+                    "[2 3 5 7]"),
+    "NoRepeatNGram": ("ops.NoRepeatNGram(2)(ms.Tensor([[[1, 2, 1]]]), ms.Tensor([[[0.1, 0.2, 0.3]]]))",
+                      "[[[ 1.0000000e-01 -3.4028235e+38  3.0000001e-01]]]"),
+    "ScalarSummary": ("ops.ScalarSummary()('loss', ms.Tensor(0.5))", "None"),
+    "TensorSummary": ("ops.TensorSummary()('w', ms.Tensor([0.5]))", "None"),
+    "ImageSummary": ("ops.ImageSummary()('img', ms.Tensor(np.zeros((1, 3, 2, 2), np.float32)))", "None"),
+    "HistogramSummary": ("ops.HistogramSummary()('h', ms.Tensor([0.5, 1.0]))", "None"),
+}

@@ -1,0 +1,41 @@
+"""Ops MindSpore offers only as primitive classes (table/primitives_only.py): values, gradients, dtypes, errors."""
+_P = "p = Tensor(np.arange(10).reshape(5, 2).astype(np.float32))\n"
+_I = "i = Tensor(np.array([[1, 7], [4, -1], [3, 3]]), ms.int32)\n"
+_RGB = "rgb = Tensor(np.array([[[[0.9, 0.1, 0.3], [0.0, 0.0, 0.0]], [[0.2, 0.2, 0.2], [0.1, 0.8, 0.5]]]], np.float32))\n"
+_HSV = "hsv = Tensor(np.array([[[[0.95, 0.8, 0.9], [0.0, 0.0, 0.0]], [[0.5, 0.0, 0.2], [0.4, 0.9, 0.8]]], [[[0.1, 0.5, 0.5], [0.7, 1.0, 1.0]], [[0.33, 0.3, 0.6], [0.99, 0.2, 0.1]]]], np.float32))\n"
+_S = "seq = Tensor(np.array([[[1, 2, 1, 2, 5, 1, 2], [9, 3, 9, 5, 4, 1, 5]], [[4, 8, 6, 4, 5, 6, 4], [4, 8, 8, 4, 3, 4, 8]]]), ms.int32)\nlp = Tensor(np.linspace(0.1, 0.9, 40).reshape(2, 2, 10).astype(np.float32))\n"
+CASES = {
+    "diag_part": "result = ops.DiagPart()(Tensor(np.arange(9).reshape(3, 3).astype(np.float32)))",
+    "diag_part_4d": "result = ops.DiagPart()(Tensor(np.arange(36).reshape(2, 3, 2, 3).astype(np.int32)))",
+    "diag_part_grad": "result = ms.grad(lambda a: (ops.DiagPart()(a) * Tensor([1.0, 2.0, 3.0])).sum())(Tensor(np.ones((3, 3), np.float32)))",
+    "diag_part_bad": "result = ops.DiagPart()(Tensor(np.ones((2, 3), np.float32)))",
+    "embedding_lookup": _P + _I + "result = ops.EmbeddingLookup()(p, i, 2)",
+    "embedding_lookup_grad": _P + _I + "result = ms.grad(lambda a: ops.EmbeddingLookup()(a, i, 0).sum())(p)",
+    "embedding_lookup_1d": "result = ops.EmbeddingLookup()(Tensor(np.array([1.5, 2.5, 3.5], np.float32)), Tensor(np.array([0, 2, 3]), ms.int32), 0)",
+    "rgb_to_hsv": _RGB + "result = ops.RGBToHSV()(rgb)",
+    "hsv_to_rgb": _HSV + "result = ops.HSVToRGB()(hsv)",
+    "hsv_round_trip": _RGB + "result = ops.HSVToRGB()(ops.RGBToHSV()(rgb))",
+    "hsv_to_rgb_float16": _HSV + "result = ops.HSVToRGB()(hsv.astype(ms.float16))",
+    "hsv_to_rgb_bad_rank": "result = ops.HSVToRGB()(Tensor(np.ones((2, 3), np.float32)))",
+    "compare_and_bitpack": "result = ops.CompareAndBitpack()(Tensor(np.arange(32).reshape(2, 16).astype(np.float32)), Tensor(np.float32(9.5)))",
+    "compare_and_bitpack_bool": "result = ops.CompareAndBitpack()(Tensor(np.array([True, False] * 4)), Tensor(False))",
+    "sub_and_filter": "result = ops.SubAndFilter()(Tensor(np.array([1, 3, 5, 8, 9, 16, 14, 5]), ms.int32), 10, 5)",
+    "ragged_range": "result = ops.RaggedRange(Tsplits=ms.int64)(Tensor(np.array([2, 5, 8, 0]), ms.int32), Tensor(np.array([3, 5, 12, -6]), ms.int32), Tensor(np.array([1, 1, 2, -3]), ms.int32))",
+    "ragged_range_float": "result = ops.RaggedRange(Tsplits=ms.int32)(Tensor(np.array([0.0, 1.0], np.float32)), Tensor(np.array([1.0, 2.0], np.float32)), Tensor(np.array([0.25, 0.5], np.float32)))",
+    "no_repeat_ngram": _S + "result = ops.NoRepeatNGram(ngram_size=3)(seq, lp)",
+    "no_repeat_ngram_2": _S + "result = ops.NoRepeatNGram(ngram_size=2)(seq, lp)",
+    "summaries": "x = Tensor(np.ones((1, 3, 2, 2), np.float32))\nresult = (ops.ScalarSummary()('s', Tensor(1.0)), ops.TensorSummary()('t', x), ops.ImageSummary()('i', x), ops.HistogramSummary()('h', x))",
+}
+OPTIONS = {
+    "diag_part_bad": {"message_parts": ["For primitive[DiagPart], the attribute[input_shape[i + rank(input_shape) / 2]] must be equal to 2, but got 3."],
+                      "why": "the wheel appends its C++ call stack"},
+    # the wheel's gradient is the values of a sparse (row) gradient: one row per index, shaped like the lookup; mskernel
+    # gives the dense gradient of the table, each row the count of its in-range lookups
+    "embedding_lookup_grad": {"differs": "the wheel returns the values of EmbeddingLookup's sparse gradient (one row per index, "
+                                         "shape [6, 2]) where the table's gradient has the table's shape [5, 2]; mskernel "
+                                         "gives that dense gradient",
+                              "oracle": "idx = np.array([[1, 7], [4, -1], [3, 3]]).reshape(-1)\ng = np.zeros((5, 2), np.float32)\n"
+                                        "np.add.at(g, idx[(idx >= 0) & (idx < 5)], 1.0)\nresult = as_tensor(g)"},
+    "hsv_to_rgb_bad_rank": {"message_parts": ["For primitive[HSVToRGB], the the dimension of [x] must be equal to 4, but got 2."],
+                            "why": "the wheel appends its C++ call stack"},
+}
