@@ -22,7 +22,7 @@ from mskernel.nn.cell import Cell
 from mskernel.nn.layer.ext import EmbeddingExt  # noqa: F401  (MindSpore's nn.layer.embedding has it)
 from mskernel.ops import functional as F
 
-__all__ = ["Embedding"]
+__all__ = ["Embedding", "EmbeddingLookup"]
 
 
 class Embedding(Cell):
@@ -67,3 +67,43 @@ class Embedding(Cell):
     def extend_repr(self) -> str:
         return (f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, use_one_hot={self.use_one_hot}, "
                 f"embedding_table={self.embedding_table!r}, dtype={self.dtype}, padding_idx={self.padding_idx}")
+
+
+class EmbeddingLookup(Cell):
+    """``nn.EmbeddingLookup``: rows of a ``(vocab_size, embedding_size)`` table (Parameter ``embedding_table``)
+    by index; an index outside the table gives a row of zeros, and ``max_norm`` rescales a longer row to that L2
+    norm. ``target`` ('CPU' or 'DEVICE'), ``slice_mode``, ``manual_shapes`` and ``sparse`` choose where and how
+    MindSpore stores and updates the table across devices; on one CPU the lookup is the same.
+
+    Example:
+        >>> import mskernel as ms
+        >>> emb = EmbeddingLookup(3, 2, param_init="ones", max_norm=1.0)
+        >>> print(emb(ms.Tensor([[0, 5]])))
+        [[[0.70710677 0.70710677]
+          [0.         0.        ]]]
+    """
+
+    def __init__(self, vocab_size: int, embedding_size: int, param_init: Any = "normal", target: str = "CPU",
+                 slice_mode: str = "batch_slice", manual_shapes: Any = None, max_norm: Optional[float] = None,
+                 sparse: bool = True, dtype: mstype.Type = mstype.float32) -> None:
+        super().__init__()
+        for name, v in (("vocab_size", vocab_size), ("embedding_size", embedding_size)):
+            if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+                raise ValueError(f"For 'EmbeddingLookup', the '{name}' must be a positive int, but got {v!r}.")
+        if target not in ("CPU", "DEVICE"):
+            raise ValueError(f"For 'EmbeddingLookup', the 'target' must be str and must be in '['CPU', 'DEVICE']', "
+                             f"but got {target!r}.")
+        self.vocab_size, self.embedding_size, self.target = vocab_size, embedding_size, target
+        self.slice_mode, self.manual_shapes, self.sparse = slice_mode, manual_shapes, sparse
+        self.max_norm = max_norm
+        self.embedding_table = Parameter(initializer(param_init, (vocab_size, embedding_size), dtype),
+                                         name="embedding_table")
+
+    def construct(self, indices: Tensor) -> Tensor:
+        from mskernel.ops import EmbeddingLookup as _Lookup
+
+        out = _Lookup()(self.embedding_table, indices, 0)
+        if self.max_norm is not None:
+            norm = F.sqrt(F.sum(out * out, -1, True))
+            out = out * F.where(norm > self.max_norm, self.max_norm / F.maximum(norm, 1e-12), F.ones_like(norm))
+        return out

@@ -12,6 +12,10 @@ CASES = {
     "embedding_lookup": _P + _I + "result = ops.EmbeddingLookup()(p, i, 2)",
     "embedding_lookup_grad": _P + _I + "result = ms.grad(lambda a: ops.EmbeddingLookup()(a, i, 0).sum())(p)",
     "embedding_lookup_1d": "result = ops.EmbeddingLookup()(Tensor(np.array([1.5, 2.5, 3.5], np.float32)), Tensor(np.array([0, 2, 3]), ms.int32), 0)",
+    "embedding_lookup_cell": _I + "result = nn.EmbeddingLookup(5, 3, param_init='ones')(i)",
+    "embedding_lookup_cell_max_norm": _I + "e = nn.EmbeddingLookup(5, 2, param_init='ones', max_norm=0.5)\nresult = (e(i), repr(e), [n for n, _ in e.parameters_and_names()])",
+    "embedding_lookup_cell_grad": _I + "e = nn.EmbeddingLookup(8, 2, param_init='ones')\nresult = ms.grad(lambda x: (e(x) * Tensor([1.0, 3.0])).sum(), None, e.trainable_params())(i)",
+    "embedding_lookup_cell_target": "result = nn.EmbeddingLookup(4, 2, target='GPU')",
     "rgb_to_hsv": _RGB + "result = ops.RGBToHSV()(rgb)",
     "hsv_to_rgb": _HSV + "result = ops.HSVToRGB()(hsv)",
     "hsv_round_trip": _RGB + "result = ops.HSVToRGB()(ops.RGBToHSV()(rgb))",
@@ -27,6 +31,19 @@ CASES = {
     "summaries": "x = Tensor(np.ones((1, 3, 2, 2), np.float32))\nresult = (ops.ScalarSummary()('s', Tensor(1.0)), ops.TensorSummary()('t', x), ops.ImageSummary()('i', x), ops.HistogramSummary()('h', x))",
 }
 OPTIONS = {
+    "embedding_lookup_cell_target": {"message": True},
+    "embedding_lookup_cell_max_norm": {
+        "differs": "with max_norm the wheel's CPU lookup renormalises some looked-up rows and not others (index 4 keeps "
+                   "norm 1.41; index 3 gives 0.354 the first time and 0.5 the second); mskernel scales every row longer "
+                   "than max_norm to it, as MindSpore documents",
+        "oracle": "idx = np.array([[1, 7], [4, -1], [3, 3]])\nrows = np.where(((idx >= 0) & (idx < 5))[..., None], np.ones((3, 2, 2)), 0.0)\n"
+                  "norm = np.sqrt((rows ** 2).sum(-1, keepdims=True))\n"
+                  "rows = np.where(norm > 0.5, rows * 0.5 / np.maximum(norm, 1e-12), rows).astype(np.float32)\n"
+                  "result = (as_tensor(rows), 'EmbeddingLookup()', ['embedding_table'])"},
+    "embedding_lookup_cell_grad": {"differs": "as embedding_lookup_grad: the wheel returns the sparse gradient's values "
+                                              "(shape [6, 2]); mskernel the dense gradient of the [8, 2] table",
+                                   "oracle": "idx = np.array([[1, 7], [4, -1], [3, 3]]).reshape(-1)\ng = np.zeros((8, 2), np.float32)\n"
+                                             "np.add.at(g, idx[(idx >= 0) & (idx < 8)], [1.0, 3.0])\nresult = (as_tensor(g),)"},
     "diag_part_bad": {"message_parts": ["For primitive[DiagPart], the attribute[input_shape[i + rank(input_shape) / 2]] must be equal to 2, but got 3."],
                       "why": "the wheel appends its C++ call stack"},
     # the wheel's gradient is the values of a sparse (row) gradient: one row per index, shaped like the lookup; mskernel
