@@ -25,12 +25,15 @@ from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_gr
                                value_and_grad)
 from mskernel.autograd.function import _Function
 from mskernel.common.api import JitConfig, jit, mutable
+from mskernel.common.recompute import recompute
 from mskernel import ops
 from mskernel.ops.composite import jacfwd, jacrev, jvp, vjp, vmap
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
 from mskernel.kernelcheck import KernelCheck, check_kernel
 from mskernel import common, context, nn
 from mskernel import amp, communication  # after nn: amp reaches into nn's cells
+from mskernel import parallel
+from mskernel.parallel import Layout
 from mskernel import train
 from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints: MindSpore's top-level names)
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
@@ -146,7 +149,7 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"mskernel.{name}")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
-__all__ = ["__version__", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
+__all__ = ["__version__", "recompute", "parallel", "Layout", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
            "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",
            "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",

@@ -1,0 +1,26 @@
+"""Names of MindSpore's parallel and memory front end that describe rather than compute (mskernel.parallel,
+mskernel.common.recompute): Layout's tensor maps and errors, recompute's values and gradients."""
+_L = "from mindspore.parallel import Layout\nl = Layout((2, 2, 2), ('dp', 'sp', 'mp'))\n"
+CASES = {
+    "layout_map": _L + "result = l('dp', 'mp').to_dict()",
+    "layout_none": _L + "result = l('dp', 'None').to_dict()",
+    "layout_tuple": _L + "result = l(('dp', 'sp'), 'mp').to_dict()",
+    "layout_interleaved": "from mindspore.parallel import Layout\nresult = Layout((2, 2, 2), ('dp', 'sp', 'interleaved_parallel'))(('dp', 'interleaved_parallel'), 'sp').to_dict()",
+    "layout_rank_list": "from mindspore.parallel import Layout\nresult = Layout((2, 4), ('a', 'b'), rank_list=[7, 6, 5, 4, 3, 2, 1, 0])('b', 'a').to_dict()",
+    "layout_top_level": "result = ms.Layout((4,), ('dp',))('dp').to_dict()",
+    "layout_no_map": _L + "result = l.to_dict()",
+    "layout_bad_axis": _L + "result = l('x')",
+    "layout_axis_twice": _L + "result = l('dp', 'dp')",
+    "layout_lengths": "from mindspore.parallel import Layout\nresult = Layout((2, 2), ('a',))",
+    "layout_duplicate_names": "from mindspore.parallel import Layout\nresult = Layout((2, 2), ('a', 'a'))",
+    "layout_list_matrix": "from mindspore.parallel import Layout\nresult = Layout([2, 2], ('a', 'b'))",
+    "layout_none_name": "from mindspore.parallel import Layout\nresult = Layout((2, 2), ('a', 'None'))",
+    "recompute_function": "x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\nresult = ms.recompute(lambda a, b: ops.relu(a) * b, x, b=2.0)",
+    "recompute_function_not_reentrant": "x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\nresult = ms.recompute(lambda a, b: ops.relu(a) * b, x, b=2.0, use_reentrant=False)",
+    "recompute_cell": "x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\nresult = ms.recompute(nn.ReLU(), x)",
+    "recompute_grad": "conv = nn.Conv2d(2, 2, 2, has_bias=False, weight_init='ones')\nx = Tensor(np.ones([2, 2, 2, 2], np.float32) * 2)\n"
+                      "result = ops.grad(lambda a: ops.relu(ms.recompute(conv, a)).sum())(x)",
+}
+OPTIONS = {k: {"message": True} for k in ("layout_no_map", "layout_bad_axis", "layout_axis_twice", "layout_lengths",
+                                          "layout_duplicate_names", "layout_list_matrix", "layout_none_name",
+                                          "recompute_function")}
