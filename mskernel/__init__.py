@@ -149,7 +149,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"mskernel.{name}")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
-__all__ = ["__version__", "recompute", "parallel", "Layout", "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
+__all__ = ["__version__", "recompute", "parallel", "Layout",
+           "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
            "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",
            "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",
            "is_tensor", "autograd", "GradOperation", "ParameterTuple", "enable_grad", "get_grad", "grad", "no_grad",
