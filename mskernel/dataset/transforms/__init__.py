@@ -51,6 +51,8 @@ class OneHot:
 
     def __call__(self, x: Any) -> np.ndarray:
         a = np.asarray(x)
+        if a.ndim == 2 and a.shape[1] == 1:  # one label per row: (N, 1) gives (N, num_classes)
+            a = a[:, 0]
         out = (np.arange(self.num_classes) == a[..., None]).astype(a.dtype)
         if self.smoothing_rate:
             out = out * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes

@@ -119,7 +119,7 @@ class Normalize:
 
 
 class Decode:
-    """Encoded image bytes → an RGB HWC uint8 array (``to_pil`` is accepted; arrays are returned).
+    """Encoded image bytes → an RGB HWC uint8 array (a PIL image with ``to_pil``).
 
     Example:
         >>> import io
@@ -132,9 +132,13 @@ class Decode:
     def __init__(self, to_pil: bool = False) -> None:
         self.to_pil = to_pil
 
-    def __call__(self, img: Any) -> np.ndarray:
+    def __call__(self, img: Any) -> Any:
         from mskernel.dataset.image_folder import decode_image
-        return decode_image(img)
+        out = decode_image(img)
+        if self.to_pil:
+            from PIL import Image
+            return Image.fromarray(out)
+        return out
 
 
 class HWC2CHW:
@@ -245,3 +249,18 @@ class RandomVerticalFlip(RandomHorizontalFlip):
     def __call__(self, img: Any) -> np.ndarray:
         a = np.asarray(img)
         return a[::-1].copy() if config.rng().random() < self.prob else a
+
+
+# The rest of the namespace, one module per kind of transform (they import the classes above lazily).
+from mskernel.dataset.vision import augment, bbox, color, convert, erase_mix, geometry, io, random_ops  # noqa: E402
+from mskernel.dataset.vision.augment import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.bbox import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.color import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.convert import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.erase_mix import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.geometry import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.io import *  # noqa: E402,F401,F403
+from mskernel.dataset.vision.random_ops import *  # noqa: E402,F401,F403
+
+__all__ += [n for m in (augment, bbox, color, convert, erase_mix, geometry, io, random_ops) for n in m.__all__
+            if n not in ("gray", "warp", "random_resized_crop_box")]

@@ -1,0 +1,90 @@
+"""mindspore.dataset.vision beyond the basics (mskernel/dataset/vision/*.py): colour, geometry, conversion,
+erasing/mixing, bounding boxes, codecs; the random ones at fixed probabilities, their shapes and dtypes.
+"""
+_V = ("import mindspore.dataset as ds\nimport mindspore.dataset.vision as V\n"
+      "rng = np.random.default_rng(0)\nimg = rng.integers(0, 256, (6, 7, 3)).astype(np.uint8)\n"
+      "img2 = (np.arange(4 * 5 * 3) * 7 % 256).astype(np.uint8).reshape(4, 5, 3)\n")
+
+
+def _ops(*calls: str) -> str:
+    return _V + "result = [" + ", ".join(calls) + "]"
+
+
+def _shapes(*calls: str) -> str:
+    return _V + "outs = [" + ", ".join(calls) + "]\nresult = [(np.asarray(o).shape, str(np.asarray(o).dtype)) for o in outs]"
+
+
+CASES = {
+    "brightness": _ops("V.AdjustBrightness(1.5)(img)", "V.AdjustBrightness(0.7)(img)", "V.AdjustBrightness(2.666)(img2.astype(np.float32) / 255)"),
+    "contrast": _ops("V.AdjustContrast(1.5)(img)", "V.AdjustContrast(0.5)(img2)", "V.AdjustContrast(0.0)(img)"),
+    "saturation": _ops("V.AdjustSaturation(1.5)(img)", "V.AdjustSaturation(0.7)(img2)"),
+    "gamma": _ops("V.AdjustGamma(0.5, 1.2)(img)", "V.AdjustGamma(2.2, 0.9)(img2)", "V.AdjustGamma(2.0)(img.astype(np.float32) / 255)", "V.AdjustGamma(0.5, 1.2)(img.astype(np.float32) / 255)"),
+    "sharpness": _ops("V.AdjustSharpness(2.0)(img)", "V.AdjustSharpness(0.0)(img2)", "V.AdjustSharpness(2.0)(img[..., 0])"),
+    "hue_shape": _shapes("V.AdjustHue(0.2)(img)", "V.AdjustHue(-0.5)(img2)"),
+    "autocontrast": _ops("V.AutoContrast()(img)", "V.AutoContrast()(img2)", "V.AutoContrast(10.0)(img)", "V.AutoContrast(ignore=[0, 255])(img2)"),
+    "equalize": _ops("V.Equalize()(img)", "V.Equalize()(img2)", "V.Equalize()(img[..., 0])"),
+    "invert_posterize_solarize": _ops("V.Invert()(img)", "V.Posterize(3)(img)", "V.Posterize(0)(img2)", "V.Solarize(100)(img)", "V.Solarize((50, 100))(img)"),
+    "convert_color": _ops("V.ConvertColor(V.ConvertMode.COLOR_RGB2GRAY)(img)", "V.ConvertColor(V.ConvertMode.COLOR_RGB2BGR)(img2)", "V.ConvertColor(V.ConvertMode.COLOR_RGB2RGBA)(img2)", "V.ConvertColor(V.ConvertMode.COLOR_BGR2GRAY)(img)", "V.ConvertColor(V.ConvertMode.COLOR_GRAY2RGB)(img[..., 0])"),
+    "rgb_hsv": _ops("V.RgbToHsv()(np.transpose(img.astype(np.float32) / 255, (2, 0, 1)))", "V.HsvToRgb(is_hwc=True)(V.RgbToHsv(is_hwc=True)(img2 / 255.0))", "V.RgbToHsv(is_hwc=True)(img2 / 255.0).dtype.name"),
+    "rgb_hsv_error": _V + "result = V.RgbToHsv()(img)",
+    "gaussian_blur": _ops("V.GaussianBlur(3, 1.0)(img)", "V.GaussianBlur((5, 3), (1.5, 0.7))(img)", "V.GaussianBlur(3)(img2)"),
+    "grayscale_pil": _V + "from PIL import Image\nresult = [np.array(V.Grayscale(3)(Image.fromarray(img))), np.array(V.Grayscale()(Image.fromarray(img)))]",
+    "grayscale_numpy_error": _V + "result = V.Grayscale(3)(img)",
+    "crop_flip": _ops("V.Crop((1, 2), (3, 4))(img)", "V.Crop((0, 0), 1)(img2)", "V.HorizontalFlip()(img)", "V.VerticalFlip()(img)"),
+    "pad": _ops("V.Pad([1, 2, 3, 4], 5)(img2)", "V.Pad([1, 2], padding_mode=V.Border.REFLECT)(img2)", "V.Pad(2, padding_mode=V.Border.EDGE)(img2)", "V.Pad(1, padding_mode=V.Border.SYMMETRIC)(img2)", "V.Pad(1, (1, 2, 3))(img2)"),
+    "pad_to_size": _ops("V.PadToSize((9, 10))(img)", "V.PadToSize((9, 10), offset=(1, 2))(img)", "V.PadToSize((9, 10), offset=3)(img)", "V.PadToSize(8, fill_value=7)(img2)"),
+    "rotate": _ops("V.Rotate(90)(img)", "V.Rotate(30)(img2)", "V.Rotate(-45)(img)", "V.Rotate(90, expand=True)(img)", "V.Rotate(180)(img)"),
+    "rotate_expand_shape": _shapes("V.Rotate(30, expand=True)(img2)", "V.Rotate(10, expand=True)(img2)", "V.Rotate(60, expand=True)(np.zeros((30, 50, 3), np.uint8))", "V.Rotate(45, expand=True)(np.zeros((100, 100, 3), np.uint8))", "V.Rotate(20, expand=True)(np.zeros((30, 50, 3), np.uint8))"),
+    "affine_translate_rotate": _ops("V.Affine(0, [0, 0], 1.0, [0, 0])(img)", "V.Affine(0, [1, 0], 1.0, [0, 0])(img2)", "V.Affine(0, [0.2, 0], 1.0, [0, 0])(np.arange(10, dtype=np.uint8).reshape(1, 10))", "V.Affine(0, [0.25, 0.5], 1.0, [0, 0])(np.arange(1, 17, dtype=np.uint8).reshape(4, 4))", "V.Affine(20, [0, 0], 1.0, [0, 0])(np.arange(1, 26, dtype=np.uint8).reshape(5, 5))"),
+    "perspective_pil_error": _V + "result = V.RandomPerspective(prob=1.0)(img)",
+    "affine_shape": _shapes("V.Affine(10, [1, 0], 1.0, [0, 0])(img2)", "V.Affine(30, [0.5, 0.5], 1.2, [10, 5])(img)"),
+    "perspective_shape": _shapes("V.Perspective([[0, 0], [6, 0], [6, 5], [0, 5]], [[1, 1], [5, 0], [6, 4], [0, 5]])(img)"),
+    "resized_crop": _ops("V.ResizedCrop(1, 1, 4, 4, (2, 2), V.Inter.NEAREST)(img)", "V.ResizedCrop(0, 0, 4, 5, (4, 5))(img2)"),
+    "five_ten_crop": _V + "from PIL import Image\np = Image.fromarray(img)\nresult = ([np.array(c) for c in V.FiveCrop(3)(p)], [np.array(c) for c in V.TenCrop((2, 3))(p)], [np.array(c) for c in V.TenCrop(3, True)(p)][5:])",
+    "slice_patches": _V + "result = [list(V.SlicePatches(2, 3)(img)), list(V.SlicePatches(4, 3, V.SliceMode.DROP)(img)), list(V.SlicePatches(1, 2, fill_value=9)(img2))]",
+    "to_type_numpy_pil": _V + "from PIL import Image\nresult = [V.ToType(np.float32)(np.array([2.71606445312564e-03, 6.3476562564e-03])), V.ToNumpy()(Image.fromarray(img)), np.array(V.ToPIL()(img)), V.ToPIL()(img).mode, V.ToType(ms.int16)(img2).dtype.name]",
+    "normalize_pad": _ops("V.NormalizePad([1.0, 2.0, 3.0], [2.0, 2.0, 2.0])(img2)", "V.NormalizePad([1.0, 2.0, 3.0], [2.0, 2.0, 2.0], 'float16')(img2)", "V.NormalizePad([1.0, 2.0, 3.0], [2.0, 2.0, 2.0], is_hwc=False)(np.transpose(img2, (2, 0, 1)))"),
+    "linear_transformation": _V + "x = (np.arange(12) / 12.0).reshape(3, 2, 2)\nm = np.arange(144).reshape(12, 12) / 100.0\nresult = V.LinearTransformation(m, np.full(12, 0.1))(x)",
+    "erase": _ops("V.Erase(1, 2, 3, 4, 9)(img)", "V.Erase(0, 0, 2, 2, (1, 2, 3))(img2)"),
+    "random_fixed_probability": _ops("V.RandomInvert(1.0)(img)", "V.RandomInvert(0.0)(img)", "V.RandomEqualize(1.0)(img2)", "V.RandomAutoContrast(prob=1.0)(img)", "V.RandomAdjustSharpness(2.0, 1.0)(img)", "V.RandomAdjustSharpness(2.0, 0.0)(img)", "V.RandomErasing(prob=0.0)(np.transpose(img, (2, 0, 1)))"),
+    "random_fixed_ranges": _ops("V.RandomColor((1.5, 1.5))(img)", "V.RandomSharpness((2.0, 2.0))(img)", "V.RandomPosterize((3, 3))(img)", "V.RandomRotation((90, 90))(img)", "V.RandomColorAdjust()(img)", "V.RandomColorAdjust(brightness=(1.5, 1.5))(img)"),
+    "random_shapes": "from PIL import Image\n" + _shapes("V.RandomResizedCrop((5, 6))(img)", "V.RandomResize((3, 4))(img)", "V.RandomRotation(30, expand=False)(img)", "V.RandomAffine(10, (0.1, 0.1), (0.9, 1.1))(img)", "V.RandomPerspective(prob=1.0)(Image.fromarray(img))", "V.RandomLighting()(img)", "V.RandomSolarize()(img)", "V.RandomColor()(img)", "V.RandomSharpness()(img)", "V.CutOut(2, 3)(img)", "V.RandomErasing(prob=1.0)(np.transpose(img, (2, 0, 1)))"),
+    "augment_shapes": _shapes("V.AutoAugment()(img)", "V.RandAugment()(img)", "V.TrivialAugmentWide()(img)", "V.UniformAugment([V.Invert(), V.Equalize()])(img)", "V.RandomSelectSubpolicy([[(V.Invert(), 1.0)]])(img)", "V.AutoAugment(V.AutoAugmentPolicy.CIFAR10)(img)"),
+    "select_subpolicy_fixed": _ops("V.RandomSelectSubpolicy([[(V.Invert(), 1.0), (V.Posterize(3), 1.0)]])(img)", "V.RandomSelectSubpolicy([[(V.Invert(), 0.0)]])(img)"),
+    "mix_shapes": _V + ("imgs = rng.integers(0, 255, (3, 3, 10, 10)).astype(np.uint8)\nlabel = np.array([[0, 1], [1, 0], [1, 0]])\n"
+                        "a = V.CutMixBatch(V.ImageBatchFormat.NCHW, 1.0, 1.0)(imgs, label)\nb = V.MixUpBatch(1.0)(np.transpose(imgs, (0, 2, 3, 1)), label)\n"
+                        "c = V.MixUp(batch_size=2, alpha=0.2, is_single=False)(img, np.array([[0, 1]]))\n"
+                        "d = V.CutMixBatch(V.ImageBatchFormat.NHWC, 1.0, 0.0)(np.transpose(imgs, (0, 2, 3, 1)), label)\n"
+                        "result = [(x.shape, str(x.dtype)) for x in (*a, *b, *c)] + [d[0], d[1]]"),
+    "mix_label_rows_sum_to_one": _V + ("imgs = rng.integers(0, 255, (4, 6, 6, 3)).astype(np.uint8)\nlabel = np.eye(4, dtype=np.int64)\n"
+                                       "result = [np.round(V.CutMixBatch(V.ImageBatchFormat.NHWC)(imgs, label)[1].sum(1), 5), np.round(V.MixUpBatch()(imgs, label)[1].sum(1), 5)]"),
+    "bbox": _V + ("f = img.astype(np.float32)\nbox = np.array([[1, 1, 3, 2]], np.float32)\n"
+                  "result = [V.ResizeWithBBox((3, 14))(f, box.copy()), V.RandomHorizontalFlipWithBBox(1.0)(f, box.copy()), V.RandomVerticalFlipWithBBox(1.0)(f, box.copy()), "
+                  "V.RandomHorizontalFlipWithBBox(0.0)(f, box.copy()), V.RandomCropWithBBox((6, 7))(f, box.copy()), V.ResizeWithBBox(3, V.Inter.NEAREST)(f, box.copy())]"),
+    "bbox_shapes": _V + ("f = img.astype(np.float32)\nbox = np.array([[0, 0, 7, 6]], np.float32)\n"
+                         "outs = [V.RandomResizeWithBBox(4)(f, box.copy()), V.RandomResizedCropWithBBox((3, 3))(f, box.copy()), V.RandomCropWithBBox(4)(f, box.copy()), V.BoundingBoxAugment(V.Invert(), 1.0)(img, box.copy())]\n"
+                         "result = [[(np.asarray(x).shape, str(np.asarray(x).dtype)) for x in o] for o in outs]"),
+    "codecs": _V + ("import tempfile, os\nfrom PIL import Image\nimport io as _io\nd = tempfile.mkdtemp()\np = os.path.join(d, 'a.png')\n"
+                    "V.write_png(p, img)\nq = os.path.join(d, 'b.bin')\nV.write_file(q, np.array([1, 2, 3], np.uint8))\n"
+                    "j = V.encode_jpeg(img, 90)\n"
+                    "result = [V.read_image(p), V.read_image(p, V.ImageReadMode.GRAYSCALE), V.read_file(q), V.encode_png(img)[:8], j[:2], np.asarray(Image.open(_io.BytesIO(j.tobytes()))).shape, "
+                    "V.get_image_size(img), V.get_image_num_channels(img), V.get_image_num_channels(img[..., 0]), V.get_image_size(Image.fromarray(img))]"),
+    "read_file_missing": _V + "result = V.read_file('/no/such/file')",
+    "onehot_label_column": _V + "import mindspore.dataset.transforms as T\nresult = [T.OneHot(4)(np.array([[1], [3]])), T.OneHot(4)(np.array(2))]",
+    "decode_to_pil": _V + ("import io as _io\nfrom PIL import Image\nbuf = _io.BytesIO()\nImage.fromarray(img).save(buf, 'PNG')\n"
+                           "p = V.Decode(to_pil=True)(np.frombuffer(buf.getvalue(), np.uint8))\nresult = [type(p).__name__, p.size, p.mode, np.array(p), [np.array(c).shape for c in V.TenCrop(3)(p)]]"),
+    "pipeline_map": _V + ("imgs = rng.integers(0, 255, (2, 8, 8, 3)).astype(np.uint8)\n"
+                          "d = ds.NumpySlicesDataset(imgs, ['image'], shuffle=False).map([V.Invert(), V.Posterize(4), V.Rotate(90), V.Crop((1, 1), 4)], 'image')\n"
+                          "result = [r[0] for r in d.create_tuple_iterator(output_numpy=True)]"),
+}
+OPTIONS = {
+    "brightness": {"atol": 1e-6},
+    "gaussian_blur": {"atol": 1},
+    "autocontrast": {"atol": 1},
+    "rgb_hsv": {"atol": 1e-6},
+    "random_fixed_probability": {"atol": 1},
+}
+OPTIONS["rgb_hsv_error"] = {"message": True}
+OPTIONS["grayscale_numpy_error"] = {"message": True}
+OPTIONS["read_file_missing"] = {"message_parts": ["Invalid file path"], "why": "the wheel wraps the text in its pipeline banner and C++ source location"}
+OPTIONS["perspective_pil_error"] = {"message": True}
