@@ -103,3 +103,10 @@ class Compose:
             x = t(*x)
             x = x if isinstance(x, tuple) else (x,)
         return x[0] if len(x) == 1 else x
+
+
+from mskernel.dataset.transforms import random_choice, tensor_ops  # noqa: E402
+from mskernel.dataset.transforms.random_choice import *  # noqa: E402,F401,F403
+from mskernel.dataset.transforms.tensor_ops import *  # noqa: E402,F401,F403
+
+__all__ += random_choice.__all__ + tensor_ops.__all__

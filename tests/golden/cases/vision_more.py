@@ -73,6 +73,15 @@ CASES = {
     "onehot_label_column": _V + "import mindspore.dataset.transforms as T\nresult = [T.OneHot(4)(np.array([[1], [3]])), T.OneHot(4)(np.array(2))]",
     "decode_to_pil": _V + ("import io as _io\nfrom PIL import Image\nbuf = _io.BytesIO()\nImage.fromarray(img).save(buf, 'PNG')\n"
                            "p = V.Decode(to_pil=True)(np.frombuffer(buf.getvalue(), np.uint8))\nresult = [type(p).__name__, p.size, p.mode, np.array(p), [np.array(c).shape for c in V.TenCrop(3)(p)]]"),
+    "t_concatenate": _V + "import mindspore.dataset.transforms as T\nresult = [T.Concatenate(0, np.array([10, 20]), np.array([100]))(np.array([1, 2, 3])), T.Concatenate(0, np.array(['dw', 'df']), np.array(['dwsdf', 'df']))(np.array(['This', 'is'])), T.Concatenate(-1, None, np.array([1.5]))(np.array([1.0]))]",
+    "t_concatenate_rank_error": _V + "import mindspore.dataset.transforms as T\nresult = T.Concatenate()(np.zeros((2, 2)))",
+    "t_mask": _V + "import mindspore.dataset.transforms as T\nfrom mindspore.dataset.transforms import Relational as R\nx = np.array([1, 2, 3, 2])\nresult = [T.Mask(r, 2)(x) for r in (R.EQ, R.NE, R.GT, R.GE, R.LT, R.LE)] + [T.Mask(R.EQ, 2, ms.int32)(x), T.Mask(R.GT, 1.5)(np.array([1.0, 2.0]))]",
+    "t_pad_end": _V + "import mindspore.dataset.transforms as T\nresult = [T.PadEnd([4], 9)(np.array([1, 2])), T.PadEnd([3, 3])(np.ones((2, 2), np.float32)), T.PadEnd([3], 'x')(np.array(['a'])), T.PadEnd([1])(np.array([1, 2, 3]))]",
+    "t_slice": _V + "import mindspore.dataset.transforms as T\nx = np.arange(12).reshape(3, 4)\nresult = [T.Slice(slice(1, 3))(np.array([1, 2, 3])), T.Slice(1)(x), T.Slice([0, 2], slice(1, 4, 2))(x), T.Slice(None, 2)(x), T.Slice(Ellipsis, [3, 0])(x)]",
+    "t_unique": _V + "import mindspore.dataset.transforms as T\nresult = [list(T.Unique()(np.array([[0, -1, -2, -1, 2], [2, -0, 2, 1, -3]]))), list(T.Unique()(np.array([[5.0, 3.0], [5.0, 1.0]])))]",
+    "t_unique_rank_error": _V + "import mindspore.dataset.transforms as T\nresult = T.Unique()(np.array([5.0, 3.0, 5.0]))",
+    "t_random_fixed": _V + "import mindspore.dataset.transforms as T\nx = np.array([1, 2])\nresult = [T.RandomApply([lambda a: a + 1, lambda a: a * 3], 1.0)(x), T.RandomApply([lambda a: a + 1], 0.0)(x), T.RandomChoice([lambda a: a * 2])(x), T.RandomOrder([lambda a: a + 1])(x), sorted(T.RandomOrder([lambda a: a + 1, lambda a: a * 2])(x).tolist())]",
+    "t_random_pipeline": _V + "import mindspore.dataset.transforms as T\nd = ds.NumpySlicesDataset({'x': np.arange(4)}, shuffle=False).map(T.RandomChoice([T.TypeCast(ms.float32)]), 'x')\nresult = [r[0] for r in d.create_tuple_iterator(output_numpy=True)]",
     "pipeline_map": _V + ("imgs = rng.integers(0, 255, (2, 8, 8, 3)).astype(np.uint8)\n"
                           "d = ds.NumpySlicesDataset(imgs, ['image'], shuffle=False).map([V.Invert(), V.Posterize(4), V.Rotate(90), V.Crop((1, 1), 4)], 'image')\n"
                           "result = [r[0] for r in d.create_tuple_iterator(output_numpy=True)]"),
@@ -88,3 +97,5 @@ OPTIONS["rgb_hsv_error"] = {"message": True}
 OPTIONS["grayscale_numpy_error"] = {"message": True}
 OPTIONS["read_file_missing"] = {"message_parts": ["Invalid file path"], "why": "the wheel wraps the text in its pipeline banner and C++ source location"}
 OPTIONS["perspective_pil_error"] = {"message": True}
+OPTIONS["t_concatenate_rank_error"] = {"message_parts": ["Concatenate: only 1D input supported, got rank of input: 2"], "why": "the wheel wraps the text in its pipeline banner and C++ source location"}
+OPTIONS["t_unique_rank_error"] = {"message_parts": ["Unique: input must be at least 2-D in order to do unique op, got rank:1"], "why": "the wheel wraps the text in its pipeline banner and C++ source location"}
