@@ -82,7 +82,7 @@ def _space(bins: int, h: int, w: int, wide: bool = False) -> Dict[str, Tuple[np.
 
 
 def _interp(interpolation: Any) -> Any:
-    from mskernel.dataset.vision import Inter
+    from mskernel.dataset.vision.basic import Inter
     return Inter.NEAREST if interpolation is None else interpolation
 
 

@@ -31,7 +31,7 @@ def _check(op: str, img: Any, bboxes: Any) -> Tuple[np.ndarray, np.ndarray]:
 
 
 def _resize(a: np.ndarray, b: np.ndarray, size: Any, interpolation: Any) -> Tuple[np.ndarray, np.ndarray]:
-    from mskernel.dataset.vision import Resize
+    from mskernel.dataset.vision.basic import Resize
     h, w = a.shape[:2]
     out = Resize(size, interpolation)(a)
     oh, ow = out.shape[:2]
@@ -50,7 +50,7 @@ class ResizeWithBBox:
     """
 
     def __init__(self, size: Union[int, Sequence[int]], interpolation: Any = None) -> None:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         self.size, self.interpolation = size, Inter.LINEAR if interpolation is None else interpolation
 
     def __call__(self, img: Any, bboxes: Any) -> Tuple[np.ndarray, np.ndarray]:
@@ -67,7 +67,7 @@ class RandomResizeWithBBox(ResizeWithBBox):
     """
 
     def __call__(self, img: Any, bboxes: Any) -> Tuple[np.ndarray, np.ndarray]:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         a, b = _check("RandomResizeWithBBox", img, bboxes)
         mode = [Inter.NEAREST, Inter.BILINEAR][int(config.rng().integers(0, 2))]
         return _resize(a, b, self.size, mode)

@@ -226,7 +226,7 @@ def warp(a: np.ndarray, inverse: np.ndarray, out_hw: Tuple[int, int], nearest: b
 
 
 def _nearest(resample: Any) -> bool:
-    from mskernel.dataset.vision import Inter
+    from mskernel.dataset.vision.basic import Inter
     return Inter(resample) == Inter.NEAREST if not isinstance(resample, Inter) else resample == Inter.NEAREST
 
 
@@ -253,7 +253,7 @@ class Rotate:
 
     def __init__(self, degrees: float, resample: Any = None, expand: bool = False,
                  center: Optional[Sequence[float]] = None, fill_value: Union[int, Sequence[int]] = 0) -> None:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         self.degrees, self.resample = degrees, Inter.NEAREST if resample is None else resample
         self.expand, self.center, self.fill_value = expand, center, fill_value
 
@@ -303,7 +303,7 @@ class Affine:
 
     def __init__(self, degrees: float, translate: Sequence[float], scale: float, shear: Union[float, Sequence[float]],
                  resample: Any = None, fill_value: Union[int, Sequence[int]] = 0) -> None:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         if scale <= 0:
             raise ValueError("Input scale must be greater than 0.")
         self.degrees, self.translate, self.scale = degrees, tuple(translate), scale
@@ -347,7 +347,7 @@ class Perspective:
 
     def __init__(self, start_points: Sequence[Sequence[int]], end_points: Sequence[Sequence[int]],
                  interpolation: Any = None) -> None:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         if len(start_points) != 4 or len(end_points) != 4:
             raise TypeError("start_points and end_points should each be a list of 4 points [x, y].")
         self.start_points, self.end_points = start_points, end_points
@@ -369,12 +369,12 @@ class ResizedCrop:
 
     def __init__(self, top: int, left: int, height: int, width: int, size: Union[int, Sequence[int]],
                  interpolation: Any = None) -> None:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         self.top, self.left, self.height, self.width = top, left, height, width
         self.size, self.interpolation = size, Inter.BILINEAR if interpolation is None else interpolation
 
     def __call__(self, img: Any) -> Any:
-        from mskernel.dataset.vision import Resize
+        from mskernel.dataset.vision.basic import Resize
         a, pil = as_array(img)
         if self.top + self.height > a.shape[0] or self.left + self.width > a.shape[1]:
             raise RuntimeError(f"ResizedCrop: the crop region ({self.top}, {self.left}, {self.height}, "

@@ -270,7 +270,7 @@ class RandomResize:
         self.size = size
 
     def __call__(self, img: Any) -> Any:
-        from mskernel.dataset.vision import Inter, Resize
+        from mskernel.dataset.vision.basic import Inter, Resize
         mode = [Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA][int(config.rng().integers(0, 4))]
         a, pil = as_array(img)
         mode = mode if mode in (Inter.NEAREST, Inter.BILINEAR) else Inter.BILINEAR
@@ -316,7 +316,7 @@ class RandomResizedCrop:
     def __init__(self, size: Union[int, Sequence[int]], scale: Sequence[float] = (0.08, 1.0),
                  ratio: Sequence[float] = (3.0 / 4.0, 4.0 / 3.0), interpolation: Any = None,
                  max_attempts: int = 10) -> None:
-        from mskernel.dataset.vision import Inter
+        from mskernel.dataset.vision.basic import Inter
         self.size = (size, size) if isinstance(size, int) else tuple(size)
         if len(self.size) == 1:
             self.size = (self.size[0], self.size[0])
@@ -342,7 +342,7 @@ class RandomCropDecodeResize(RandomResizedCrop):
     """
 
     def __call__(self, img: Any) -> Any:
-        from mskernel.dataset.vision import Decode
+        from mskernel.dataset.vision.basic import Decode
         return super().__call__(Decode()(img))
 
 

@@ -86,6 +86,50 @@ CASES = {
                           "d = ds.NumpySlicesDataset(imgs, ['image'], shuffle=False).map([V.Invert(), V.Posterize(4), V.Rotate(90), V.Crop((1, 1), 4)], 'image')\n"
                           "result = [r[0] for r in d.create_tuple_iterator(output_numpy=True)]"),
 }
+_F = ("import mindspore.dataset as ds\nimport os, tempfile, struct\nroot = tempfile.mkdtemp()\n"
+      "def idx(path, arr, code=0x08):\n"
+      "    with open(path, 'wb') as f:\n"
+      "        f.write(bytes([0, 0, code, arr.ndim]) + b''.join(struct.pack('>I', d) for d in arr.shape))\n"
+      "        f.write(arr.astype('>i4' if code == 0x0C else np.uint8).tobytes())\n"
+      "imgs = (np.arange(5 * 28 * 28) % 251).astype(np.uint8).reshape(5, 28, 28)\nlabels = np.array([3, 1, 4, 1, 5], np.uint8)\n"
+      "def mnist(prefix='', train='train', test='t10k', label_suffix='-labels-idx1-ubyte'):\n"
+      "    idx(os.path.join(root, f'{prefix}{train}-images-idx3-ubyte'), imgs[:3])\n"
+      "    idx(os.path.join(root, f'{prefix}{train}{label_suffix}'), labels[:3])\n"
+      "    idx(os.path.join(root, f'{prefix}{test}-images-idx3-ubyte'), imgs[3:])\n"
+      "    idx(os.path.join(root, f'{prefix}{test}{label_suffix}'), labels[3:])\n"
+      "def rows(d, k=None):\n"
+      "    return [[(v.shape, str(v.dtype), v.ravel()[:6].tolist(), v.ravel()[-3:].tolist()) for v in r] for r in d.create_tuple_iterator(output_numpy=True)]\n")
+_S = _F + "d = lambda **kw: ds.NumpySlicesDataset({'v': np.arange(10) * 10}, **kw)\nget = lambda x: [int(r[0]) for r in x.create_tuple_iterator(output_numpy=True)]\n"
+CASES.update({
+    "sampler_deterministic": _S + "result = [get(d(sampler=ds.SequentialSampler(2, 3))), get(d(sampler=ds.SubsetSampler([4, 0, 2]))), get(d(sampler=ds.DistributedSampler(3, 1, shuffle=False))), get(d(sampler=ds.DistributedSampler(4, 3, shuffle=False))), get(d(sampler=ds.WeightedRandomSampler([0, 0, 1, 0, 0], 3))), get(d(sampler=[7, 1])), d(sampler=ds.SubsetSampler([1, 2])).get_dataset_size()]",
+    "sampler_random_properties": _S + "ds.config.set_seed(3)\nresult = [sorted(get(d(sampler=ds.RandomSampler()))), len(get(d(sampler=ds.RandomSampler(num_samples=4)))), sorted(get(d(sampler=ds.SubsetRandomSampler([5, 1, 8])))), len(set(get(d(sampler=ds.DistributedSampler(2, 0))) + get(d(sampler=ds.DistributedSampler(2, 1))))), all(v in (0, 10) for v in get(d(sampler=ds.WeightedRandomSampler([1, 1, 0, 0, 0, 0, 0, 0, 0, 0], 20)))), len(get(d(sampler=ds.RandomSampler(True, 25))))]",
+    "sampler_with_shuffle_error": _S + "result = d(sampler=ds.SequentialSampler(), shuffle=False)",
+    "sampler_with_num_samples_error": _S + "result = d(sampler=ds.SequentialSampler(), num_samples=4)",
+    "sampler_generator": _S + "class Src:\n    def __getitem__(self, i):\n        return (np.array(i),)\n    def __len__(self):\n        return 6\nresult = [get(ds.GeneratorDataset(Src(), ['a'], sampler=ds.SubsetSampler([5, 0]))), get(ds.GeneratorDataset(Src(), ['a'], sampler=ds.DistributedSampler(4, 2, shuffle=False)))]",
+    "sampler_pk_mnist": _F + "mnist()\nresult = [[int(r[1]) for r in ds.MnistDataset(root, sampler=ds.PKSampler(2)).create_tuple_iterator(output_numpy=True)], [int(r[1]) for r in ds.MnistDataset(root, sampler=ds.PKSampler(1)).create_tuple_iterator(output_numpy=True)]]",
+    "fashion_kmnist": _F + "mnist()\nresult = [rows(ds.FashionMnistDataset(root, shuffle=False)), rows(ds.MnistDataset(root, shuffle=False)), rows(ds.KMnistDataset(root, usage='test', shuffle=False)), ds.FashionMnistDataset(root, usage='train').get_dataset_size(), ds.KMnistDataset(root).get_col_names()]",
+    "emnist": _F + "mnist('emnist-mnist-', test='test')\nresult = [rows(ds.EMnistDataset(root, 'mnist', shuffle=False)), rows(ds.EMnistDataset(root, 'mnist', usage='test', shuffle=False))]",
+    "qmnist": _F + ("mnist('qmnist-', test='test', label_suffix='-labels-idx2-int')\n"
+                    "lab = np.arange(5 * 8).reshape(5, 8)\nidx(os.path.join(root, 'qmnist-train-labels-idx2-int'), lab[:3], 0x0C)\nidx(os.path.join(root, 'qmnist-test-labels-idx2-int'), lab[3:], 0x0C)\n"
+                    "idx(os.path.join(root, 'xnist-images-idx3-ubyte'), imgs[:2])\nidx(os.path.join(root, 'xnist-labels-idx2-int'), lab[:2] + 100, 0x0C)\n"
+                    "result = [rows(ds.QMnistDataset(root, shuffle=False)), rows(ds.QMnistDataset(root, 'test', compat=False, shuffle=False)), rows(ds.QMnistDataset(root, 'nist', shuffle=False))]"),
+    "qmnist_missing_nist": _F + "mnist('qmnist-', test='test', label_suffix='-labels-idx2-int')\nresult = [r for r in ds.QMnistDataset(root).create_tuple_iterator(output_numpy=True)]",
+    "cifar100": _F + ("rec = np.zeros((10000, 3074), np.uint8)\nrec[:, 0] = np.arange(10000) % 20\nrec[:, 1] = np.arange(10000) % 100\nrec[:3, 2:] = (np.arange(3 * 3072) % 253).reshape(3, 3072)\n"
+                      "rec.tofile(os.path.join(root, 'test.bin'))\n"
+                      "d = ds.Cifar100Dataset(root, usage='test', shuffle=False)\nresult = [d.get_col_names(), d.get_dataset_size(), rows(d.take(3)), rows(ds.Cifar100Dataset(root, usage='test', sampler=ds.SubsetSampler([9999, 5])))]"),
+    "cifar100_short_file": _F + "np.zeros((3, 3074), np.uint8).tofile(os.path.join(root, 'test.bin'))\nresult = [r for r in ds.Cifar100Dataset(root, usage='test').create_tuple_iterator(output_numpy=True)]",
+    "cifar100_missing": _F + "result = ds.Cifar100Dataset('/no/such/dir')",
+    "text_file": _F + ("a = os.path.join(root, 'a.txt')\nb = os.path.join(root, 'b.txt')\nopen(a, 'w').write('hello world\\n\\nsecond line\\n')\nopen(b, 'w').write('third\\nfourth')\n"
+                       "get = lambda d: [str(r[0]) for r in d.create_tuple_iterator(output_numpy=True)]\n"
+                       "result = [get(ds.TextFileDataset([a, b], shuffle=False)), get(ds.TextFileDataset([a, b], shuffle=False, num_parallel_workers=1)), get(ds.TextFileDataset(os.path.join(root, '*.txt'), shuffle=False)), get(ds.TextFileDataset(a, shuffle=False, num_samples=1)), ds.TextFileDataset(a, shuffle=False).get_col_names(), [str(r['text'].dtype) for r in ds.TextFileDataset(b, shuffle=False).create_dict_iterator(output_numpy=True)]]"),
+    "text_file_missing": _F + "result = ds.TextFileDataset(['/no/such/file'])",
+    "csv": _F + ("a = os.path.join(root, 'a.csv')\nopen(a, 'w').write('id,name,score\\n1,ann,2.5\\n2,,3\\n\\n3,bob,7\\n')\nz = os.path.join(root, 'z.csv')\nopen(z, 'w').write('id,name,score\\n8,q,1\\n9,r,2\\n')\n"
+                 "get = lambda d: [[(r.item() if r.ndim == 0 else r.tolist(), str(r.dtype)) for r in row] for row in d.create_tuple_iterator(output_numpy=True)]\n"
+                 "result = [get(ds.CSVDataset(a, column_defaults=[0, 'none', 1.5], shuffle=False)), get(ds.CSVDataset(a, shuffle=False)), ds.CSVDataset(a, shuffle=False).get_col_names(), "
+                 "get(ds.CSVDataset(a, column_names=['x', 'y', 'z'], shuffle=False)), ds.CSVDataset(a, column_names=['x', 'y', 'z'], shuffle=False).get_col_names(), "
+                 "get(ds.CSVDataset([a, z], column_defaults=[0, '', 0.0], shuffle=False)), get(ds.CSVDataset([a, z], shuffle=False, num_parallel_workers=1)), get(ds.CSVDataset(a, field_delim=';', shuffle=False))]"),
+    "csv_type_error": _F + "a = os.path.join(root, 'a.csv')\nopen(a, 'w').write('id,name\\n1,ann\\n,bob\\n')\nresult = [r for r in ds.CSVDataset(a, column_defaults=[0, ''], shuffle=False).create_tuple_iterator(output_numpy=True)]",
+})
 OPTIONS = {
     "brightness": {"atol": 1e-6},
     "gaussian_blur": {"atol": 1},
@@ -99,3 +143,10 @@ OPTIONS["read_file_missing"] = {"message_parts": ["Invalid file path"], "why": "
 OPTIONS["perspective_pil_error"] = {"message": True}
 OPTIONS["t_concatenate_rank_error"] = {"message_parts": ["Concatenate: only 1D input supported, got rank of input: 2"], "why": "the wheel wraps the text in its pipeline banner and C++ source location"}
 OPTIONS["t_unique_rank_error"] = {"message_parts": ["Unique: input must be at least 2-D in order to do unique op, got rank:1"], "why": "the wheel wraps the text in its pipeline banner and C++ source location"}
+OPTIONS["sampler_with_shuffle_error"] = {"message": True}
+OPTIONS["cifar100_missing"] = {"message": True}
+OPTIONS["text_file_missing"] = {"message": True}
+OPTIONS["sampler_with_num_samples_error"] = {"message": True}
+OPTIONS["qmnist_missing_nist"] = {"message_parts": ["Invalid file path, Qmnist data file:", "xnist-images-idx3-ubyte does not exist or is a directory."], "why": "the wheel wraps the text in its pipeline banner and C++ source location, and the folder is a fresh temporary one"}
+OPTIONS["cifar100_short_file"] = {"message_parts": ["Invalid cifar100 file, failed to read data from: ", "test.bin, re-download dataset(make sure it is CIFAR-100 binary version)."], "why": "the wheel wraps the text in its pipeline banner and C++ source location, and the folder is a fresh temporary one"}
+OPTIONS["csv_type_error"] = {"message_parts": ["Invalid csv, csv file: ", "a.csv parse failed at line 2, type does not match."], "why": "the wheel wraps the text in its pipeline banner and C++ source location, and the folder is a fresh temporary one"}
