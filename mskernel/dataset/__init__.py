@@ -27,6 +27,8 @@ from mskernel.dataset.ops import ZipDataset
 from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
 from mskernel.dataset.file_sources import (CSVDataset, Cifar100Dataset, EMnistDataset, FashionMnistDataset,
                                            KMnistDataset, QMnistDataset, TextFileDataset)
+from mskernel.dataset.schema import Schema
+from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -46,4 +48,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "ImageFolderDataset", "MindDataset", "Shuffle", "zip",
            "CSVDataset", "Cifar100Dataset", "EMnistDataset", "FashionMnistDataset", "KMnistDataset", "QMnistDataset",
            "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
-           "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler"]
+           "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
+           "PaddedDataset", "RandomDataset", "compare"]

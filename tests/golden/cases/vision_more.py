@@ -129,6 +129,27 @@ CASES.update({
                  "get(ds.CSVDataset(a, column_names=['x', 'y', 'z'], shuffle=False)), ds.CSVDataset(a, column_names=['x', 'y', 'z'], shuffle=False).get_col_names(), "
                  "get(ds.CSVDataset([a, z], column_defaults=[0, '', 0.0], shuffle=False)), get(ds.CSVDataset([a, z], shuffle=False, num_parallel_workers=1)), get(ds.CSVDataset(a, field_delim=';', shuffle=False))]"),
     "csv_type_error": _F + "a = os.path.join(root, 'a.csv')\nopen(a, 'w').write('id,name\\n1,ann\\n,bob\\n')\nresult = [r for r in ds.CSVDataset(a, column_defaults=[0, ''], shuffle=False).create_tuple_iterator(output_numpy=True)]",
+    "schema": _F + ("from mindspore import dtype as mstype\nimport json\ns = ds.Schema()\ns.add_column(name='col1', de_type=mstype.int64, shape=[2])\ns.add_column('col2', de_type='float32')\ns.add_column('col3', de_type=mstype.uint8, shape=[2, -1])\n"
+                    "s3 = ds.Schema()\ns3.parse_columns({'a': {'type': 'int32', 'shape': [1]}, 'b': {'type': 'string'}})\n"
+                    "s4 = ds.Schema()\ns4.parse_columns([{'name': 'x', 'type': 'uint8', 'shape': [3, 3]}])\n"
+                    "result = [str(s), s.to_json(), s3.to_json(), s4.to_json()]"),
+    "schema_numpy_type_error": _F + "s = ds.Schema()\nresult = s.add_column('c', de_type=np.uint8)",
+    "schema_file": _F + ("p = os.path.join(root, 's.json')\nopen(p, 'w').write('{\"columns\": {\"image\": {\"type\": \"uint8\", \"shape\": [2]}, \"label\": {\"type\": \"int32\"}}, \"numRows\": 4}')\n"
+                         "s = ds.Schema(p)\nresult = [s.to_json(), ds.Schema.get_num_rows(s)]"),
+    "padded": _F + ("p = ds.PaddedDataset([{'image': np.zeros(1, np.uint8), 'label': np.array(3)}, {'image': np.zeros(2, np.uint8), 'label': np.array(4)}])\n"
+                    "q = ds.NumpySlicesDataset({'image': np.ones((2, 1), np.uint8), 'label': np.array([1, 2])}, shuffle=False) + p\n"
+                    "result = [p.get_col_names(), p.get_dataset_size(), [[v for v in r] for r in p.create_tuple_iterator(output_numpy=True)], [[v for v in r] for r in q.create_tuple_iterator(output_numpy=True)]]"),
+    "padded_empty_error": _F + "result = ds.PaddedDataset([])",
+    "fake_image_shapes": _F + ("f = ds.FakeImageDataset(num_images=5, image_size=(4, 3, 3), num_classes=10, base_seed=0, shuffle=False)\n"
+                               "g = ds.FakeImageDataset(num_images=1000, image_size=(224, 224, 3), num_classes=10, base_seed=0, num_samples=3)\n"
+                               "result = [f.get_col_names(), f.get_dataset_size(), [(r[0].shape, str(r[0].dtype), str(r[1].dtype), r[1].shape, bool(r[1] < 10)) for r in f.create_tuple_iterator(output_numpy=True)], g.get_dataset_size()]"),
+    "random_dataset_shapes": _F + ("from mindspore import dtype as mstype\ns = ds.Schema()\ns.add_column('image', de_type=mstype.uint8, shape=[2])\ns.add_column('label', de_type=mstype.int32, shape=[1])\ns.add_column('f', de_type=mstype.float32, shape=[3, 2])\n"
+                                   "r = ds.RandomDataset(schema=s, total_rows=4, num_parallel_workers=1)\nq = ds.RandomDataset(schema=s, columns_list=['label'], total_rows=2, num_parallel_workers=1)\n"
+                                   "result = [r.get_col_names(), r.get_dataset_size(), [[(v.shape, str(v.dtype)) for v in x] for x in r.create_tuple_iterator(output_numpy=True)], q.get_col_names(), q.get_dataset_size()]"),
+    "random_dataset_workers_error": _F + "result = ds.RandomDataset(total_rows=3, num_parallel_workers=64)",
+    "compare": _F + ("a = ds.NumpySlicesDataset([1, 2], shuffle=False)\nb = ds.NumpySlicesDataset([1, 2], shuffle=False)\n"
+                     "c = ds.NumpySlicesDataset([1, 2], shuffle=False)\nd = ds.NumpySlicesDataset([1, 2], shuffle=False)\n"
+                     "result = [ds.compare(a, b), ds.compare(c.repeat(2), d.repeat(3)), ds.compare(ds.NumpySlicesDataset([1, 2], shuffle=False), ds.NumpySlicesDataset([1, 2], shuffle=False).map(lambda x: x))]"),
 })
 OPTIONS = {
     "brightness": {"atol": 1e-6},
@@ -150,3 +171,6 @@ OPTIONS["sampler_with_num_samples_error"] = {"message": True}
 OPTIONS["qmnist_missing_nist"] = {"message_parts": ["Invalid file path, Qmnist data file:", "xnist-images-idx3-ubyte does not exist or is a directory."], "why": "the wheel wraps the text in its pipeline banner and C++ source location, and the folder is a fresh temporary one"}
 OPTIONS["cifar100_short_file"] = {"message_parts": ["Invalid cifar100 file, failed to read data from: ", "test.bin, re-download dataset(make sure it is CIFAR-100 binary version)."], "why": "the wheel wraps the text in its pipeline banner and C++ source location, and the folder is a fresh temporary one"}
 OPTIONS["csv_type_error"] = {"message_parts": ["Invalid csv, csv file: ", "a.csv parse failed at line 2, type does not match."], "why": "the wheel wraps the text in its pipeline banner and C++ source location, and the folder is a fresh temporary one"}
+OPTIONS["schema_numpy_type_error"] = {"message": True}
+OPTIONS["padded_empty_error"] = {"message": True}
+OPTIONS["random_dataset_workers_error"] = {"message_parts": ["num_parallel_workers exceeds the boundary between 1 and "], "why": "the bound is the recording machine's CPU count"}
