@@ -76,6 +76,14 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
     },
+    "mindspore.dataset": {
+        "sync_wait_for_dataset": "it waits, through OBS cloud storage, for the other ranks of a multi-process "
+                                 "ModelArts run to finish an epoch; mskernel runs one process and has no OBS",
+    },
+    "mindspore.dataset.transforms": {
+        "Plugin": "it loads a shared library written against MindSpore's C++ data engine (the MindData plugin "
+                  "API), which mskernel does not have",
+    },
     "mindspore.mint.distributed": {
         "P2POp": _P2P,
         "send": _P2P,

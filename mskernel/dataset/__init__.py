@@ -33,6 +33,11 @@ from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSamp
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
 
+from mskernel.refusals import refused_names as _refused_names  # noqa: E402
+
+globals().update(_refused_names("mindspore.dataset"))  # refused with their reason (mskernel.refusals)
+
+
 def zip(datasets):  # noqa: A001 (MindSpore's name)
     """Rows of several datasets side by side (MindSpore's ``dataset.zip``).
 

@@ -110,3 +110,7 @@ from mskernel.dataset.transforms.random_choice import *  # noqa: E402,F401,F403
 from mskernel.dataset.transforms.tensor_ops import *  # noqa: E402,F401,F403
 
 __all__ += random_choice.__all__ + tensor_ops.__all__
+
+from mskernel.refusals import refused_names as _refused_names  # noqa: E402
+
+globals().update(_refused_names("mindspore.dataset.transforms"))  # refused with their reason (mskernel.refusals)
