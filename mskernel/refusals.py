@@ -107,6 +107,14 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "
                      "mint.nn.functional.gelu computes GeLU here"),
     },
+    "mindspore.dataset": {
+        "sync_wait_for_dataset": "it waits, through OBS cloud storage, for the other ranks of a multi-process "
+                                 "ModelArts run to finish an epoch; mskernel runs one process and has no OBS",
+    },
+    "mindspore.dataset.transforms": {
+        "Plugin": "it loads a shared library written against MindSpore's C++ data engine (the MindData plugin "
+                  "API), which mskernel does not have",
+    },
     "mindspore.mint.distributed": {
         "P2POp": _P2P,
         "send": _P2P,

@@ -25,6 +25,17 @@ from mskernel.dataset.image_folder import ImageFolderDataset
 from mskernel.dataset.mind_dataset import MindDataset, Shuffle
 from mskernel.dataset.ops import ZipDataset
 from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
+from mskernel.dataset.file_sources import (CSVDataset, Cifar100Dataset, EMnistDataset, FashionMnistDataset,
+                                           KMnistDataset, QMnistDataset, TextFileDataset)
+from mskernel.dataset.schema import Schema
+from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
+from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
+                                       SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
+
+
+from mskernel.refusals import refused_names as _refused_names  # noqa: E402
+
+globals().update(_refused_names("mindspore.dataset"))  # refused with their reason (mskernel.refusals)
 
 
 def zip(datasets):  # noqa: A001 (MindSpore's name)
@@ -39,4 +50,8 @@ def zip(datasets):  # noqa: A001 (MindSpore's name)
 
 
 __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIterator", "NumpySlicesDataset",
-           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "ImageFolderDataset", "MindDataset", "Shuffle", "zip"]
+           "GeneratorDataset", "MnistDataset", "Cifar10Dataset", "ImageFolderDataset", "MindDataset", "Shuffle", "zip",
+           "CSVDataset", "Cifar100Dataset", "EMnistDataset", "FashionMnistDataset", "KMnistDataset", "QMnistDataset",
+           "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
+           "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
+           "PaddedDataset", "RandomDataset", "compare"]

@@ -31,8 +31,9 @@ def set_seed(seed: int) -> None:
 
 
 def get_seed() -> Any:
-    """The seed given to :func:`set_seed` (None before)."""
-    return _STATE["seed"]
+    """The seed given to :func:`set_seed`; before one is set, MindSpore's default, 5489 (the Mersenne Twister's
+    default seed), although the generator itself is then unseeded."""
+    return 5489 if _STATE["seed"] is None else _STATE["seed"]
 
 
 def rng() -> np.random.Generator:

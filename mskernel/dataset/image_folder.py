@@ -25,7 +25,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence
 import numpy as np
 
 from mskernel.dataset.engine import Dataset, Row
-from mskernel.dataset.sources import _check_dir, _order
+from mskernel.dataset.sources import _check_dir, _check_sampler, _order
 
 __all__ = ["ImageFolderDataset", "decode_image"]
 
@@ -84,6 +84,8 @@ class ImageFolderDataset(Dataset):
                     self._files.append((path, self._indexing[cls]))
         self._shuffle = True if shuffle is None else bool(shuffle)
         self._num_samples, self._decode, self._shard = num_samples, decode, (num_shards, shard_id)
+        _check_sampler(sampler, shuffle, num_shards, num_samples, shard_id)
+        self._sampler = sampler
 
     def get_class_indexing(self) -> Dict[str, int]:
         """The class name → label map.
@@ -95,7 +97,7 @@ class ImageFolderDataset(Dataset):
         return dict(self._indexing)
 
     def _rows(self) -> Iterator[Row]:
-        idx = _order(len(self._files), self._shuffle, self._num_samples)
+        idx = _order(len(self._files), self._shuffle, self._num_samples, self._sampler, [f[1] for f in self._files])
         shards, sid = self._shard
         if shards:
             idx = idx[sid::shards]

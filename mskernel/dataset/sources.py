@@ -19,16 +19,25 @@ from typing import Any, Iterator, List, Optional
 import numpy as np
 
 from mskernel.common.tensor import Tensor
-from mskernel.dataset import config
 from mskernel.dataset.engine import Dataset, Row, to_column
 from mskernel.dataset.ops import user_error
 
 __all__ = ["NumpySlicesDataset", "GeneratorDataset", "MnistDataset", "Cifar10Dataset"]
 
 
-def _order(n: int, shuffle: bool, num_samples: Optional[int]) -> np.ndarray:
-    idx = config.rng().permutation(n) if shuffle else np.arange(n)
-    return idx[:num_samples] if num_samples else idx
+def _order(n: int, shuffle: bool, num_samples: Optional[int], sampler: Any = None,
+           labels: Optional[Any] = None) -> np.ndarray:
+    from mskernel.dataset.samplers import sample_indices
+    return sample_indices(sampler, n, shuffle, num_samples, labels)
+
+
+def _check_sampler(sampler: Any, shuffle: Optional[bool], num_shards: Optional[int], num_samples: Optional[int] = None,
+                   shard_id: Optional[int] = None) -> None:
+    """MindSpore's refusal of a sampler given with ``shuffle``, ``num_samples`` or sharding."""
+    if sampler is None or (shuffle is None and num_shards is None and shard_id is None and num_samples is None):
+        return
+    raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, num_shards: "
+                     f"{num_shards}, shard_id: {shard_id}, shuffle: {shuffle}.")
 
 
 def _convert_row(row: Any, columns: List[str]) -> Row:
@@ -93,10 +102,12 @@ class NumpySlicesDataset(Dataset):
         self._shuffle = True if shuffle is None else bool(shuffle)
         self._num_samples = num_samples
         self._shard = (num_shards, shard_id)
+        _check_sampler(sampler, shuffle, num_shards, num_samples, shard_id)
+        self._sampler = sampler
 
     def _rows(self) -> Iterator[Row]:
         n = len(self._cols[0]) if self._cols else 0
-        idx = _order(n, self._shuffle, self._num_samples)
+        idx = _order(n, self._shuffle, self._num_samples, self._sampler)
         shards, sid = self._shard
         if shards:
             idx = idx[sid::shards]
@@ -132,14 +143,12 @@ class GeneratorDataset(Dataset):
         self._random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
         self._shuffle = self._random_access and (True if shuffle is None else bool(shuffle))
         self._num_samples = num_samples
-        if sampler is not None and not isinstance(sampler, (list, tuple, np.ndarray)):
-            raise TypeError("GeneratorDataset: only a list of indices is accepted as 'sampler' here.")
-        self._indices = None if sampler is None else np.asarray(sampler)
+        _check_sampler(sampler, shuffle, num_shards, num_samples, shard_id)
+        self._sampler = sampler
 
     def _rows(self) -> Iterator[Row]:
         if self._random_access:
-            idx = self._indices if self._indices is not None else _order(len(self._source), self._shuffle,
-                                                                            self._num_samples)
+            idx = _order(len(self._source), self._shuffle, self._num_samples, self._sampler)
             for i in idx:
                 yield _convert_row(self._source[int(i)], self._columns)
             return
@@ -159,24 +168,32 @@ def _read_idx(path: str) -> np.ndarray:
         raise RuntimeError(f"Invalid MNIST file: {path} does not start with an idx header.")
     ndim = data[3]
     dims = [int.from_bytes(data[4 + 4 * i:8 + 4 * i], "big") for i in range(ndim)]
-    return np.frombuffer(data, np.uint8, offset=4 + 4 * ndim).reshape(dims)
+    dtype = {0x08: np.uint8, 0x09: np.int8, 0x0B: ">i2", 0x0C: ">i4", 0x0D: ">f4", 0x0E: ">f8"}[data[2]]
+    return np.frombuffer(data, dtype, offset=4 + 4 * ndim).reshape(dims)
 
 
 class _FileDataset(Dataset):
     def __init__(self, names: List[str], images: np.ndarray, labels: np.ndarray, num_samples: Optional[int],
-                 shuffle: Optional[bool], num_shards: Optional[int], shard_id: Optional[int]) -> None:
+                 shuffle: Optional[bool], num_shards: Optional[int], shard_id: Optional[int],
+                 sampler: Any = None) -> None:
         super().__init__(names)
         self._images, self._labels = images, labels
         self._shuffle = True if shuffle is None else bool(shuffle)
         self._num_samples, self._shard = num_samples, (num_shards, shard_id)
+        _check_sampler(sampler, shuffle, num_shards, num_samples, shard_id)
+        self._sampler = sampler
+
+    def _label_rows(self, i: int) -> Row:
+        return (np.uint32(self._labels[i]),)
 
     def _rows(self) -> Iterator[Row]:
-        idx = _order(len(self._labels), self._shuffle, self._num_samples)
+        first = self._labels[:, 0] if np.ndim(self._labels) == 2 else self._labels
+        idx = _order(len(self._labels), self._shuffle, self._num_samples, self._sampler, first)
         shards, sid = self._shard
         if shards:
             idx = idx[sid::shards]
         for i in idx:
-            yield self._images[i], np.uint32(self._labels[i])
+            yield (self._images[i],) + self._label_rows(int(i))
 
 
 def _check_dir(path: str) -> None:
@@ -201,7 +218,7 @@ class MnistDataset(_FileDataset):
                  num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
         _check_dir(dataset_dir)
         usage = usage or "all"
-        parts = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}.get(usage)
+        parts = {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}.get(usage)  # sorted file names
         if parts is None:
             raise ValueError("Input usage is not within the valid set of ['train', 'test', 'all'].")
         imgs, labs = [], []
@@ -209,7 +226,7 @@ class MnistDataset(_FileDataset):
             imgs.append(_read_idx(os.path.join(dataset_dir, f"{p}-images-idx3-ubyte"))[..., None])
             labs.append(_read_idx(os.path.join(dataset_dir, f"{p}-labels-idx1-ubyte")))
         super().__init__(["image", "label"], np.concatenate(imgs), np.concatenate(labs), num_samples, shuffle,
-                         num_shards, shard_id)
+                         num_shards, shard_id, sampler)
 
 
 class Cifar10Dataset(_FileDataset):
@@ -239,6 +256,6 @@ class Cifar10Dataset(_FileDataset):
         data = np.concatenate(recs)
         images = data[:, 1:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
         super().__init__(["image", "label"], np.ascontiguousarray(images), data[:, 0], num_samples, shuffle,
-                         num_shards, shard_id)
+                         num_shards, shard_id, sampler)
 
 

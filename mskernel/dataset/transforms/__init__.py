@@ -51,6 +51,8 @@ class OneHot:
 
     def __call__(self, x: Any) -> np.ndarray:
         a = np.asarray(x)
+        if a.ndim == 2 and a.shape[1] == 1:  # one label per row: (N, 1) gives (N, num_classes)
+            a = a[:, 0]
         out = (np.arange(self.num_classes) == a[..., None]).astype(a.dtype)
         if self.smoothing_rate:
             out = out * (1 - self.smoothing_rate) + self.smoothing_rate / self.num_classes
@@ -101,3 +103,14 @@ class Compose:
             x = t(*x)
             x = x if isinstance(x, tuple) else (x,)
         return x[0] if len(x) == 1 else x
+
+
+from mskernel.dataset.transforms import random_choice, tensor_ops  # noqa: E402
+from mskernel.dataset.transforms.random_choice import *  # noqa: E402,F401,F403
+from mskernel.dataset.transforms.tensor_ops import *  # noqa: E402,F401,F403
+
+__all__ += random_choice.__all__ + tensor_ops.__all__
+
+from mskernel.refusals import refused_names as _refused_names  # noqa: E402
+
+globals().update(_refused_names("mindspore.dataset.transforms"))  # refused with their reason (mskernel.refusals)
