@@ -9,15 +9,18 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
+import numpy as np
+
+from mskernel import dtype as mstype
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
 from mskernel.ops import functional as F
 
 __all__ = ["ReLU", "ReLU6", "Sigmoid", "Tanh", "GELU", "SiLU", "LeakyReLU", "Softmax", "LogSoftmax", "ELU",
-           "PReLU", "Softplus", "HSwish", "HSigmoid", "Mish", "SeLU", "Softsign", "get_activation"]
+           "PReLU", "PReLUExt", "Softplus", "HSwish", "HSigmoid", "Mish", "SeLU", "Softsign", "get_activation"]
 
 
 class _Act(Cell):
@@ -190,10 +193,20 @@ def get_activation(name: Any, prim_name: Any = None) -> Any:
     return _BY_NAME[name.lower()]()
 
 
-def __getattr__(name: str) -> Any:
-    """``PReLUExt``, which MindSpore defines in this module (code reaches it by this path); it lives with the
-    other ``*Ext`` layers and is imported on first use (those import this module)."""
-    if name == "PReLUExt":
-        from mskernel.nn.layer.ext import PReLUExt
-        return PReLUExt
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+class PReLUExt(Cell):
+    """``nn.PReLUExt(num_parameters=1, init=0.25, dtype=None)`` (``mint.nn.PReLU``): ``max(0, x) + weight *
+    min(0, x)`` with a learnable Parameter ``weight`` of ``num_parameters`` slopes (one per channel, axis 1).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(PReLUExt()(ms.Tensor([-2.0, 3.0])))
+        [-0.5  3. ]
+    """
+
+    def __init__(self, num_parameters: int = 1, init: float = 0.25, dtype: Optional[mstype.Type] = None) -> None:
+        super().__init__()
+        dt = mstype.float32 if dtype is None else dtype
+        self.weight = Parameter(Tensor(np.full((num_parameters,), init, np.float32), dt), name="weight")
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.prelu(input, self.weight)

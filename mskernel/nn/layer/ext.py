@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Union
 
-import numpy as np
 
 from mskernel import dtype as mstype
 from mskernel.common.initializer import Normal, initializer
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
+from mskernel.nn.layer.activation import PReLUExt  # noqa: F401  (an *Ext layer MindSpore defines there)
 from mskernel.nn.layer.basic import Dense
 from mskernel.ops import functional as F
 from mskernel.ops.inplace import inplace_update
 
-__all__ = ["Linear", "LayerNormExt", "DropoutExt", "EmbeddingExt", "PReLUExt", "LogSoftmaxExt", "MaxPool2dExt",
+__all__ = ["Linear", "LayerNormExt", "DropoutExt", "EmbeddingExt", "LogSoftmaxExt", "MaxPool2dExt",
            "AvgPool2dExt", "AvgPool1dExt", "Upsample"]
 
 
@@ -143,25 +143,6 @@ class EmbeddingExt(Cell):
         return (f"num_embeddings={self.num_embeddings}, embedding_dim={self.embedding_dim}, padding_idx="
                 f"{self.padding_idx}, max_norm={self.max_norm}, norm_type={self.norm_type}, scale_grad_by_freq="
                 f"{self.scale_grad_by_freq}, dtype={self.dtype}")
-
-
-class PReLUExt(Cell):
-    """``nn.PReLUExt(num_parameters=1, init=0.25, dtype=None)`` (``mint.nn.PReLU``): ``max(0, x) + weight *
-    min(0, x)`` with a learnable Parameter ``weight`` of ``num_parameters`` slopes (one per channel, axis 1).
-
-    Example:
-        >>> import mskernel as ms
-        >>> print(PReLUExt()(ms.Tensor([-2.0, 3.0])))
-        [-0.5  3. ]
-    """
-
-    def __init__(self, num_parameters: int = 1, init: float = 0.25, dtype: Optional[mstype.Type] = None) -> None:
-        super().__init__()
-        dt = mstype.float32 if dtype is None else dtype
-        self.weight = Parameter(Tensor(np.full((num_parameters,), init, np.float32), dt), name="weight")
-
-    def construct(self, input: Tensor) -> Tensor:
-        return F.prelu(input, self.weight)
 
 
 def _softmax_dim(input: Tensor, dim: Optional[int]) -> int:
