@@ -60,7 +60,8 @@ class _Stringifier:
 
     def item(self, v) -> str:
         if self.is_complex:
-            return "(%s,%s)" % (_cpp_general(v.real), _cpp_general(v.imag))
+            imag = _cpp_general(v.imag)  # MindSpore 2.10 prints 1.3+0.4j, 2-1j
+            return f"{_cpp_general(v.real)}{'' if imag.startswith('-') else '+'}{imag}j"
         if self.is_float:
             return _cpp_sci(float(v), 11 if self.half else 15, 4 if self.half else 8)
         if self.is_bool:

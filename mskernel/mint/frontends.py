@@ -234,6 +234,13 @@ MINT: List[Front] = [Front(n, "input") for n in _UNARY] + [
     Front("logaddexp", "input, other"),
     Front("logaddexp2", "input, other"),
     Front("addcmul", "input, tensor1, tensor2, *, value=1", "addcmul(input, tensor1, tensor2, value)"),
+    Front("gcd", "input, other"),
+    Front("sinc", "input"),
+    Front("float_power", "input, exponent"),
+    Front("isneginf", "input"),
+    Front("polar", "abs, angle"),
+    Front("real", "input"),
+    Front("imag", "input"),
     Front("clamp", "input, min=None, max=None"),
     Front("isclose", "input, other, rtol=1e-05, atol=1e-08, equal_nan=False"),
     Front("nan_to_num", "input, nan=None, posinf=None, neginf=None",
@@ -398,7 +405,7 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
 ]
 
 # -- mindspore.mint.special and mindspore.mint.linalg ---------------------------------------------------------------
-SPECIAL: List[Front] = [Front(n, "input") for n in "erfc exp2 expm1 log1p round".split()] + [
+SPECIAL: List[Front] = [Front(n, "input") for n in "erfc exp2 expm1 log1p round sinc".split()] + [
     Front("log_softmax", "input, dim=None, *, dtype=None",
           "_cast(log_softmax(input, _implicit_dim(input, dim)), dtype)"),
 ]

@@ -11,7 +11,7 @@ Example:
     >>> print(ops.mul(x, x), ops.Mul()(x, x), x.mul(x))
     [1. 4.] [1. 4.] [1. 4.]
 """
-from mskernel.ops import functional, operations
+from mskernel.ops import function, functional, operations  # noqa: F401  (function: MindSpore's module path)
 from mskernel.ops.functional import *  # noqa: F401,F403
 from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)

@@ -333,7 +333,7 @@ def compat_rows() -> List[Tuple[str, str, str, str]]:
     """One row per table entry: (functional name, primitive classes, Tensor methods, note).
 
     Example:
-        >>> ("exp", "Exp", "exp, exp_", "") in compat_rows()
+        >>> ("exp, tensor_exp", "Exp", "exp, exp_", "") in compat_rows()
         True
     """
     rows = []

@@ -10,11 +10,12 @@ Example:
     >>> sum(len(m.OPS) for m in table.MODULES) > 50
     True
 """
-from mskernel.ops.table import (arith, creation, detection, extremes, index, linalg, misc, nn, nn_conv, nn_norm,
-                                nn_pool, nn_resize, primitives_only, random, rearrange, reduce, scan, shape, slicing,
-                                state, stats, unary)
+from mskernel.ops.table import (arith, complexnum, creation, detection, extremes, index, linalg, misc, nn, nn_conv,
+                                nn_norm, nn_pool, nn_resize, numeric, primitives_only, random, rearrange, reduce, scan,
+                                shape, slicing, special, state, stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
-           state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, detection, primitives_only)
+           state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum, detection,
+           primitives_only)
 
 __all__ = ["MODULES"]

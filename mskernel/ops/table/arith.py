@@ -23,7 +23,7 @@ from mskernel.ops.opdef import F, Op
 
 _LN2 = float(np.log(2.0))
 
-_CMP = dict(inputs=2, dtype="promote", method=True)
+_CMP = dict(inputs=2, dtype="promote")
 
 
 def _add_method(input: Any, other: Any, *, alpha: Any = 1) -> Any:
@@ -90,29 +90,33 @@ def _div(input, other, *, rounding_mode=None):  # noqa: ANN001, ANN202
 
 OPS: List[Op] = [
     # hand-written (C fast path); the entries declare signature, primitive and methods
-    Op("add", "input, other", fn=M.add, inputs=2, prim="Add", method=True, inplace=True),
-    Op("sub", "input, other", fn=M.sub, inputs=2, prim="Sub", method=True, inplace=True),
+    Op("add", "input, other", fn=M.add, inputs=2, prim=("Add", "TensorAdd"), method=True, inplace=True,
+       aliases=("tensor_add",)),
+    Op("sub", "input, other", fn=M.sub, inputs=2, prim="Sub", method=True, inplace=True, aliases=("tensor_sub",)),
     Op("subtract", "input, other, *, alpha=1", fn=lambda input, other, alpha=1: _add_method(input, other, alpha=-alpha),
        method=True),
-    Op("mul", "input, other", fn=M.mul, inputs=2, prim="Mul", method=True, inplace=True, aliases=("multiply",)),
+    Op("mul", "input, other", fn=M.mul, inputs=2, prim="Mul", method=("mul", "multiply"), inplace=True,
+       aliases=("multiply", "tensor_mul", "tensor_muls")),
     Op("div", "input, other, *, rounding_mode=None", fn=_div, inputs=2, prim=("Div", "RealDiv"),
-       method=("div", "true_divide"), inplace=True, aliases=("true_divide", "divide")),
+       method=("div", "true_divide", "divide"), inplace=True, aliases=("true_divide", "divide", "tensor_div")),
     Op("div_rounded", "input, other, rounding_mode", _div_rounding, inputs=2, dtype="promote"),
-    Op("pow", "input, exponent", fn=M.pow, inputs=2, prim="Pow", method=True, inplace=True),
+    Op("pow", "input, exponent", fn=M.pow, inputs=2, prim="Pow", method=True, inplace=True, aliases=("tensor_pow",)),
     Op("maximum", "input, other", fn=M.maximum, inputs=2, prim="Maximum", method=True),
     Op("minimum", "input, other", fn=M.minimum, inputs=2, prim="Minimum", method=True),
     # table-defined: forward on arrays, backward with ops
     Op("atan2", "input, other", np.arctan2,
        lambda g, input, other: (g * other / (input * input + other * other),
                                 -g * input / (input * input + other * other)),
-       inputs=2, dtype="promote_float", prim="Atan2", method=True, aliases=("arctan2",)),
-    Op("floor_divide", "input, other", _floor_div, inputs=2, dtype="promote", prim="FloorDiv", method=True),
+       inputs=2, dtype="promote_float", prim="Atan2", method=("atan2", "arctan2"), aliases=("arctan2",)),
+    Op("floor_divide", "input, other", _floor_div, inputs=2, dtype="promote", prim="FloorDiv", method=True,
+       inplace=True, aliases=("floor_div", "floordiv", "tensor_floordiv")),
     Op("remainder", "input, other", np.mod,
        lambda g, input, other: (g, -g * F.floor_divide(input, other)),
-       inputs=2, dtype="promote", prim="FloorMod", method=True),
+       inputs=2, dtype="promote", prim="FloorMod", method=True, inplace=True,
+       aliases=("floor_mod", "floormod", "tensor_mod")),
     Op("fmod", "input, other", np.fmod,
        lambda g, input, other: (g, -g * F.trunc(input / other)),
-       inputs=2, dtype="promote", method=True),
+       inputs=2, dtype="promote", prim="Mod", method=True),
     Op("squared_difference", "input, other", lambda x, y: np.square(x - y),
        lambda g, input, other: (g * 2 * (input - other), g * -2 * (input - other)),
        inputs=2, dtype="promote", prim="SquaredDifference"),
@@ -122,7 +126,7 @@ OPS: List[Op] = [
        inputs=2, dtype="promote_float", prim="Xlogy", method=True),
     Op("hypot", "input, other", np.hypot,
        lambda g, out, input, other: (g * input / out, g * other / out),
-       inputs=2, dtype="promote_float", method=True),
+       inputs=2, dtype="promote_float", prim="Hypot", method=True),
     Op("logaddexp", "input, other", np.logaddexp,
        lambda g, out, input, other: (g * F.exp(input - out), g * F.exp(other - out)),
        inputs=2, dtype="promote_float", method=True),
@@ -140,12 +144,17 @@ OPS: List[Op] = [
        lambda g, input, end, weight: (g * (1 - weight), g * weight, g * (end - input)),
        inputs=3, dtype="promote_float", prim="Lerp", method=True),
     # comparisons and logic (no gradient)
-    Op("equal", "input, other", fn=M.equal, prim="Equal", aliases=("eq",), **_CMP),
-    Op("not_equal", "input, other", fn=M.not_equal, prim="NotEqual", aliases=("ne",), **_CMP),
-    Op("less", "input, other", fn=M.less, prim="Less", aliases=("lt",), **_CMP),
-    Op("less_equal", "input, other", fn=M.less_equal, prim="LessEqual", aliases=("le",), **_CMP),
-    Op("greater", "input, other", fn=M.greater, prim="Greater", aliases=("gt",), **_CMP),
-    Op("greater_equal", "input, other", fn=M.greater_equal, prim="GreaterEqual", aliases=("ge",), **_CMP),
+    Op("equal", "input, other", fn=M.equal, prim="Equal", aliases=("eq",), method=("equal", "eq"), **_CMP),
+    Op("not_equal", "input, other", fn=M.not_equal, prim="NotEqual", aliases=("ne",), method=("not_equal", "ne"),
+       **_CMP),
+    Op("less", "input, other", fn=M.less, prim="Less", aliases=("lt", "tensor_lt"), method=("less", "lt"),
+       **_CMP),
+    Op("less_equal", "input, other", fn=M.less_equal, prim="LessEqual", aliases=("le", "tensor_le"),
+       method=("less_equal", "le"), **_CMP),
+    Op("greater", "input, other", fn=M.greater, prim="Greater", aliases=("gt", "tensor_gt"),
+       method=("greater", "gt"), **_CMP),
+    Op("greater_equal", "input, other", fn=M.greater_equal, prim="GreaterEqual", aliases=("ge", "tensor_ge"),
+       method=("greater_equal", "ge"), **_CMP),
     Op("isclose", "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
        lambda x, y, rtol, atol, equal_nan: np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan),
        inputs=2, dtype="promote", prim="IsClose(rtol=1e-05, atol=1e-08, equal_nan=True)(input, other)"
@@ -159,7 +168,7 @@ OPS: List[Op] = [
     Op("logical_not", "input", fn=M.logical_not, prim="LogicalNot", method=True),
     Op("bitwise_and", "input, other", np.bitwise_and, inputs=2, dtype="promote", prim="BitwiseAnd", method=True),
     Op("bitwise_or", "input, other", np.bitwise_or, inputs=2, dtype="promote", prim="BitwiseOr", method=True),
-    Op("bitwise_not", "input", np.invert, prim="Invert", method=True),
+    Op("bitwise_not", "input", np.invert, prim="Invert", method=("bitwise_not", "invert"), aliases=("invert",)),
     Op("bitwise_xor", "input, other", np.bitwise_xor, inputs=2, dtype="promote", prim="BitwiseXor", method=True),
 ]
 
@@ -202,6 +211,7 @@ EXAMPLES = {
     "bitwise_not": ("ops.bitwise_not(ms.Tensor([0, 5]))", "[-1 -6]"),
     "bitwise_xor": ("ops.bitwise_xor(ms.Tensor([12, 10]), ms.Tensor([10, 6]))", "[ 6 12]"),
     "Add": ("ops.Add()(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))", "[4. 6.]"),
+    "TensorAdd": ("ops.TensorAdd()(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))", "[4. 6.]"),
     "Sub": ("ops.Sub()(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))", "[-2. -2.]"),
     "Mul": ("ops.Mul()(ms.Tensor([1.0, 2.0]), ms.Tensor([3.0, 4.0]))", "[3. 8.]"),
     "Div": ("ops.Div()(ms.Tensor([1.0, 2.0]), ms.Tensor([4.0, 4.0]))", "[0.25 0.5 ]"),

@@ -129,41 +129,52 @@ def _logit_grad(g: Tensor, input: Tensor, eps: Any) -> tuple:
     return (d,)
 
 
+def _inplace(method: str) -> Any:
+    """The functional in-place op ``ops.<method>(input)``: the Tensor method, which writes into ``input``."""
+    def run(input: Tensor) -> Tensor:
+        return getattr(input, method)()
+    run.__name__ = run.__qualname__ = method
+    return run
+
+
 OPS: List[Op] = [
-    Op("neg", "input", np.negative, lambda g: (-g,), prim="Neg", method=True, aliases=("negative",)),
-    Op("exp", "input", np.exp, lambda g, out: (g * out,), prim="Exp", inplace=True, **_FLOAT),
+    Op("neg", "input", np.negative, lambda g: (-g,), prim="Neg", method=("neg", "negative"), aliases=("negative",)),
+    Op("exp", "input", np.exp, lambda g, out: (g * out,), prim="Exp", inplace=True, aliases=("tensor_exp",), **_FLOAT),
     # + 0.0 turns -0 into +0: log's slope at either zero is +inf, as MindSpore 2.10 gives
-    Op("log", "input", np.log, lambda g, input: (g / (input + 0.0),), prim="Log", **_FLOAT),
+    Op("log", "input", np.log, lambda g, input: (g / (input + 0.0),), prim="Log", inplace=True, **_FLOAT),
     Op("sqrt", "input", np.sqrt, lambda g, out: (g / (out * 2),), dtype="to_float", prim="Sqrt", method=True),
     Op("sin", "input", np.sin, lambda g, input: (g * F.cos(input),), prim="Sin", **_FLOAT),
     Op("cos", "input", np.cos, lambda g, input: (-g * F.sin(input),), prim="Cos", **_FLOAT),
-    Op("tanh", "input", np.tanh, in_float32(lambda g, out: (g * (1 - out * out),)), prim="Tanh", **_FLOAT),
+    Op("tanh", "input", np.tanh, in_float32(lambda g, out: (g * (1 - out * out),)), prim="Tanh", inplace=True,
+       **_FLOAT),
     # the order of MindSpore's SigmoidGrad (in float16 each product rounds: g * (y * (1 - y)))
-    Op("sigmoid", "input", _np_sigmoid, lambda g, out: (g * (out * (1 - out)),), prim="Sigmoid", **_FLOAT),
+    Op("sigmoid", "input", _np_sigmoid, lambda g, out: (g * (out * (1 - out)),), prim="Sigmoid", inplace=True,
+       **_FLOAT),
     Op("relu", "input", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
        lambda g, input: (_keep(g, input._data > 0),), prim="ReLU"),
     Op("abs", "input", np.abs, lambda g, input: (g * Tensor._wrap(np.sign(input._data).astype(g._data.dtype)),),
-       prim="Abs", method=True, aliases=("absolute",)),
-    Op("sign", "input", np.sign, prim="Sign", method=True),
+       prim="Abs", method=("abs", "absolute"), aliases=("absolute",)),
+    Op("sign", "input", np.sign, prim="Sign", method=True, inplace=True),
     Op("square", "input", np.square, lambda g, input: (g * input * 2,), prim="Square", method=True),
     # table-defined
     Op("tan", "input", np.tan, lambda g, out: (g * (1 + out * out),), prim="Tan", **_FLOAT),
     Op("asin", "input", np.arcsin, lambda g, input: (g * F.rsqrt(1 - input * input),), prim="Asin",
-       aliases=("arcsin",), **_FLOAT),
+       aliases=("arcsin",), **{**_FLOAT, "method": ("asin", "arcsin")}),
     Op("acos", "input", np.arccos, lambda g, input: (-g * F.rsqrt(1 - input * input),), prim="ACos",
-       aliases=("arccos",), **_FLOAT),
+       aliases=("arccos",), **{**_FLOAT, "method": ("acos", "arccos")}),
     Op("atan", "input", np.arctan, lambda g, input: (g / (1 + input * input),), prim="Atan",
-       aliases=("arctan",), **_FLOAT),
+       aliases=("arctan",), **{**_FLOAT, "method": ("atan", "arctan")}),
     Op("sinh", "input", np.sinh, lambda g, input: (g * F.cosh(input),), prim="Sinh", **_FLOAT),
     Op("cosh", "input", np.cosh, lambda g, input: (g * F.sinh(input),), prim="Cosh", **_FLOAT),
     Op("asinh", "input", np.arcsinh, lambda g, input: (g * F.rsqrt(input * input + 1),), prim="Asinh",
-       aliases=("arcsinh",), **_FLOAT),
+       aliases=("arcsinh",), **{**_FLOAT, "method": ("asinh", "arcsinh")}),
     Op("acosh", "input", np.arccosh, lambda g, input: (g * F.rsqrt(input * input - 1),), prim="Acosh",
-       aliases=("arccosh",), **_FLOAT),
+       aliases=("arccosh",), **{**_FLOAT, "method": ("acosh", "arccosh")}),
     Op("atanh", "input", np.arctanh, lambda g, input: (g / (1 - input * input),), prim="Atanh",
-       aliases=("arctanh",), **_FLOAT),
+       aliases=("arctanh",), **{**_FLOAT, "method": ("atanh", "arctanh")}),
     Op("log1p", "input", np.log1p, lambda g, input: (g / (1 + input),), prim="Log1p", **_FLOAT),
-    Op("expm1", "input", np.expm1, lambda g, out: (g * (out + 1),), prim="Expm1", **_FLOAT),
+    Op("expm1", "input", np.expm1, lambda g, out: (g * (out + 1),), prim="Expm1", aliases=("tensor_expm1",),
+       **_FLOAT),
     Op("log2", "input", np.log2, lambda g, input: (g / (input * math.log(2)),), **_FLOAT),
     Op("log10", "input", np.log10, lambda g, input: (g / (input * math.log(10)),), **_FLOAT),
     Op("exp2", "input", np.exp2, lambda g, out: (g * out * math.log(2),), dtype="to_float"),
@@ -172,12 +183,12 @@ OPS: List[Op] = [
     Op("erfc", "input", lambda x: (1 - _np_erf(x)).astype(x.dtype),
        lambda g, input: (-g * _TWO_OVER_SQRT_PI * F.exp(-input * input),), prim="Erfc", **_FLOAT),
     Op("erfinv", "input", _np_erfinv, lambda g, out: (g * (math.sqrt(math.pi) / 2) * F.exp(out * out),),
-       prim="Erfinv", **_FLOAT),
+       prim="Erfinv", inplace=True, **_FLOAT),
     Op("rsqrt", "input", lambda x: 1 / np.sqrt(x), lambda g, out: (g * -0.5 * out * out * out,), prim="Rsqrt",
        **_FLOAT),
     Op("reciprocal", "input", lambda x: np.reciprocal(x), lambda g, out: (-g * (out * out),), dtype="to_float",
        prim="Reciprocal", method=True),
-    Op("floor", "input", np.floor, lambda g: (F.zeros_like(g),), prim="Floor", **_FLOAT),
+    Op("floor", "input", np.floor, lambda g: (F.zeros_like(g),), prim="Floor", inplace=True, **_FLOAT),
     Op("ceil", "input", np.ceil, lambda g: (F.zeros_like(g),), prim="Ceil", **_FLOAT),
     Op("trunc", "input", np.trunc, lambda g: (F.zeros_like(g),), prim="Trunc", method=True),
     Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), lambda g: (F.zeros_like(g),),
@@ -189,10 +200,12 @@ OPS: List[Op] = [
        lambda x, nan, posinf, neginf: np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf),
        lambda g, input: (_keep(g, np.isfinite(input._data)),), method=True),
     Op("logit", "input, eps=None", _logit, _logit_grad, prim="Logit(eps=-1.0)(x) -> x, eps", **_FLOAT),
-    Op("isnan", "input", np.isnan, prim="IsNan", method=True),
+    Op("isnan", "input", np.isnan, prim="IsNan", method=True, aliases=("isnan_ext",)),
     Op("isinf", "input", np.isinf, prim="IsInf", method=True),
     Op("isfinite", "input", np.isfinite, prim="IsFinite", method=True),
     Op("signbit", "input", np.signbit, method=True),
+    Op("tanh_", "input", fn=_inplace("tanh_")),
+    Op("erfinv_", "input", fn=_inplace("erfinv_")),
 ]
 
 #: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
@@ -241,5 +254,7 @@ EXAMPLES = {
     "isnan": ("ops.isnan(ms.Tensor([float('nan'), 1.0]))", "[ True False]"),
     "isinf": ("ops.isinf(ms.Tensor([float('inf'), 1.0]))", "[ True False]"),
     "isfinite": ("ops.isfinite(ms.Tensor([float('inf'), 1.0]))", "[False  True]"),
+    "tanh_": ("x = ms.Tensor([0.0, 1.0])", "y = ops.tanh_(x)", "x", "[0.        0.7615942]"),
+    "erfinv_": ("ops.erfinv_(ms.Tensor([0.0, 0.5]))", "[0.         0.47693628]"),
     "signbit": ("ops.signbit(ms.Tensor([-0.0, 2.0, -3.0]))", "[ True False  True]"),
 }
