@@ -104,11 +104,66 @@ CASES.update({
     "t_scatter_add_inplace": _X + "y = x.copy()\nout = y.scatter_add_(1, Tensor(np.array([[2, 2]], np.int64)), Tensor(np.array([[1.0, 5.0]], np.float32)))\nresult = (out, y)",
 })
 
+# writing a piece at positions: values, the piece's and the input's gradients, repeated positions
+_Z = "z = Tensor(np.arange(1, 19, dtype=np.float32).reshape(2, 3, 3))\n"
+_W = "w = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+_G = "gw = Tensor(np.arange(18, dtype=np.float32).reshape(2, 3, 3))\n"
+CASES.update({
+    "select_scatter": _Z + _W + "result = (ops.select_scatter(z, w, 1, 1), ops.select_scatter(z, w, axis=-1, index=-1), z.select_scatter(w, 2, 0))",
+    "select_scatter_grad": _Z + _W + _G + "result = ms.grad(lambda a, b: (ops.select_scatter(a, b, 1, 2) * gw).sum(), (0, 1))(z, w)",
+    "select_scatter_shape": _Z + "result = ops.select_scatter(z, Tensor(np.ones((3, 3), np.float32)), 1, 1)",
+    "slice_scatter": _Z + "result = (ops.slice_scatter(z, Tensor(np.zeros((2, 3, 2), np.float32)), axis=2, start=0, end=3, step=2), ops.slice_scatter(z, Tensor(np.zeros((1, 3, 3), np.float32)), start=1), z.slice_scatter(Tensor(np.zeros((2, 1, 3), np.float32)), 1, 1, 2))",
+    "slice_scatter_grad": _Z + _G + "result = ms.grad(lambda a, b: (ops.slice_scatter(a, b, axis=2, start=1) * gw).sum(), (0, 1))(z, Tensor(np.ones((2, 3, 2), np.float32)))",
+    "diagonal_scatter": _Z + "result = (ops.diagonal_scatter(z, Tensor(np.zeros((3, 2), np.float32))), ops.diagonal_scatter(z, Tensor(np.zeros((2, 2), np.float32)), offset=-1, dim1=1, dim2=2), ops.diagonal_scatter(z, Tensor(np.zeros((3, 2), np.float32)), 0, 0, 2), z.diagonal_scatter(Tensor(np.zeros((2, 1), np.float32)), 2, 1, 2))",
+    "diagonal_scatter_shape": _Z + "result = ops.diagonal_scatter(z, Tensor(np.zeros((2, 3), np.float32)))",
+    "diagonal_scatter_grad": _Z + _G + "result = ms.grad(lambda a, b: (ops.diagonal_scatter(a, b, 1, 1, 2) * gw).sum(), (0, 1))(z, Tensor(np.ones((2, 2), np.float32)))",
+    "index_fill": _Z + "result = (ops.index_fill(z, 1, Tensor(np.array([0, 2], np.int32)), Tensor(-1.0, ms.float32)), ops.index_fill(z, -1, Tensor(np.array([1, -3], np.int32)), 5.0), ops.IndexFill()(z, 0, Tensor(np.array([1], np.int32)), Tensor(0.0, ms.float32)), z.index_fill(2, Tensor(np.array([0], np.int32)), Tensor(9.0, ms.float32)))",
+    "index_fill_int": "result = ops.index_fill(Tensor(np.array([[1, 2], [3, 4]], np.int32)), 0, Tensor(np.array([1], np.int32)), 7)",
+    "index_fill_grad": _Z + _G + "result = ms.grad(lambda a, v: (ops.index_fill(a, 1, Tensor(np.array([0, 2], np.int32)), v) * gw).sum(), (0, 1))(z, Tensor(2.0, ms.float32))",
+    "index_fill_inplace": _Z + "y = z.copy()\nout = y.index_fill_(1, Tensor(np.array([0], np.int32)), Tensor(-1.0, ms.float32))\nresult = (out, y)",
+    "index_fill_int64": _Z + "result = ops.index_fill(z, 1, Tensor(np.array([1], np.int64)), 1.0)",
+    "index_fill_oob": _Z + "result = ops.index_fill(z, 1, Tensor(np.array([3], np.int32)), 1.0)",
+    "inplace_add": _Z + "v = Tensor(np.ones((2, 3, 3), np.float32))\nresult = (ops.inplace_add(z, v, (1, 0)), ops.InplaceAdd(1)(z, v[:1]), z)",
+    "inplace_sub": _Z + "v = Tensor(np.ones((2, 3, 3), np.float32))\nresult = (ops.inplace_sub(z, v, (0, 1)), ops.InplaceSub((1,))(z, v[:1]), z)",
+    "inplace_update": _Z + "v = Tensor(np.zeros((1, 3, 3), np.float32))\nresult = (ops.inplace_update(z, v, (1,)), ops.InplaceUpdateV2()(z, 0, v), z.inplace_update(v, 1), z)",
+    "inplace_add_dup": _W + "result = ops.inplace_add(w, Tensor(np.array([[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]], np.float32)), (1, 1))",
+    "inplace_update_dup": _W + "result = ops.inplace_update(w, Tensor(np.array([[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]], np.float32)), (1, 1))",
+    "inplace_add_grad": _W + "result = ms.grad(lambda a, b: (ops.inplace_add(a, b, (1,)) * a).sum(), (0, 1))(w, Tensor(np.array([[1.0, 2.0, 3.0]], np.float32)))",
+    "inplace_index_add": "p = ms.Parameter(Tensor(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32)), name='p')\nout = ops.inplace_index_add(p, Tensor(np.array([0, 2, 0], np.int32)), Tensor(np.array([[1.0, 1.0], [2.0, 2.0], [4.0, 4.0]], np.float32)), 0)\nresult = (out, p.value())",
+    "inplace_index_add_prim": "p = ms.Parameter(Tensor(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32)), name='p')\nout = ops.InplaceIndexAdd(1)(p, Tensor(np.array([1], np.int32)), Tensor(np.array([[1.0], [2.0], [4.0]], np.float32)))\nresult = (out, p.value())",
+    "index_add_prim": "p = ms.Parameter(Tensor(np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32)), name='p')\nout = ops.IndexAdd(axis=0)(p, Tensor(np.array([2, 2], np.int32)), Tensor(np.array([[1.0, 1.0], [2.0, 2.0]], np.float32)))\nresult = (out, p.value())",
+    "t_index_add": _W + "y = w.copy()\nout = y.index_add(Tensor(np.array([0, 2], np.int32)), Tensor(np.array([[1.0, 1.0], [2.0, 2.0]], np.float32)), axis=1)\nresult = (out, y, w, out is y)",
+    "t_index_add_2": _W + "result = w.copy().index_add(Tensor(np.array([1], np.int32)), Tensor(np.array([[7.0, 7.0, 7.0]], np.float32)), 0)",
+    "index_put": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))\nidx = [Tensor(np.array([0, 1, 1], np.int32)), Tensor(np.array([1, 2, 1], np.int32))]\nresult = (ops.IndexPut(accumulate=1)(x, Tensor(np.array([3], np.int32)), idx), ops.IndexPut()(x, Tensor(np.array([7, 8, 9], np.int32)), idx), x.index_put(idx, Tensor(np.array([3], np.int32)), True), x.index_put(idx, Tensor(np.array([3], np.int32))))",
+    "index_put_dup": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\nidx = [Tensor(np.array([0, 0], np.int32)), Tensor(np.array([1, 1], np.int32))]\nresult = (x.index_put(idx, Tensor(np.array([7.0, 8.0], np.float32))), x.index_put(idx, Tensor(np.array([7.0, 8.0], np.float32)), True))",
+    "index_put_rows": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\nresult = x.index_put([Tensor(np.array([1], np.int32))], Tensor(np.array([0.0], np.float32)))",
+    "index_put_inplace": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\nout = x.index_put_([Tensor(np.array([1], np.int32)), Tensor(np.array([2], np.int32))], Tensor(np.array([0.0], np.float32)))\nresult = (out, x)",
+    "masked_scatter": _Z + "result = (z.masked_scatter(z > 10, Tensor(np.arange(100, 110, dtype=np.float32))), z.masked_scatter(Tensor(np.array([True, False, True])), -z))",
+    "masked_scatter_grad": _Z + _G + "result = ms.grad(lambda a, b: (a.masked_scatter(a > 10, b) * gw).sum(), (0, 1))(z, Tensor(np.arange(10, dtype=np.float32)))",
+    "t_take": _Z + "result = (z.take(Tensor(np.array([0, 17, 4], np.int32))), z.take(Tensor(np.array([[1, 0], [2, 2]], np.int64)), axis=1), z.take(Tensor(np.array([5, -1], np.int32)), axis=2, mode='clip'), z.take(Tensor(np.array([5, -1], np.int32)), axis=2, mode='wrap'))",
+    "t_choose": "x = Tensor(np.array([[2, 0, 1], [1, 1, 0]], np.int32))\nresult = (x.choose([[0, 1, 2], [10, 11, 12], [20, 21, 22]]), x.choose(Tensor(np.arange(6).reshape(2, 3)).astype(ms.int32)), x.choose((Tensor(np.array([5, 6, 7], np.int32)), Tensor(np.array([1], np.int32)), Tensor(np.array([[9], [8]], np.int32)))))",
+    "t_select": _Z + "result = (z.select(1, 2), z.select(-1, 0), ops.zeros((2, 3)).select(Tensor(np.array([True, False, True])), Tensor(np.ones((2, 3), np.float32))))",
+    "t_fill_diagonal": "x = Tensor(np.zeros((5, 2), np.float32))\nresult = (x.fill_diagonal(3.0), x.fill_diagonal(3.0, wrap=True), Tensor(np.zeros((2, 4), np.float32)).fill_diagonal(-1.0), Tensor(np.zeros((3, 3, 3), np.float32)).fill_diagonal(2.0))",
+    "t_fill_diagonal_inplace": "x = Tensor(np.zeros((3, 3), np.float32))\nout = x.fill_diagonal_(3.0)\nresult = (out, x)",
+    "put_": _W + "y = w.copy()\nout = y.put_(Tensor(np.array([0, 5, 5], np.int64)), Tensor(np.array([9.0, 8.0, 7.0], np.float32)), True)\nresult = (out, y)",
+    "gather_d": _W + "result = (ops.gather_d(w, 1, Tensor(np.array([[0, 0], [2, 1]], np.int32))), ops.gather_d(w, 0, Tensor(np.array([[1, 0, 1]], np.int64))))",
+    "argwhere": "x = Tensor(np.array([[[1, 0], [-5, 0]]], np.int32))\nresult = (ops.argwhere(x), x.argwhere(), ops.argwhere(Tensor(np.array([0.0, 2.0, 0.5], np.float32))))",
+    "scatter_add_with_axis": _W + "result = (ops.ScatterAddWithAxis(1)(w, Tensor(np.array([[1, 1], [0, 2]], np.int32)), Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))), ops.ScatterAddWithAxis()(w, Tensor(np.array([[1, 0, 1]], np.int32)), Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))))",
+})
+
+# mint front ends
+CASES.update({
+    "mint_index_add": "from mindspore import mint\n" + _W + "out = mint.index_add(w, 1, Tensor(np.array([0, 2, 0], np.int32)), Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32)), alpha=2)\nresult = (out, w)",
+    "mint_index_add_int64": "from mindspore import mint\n" + _W + "result = mint.index_add(w, 0, Tensor(np.array([1], np.int64)), Tensor(np.array([[1.0, 1.0, 1.0]], np.float32)))",
+    "mint_index_add_grad": "from mindspore import mint\n" + _W + "result = ms.grad(lambda a, b: (mint.index_add(a, 1, Tensor(np.array([0, 0], np.int32)), b, alpha=3.0) * w).sum(), (0, 1))(w + 0, Tensor(np.ones((2, 2), np.float32)))",
+    "mint_scatter_add": "from mindspore import mint\n" + _W + "result = mint.scatter_add(w, 1, Tensor(np.array([[2, 2], [0, 1]], np.int64)), Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)))",
+})
+
 OPTIONS = {case: {"message": True} for case in (
     "scatter_div_neg_index", "scatter_mul_oob", "scatter_update_shape", "tensor_scatter_elements_mul",
     "tensor_scatter_max_shape", "tensor_scatter_mul_oob_row", "tensor_scatter_sub_dtype",
     "tensor_scatter_sub_float_index", "tensor_scatter_sub_oob", "dsplit_2d", "hsplit_1d", "tensor_split_zero",
-    "unsorted_segment_sum_float_ids")}
+    "unsorted_segment_sum_float_ids", "select_scatter_shape", "index_fill_oob", "diagonal_scatter_shape", "index_fill_int64", "mint_index_add_int64")}
 OPTIONS.update({f"unsorted_segment_{name}_oob": {
     "message_parts": ["Launch kernel failed, name:"], "why": "the wheel names its graph node (Default/...-op0) and "
     "says no more; mskernel says which id is out of range"} for name in ["sum", "max", "min", "prod"]})
@@ -116,8 +171,13 @@ OPTIONS.update({f"unsorted_segment_{name}_oob": {
 # Programs the CPU wheel cannot run (no CPU kernel: "The kernel ScatterAddExt / InplaceScatterAdd unregistered"):
 # each answer is an equivalent program's, with tensor_scatter_elements adding
 VIA = {
+    "mint_scatter_add": _W + "result = ops.tensor_scatter_elements(w, Tensor(np.array([[2, 2], [0, 1]], np.int64)), Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), 1, 'add')",
+    "index_fill_inplace": _Z + "y = ops.index_fill(z, 1, Tensor(np.array([0], np.int32)), Tensor(-1.0, ms.float32))\nresult = (y, y)",
+    "index_put_inplace": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\nout = x.index_put([Tensor(np.array([1], np.int32)), Tensor(np.array([2], np.int32))], Tensor(np.array([0.0], np.float32)))\nresult = (out, out)",
+    "put_": _W + "out = ops.tensor_scatter_add(w.reshape(-1), Tensor(np.array([[0], [5], [5]], np.int64)), Tensor(np.array([9.0, 8.0, 7.0], np.float32))).reshape(2, 3)\nresult = (out, out)",
+    "t_fill_diagonal_inplace": "x = Tensor(np.zeros((3, 3), np.float32))\nout = x.fill_diagonal(3.0)\nresult = (out, out)",
     "t_scatter_add_dim": _X + "result = (ops.tensor_scatter_elements(x, Tensor(np.array([[2, 2]], np.int64)), Tensor(np.array([[1.0, 5.0]], np.float32)), 1, 'add'), ops.tensor_scatter_elements(x, Tensor(np.array([[1, 0, 1]], np.int64)), Tensor(np.array([[1.0, 5.0, 7.0]], np.float32)), 0, 'add'))",
     "t_scatter_add_inplace": _X + "y = ops.tensor_scatter_elements(x, Tensor(np.array([[2, 2]], np.int64)), Tensor(np.array([[1.0, 5.0]], np.float32)), 1, 'add')\nresult = (y, y)",
 }
-OPTIONS.update({case: {"why": "the CPU wheel has no kernel for the torch-style scatter_add: the answer is "
-                              "tensor_scatter_elements(..., 'add')'s"} for case in VIA})
+OPTIONS.update({case: {"why": "the CPU wheel has no kernel for the in-place (or torch-style) form: the answer is "
+                              "the functional form's"} for case in VIA})
