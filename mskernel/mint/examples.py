@@ -166,6 +166,10 @@ EXAMPLES: Dict[str, Tuple[str, ...]] = {
     'index_select': ('mint.index_select(ms.Tensor([[1.0, -2.0], [3.0, 4.0]]), 0, ms.Tensor([1]))', '[[3. 4.]]'),
     'masked_select': ('mint.masked_select(ms.Tensor([1.5, -2.0, 0.5]), ms.Tensor([True, False, True]))', '[1.5 0.5]'),
     'take': ('mint.take(ms.Tensor([[1.0, -2.0], [3.0, 4.0]]), ms.Tensor([0, 3]))', '[1. 4.]'),
+    'scatter_add': ('mint.scatter_add(ms.Tensor([1.0, 1.0, 1.0]), 0, ms.Tensor([2, 2]), ms.Tensor([5.0, 6.0]))',
+                    '[ 1.  1. 12.]'),
+    'index_add': ('mint.index_add(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]), 1, ms.Tensor([0], ms.int32), ms.Tensor([[1.0], [2.0]]), '
+                  'alpha=2)', '[[3. 2.]\n [7. 4.]]'),
     'scatter': ('mint.scatter(ms.Tensor([0.0, 0.0, 0.0]), 0, ms.Tensor([2]), ms.Tensor([5.0]))', '[0. 0. 5.]'),
     'where': ('mint.where(ms.Tensor([True, False, True]), ms.Tensor([1.5, -2.0, 0.5]), 0.0)', '[1.5 0.  0.5]'),
     'nonzero': ('mint.nonzero(ms.Tensor([True, False, True]))', '[[0]\n [2]]'),

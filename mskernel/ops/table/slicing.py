@@ -59,6 +59,48 @@ def split(tensor: Any, split_size_or_sections: Any, axis: int = 0) -> Tuple[Tens
     return tuple(_take(x, ax, int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]))
 
 
+def tensor_split(input: Any, indices_or_sections: Any, axis: int = 0) -> Tuple[Tensor, ...]:
+    """``indices_or_sections`` pieces along ``axis`` (an int: that many, the first ``n % sections`` one longer;
+    a list: the pieces between those positions, empty where they do not increase), as numpy's array_split.
+
+    Example:
+        >>> import mskernel as ms
+        >>> [p.shape for p in tensor_split(ms.Tensor(np.zeros((7, 2))), 3)], len(tensor_split(ms.Tensor([1]), [0, 2]))
+        ([(3, 2), (2, 2), (2, 2)], 3)
+    """
+    return _tensor_split(input, indices_or_sections, axis, "tensor_split")
+
+
+def _tensor_split(input: Any, spec: Any, axis: int, op: str) -> Tuple[Tensor, ...]:
+    x = check_tensor(input, op, "input")
+    ax = _axis(axis, x.ndim, op)
+    n = x.shape[ax] if x.ndim else 1
+    if isinstance(spec, Tensor):
+        spec = spec._data.tolist()
+    if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
+        if spec <= 0:
+            raise ValueError(f"For {op}, the value of 'indices_or_sections' must be more than zero but got {spec}")
+        size, extra = divmod(n, int(spec))
+        bounds = [0] + list(np.cumsum([size + 1] * extra + [size] * (int(spec) - extra)))
+    elif isinstance(spec, (list, tuple)):
+        bounds = [0] + [int(i) for i in spec] + [n]
+    else:
+        raise TypeError(f"For '{op}', 'indices_or_sections' must be an int, a tuple or a list, but got "
+                        f"{type(spec).__name__}.")
+    return tuple(_take(x, ax, int(a), max(int(a), int(b))) for a, b in zip(bounds[:-1], bounds[1:]))
+
+
+def _split_along(axis: int, name: str, least: int) -> Any:
+    def fn(input: Any, indices_or_sections: Any) -> Tuple[Tensor, ...]:
+        x = check_tensor(input, name, "input")
+        if x.ndim < least:
+            raise ValueError(f"{name} expect `x` is a Tensor with at least {least} dimension, but got {x.ndim}")
+        return _tensor_split(x, indices_or_sections, axis if x.ndim > 1 else 0, name)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"``tensor_split`` along axis {axis} (``input`` of at least {least} dimensions)."
+    return fn
+
+
 def chunk(input: Any, chunks: int, axis: int = 0) -> Tuple[Tensor, ...]:
     """``chunks`` pieces of (nearly) equal size along ``axis`` (fewer when the axis is short).
 
@@ -308,6 +350,10 @@ OPS: List[Op] = [
     Op("split", "tensor, split_size_or_sections, axis=0", fn=split, method=True),
     Op("_split_equal", "input_x, axis=0, output_num=1", fn=_split_prim,
        prim="Split(axis=0, output_num=1)(input_x) -> input_x, axis, output_num"),
+    Op("tensor_split", "input, indices_or_sections, axis=0", fn=tensor_split, method=True),
+    Op("hsplit", "input, indices_or_sections", fn=_split_along(1, "hsplit", 2), method=True),
+    Op("vsplit", "input, indices_or_sections", fn=_split_along(0, "vsplit", 1), method=True),
+    Op("dsplit", "input, indices_or_sections", fn=_split_along(2, "dsplit", 3), method=True),
     Op("chunk", "input, chunks, axis=0", fn=chunk, method=True),
     Op("narrow", "input, axis, start, length", fn=narrow, method=True),
     Op("unbind", "input, dim=0", fn=unbind, method=True),
@@ -340,6 +386,11 @@ OPS: List[Op] = [
 #: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
 #: ``(setup statement, ..., expression, what print(expression) shows)``
 EXAMPLES = {
+    "hsplit": ("ops.hsplit(ms.Tensor([[1, 2, 3], [4, 5, 6]]), [1])", "(Tensor(shape=[2, 1], dtype=Int64, value=\n"
+               "[[1],\n [4]]), Tensor(shape=[2, 2], dtype=Int64, value=\n[[2, 3],\n [5, 6]]))"),
+    "vsplit": ("*ops.vsplit(ms.Tensor([[1, 2], [3, 4], [5, 6]]), 2)", "[[1 2]\n [3 4]] [[5 6]]"),
+    "dsplit": ("[p.shape for p in ops.dsplit(ops.zeros((1, 2, 5)), [2, 3])]",
+               "[(1, 2, 2), (1, 2, 1), (1, 2, 2)]"),
     "unstack": ("*ops.unstack(ms.Tensor([[1, 2], [3, 4]]), axis=1)", "[1 3] [2 4]"),
     "view_as": ("ops.view_as(ms.Tensor([1, 2, 3, 4]), ms.Tensor([[0, 0], [0, 0]]))", "[[1 2]\n [3 4]]"),
     "ravel": ("ops.ravel(ms.Tensor([[1, 2], [3, 4]]))", "[1 2 3 4]"),
