@@ -16,6 +16,13 @@ from mskernel.ops.functional import *  # noqa: F401,F403
 from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
+from mskernel.ops.graph_syntax import *  # noqa: F401,F403  (tuple_getitem, scalar_add, make_range, ...)
+from mskernel.ops.graph_prims import *  # noqa: F401,F403  (ForiLoop, constexpr, prim_attr_register, ...)
+from mskernel.ops.reg_ops import (AiCPURegOp, AkgAscendRegOp, AkgGpuRegOp, CpuRegOp, TBERegOp,  # noqa: F401
+                                  op_info_register)
+from mskernel.ops.condition import cond  # noqa: F401
+from mskernel.autograd.api import get_grad  # noqa: F401
+from mskernel.common.tensor import is_tensor  # noqa: F401
 from mskernel.refusals import refused_names as _refused_names
 
 globals().update(_refused_names("mindspore.ops"))  # refused with their reason (mskernel.refusals)
