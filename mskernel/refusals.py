@@ -75,6 +75,7 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "batch_isend_irecv": _P2P,
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
+        "P2POp": _P2P,
     },
     "mindspore.mint.distributed": {
         "P2POp": _P2P,

@@ -28,6 +28,14 @@ from mskernel.refusals import refused_names as _refused_names
 globals().update(_refused_names("mindspore.ops"))  # refused with their reason (mskernel.refusals)
 
 _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
+# the collective-communication functions, as mint.distributed has them (ops.gather, ops.scatter and the module
+# ops.reduce keep their own meaning here)
+_LAZY.update({n: "mskernel.mint.distributed" for n in (
+    "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "all_gather_object", "all_reduce",
+    "all_to_all", "all_to_all_single", "barrier", "broadcast", "broadcast_object_list", "destroy_process_group",
+    "gather_object", "get_backend", "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank",
+    "get_world_size", "init_process_group", "is_available", "is_initialized", "new_group", "reduce_scatter",
+    "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter_object_list")})
 
 
 def __getattr__(name: str):

@@ -77,7 +77,7 @@ def prim_attr_register(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def prim_arg_register(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Decorator for a primitive's ``__init__`` recording its arguments (MindSpore keeps them as the
-    primitive's init arguments; they show as attributes as ``prim_attr_register``'s do).
+    primitive's init arguments, and only they show in its repr).
 
     Example:
         >>> class MatMul(PrimitiveWithCheck):
@@ -85,7 +85,7 @@ def prim_arg_register(fn: Callable[..., Any]) -> Callable[..., Any]:
         ...     def __init__(self, transpose_a=False, transpose_b=False):
         ...         self.init_prim_io_names(inputs=['x1', 'x2'], outputs=['output'])
         >>> MatMul(True)
-        Prim[MatMul]<transpose_a=True, transpose_b=False, input_names=['x1', 'x2'], output_names=['output']>
+        Prim[MatMul]<transpose_a=True, transpose_b=False>
     """
     registered = prim_attr_register(fn)
 

@@ -139,3 +139,14 @@ _MSG = ["tuple_getitem_oob", "tuple_setitem_oob", "tuple_div_indivisible", "scal
 OPTIONS = {name: {"message": True} for name in _MSG + ["morph_pynative"]}
 OPTIONS["hyper_add_number"] = {"message_parts": ["For 'MultitypeFuncGraph', cannot find fn match given args."],
                                "why": "the wheel lists its registered functions with their addresses"}
+
+# mint.distributed and the same names in ops, before any init_process_group: what the wheel answers in one
+# process (the collectives themselves need an initialised group, which the CPU wheel cannot start alone; their
+# group-of-one behaviour is checked in tests/mint/test_distributed_group_of_one.py)
+CASES.update({
+    "dist_queries": "from mindspore.mint import distributed as dist\n"
+                    "result = (dist.is_available(), dist.is_initialized(), dist.get_rank(), ops.is_available(), "
+                    "ops.is_initialized())",
+    "dist_world_size": "from mindspore.mint import distributed as dist\nresult = dist.get_world_size()",
+    "dist_backend": "from mindspore.mint import distributed as dist\nresult = dist.get_backend()",
+})
