@@ -167,6 +167,21 @@ def _seq_type(x: Any) -> str:
     return type(x).__name__
 
 
+def _hastype(x: Any, of: Any) -> bool:
+    from mskernel import dtype as mstype
+    got = mstype.get_py_obj_dtype(x)
+    if of is mstype.tensor_type:
+        return isinstance(got, mstype.TensorType)
+    if of is mstype.number:
+        return isinstance(got, mstype.Type)
+    return bool(got == of)
+
+
+def _typeof(x: Any) -> Any:
+    from mskernel import dtype as mstype
+    return mstype.get_py_obj_dtype(x)
+
+
 def _switch(cond: Any, true_branch: Any, false_branch: Any) -> Any:
     return true_branch if bool(cond) else false_branch
 
@@ -245,6 +260,8 @@ HELPERS: Tuple[Row, ...] = (
     Row("broadcast_gradient_args", "BroadcastGradientArgs", _broadcast_gradient_args,
         "ops.broadcast_gradient_args((2, 3), (3,))  # ((), (0,))"),
     Row("zip_operation", "zip_operation", _zip, "ops.zip_operation((1, 2), (3, 4))  # ((1, 3), (2, 4))"),
+    Row("typeof", "typeof", _typeof, "ops.typeof(Tensor([1.0]))  # mindspore.tensor[float32]"),
+    Row("hastype", "hastype", _hastype, "ops.hastype(Tensor([1.0]), ms.float32)  # False: it is a tensor type"),
     Row("J", "J", lambda fn: fn, "ops.J  # the forward-mode marker of MindSpore's graph autodiff"),
 )
 

@@ -150,3 +150,72 @@ CASES.update({
     "dist_world_size": "from mindspore.mint import distributed as dist\nresult = dist.get_world_size()",
     "dist_backend": "from mindspore.mint import distributed as dist\nresult = dist.get_backend()",
 })
+
+# the top level: dtype aliases and abstract types, parallel contexts, memory statistics, graph settings
+_ALIASES = ("byte", "short", "long", "ushort", "uintc", "uintp", "ubyte", "intc", "intp", "cdouble", "cfloat", "int_",
+            "uint", "number", "string", "list_", "tuple_", "type_none", "tensor_type")
+CASES.update({
+    "dtype_aliases": f"result = tuple((repr(getattr(ms, n)), str(getattr(ms, n))) for n in {_ALIASES!r})",
+    "dtype_alias_equal": "result = (ms.byte == ms.int8, ms.long == ms.int64, ms.cfloat == ms.complex64, "
+                         "ms.intp == ms.int64, ms.uintp == ms.uint64)",
+    "tensor_type_int": "result = (repr(ms.TensorType(ms.float32)), str(ms.TensorType(ms.float32)), repr(ms.Int(32)), "
+                       "repr(ms.Int()), ms.Int(16) == ms.int16, ms.TensorType(ms.int32) == ms.TensorType(ms.int32))",
+    "get_py_obj_dtype": "result = tuple(repr(ms.get_py_obj_dtype(v)) for v in (1, 1.0, Tensor([1.0]), ms.float32, "
+                        "'a', [1], (1,), None))",
+    "typeof_hastype": "t = Tensor([1.0])\nresult = (repr(ops.typeof(t)), repr(ops.typeof(1)), ops.hastype(t, ms.float32), "
+                      "ops.hastype(t, ms.tensor_type), ops.hastype(1, ms.int64), ops.hastype(1, ms.number))",
+    "syntax_levels": "result = (ms.STRICT, ms.COMPATIBLE, ms.LAX)",
+    "auto_parallel_context": "keys = ('device_num', 'global_rank', 'gradients_mean', 'gradient_fp32_sync', "
+                             "'loss_repeated_mean', 'parallel_mode', 'search_mode', 'parameter_broadcast', "
+                             "'full_batch', 'dataset_strategy', 'enable_parallel_optimizer', 'all_reduce_fusion_config', "
+                             "'pipeline_stages', 'grad_accumulation_step', 'strategy_ckpt_config', 'comm_fusion', "
+                             "'optimizer_weight_shard_size', 'sharding_propagation')\n"
+                             "before = [ms.get_auto_parallel_context(k) for k in keys]\n"
+                             "ms.set_auto_parallel_context(device_num=8, parallel_mode=ms.ParallelMode.DATA_PARALLEL, "
+                             "gradients_mean=True)\n"
+                             "during = [ms.get_auto_parallel_context(k) for k in ('device_num', 'parallel_mode', "
+                             "'gradients_mean')]\nms.reset_auto_parallel_context()\n"
+                             "result = (before, during, ms.get_auto_parallel_context('device_num'))",
+    "auto_parallel_bad_key": "result = ms.get_auto_parallel_context('bad')",
+    "auto_parallel_bad_set": "result = ms.set_auto_parallel_context(bad=1)",
+    "auto_parallel_bad_mode": "result = ms.set_auto_parallel_context(parallel_mode='xx')",
+    "parallel_mode": "P = ms.ParallelMode\nresult = (P.STAND_ALONE, P.DATA_PARALLEL, P.AUTO_PARALLEL, "
+                     "P.SEMI_AUTO_PARALLEL, P.HYBRID_PARALLEL, P.MODE_LIST)",
+    "algo_parameters": "keys = ('fully_use_devices', 'elementwise_op_strategy_follow', 'enable_algo_approxi', "
+                       "'algo_approxi_epsilon', 'tensor_slice_align_enable', 'tensor_slice_align_size')\n"
+                       "before = [ms.get_algo_parameters(k) for k in keys]\n"
+                       "ms.set_algo_parameters(elementwise_op_strategy_follow=True, tensor_slice_align_size=8)\n"
+                       "during = [ms.get_algo_parameters(k) for k in keys]\nms.reset_algo_parameters()\n"
+                       "result = (before, during, ms.get_algo_parameters('tensor_slice_align_size'))",
+    "algo_bad_key": "result = ms.get_algo_parameters('bad')",
+    "algo_bad_set": "result = ms.set_algo_parameters(bad=1)",
+    "ps_context": "before = [ms.get_ps_context(k) for k in ('enable_ps', 'config_file_path', 'enable_ssl')]\n"
+                  "ms.set_ps_context(enable_ssl=True, client_password='', server_password='')\n"
+                  "result = (before, ms.get_ps_context('enable_ssl'))\nms.set_ps_context(enable_ssl=False)",
+    "ps_bad_key": "result = ms.get_ps_context('client_password')",
+    "ps_bad_set": "result = ms.set_ps_context(bad=1)",
+    "memory": "result = (ms.synchronize(), ms.empty_cache(), ms.memory_allocated(), ms.max_memory_allocated(), "
+              "ms.memory_reserved(), ms.max_memory_reserved(), ms.reset_peak_memory_stats(), "
+              "ms.reset_max_memory_allocated(), ms.reset_max_memory_reserved(), ms.memory_stats(), "
+              "ms.memory_summary(), ms.ms_memory_recycle(), ms.async_ckpt_thread_status())",
+    "settings": "result = (ms.set_recursion_limit(500), ms.set_recursion_limit())",
+    "set_deterministic_twice": "try:\n    ms.set_deterministic(True)\nexcept RuntimeError:\n"
+                               "    pass\nresult = ms.set_deterministic(False)",
+    "set_deterministic_int": "result = ms.set_deterministic(1)",
+    "set_recursion_limit_negative": "result = ms.set_recursion_limit(-1)",
+    "log_level": "result = (ms.get_level(), ms.get_log_config())",
+    "frombuffer": "data = bytearray([1, 2, 3, 4, 5, 6])\n"
+                  "result = (ms.frombuffer(data, dtype=ms.uint8), ms.frombuffer(data, ms.int16, count=2, offset=2), "
+                  "ms.frombuffer(np.array([1.0, 2.0], np.float32).tobytes(), ms.float32))",
+    "jit_class": "from mindspore import jit_class\n@jit_class\nclass User:\n    def __init__(self):\n"
+                 "        self.value = 10\n    def func(self, x):\n        return 2 * x\n"
+                 "class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.net = User()\n"
+                 "    def construct(self, x):\n        return self.net.value + self.net.func(x)\nresult = Net()(5)",
+    "no_inline_lazy_inline": "from mindspore import no_inline, lazy_inline\n@no_inline\ndef f(x):\n    return x + 1\n"
+                             "class Net(nn.Cell):\n    @lazy_inline\n    def __init__(self):\n        super().__init__()\n"
+                             "    def construct(self, x):\n        return f(x) * 2\nresult = Net()(Tensor([1.0]))",
+})
+for _n in ("auto_parallel_bad_key", "auto_parallel_bad_set", "auto_parallel_bad_mode", "algo_bad_key", "algo_bad_set",
+           "ps_bad_key", "ps_bad_set", "set_deterministic_int", "set_deterministic_twice",
+           "set_recursion_limit_negative"):
+    OPTIONS[_n] = {"message": True}
