@@ -245,3 +245,110 @@ def promote_scalar(t: Type, value: Any) -> Type:
     if isinstance(value, complex):
         return complex64 if t.kind != "c" else t
     return t
+
+
+# numpy-style aliases MindSpore exports at its top level
+byte, ubyte, short, ushort, intc, uintc = int8, uint8, int16, uint16, int32, uint32
+long, intp, uintp, cfloat, cdouble = int64, int64, uint64, complex64, complex128
+
+
+class AbstractType:
+    """A MindSpore type that is not a tensor element type (``mindspore.number``, ``mindspore.list_``, ...):
+    ``str`` gives its name, ``repr`` its import path.
+
+    Example:
+        >>> number, str(list_), type_none
+        (mindspore.number, 'List', mindspore.type_none)
+    """
+
+    __slots__ = ("name", "attr")
+
+    def __init__(self, name: str, attr: str) -> None:
+        self.name = name
+        self.attr = attr
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"mindspore.{self.attr}"
+
+
+int_ = AbstractType("Int", "int")
+uint = AbstractType("UInt", "uint")
+number = AbstractType("Number", "number")
+string = AbstractType("String", "string_")
+list_ = AbstractType("List", "list_")
+tuple_ = AbstractType("Tuple", "tuple_")
+type_none = AbstractType("None", "type_none")
+tensor_type = AbstractType("Tensor", "tensor")
+type_type = AbstractType("TypeType", "type_type")
+
+
+class TensorType:
+    """The type of a Tensor with elements of ``element``: ``mindspore.tensor[float32]``.
+
+    Example:
+        >>> TensorType(float32), TensorType(float32) == TensorType(float32)
+        (mindspore.tensor[float32], True)
+    """
+
+    def __init__(self, element: Any = None) -> None:
+        self.element_type = None if element is None else to_dtype(element)
+
+    def element_type_(self) -> Any:
+        """The element dtype."""
+        return self.element_type
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TensorType) and other.element_type == self.element_type
+
+    def __hash__(self) -> int:
+        return hash(("tensor", self.element_type))
+
+    def __str__(self) -> str:
+        return "Tensor" if self.element_type is None else f"Tensor[{self.element_type}]"
+
+    def __repr__(self) -> str:
+        return "mindspore.tensor" if self.element_type is None else f"mindspore.tensor[{self.element_type.attr}]"
+
+
+class Int:
+    """MindSpore's integer type by width: ``Int(32)`` is ``mindspore.int32``; ``Int()`` the abstract ``int``.
+
+    Example:
+        >>> Int(32), Int()
+        (mindspore.int32, mindspore.int)
+    """
+
+    def __new__(cls, nbits: Any = None) -> Any:  # type: ignore[misc]
+        widths = {8: int8, 16: int16, 32: int32, 64: int64}
+        if nbits is None:
+            return int_
+        if nbits not in widths:
+            raise TypeError(f"Wrong number of bits {nbits}, it should be one of 8, 16, 32 or 64.")
+        return widths[nbits]
+
+
+def get_py_obj_dtype(obj: Any) -> Any:
+    """MindSpore's type of a Python object (or of a Python type): ``int`` → int64, ``float`` → float64, a
+    Tensor → its TensorType, a dtype → ``type_type``.
+
+    Example:
+        >>> get_py_obj_dtype(1), get_py_obj_dtype(1.0), get_py_obj_dtype(True), get_py_obj_dtype(float32)
+        (mindspore.int64, mindspore.float64, mindspore.bool_, mindspore.type_type)
+    """
+    from mskernel.common.tensor import Tensor
+
+    if isinstance(obj, Tensor):
+        return TensorType(obj.dtype)
+    if isinstance(obj, (Type, AbstractType, TensorType)):
+        return type_type
+    kind = obj if isinstance(obj, type) else type(obj)
+    table = {bool: bool_, int: int64, float: float64, str: string, list: list_, tuple: tuple_,
+             type(None): type_none}
+    if kind in table:
+        return table[kind]
+    if isinstance(obj, type) and issubclass(obj, Tensor):
+        return tensor_type
+    raise TypeError(f"The python type {kind} cannot be converted to MindSpore type.")

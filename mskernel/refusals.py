@@ -102,6 +102,7 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "batch_isend_irecv": _P2P,
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
+        "P2POp": _P2P,
     },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "

@@ -16,6 +16,13 @@ from mskernel.ops.functional import *  # noqa: F401,F403
 from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
+from mskernel.ops.graph_syntax import *  # noqa: F401,F403  (tuple_getitem, scalar_add, make_range, ...)
+from mskernel.ops.graph_prims import *  # noqa: F401,F403  (ForiLoop, constexpr, prim_attr_register, ...)
+from mskernel.ops.reg_ops import (AiCPURegOp, AkgAscendRegOp, AkgGpuRegOp, CpuRegOp, TBERegOp,  # noqa: F401
+                                  op_info_register)
+from mskernel.ops.condition import cond  # noqa: F401
+from mskernel.autograd.api import get_grad  # noqa: F401
+from mskernel.common.tensor import is_tensor  # noqa: F401
 from mskernel.refusals import refused_names as _refused_names
 from mskernel.ops import internal_paths as _internal_paths
 import sys as _sys
@@ -25,6 +32,14 @@ P = operations  # MindSpore's own alias of the primitives' module
 _internal_paths.install(_sys.modules[__name__])  # ops.function.math_func, ops.auto_generate, ... as facades
 
 _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
+# the collective-communication functions, as mint.distributed has them (ops.gather, ops.scatter and the module
+# ops.reduce keep their own meaning here)
+_LAZY.update({n: "mskernel.mint.distributed" for n in (
+    "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "all_gather_object", "all_reduce",
+    "all_to_all", "all_to_all_single", "barrier", "broadcast", "broadcast_object_list", "destroy_process_group",
+    "gather_object", "get_backend", "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank",
+    "get_world_size", "init_process_group", "is_available", "is_initialized", "new_group", "reduce_scatter",
+    "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter_object_list")})
 
 
 def __getattr__(name: str):

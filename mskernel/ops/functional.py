@@ -26,3 +26,7 @@ __test__ = {name: fn for name, fn in FUNCTIONS.items() if not name.startswith("_
 globals().update(FUNCTIONS)
 
 __all__ = sorted(n for n in FUNCTIONS if not n.startswith("_"))
+
+from mskernel.ops.graph_prims import linearize  # noqa: E402  (MindSpore's ops.functional has it too)
+
+__all__ += ["linearize"]

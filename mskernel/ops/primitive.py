@@ -44,7 +44,8 @@ class Primitive:
         self.attrs["output_names"] = list(outputs)
 
     def __repr__(self) -> str:
-        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
+        shown = getattr(self, "_shown_attrs", None)  # prim_arg_register shows only the init arguments
+        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if shown is None or k in shown)
         return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
 
 
