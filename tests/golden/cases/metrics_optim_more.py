@@ -115,8 +115,33 @@ CASES.update({
                                   "result = [train.OcclusionSensitivity()(net, x, np.array(1)), "
                                   "train.OcclusionSensitivity(pad_val=1.0, margin=1, n_batch=2)(net, x, np.array(0)), "
                                   "train.OcclusionSensitivity(b_box=[1, 2])(net, x, np.array(1))]",
+    "HausdorffDistance": _TR + "x = np.array([[3, 0, 1, 0], [1, 3, 0, 0], [1, 0, 2, 2], [0, 0, 0, 1]])\n"
+                               "y = np.array([[0, 2, 1, 0], [1, 2, 1, 1], [0, 0, 1, 1], [0, 1, 1, 1]])\n"
+                               "result = [train.HausdorffDistance()(x, y, 0), train.HausdorffDistance('chessboard', percentile=50.0)(x, y, 1), "
+                               "train.HausdorffDistance('taxicab', directed=True, crop=False)(x, y, 1), train.HausdorffDistance()(x, y, 3)]",
+    "HausdorffDistance_label_error": _TR + "result = train.HausdorffDistance()(np.array([[1, 0]]), np.array([[0, 1]]), 5)",
+    "MeanSurfaceDistance": _TR + "x = np.array([[3, 0, 1, 0], [1, 3, 0, 0], [1, 0, 2, 2], [0, 0, 0, 1]])\n"
+                                 "y = np.array([[0, 2, 1, 0], [1, 2, 1, 1], [0, 0, 1, 1], [0, 1, 1, 1]])\n"
+                                 "result = [train.MeanSurfaceDistance()(x, y, 0), train.MeanSurfaceDistance(True, 'chessboard')(x, y, 1), "
+                                 "train.MeanSurfaceDistance(True, 'taxicab')(x, y, 2)]",
+    "RootMeanSquareDistance": _TR + "x = np.array([[3, 0, 1, 0], [1, 3, 0, 0], [1, 0, 2, 2], [0, 0, 0, 1]])\n"
+                                    "y = np.array([[0, 2, 1, 0], [1, 2, 1, 1], [0, 0, 1, 1], [0, 1, 1, 1]])\n"
+                                    "result = [train.RootMeanSquareDistance()(x, y, 0), train.RootMeanSquareDistance(True, 'chessboard')(x, y, 1), "
+                                    "train.RootMeanSquareDistance(True)(x, y, 2)]",
+    "RootMeanSquareDistance_metric_error": _TR + "result = train.RootMeanSquareDistance(distance_metric='l2')",
+    "ConfusionMatrixMetric": _TR + "x = np.array([[[0, 1], [1, 1]], [[1, 0], [0, 1]], [[1, 1], [0, 0]]])\n"
+                                   "y = np.array([[[0, 1], [0, 1]], [[0, 1], [1, 1]], [[1, 1], [0, 1]]])\n"
+                                   "names = ['sensitivity', 'specificity', 'precision', 'npv', 'miss rate', 'fpr', 'fdr', 'for', 'pt', 'ts', "
+                                   "'accuracy', 'ba', 'f1', 'mcc', 'fm', 'bm', 'mk']\n"
+                                   "result = [train.ConfusionMatrixMetric(metric_name=n)(x, y) for n in names]",
+    "ConfusionMatrixMetric_per_sample": _TR + "x = np.array([[[0, 1], [1, 1]], [[1, 0], [0, 1]], [[1, 1], [0, 0]]])\n"
+                                              "y = np.array([[[0, 1], [0, 1]], [[0, 1], [1, 1]], [[1, 1], [0, 1]]])\n"
+                                              "m = train.ConfusionMatrixMetric(metric_name='f1', calculation_method=True)\n"
+                                              "m.update(x, y)\nm.update(y, y)\nresult = [m.eval()] + [train.ConfusionMatrixMetric(metric_name='tpr', "
+                                              "calculation_method=True, decrease=d)(x, y) for d in ('mean', 'sum')]",
+    "ConfusionMatrixMetric_binary_error": _TR + "result = train.ConfusionMatrixMetric()(np.ones((2, 2)), np.full((2, 2), 0.5))",
     "metrics_in_nn": "result = [n for n in ('BleuScore', 'ConfusionMatrix', 'CosineSimilarity', 'Dice', 'OcclusionSensitivity', "
-                     "'Perplexity', 'ROC', 'auc') if getattr(nn, n) is getattr(ms, n) and getattr(ms.train, n) is getattr(ms, n)]",
+                     "'Perplexity', 'ROC', 'auc', 'HausdorffDistance', 'MeanSurfaceDistance', 'RootMeanSquareDistance', 'ConfusionMatrixMetric') if getattr(nn, n) is getattr(ms, n) and getattr(ms.train, n) is getattr(ms, n)]",
 })
 
 # -- programs the CPU wheel has no kernel for: the same update written with ops ---------------------------------------
