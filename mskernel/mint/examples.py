@@ -249,6 +249,8 @@ EXAMPLES: Dict[str, Tuple[str, ...]] = {
     'nn.functional:binary_cross_entropy_with_logits': ('F.binary_cross_entropy_with_logits(ms.Tensor([0.0, 0.0]), ms.Tensor([0.0, 1.0]))', '0.6931472'),
     'nn.functional:cross_entropy': ('F.cross_entropy(ms.Tensor([[0.0, 0.0]]), ms.Tensor([1]))', '0.6931472'),
     'nn.functional:nll_loss': ('F.nll_loss(ms.Tensor([[-1.0, -2.0]]), ms.Tensor([1]))', '2.0'),
+    'nn.functional:cosine_embedding_loss': ('F.cosine_embedding_loss(ms.Tensor([[1.0, 0.0]]), ms.Tensor([[1.0, 1.0]]), ms.Tensor([1]))', '0.29289323'),
+    'nn.functional:soft_margin_loss': ('F.soft_margin_loss(ms.Tensor([0.5, -1.0]), ms.Tensor([1.0, -1.0]))', '0.3936693'),
     'nn.functional:kl_div': ("F.kl_div(ms.Tensor([-0.6931472, -0.6931472]), ms.Tensor([0.5, 0.5]), reduction='sum')", '0.0'),
     'special:sinc': ('mint.special.sinc(ms.Tensor([0.0, 0.5]))', '[1.         0.63661975]'),
     'special:erfc': ('mint.special.erfc(ms.Tensor([1.5, -2.0, 0.5]))', '[0.03389484 1.9953222  0.47950011]'),

@@ -405,6 +405,8 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
           "nll_loss(input, target, weight, ignore_index, reduction)"),
     Front("kl_div", "input, target, reduction='mean', log_target=False",
           "_kl_div(input, target, reduction, log_target)"),
+    Front("cosine_embedding_loss", "input1, input2, target, margin=0.0, reduction='mean'"),
+    Front("soft_margin_loss", "input, target, reduction='mean'"),
 ]
 
 # -- mindspore.mint.special and mindspore.mint.linalg ---------------------------------------------------------------

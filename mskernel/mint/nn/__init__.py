@@ -22,7 +22,8 @@ _SHARED = {"ReLU": _nn.ReLU, "Identity": _nn.Identity, "Hardsigmoid": _nn.HSigmo
            "AdaptiveMaxPool2d": _nn.AdaptiveMaxPool2d, "Linear": _nn.Linear, "LayerNorm": _nn.LayerNormExt,
            "Dropout": _nn.DropoutExt, "Embedding": _nn.EmbeddingExt, "PReLU": _nn.PReLUExt,
            "LogSoftmax": _nn.LogSoftmaxExt, "MaxPool2d": _nn.MaxPool2dExt, "AvgPool2d": _nn.AvgPool2dExt,
-           "AvgPool1d": _nn.AvgPool1dExt, "Upsample": _nn.Upsample, "L1Loss": _nn.L1Loss}
+           "AvgPool1d": _nn.AvgPool1dExt, "Upsample": _nn.Upsample, "L1Loss": _nn.L1Loss,
+           "SoftMarginLoss": _nn.SoftMarginLoss}
 globals().update(_SHARED)
 
 __all__ = sorted([*layers.__all__, *_SHARED, "functional"])

@@ -25,7 +25,8 @@ from mskernel.nn.cell import Cell
 
 __all__ = ["Conv1d", "Conv2d", "BatchNorm1d", "BatchNorm2d", "GroupNorm", "GELU", "SiLU", "Sigmoid", "Tanh", "ELU",
            "Mish", "SELU", "LogSigmoid", "ReLU6", "Softmax", "Flatten", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
-           "MSELoss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss"]
+           "MSELoss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss",
+           "CosineEmbeddingLoss"]
 
 
 def _tuple(value: Any, n: int) -> Tuple[int, ...]:
@@ -554,3 +555,20 @@ class KLDivLoss(_Loss):
 
     def __init__(self, reduction: str = "mean", log_target: bool = False) -> None:
         super().__init__(reduction=reduction, log_target=log_target)
+
+
+class CosineEmbeddingLoss(Cell):
+    """``mint.nn.CosineEmbeddingLoss(margin=0.0, reduction='mean')``: called with ``(input1, input2, target)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(CosineEmbeddingLoss()(ms.Tensor([[1.0, 0.0]]), ms.Tensor([[1.0, 1.0]]), ms.Tensor([1])))
+        0.29289323
+    """
+
+    def __init__(self, margin: float = 0.0, reduction: str = "mean") -> None:
+        super().__init__()
+        self.margin, self.reduction = margin, reduction
+
+    def construct(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
+        return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)

@@ -11,11 +11,12 @@ Example:
     True
 """
 from mskernel.ops.table import (arith, complexnum, creation, detection, extremes, index, linalg, misc, nn, nn_conv,
-                                nn_norm, nn_pool, nn_resize, numeric, placing, primitives_only, random, rearrange,
-                                reduce, scan, scatter, segment, shape, slicing, special, state, stats, unary)
+                                nn_loss_margin, nn_norm, nn_pool, nn_resize, numeric, optim_apply, placing,
+                                primitives_only, random, rearrange, reduce, scan, scatter, segment, shape, slicing,
+                                special, state, stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
            state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum, detection,
-           primitives_only, scatter, segment, placing)
+           primitives_only, scatter, segment, placing, nn_loss_margin, optim_apply)
 
 __all__ = ["MODULES"]
