@@ -85,6 +85,7 @@ CASES = {
 
 VIA = {
     "eigvals_method": "a = Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))\nresult = ops.eigvals(a)",
+    "baddbmm_ext": _BAT + "x = Tensor(np.ones((2, 2), np.float32))\nresult = ops.baddbmm(x, bt, bt, 2, 0.5)",
     "triangular_solve_method": _L + _B + "u = l - ops.diag(ops.diagonal(l)) + ops.eye(3, 3, ms.float32)\n"
                                "result = ((ops.MatrixTriangularSolve()(l, b), l), "
                                "(ops.MatrixTriangularSolve(lower=False)(l.T, b), l.T), "
@@ -121,3 +122,108 @@ OPTIONS = {
     "qr_r": {"message": True},
     "cholesky_int": {"message_parts": ["Cholesky"], "why": "the wheel's text names its own C++ check"},
 }
+
+# matrix products and structure (table/matrix.py, and the primitives added to linalg.py)
+_V = "v = Tensor(np.array([1.0, -2.0, 0.5], np.float32))\n"
+_W = "w = Tensor(np.array([0.5, 3.0], np.float32))\n"
+_X4 = "x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4) - 5)\n"
+CASES.update({
+    "inner": _M + _V + "result = (ops.inner(m, v), ops.inner(v, v), ops.inner(m, Tensor(2.0)), m.inner(m))",
+    "inner_grad": _M + _V + "result = ms.grad(lambda a, b: ops.inner(a, b).sum(), (0, 1))(m, v)",
+    "inner_bad": _M + "result = ops.inner(m, Tensor(np.ones(2, np.float32)))",
+    "vecdot": _M + "result = (ops.vecdot(m, m), ops.vecdot(m, m, axis=0), "
+                   "ops.vecdot(Tensor([[1, 3], [5, 7]]), Tensor([[4, 5], [6, 7]])))",
+    "vecdot_grad": _M + _V + "result = ms.grad(lambda a, b: ops.vecdot(a, b).sum(), (0, 1))(m, v)",
+    "mv": _M + _V + "result = (ops.mv(m, v), ms.grad(lambda a, b: ops.mv(a, b).sum(), (0, 1))(m, v))",
+    "mv_bad": _M + _V + "result = ops.mv(v, m)",
+    "addmv": _M + _V + "result = (ops.addmv(v, m, v), ops.addmv(v, m, v, beta=0.5, alpha=2), v.addmv(m, v))",
+    "addmv_grad": _M + _V + "result = ms.grad(lambda a, b, c: ops.addmv(a, b, c, beta=0.5, alpha=2).sum(), "
+                            "(0, 1, 2))(v, m, v * 2)",
+    "addr": _R + _W + "u = Tensor(np.array([1.0, 2.0, -1.0, 0.5], np.float32))\n"
+                      "result = (ops.addr(r, u, w), ops.addr(r, u, w, beta=2, alpha=-1), r.addr(u, w))",
+    "addr_grad": _R + _W + "u = Tensor(np.array([1.0, 2.0, -1.0, 0.5], np.float32))\n"
+                           "result = ms.grad(lambda a, b, c: ops.addr(a, b, c, alpha=3).sum(), (0, 1, 2))(r, u, w)",
+    "addbmm": _BAT + "x = Tensor(np.ones((2, 2), np.float32))\n"
+                     "result = (ops.addbmm(x, bt, bt), ops.addbmm(x, bt, bt, beta=2, alpha=0.5), x.addbmm(bt, bt))",
+    "addbmm_grad": _BAT + "x = Tensor(np.ones((2, 2), np.float32))\n"
+                          "result = ms.grad(lambda a, b: ops.addbmm(a, b, b).sum(), (0, 1))(x, bt)",
+    "baddbmm_ext": _BAT + "x = Tensor(np.ones((2, 2), np.float32))\n"
+                          "result = ops.baddbmm_ext(x, bt, bt, beta=2, alpha=0.5)",
+    "adjoint_t": _M + "c = Tensor(np.array([[1 + 1j, 2 - 1j], [3j, 4]], np.complex64))\n"
+                      "result = (ops.adjoint(m), ops.adjoint(c), ops.t(m), ops.t(Tensor([1, 2])), m.t(), m.adjoint(), "
+                      "m.mT, c.mH, c.H)",
+    "t_bad": _BAT + "result = ops.t(bt)",
+    "t_grad": _R + "result = ms.grad(lambda a: (ops.t(a) * Tensor(np.arange(8, dtype=np.float32).reshape(2, 4)))"
+                   ".sum())(r)",
+    "dense": _R + "w = Tensor(np.array([[1.0, -1.0], [0.5, 2.0], [0.0, 1.0]], np.float32))\n"
+                  "bias = Tensor(np.array([0.1, 0.2, 0.3], np.float32))\n"
+                  "result = (ops.dense(r, w), ops.dense(r, w, bias), ms.grad(lambda a, b, c: ops.dense(a, b, c)"
+                  ".sum(), (0, 1, 2))(r, w, bias))",
+    "bidense": _R + "x2 = Tensor(np.arange(12, dtype=np.float32).reshape(4, 3) / 10)\n"
+                    "w = Tensor(np.arange(18, dtype=np.float32).reshape(3, 2, 3) / 7 - 1)\n"
+                    "bias = Tensor(np.array([0.1, 0.2, 0.3], np.float32))\n"
+                    "result = (ops.bidense(r, x2, w), ops.bidense(r, x2, w, bias), "
+                    "ms.grad(lambda a, b, c: ops.bidense(a, b, c).sum(), (0, 1, 2))(r, x2, w))",
+    "matrix_band_part": _X4 + "result = (ops.matrix_band_part(x, 1, 0), ops.matrix_band_part(x, -1, 1), "
+                              "ops.MatrixBandPart()(x, 0, -1), ops.matrix_band_part(Tensor(np.ones((2, 3, 3), "
+                              "np.int32)), 1, 1))",
+    "matrix_band_part_grad": _X4 + "result = ms.grad(lambda a: (ops.matrix_band_part(a, 1, 0) * a).sum())(x)",
+    "matrix_diag_part": _X4 + "result = [ops.matrix_diag_part(x, Tensor(k, ms.int32), Tensor(9.0), align=al) "
+                              "for k in ([1, 3], [-2, 1], [0, 0], [-1, -1]) "
+                              "for al in ('RIGHT_LEFT', 'LEFT_RIGHT', 'LEFT_LEFT', 'RIGHT_RIGHT')]",
+    "matrix_diag_part_grad": _X4 + "result = ms.grad(lambda a: (ops.matrix_diag_part(a, Tensor([-1, 1], ms.int32), "
+                                   "Tensor(0.0)) ** 2).sum())(x)",
+    "matrix_diag_part_k64": _X4 + "result = ops.matrix_diag_part(x, Tensor([-1, 1]), Tensor(0.0))",
+    "matrix_diag": "d = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+                   "result = [ops.matrix_diag(d, Tensor(k, ms.int32), Tensor(r, ms.int32), Tensor(c, ms.int32), "
+                   "Tensor(-1.0), align=al) for k, r, c in (([0, 1], -1, -1), ([-1, 0], 4, -1), ([1, 2], 3, 5)) "
+                   "for al in ('RIGHT_LEFT', 'LEFT_RIGHT')] + [ops.matrix_diag(d), ops.matrix_diag(d[0], 1)]",
+    "matrix_diag_grad": "d = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+                        "result = ms.grad(lambda a: (ops.matrix_diag(a, Tensor([-1, 0], ms.int32), Tensor(4, ms.int32), "
+                        "Tensor(3, ms.int32), "
+                        "Tensor(0.0)) * Tensor(np.arange(12, dtype=np.float32).reshape(4, 3))).sum())(d)",
+    "matrix_set_diag": _X4 + "d = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+                             "result = [ops.matrix_set_diag(x, d, Tensor([0, 1], ms.int32), al) "
+                             "for al in ('RIGHT_LEFT', 'LEFT_RIGHT')] + [ops.matrix_set_diag(x, d[0]), "
+                             "ops.MatrixSetDiagV3()(x, d, Tensor([-1, 0], ms.int32))]",
+    "matrix_set_diag_grad": _X4 + "d = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+                                  "result = ms.grad(lambda a, b: (ops.matrix_set_diag(a, b, Tensor([0, 1], ms.int32)) * a).sum(), "
+                                  "(0, 1))(x, d)",
+    "matrix_diag_v3_prims": _X4 + "result = (ops.MatrixDiagV3(align='LEFT_RIGHT')(Tensor([[1.0, 2.0], [3.0, 4.0]]), "
+                                  "Tensor([0, 1], ms.int32), Tensor(2, ms.int32), Tensor(3, ms.int32), Tensor(0.0)), "
+                                  "ops.MatrixDiagPartV3(align='LEFT_RIGHT')(x, Tensor([-1, 1], ms.int32), "
+                                  "Tensor(0.0)))",
+    "block_diag": "result = (ops.block_diag(Tensor([[1.0, 2.0]]), Tensor(3.0), Tensor([4.0, 5.0]), "
+                  "Tensor([[6.0], [7.0]])), ops.block_diag(Tensor([[1, 2], [3, 4]], ms.int32), Tensor([5], ms.int32)))",
+    "block_diag_grad": _M + _V + "result = ms.grad(lambda a, b: (ops.block_diag(a, b) ** 2).sum(), (0, 1))(m, v)",
+    "cartesian_prod": "result = (ops.cartesian_prod(Tensor([1, 2]), Tensor([3, 4, 5]), Tensor([6])), "
+                      "ops.cartesian_prod(Tensor([1.0, 2.0]), Tensor([3.0])))",
+    "combinations": _V + "result = (ops.combinations(v), ops.combinations(v, 3), ops.combinations(v, 1), "
+                         "ops.combinations(v, with_replacement=True), ops.combinations(Tensor([1, 2, 3, 4]), 3))",
+    "combinations_grad": _V + "result = ms.grad(lambda a: (ops.combinations(a) ** 2).sum())(v)",
+    "tril_triu_indices": "result = (ops.tril_indices(3, 4), ops.tril_indices(4, 3, -1), ops.triu_indices(3, 4, 1), "
+                         "ops.triu_indices(2, 2, dtype=ms.int32), ops.TrilIndices(3, 3, 1)(), "
+                         "ops.TriuIndices(3, 2, 0, ms.int64)())",
+    "diagflat": _M + _V + "result = (ops.diagflat(v), ops.diagflat(v, -1), ops.diagflat(m, 2), v.diagflat(1))",
+    "diagflat_grad": _M + "result = ms.grad(lambda a: (ops.diagflat(a, 1) * ops.diagflat(a, 1)).sum())(m)",
+    "ger_cross_cdist": _V + _M + "result = (ops.Ger()(v, v), v.ger(v), ops.Cross(dim=1)(m, m * 2 + 1), "
+                                 "ops.Cross()(m, m - 1), ops.Cdist()(m, m * 2), ops.Cdist(p=1.0)(m, m))",
+    "matrix_power_prim": _M + "result = (ops.MatrixPower(3)(m), ops.MatrixPower(0)(m), ops.MatrixPower(-1)(m))",
+    "tridiagonal_matmul": "s = Tensor(np.array([[1.0, 2.0, 3.0]], np.float32))\n"
+                          "d = Tensor(np.array([[4.0, 5.0, 6.0]], np.float32))\n"
+                          "u = Tensor(np.array([[7.0, 8.0, 9.0]], np.float32))\n"
+                          "b = Tensor(np.arange(6, dtype=np.float32).reshape(3, 2))\n"
+                          "result = ops.TridiagonalMatMul()(s, d, u, b)",
+    "conjugate_transpose": _BAT + "c = Tensor(np.array([[1 + 1j, 2 - 1j], [3j, 4]], np.complex64))\n"
+                                  "result = (ops.ConjugateTranspose()(c, (1, 0)), "
+                                  "ops.ConjugateTranspose()(bt, (2, 0, 1)))",
+    "methods_products": _BAT + _M + "result = (bt.bmm(bt), m.mm(m), m.dot(m))",
+})
+OPTIONS.update({
+    "inner_bad": {"message_parts": ["For 'inner', the last dimension of 'input' and 'other' must be the same,",
+                                    "but got input.shape: (3, 3) and other.shape: (2,)."],
+                  "why": "the wheel's text carries a run of spaces from a line continuation in its source"},
+    "mv_bad": {"message": True},
+    "matrix_diag_part_k64": {"message": True},
+    "baddbmm_ext": {"why": "the CPU wheel has no Baddbmm kernel; the answer is ops.baddbmm's"},
+})
