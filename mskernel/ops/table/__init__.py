@@ -12,9 +12,9 @@ Example:
 """
 from mskernel.ops.table import (arith, creation, decomp, extremes, index, linalg, matrix, misc, nn, nn_conv,
                                 nn_norm, nn_pool, nn_resize, random, rearrange, reduce, scan, shape, slicing, state,
-                                stats, unary)
+                                stats, stats_more, unary)
 
-MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, decomp, matrix,
-           creation, random, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
+MODULES = (arith, unary, reduce, extremes, scan, stats, stats_more, shape, rearrange, slicing, index, linalg, decomp,
+           matrix, creation, random, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
 
 __all__ = ["MODULES"]

@@ -227,3 +227,126 @@ OPTIONS.update({
     "matrix_diag_part_k64": {"message": True},
     "baddbmm_ext": {"why": "the CPU wheel has no Baddbmm kernel; the answer is ops.baddbmm's"},
 })
+
+# norms, statistics and sorting helpers (table/stats_more.py)
+_N = "n = Tensor(np.array([[0.5, -1.1, float('nan'), 2.0], [3.4, float('nan'), float('nan'), -0.2], " \
+     "[1.0, 0.3, float('nan'), 0.7]], np.float32))\n"
+CASES.update({
+    "vector_norm": _X4 + "result = [ops.vector_norm(x, o) for o in (2, 1, 0, 3, -1, 0.5, float('inf'), "
+                         "float('-inf'))] + [ops.vector_norm(x, 2, 1), ops.vector_norm(x, 1, (0, 1), True), "
+                         "ops.vector_norm(x, 2, 0, dtype=ms.float64)]",
+    "vector_norm_grad": _X4 + "result = [ms.grad(lambda a: ops.vector_norm(a + 0.5, o))(x) for o in (2, 1, 3, "
+                              "float('inf'))]",
+    "matrix_norm": _X4 + _BAT + "result = [ops.matrix_norm(x, o) for o in ('fro', 'nuc', 1, -1, 2, -2, "
+                                "float('inf'), float('-inf'))] + [ops.matrix_norm(bt, 'fro', (0, 2)), "
+                                "ops.matrix_norm(bt, 1, (2, 1), True), ops.matrix_norm(bt, 'nuc')]",
+    "matrix_norm_grad": _X4 + "result = [ms.grad(lambda a: ops.matrix_norm(a, o))(x) for o in ('fro', 1, "
+                              "float('inf'))]",
+    "matrix_norm_bad": _X4 + "result = ops.matrix_norm(x, 3)",
+    "dist": _M + "result = (ops.dist(m, m * 2), ops.dist(m, m.T, 1), ops.dist(m, m + 1, 3), ops.dist(m, m), "
+                 "ms.grad(lambda a: ops.dist(a, a.T))(m))",
+    "dist_float_p": _M + "result = ops.dist(m, m + 1, float('inf'))",
+    "pdist": _R + "result = (ops.pdist(r), ops.pdist(r, 1.0), ops.Pdist(p=3.0)(r), "
+                  "ms.grad(lambda a: ops.pdist(a).sum())(r))",
+    "renorm": _X4 + "result = (ops.renorm(x, 2, 0, 5.0), ops.renorm(x, 1, 1, 10.0), x.renorm(2, 1, 6.0), "
+                    "ops.Renorm(1, 0, 5.0)(x))",
+    "renorm_grad": _X4 + "result = ms.grad(lambda a: (ops.renorm(a, 2, 0, 5.0) * a).sum())(x)",
+    "cov": _X4 + "result = (ops.cov(x), ops.cov(x, correction=0), ops.cov(x[0]), x.cov(), "
+                 "ops.cov(x, fweights=Tensor([1, 2, 1, 3])), "
+                 "ops.cov(x, aweights=Tensor(np.array([0.5, 1.0, 2.0, 0.25], np.float32))), "
+                 "ops.cov(x, fweights=Tensor([1, 2, 1, 3]), aweights=Tensor(np.array([0.5, 1.0, 2.0, 0.25], "
+                 "np.float32))))",
+    "cov_grad": _X4 + "result = ms.grad(lambda a: (ops.cov(a) ** 2).sum())(x)",
+    "trapz": _X4 + "result = (ops.trapz(x), ops.trapz(x, dx=0.5, dim=0), "
+                   "ops.trapz(x, Tensor(np.array([0.0, 1.0, 3.0, 3.5], np.float32))), "
+                   "ops.trapz(x, x * x, dim=1), ms.grad(lambda a: ops.trapz(a, dx=2.0).sum())(x))",
+    "nanmean": _N + "result = (ops.nanmean(n), ops.nanmean(n, 0), ops.nanmean(n, 1, True), n.nanmean(axis=0), "
+                    "ops.nanmean(n, dtype=ms.float64), ms.grad(lambda a: ops.nanmean(a, 1).sum())(n))",
+    "nanmedian": _N + "result = (ops.nanmedian(n), ops.nanmedian(n, 0), ops.nanmedian(n, 1, True), "
+                      "n.nanmedian(0), ops.nanmedian(Tensor([[3, 1, 2], [5, 4, 6]]), 1))",
+    "nanmedian_grad": _N + "result = ms.grad(lambda a: ops.nanmedian(a, 1)[0].sum())(n)",
+    "median_prim": "x = Tensor(np.array([[5, 1, 2], [3, 5, 7], [1, 6, 4]], np.int64))\n"
+                   "y = Tensor(np.array([[5.0, float('nan'), 2.0], [3.0, 5.0, float('nan')]], np.float32))\n"
+                   "result = (ops.Median(axis=0)(x), ops.Median(axis=1, keep_dims=True)(x), "
+                   "ops.Median(global_median=True)(x)[0], ops.Median(axis=1, ignore_nan=True)(y))",
+    "kthvalue": _X4 + "result = (x.kthvalue(2, 1), x.kthvalue(1, 0, True), x.kthvalue(3), "
+                      "ms.grad(lambda a: a.kthvalue(2, 1)[0].sum())(x))",
+    "quantile": _X4 + "q = Tensor(np.array([0.1, 0.5, 0.9], np.float32))\n"
+                      "result = (ops.quantile(x, q), ops.quantile(x, 0.3, 1), ops.quantile(x, q, 0, True), "
+                      "x.quantile(0.25), ops.Quantile()(x, q), ops.Quantile(dim=1)(x, q))",
+    "nanquantile": _N + "q = Tensor(np.array([0.1, 0.5, 0.9], np.float32))\n"
+                        "result = (ops.nanquantile(n, q), ops.nanquantile(n, 0.3, 1), ops.quantile(n, 0.5, 1), "
+                        "n.nanquantile(0.5, 0), ops.Quantile(dim=0, ignore_nan=True)(n, q))",
+    "msort": _X4 + "result = (ops.msort(-x), (-x).msort(), ops.msort(Tensor([[3, 1], [2, 4]])))",
+    "histc": _X4 + "result = (ops.histc(x, 4), ops.histc(x, bins=3, min=-2, max=4), x.histc(5, 0, 3), "
+                   "ops.Histogram(bins=4, min=0.0, max=3.0)(Tensor([1.0, 2, 1])), ops.histc(Tensor([2.0, 2.0]), 3))",
+    "histogram_fixed_width": "x = Tensor(np.array([-1.0, 0.0, 1.5, 2.0, 5.0, 15.0], np.float32))\n"
+                             "result = ops.HistogramFixedWidth(5)(x, Tensor(np.array([0.0, 5.0], np.float32)))",
+    "bucketize": _X4 + "result = (ops.bucketize(x, [-3.0, 0.0, 2.5]), ops.bucketize(x, [-3.0, 0.0, 2.5], right=True), "
+                       "ops.Bucketize([-3.0, 0.0, 2.5])(x), ops.bucketize(Tensor([1, 5]), [1.0, 5.0]))",
+    "logspace": "result = (ops.logspace(1.0, 3.0, 3), ops.logspace(0.0, 1.0, 5, base=2), "
+                "ops.LogSpace(4, 3)(Tensor(0.0), Tensor(3.0)), "
+                "ops.LogSpace(steps=2, dtype=ms.float16)(Tensor(1.0), Tensor(2.0)))",
+    "logspace_f64": "result = (ops.logspace(-1.0, 1.0, 3, dtype=ms.float64), ops.logspace(0.5, 1.0, 3, dtype=ms.float64))",
+    "diff": _X4 + "result = (ops.diff(x), ops.diff_ext(x, 2), ops.diff(x, axis=0), "
+                  "ops.diff(x, 1, 1, Tensor(np.zeros((3, 1), np.float32)), Tensor(np.ones((3, 2), np.float32))), "
+                  "x.diff(), ops.diff_ext(x, 2, 0), ops.diff(Tensor([True, False, False])))",
+    "diff_n2": _X4 + "result = ops.diff(x, 2)",
+    "diff_grad": _X4 + "result = ms.grad(lambda a: (ops.diff_ext(a, 2) ** 2).sum())(x)",
+    "addn": _M + "result = (ops.addn([m, m, m]), ops.AddN()((m, m * 2)), "
+                 "ops.addn([Tensor([1, 2]), Tensor([3, 4])]), "
+                 "ms.grad(lambda a, b: ops.addn([a, b, a]).sum(), (0, 1))(m, m * 2))",
+    "accumulate_n": _M + "result = (ops.accumulate_n([m, m, m * 2]), ops.AccumulateNV2()([m, m]))",
+    "addn_bad_shape": _M + _V + "result = ops.addn([m, v])",
+    "norm_prims": _X4 + "result = (ops.L2Normalize()(x), ops.L2Normalize(axis=1, epsilon=1e-2)(x), "
+                        "ops.LpNorm(axis=[0, 1])(x), ops.LpNorm(axis=[1], p=1, keep_dims=True)(x), "
+                        "ops.NuclearNorm()(x), ops.NuclearNorm(dim=[0, 1], keepdim=True)(x), ops.LpNorm(axis=[1])(x * 0))",
+    "euclidean_norm": _X4 + "result = (ops.EuclideanNorm()(x, Tensor([0])), ops.EuclideanNorm(True)(x, Tensor([1])))",
+    "reduce_std_square_sum": _X4 + "result = (ops.ReduceStd()(x), ops.ReduceStd(axis=1, unbiased=False)(x), "
+                                   "ops.ReduceStd(axis=[0], keep_dims=True)(x), ops.SquareSumAll()(x, x * 2))",
+    "bincount_bounds": "a = Tensor(np.array([1, 2, 2, 3, 3, 3, 7], np.int32))\n"
+                       "s = Tensor(np.array([[1, 2, 2, 4, 6], [0, 3, 3, 5, 9]], np.int32))\n"
+                       "v = Tensor(np.array([[2, 5], [3, 10]], np.int32))\n"
+                       "result = (ops.Bincount()(a, Tensor(5, ms.int32), Tensor(np.arange(7, dtype=np.float32))), "
+                       "ops.LowerBound()(s, v), ops.UpperBound(ms.int64)(s, v))",
+    "bincount_method": "a = Tensor(np.array([1, 2, 2, 3, 3, 3, 7], np.int32))\n"
+                       "result = (a.bincount(), a.bincount(minlength=10), "
+                       "a.bincount(Tensor(np.arange(7, dtype=np.float32))))",
+    "searchsorted_method": "s = Tensor(np.array([1.0, 2.0, 2.0, 4.0], np.float32))\n"
+                           "result = (s.searchsorted(Tensor(np.array([2.0, 3.0], np.float32))), "
+                           "s.searchsorted(Tensor(np.array([2.0, 3.0], np.float32)), side='right'))",
+    "equal_count_nonzero": "x = Tensor(np.array([1, 2, 3, 0], np.int32))\ny = Tensor(np.array([1, 2, 4, 0], np.int32))\n"
+                           "result = ops.EqualCount()(x, y)",
+    "tensor_methods_stats": _X4 + "result = (x.ptp(), x.ptp(1), x.ptp(0, True), x.allclose(x + 1e-9), "
+                                  "x.allclose(x + 1), x.aminmax(axis=1), x.argmax_with_value(1), "
+                                  "x.argmin_with_value(0, True), x.argmax_with_value(None))",
+})
+_NP_Q = "q = np.array([0.1, 0.5, 0.9])\n"
+OPTIONS.update({
+    "dist_float_p": {"message": True},
+    "diff_n2": {"message": True},
+    "kthvalue": {"differs": "the wheel's Tensor.kthvalue has no implementation on CPU (and mint.kthvalue no kernel); "
+                            "mskernel gives numpy's k-th smallest and its index, the gradient at that index",
+                 "oracle": _X4 + "o = np.sort(x, 1)\ni = np.argsort(x, 1, kind='stable')\n"
+                           "g = np.zeros_like(x)\nnp.put_along_axis(g, i[:, 1:2], 1.0, 1)\n"
+                           "result = ((as_tensor(o[:, 1]), as_tensor(i[:, 1])), "
+                           "(as_tensor(np.sort(x, 0)[:1]), as_tensor(np.argsort(x, 0)[:1])), "
+                           "(as_tensor(o[:, 2]), as_tensor(i[:, 2])), as_tensor(g))"},
+    "quantile": {"differs": _NO_KERNEL, "oracle": _X4 + _NP_Q + "f = lambda v: as_tensor(np.asarray(v, np.float32))\n"
+                 "result = (f(np.quantile(x, q)), f(np.quantile(x, 0.3, 1)), f(np.quantile(x, q, 0, keepdims=True)), "
+                 "f(np.quantile(x, 0.25)), f(np.quantile(x, q)), f(np.quantile(x, q, 1)))"},
+    "nanquantile": {"differs": _NO_KERNEL, "oracle": _N + _NP_Q + "f = lambda v: as_tensor(np.asarray(v, np.float32))\n"
+                    "result = (f(np.nanquantile(n, q)), f(np.nanquantile(n, 0.3, 1)), f(np.quantile(n, 0.5, 1)), "
+                    "f(np.nanquantile(n, 0.5, 0)), f(np.nanquantile(n, q, 0)))"},
+    "histogram_fixed_width": {"differs": _NO_KERNEL, "oracle": "x = np.array([-1.0, 0.0, 1.5, 2.0, 5.0, 15.0])\n"
+                              "b = np.clip(np.floor(x / 5.0 * 5), 0, 4).astype(int)\n"
+                              "result = as_tensor(np.bincount(b, minlength=5).astype(np.int32))"},
+    "accumulate_n": {"differs": _NO_KERNEL, "oracle": _M + "result = (as_tensor(m * 4), as_tensor(m * 2))"},
+    "euclidean_norm": {"differs": _NO_KERNEL, "oracle": _X4 + "result = (as_tensor(np.sqrt((x * x).sum(0))), "
+                       "as_tensor(np.sqrt((x * x).sum(1, keepdims=True))))"},
+    "logspace_f64": {"differs": "the wheel computes a float64 logspace in float16 (10 ** -1 gives 0.0999755859375); "
+                                "mskernel gives numpy's float64 values",
+                     "oracle": "result = (as_tensor(np.logspace(-1.0, 1.0, 3)), as_tensor(np.logspace(0.5, 1.0, 3)))"},
+    "matrix_norm_bad": {"message_parts": ["matrix_norm", "ord"], "why": "the wheel lists the accepted ords its way"},
+    "addn_bad_shape": {"message_parts": ["AddN"], "why": "the wheel's text names its C++ shape check"},
+})
