@@ -60,8 +60,8 @@ class _Stringifier:
 
     def item(self, v) -> str:
         if self.is_complex:
-            imag = _cpp_general(v.imag)  # MindSpore 2.10 prints 1.3+0.4j, 2-1j
-            return f"{_cpp_general(v.real)}{'' if imag.startswith('-') else '+'}{imag}j"
+            # MindSpore 2.10 writes a complex element as ``1+0j`` / ``2-2j`` (the sign of a negative zero kept)
+            return "%s%s%sj" % (_cpp_general(v.real), "-" if np.signbit(v.imag) else "+", _cpp_general(abs(v.imag)))
         if self.is_float:
             return _cpp_sci(float(v), 11 if self.half else 15, 4 if self.half else 8)
         if self.is_bool:

@@ -319,13 +319,13 @@ def vander(x: Any, N: Any = None) -> Tensor:
 
 
 OPS: List[Op] = [
-    Op("matmul", "input, other", fn=M.matmul, inputs=2, method=True, aliases=("mm",)),
+    Op("matmul", "input, other", fn=M.matmul, inputs=2, method=("matmul", "mm"), aliases=("mm",)),
     Op("matmul_t", "x, y, transpose_a=False, transpose_b=False", fn=_matmul_t, inputs=2,
        prim=("MatMul(transpose_a=False, transpose_b=False)(x, y) -> x, y, transpose_a, transpose_b",
              "BatchMatMul(transpose_a=False, transpose_b=False)(x, y) -> x, y, transpose_a, transpose_b")),
-    Op("bmm", "input_x, mat2", fn=bmm, inputs=2),
-    Op("outer", "input, vec2", fn=outer, inputs=2, method=True, aliases=("ger",)),
-    Op("dot", "input, other", fn=dot, inputs=2),
+    Op("bmm", "input_x, mat2", fn=bmm, inputs=2, method=True),
+    Op("outer", "input, vec2", fn=outer, inputs=2, method=("outer", "ger"), aliases=("ger",), prim="Ger"),
+    Op("dot", "input, other", fn=dot, inputs=2, method=True),
     Op("einsum", "equation, *operands", fn=einsum, inputs=0),
     Op("_einsum", "operands, equation", fn=_einsum_list, inputs=0,
        prim="Einsum(equation)(operands) -> operands, equation"),
@@ -334,15 +334,16 @@ OPS: List[Op] = [
     Op("addmm", "input, mat1, mat2, *, beta=1, alpha=1", fn=addmm, inputs=3, method=True),
     Op("baddbmm", "input, batch1, batch2, beta=1, alpha=1", fn=baddbmm, inputs=3, method=True),
     Op("kron", "input, other", fn=kron, inputs=2),
-    Op("cross", "input, other, dim=None", fn=cross, inputs=2, method=True),
-    Op("cdist", "x1, x2, p=2.0", fn=cdist, inputs=2),
+    Op("cross", "input, other, dim=None", fn=cross, inputs=2, method=True,
+       prim="Cross(dim=-65530)(x1, x2) -> x1, x2, None if dim == -65530 else dim"),
+    Op("cdist", "x1, x2, p=2.0", fn=cdist, inputs=2, prim="Cdist(p=2.0)(input_x, input_y) -> input_x, input_y, p"),
     Op("inverse", "input", np.linalg.inv, _inverse_grad, dtype="float", method=True),
     Op("_matrix_inverse", "x, adjoint=False",
        fn=lambda x, adjoint=False: F.inverse(F.swapaxes(x, -1, -2) if adjoint else x),  # real: adjoint = transpose
        prim="MatrixInverse(adjoint=False)(x) -> x, adjoint"),
     Op("det", "input", lambda x: np.asarray(np.linalg.det(x), x.dtype), _det_grad, dtype="float",
        prim="MatrixDeterminant", method=True),
-    Op("matrix_power", "input, n", fn=matrix_power, method=True),
+    Op("matrix_power", "input, n", fn=matrix_power, method=True, prim="MatrixPower(n)(x) -> x, n"),
     Op("vander", "x, N=None", fn=vander),
 ]
 
@@ -357,5 +358,9 @@ EXAMPLES = {
     "BatchMatMul": ("x, y = ms.Tensor([[[1.0, 2.0]], [[3.0, 4.0]]]), ms.Tensor([[[1.0], [1.0]], [[2.0], [0.5]]])",
                     "ops.BatchMatMul()(x, y)",
                     "[[[3.]]\n\n [[8.]]]"),
+    "Ger": ("ops.Ger()(ms.Tensor([1.0, 2.0]), ms.Tensor([1.0, 2.0, 3.0]))", "[[1. 2. 3.]\n [2. 4. 6.]]"),
+    "Cross": ("ops.Cross(dim=0)(ms.Tensor([1, 0, 0]), ms.Tensor([0, 1, 0]))", "[0 0 1]"),
+    "Cdist": ("ops.Cdist()(ms.Tensor([[0.0, 0.0]]), ms.Tensor([[3.0, 4.0]]))", "[[5.]]"),
+    "MatrixPower": ("ops.MatrixPower(2)(ms.Tensor([[1.0, 1.0], [0.0, 1.0]]))", "[[1. 2.]\n [0. 1.]]"),
     "Einsum": ("ops.Einsum('ij,j->i')((ms.Tensor([[1.0, 2.0], [3.0, 4.0]]), ms.Tensor([1.0, 1.0])))", "[3. 7.]"),
 }
