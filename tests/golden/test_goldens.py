@@ -56,7 +56,10 @@ def _params():
     for js in sorted(HERE.glob("*.json")):
         if js.stem in AGGREGATE:
             continue
-        recorded = json.loads(js.read_text())["cases"]
+        data = json.loads(js.read_text())
+        if "cases" not in data:  # not a suite's answers (audit_surface.json: the docstring audit's summary)
+            continue
+        recorded = data["cases"]
         src_file = HERE / "cases" / f"{js.stem}.py"
         mod = _load(js.stem) if src_file.exists() else None
         options = getattr(mod, "OPTIONS", {}) if mod else {}

@@ -10,10 +10,11 @@ Example:
     >>> sum(len(m.OPS) for m in table.MODULES) > 50
     True
 """
-from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_norm, nn_pool,
-                                nn_resize, random, rearrange, reduce, scan, shape, slicing, state, stats, unary)
+from mskernel.ops.table import (arith, creation, extremes, fft, index, linalg, misc, nn, nn_conv, nn_norm,
+                                nn_pool, nn_resize, random, rearrange, reduce, scan, shape, slicing, state, stats,
+                                unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
-           state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
+           fft, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
 
 __all__ = ["MODULES"]
