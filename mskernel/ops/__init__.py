@@ -12,10 +12,13 @@ Example:
     [1. 4.] [1. 4.] [1. 4.]
 """
 from mskernel.ops import functional, operations
+from mskernel.ops import function  # noqa: F401  (ops.function.random_func, as MindSpore's docs reach it)
 from mskernel.ops.functional import *  # noqa: F401,F403
 from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)
+from mskernel.ops.sparse import *  # noqa: F401,F403  (coo_*, csr_* and the other sparse-tensor functions)
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
+from mskernel.ops.primitive import prim_attr_register
 from mskernel.refusals import refused_names as _refused_names
 
 globals().update(_refused_names("mindspore.ops"))  # refused with their reason (mskernel.refusals)

@@ -10,9 +10,11 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+import functools
+import inspect
+from typing import Any, Callable, Dict
 
-__all__ = ["Primitive", "PrimitiveWithInfer"]
+__all__ = ["Primitive", "PrimitiveWithInfer", "prim_attr_register"]
 
 
 class Primitive:
@@ -66,3 +68,29 @@ class PrimitiveWithInfer(Primitive):
         >>> print(op(ms.Tensor([1.0, 2.0])))
         [2. 4.]
     """
+
+
+def prim_attr_register(fn: Callable) -> Callable:
+    """Decorate a primitive's ``__init__``: the primitive is initialised with its class name and each argument
+    (defaults included) becomes an attribute (MindSpore's ``ops.prim_attr_register``).
+
+    Example:
+        >>> class Scale(Primitive):
+        ...     @prim_attr_register
+        ...     def __init__(self, factor=2):
+        ...         pass
+        >>> Scale(3)
+        Prim[Scale]<factor=3>
+    """
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def init(self: Primitive, *args: Any, **kwargs: Any) -> None:
+        Primitive.__init__(self, type(self).__name__)
+        bound = sig.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        for name, value in list(bound.arguments.items())[1:]:
+            setattr(self, name, value)
+            self.add_prim_attr(name, value)
+        fn(self, *args, **kwargs)
+    return init

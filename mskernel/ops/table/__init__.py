@@ -11,10 +11,10 @@ Example:
     True
 """
 from mskernel.ops.table import (arith, creation, extremes, fft, index, linalg, misc, nn, nn_conv, nn_norm,
-                                nn_pool, nn_resize, random, rearrange, reduce, scan, shape, slicing, state, stats,
-                                unary)
+                                nn_pool, nn_resize, random, rearrange, reduce, scan, shape, slicing, sparse, state,
+                                stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
-           fft, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
+           fft, sparse, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
 
 __all__ = ["MODULES"]
