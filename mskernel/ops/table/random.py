@@ -745,7 +745,7 @@ OPS: List[Op] = [
        fn=lambda shape, minval, maxval, seed=None: uniform(shape, minval, maxval, seed, mstype.int32), inputs=0,
        prim="UniformInt(seed=0, seed2=0)(shape, minval, maxval) -> shape, minval, maxval, seed or None"),
     Op("randperm", "n, seed=0, offset=0, dtype=mindspore.int64", fn=randperm, inputs=0),
-    Op("multinomial", "input, num_samples, replacement=True, seed=None", fn=multinomial),
+    Op("multinomial", "input, num_samples, replacement=True, seed=None", fn=multinomial, method=True),
     Op("bernoulli", "input, p=0.5, seed=None", fn=bernoulli, method=True),
     Op("bernoulli_", "input, p=0.5, *, generator=None", fn=bernoulli_, method=True),
     Op("bernoulli_ext", "input, *, generator=None", fn=bernoulli_ext),

@@ -25,6 +25,12 @@ for name in ("irfft", "hfft"):
     CASES[f"{name}_grad_n_ortho"] = _X + \
         f"result = ms.grad(lambda a: (ops.{name}(a, n=5, norm='ortho') * ops.arange(5.0)).sum())(x)"
     CASES[f"{name}n_grad"] = _B + f"result = ms.grad(lambda a: (ops.{name}n(a) ** 2).sum())(x)"
+for name in ("fft", "ifft", "rfft", "ihfft"):  # complex outputs: through abs (its gradient is g z / |z|)
+    CASES[f"{name}_abs_grad"] = _X + f"result = ms.grad(lambda a: ops.abs(ops.{name}(a, n=5)).sum())(x)"
+    CASES[f"{name}2_abs_grad"] = _B + f"result = ms.grad(lambda a: ops.abs(ops.{name}2(a, norm='ortho')).sum())(x)"
+    CASES[f"{name}n_abs_grad"] = _B + f"result = ms.grad(lambda a: ops.abs(ops.{name}n(a, s=(2, 3))).sum())(x)"
+CASES["fft_complex_abs_grad"] = _C + "result = ms.grad(lambda a: ops.abs(ops.fft(a)).sum())(x)"
+CASES["irfft_complex_grad"] = _C + "result = ms.grad(lambda a: (ops.irfft(a) * ops.arange(6.0)).sum())(x)"
 CASES.update({
     "fft_errors_n": _X + "result = ops.fft(x, n=0)",
     "fft_errors_dim": _X + "result = ops.fft(x, dim=2)",
@@ -96,3 +102,18 @@ OPTIONS = {
 for _k in CASES:
     if _k.startswith(("fft", "ifft", "rfft", "irfft", "hfft", "ihfft")) and _k not in OPTIONS:
         OPTIONS[_k] = {"rtol": 1e-4, "atol": 1e-5}
+
+_B_NP = "x = np.sin(np.arange(24, dtype=np.float32)).reshape(2, 3, 4).astype(np.float64)\n"
+_WHY_IHFFT = ("the wheel's ihfft gradient is not the derivative of |ihfft| (float64 central differences disagree "
+              "with it); mskernel's is the adjoint, which they confirm")
+OPTIONS.update({
+    "ihfft_abs_grad": {"differs": _WHY_IHFFT, "oracle": "x = np.array([1.0, 2.0, -1.0, 0.5])\nresult = as_tensor("
+                       "numeric_grad(lambda a: np.abs(np.fft.ihfft(a, n=5)).sum(), x).astype(np.float32))",
+                       "rtol": 1e-4, "atol": 1e-5},
+    "ihfft2_abs_grad": {"differs": _WHY_IHFFT, "oracle": _B_NP + "result = as_tensor(numeric_grad(lambda a: np.abs("
+                        "np.fft.rfftn(a, axes=(-2, -1), norm='ortho')).sum(), x).astype(np.float32))",
+                        "rtol": 1e-4, "atol": 1e-5},
+    "ihfftn_abs_grad": {"differs": _WHY_IHFFT, "oracle": _B_NP + "result = as_tensor(numeric_grad(lambda a: np.abs("
+                        "np.fft.rfftn(a, s=(2, 3), axes=(-2, -1), norm='forward')).sum(), x).astype(np.float32))",
+                        "rtol": 1e-4, "atol": 1e-5},
+})
