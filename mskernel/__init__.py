@@ -20,6 +20,9 @@ from mskernel.dtype import (Type, bool_, complex64, complex128, double, dtype_to
                             uint8, uint16, uint32, uint64)
 from mskernel.common import Parameter, ParameterTuple, Tensor, get_seed, set_seed
 from mskernel.common.tensor import from_numpy, is_tensor, tensor
+from mskernel.common.sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
+from mskernel.common.generator import (Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed,
+                                       set_rng_state)
 from mskernel import autograd
 from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_grad,
                                value_and_grad)
@@ -170,7 +173,9 @@ __all__ = ["__version__", "recompute", "parallel", "Layout",
            "JitConfig", "mutable",
            "PortabilityWarning",  # noqa: F405
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
-           "jacfwd", "jacrev", "jvp", "vjp", "vmap", *train.__all__, *sorted(_REFUSED)]
+           "jacfwd", "jacrev", "jvp", "vjp", "vmap", "COOTensor", "CSRTensor", "RowTensor", "SparseTensor",
+           "Generator", "default_generator", "get_rng_state", "initial_seed", "manual_seed", "seed", "set_rng_state",
+           *train.__all__, *sorted(_REFUSED)]
 
 # MindSpore 2.10 also spells the boolean dtype ``mindspore.bool`` (measured); not star-exported, so
 # ``from mskernel import *`` keeps Python's bool.

@@ -60,8 +60,9 @@ class _Stringifier:
 
     def item(self, v) -> str:
         if self.is_complex:
-            # MindSpore 2.10 writes a complex element as ``1+0j`` / ``2-2j`` (the sign of a negative zero kept)
-            return "%s%s%sj" % (_cpp_general(v.real), "-" if np.signbit(v.imag) else "+", _cpp_general(abs(v.imag)))
+            im = float(v.imag)  # MindSpore 2.10 writes a complex as real, signed imaginary, 'j': 2-1.5j, 0.625-0j
+            sign = "-" if math.copysign(1.0, im) < 0 else "+"
+            return "%s%s%sj" % (_cpp_general(float(v.real)), sign, _cpp_general(abs(im)))
         if self.is_float:
             return _cpp_sci(float(v), 11 if self.half else 15, 4 if self.half else 8)
         if self.is_bool:

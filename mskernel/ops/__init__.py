@@ -11,10 +11,11 @@ Example:
     >>> print(ops.mul(x, x), ops.Mul()(x, x), x.mul(x))
     [1. 4.] [1. 4.] [1. 4.]
 """
-from mskernel.ops import function, functional, operations  # noqa: F401  (function: MindSpore's module path)
+from mskernel.ops import functional, operations
 from mskernel.ops.functional import *  # noqa: F401,F403
 from mskernel.ops.operations import *  # noqa: F401,F403
 from mskernel.ops.composite import *  # noqa: F401,F403  (GradOperation, grad transforms, HyperMap, ...)
+from mskernel.ops.sparse import *  # noqa: F401,F403  (coo_*, csr_* and the other sparse-tensor functions)
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
 from mskernel.ops.graph_syntax import *  # noqa: F401,F403  (tuple_getitem, scalar_add, make_range, ...)
 from mskernel.ops.graph_prims import *  # noqa: F401,F403  (ForiLoop, constexpr, prim_attr_register, ...)

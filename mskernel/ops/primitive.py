@@ -67,3 +67,4 @@ class PrimitiveWithInfer(Primitive):
         >>> print(op(ms.Tensor([1.0, 2.0])))
         [2. 4.]
     """
+

@@ -152,7 +152,9 @@ OPS: List[Op] = [
        **_FLOAT),
     Op("relu", "input", lambda x: np.maximum(x, 0).astype(x.dtype, copy=False),
        lambda g, input: (_keep(g, input._data > 0),), prim="ReLU"),
-    Op("abs", "input", np.abs, lambda g, input: (g * Tensor._wrap(np.sign(input._data).astype(g._data.dtype)),),
+    # for a complex input the sign is z / |z| (the gradient is complex: g z / |z|)
+    Op("abs", "input", np.abs, lambda g, input: (g * Tensor._wrap(np.sign(input._data).astype(
+        input._data.dtype if input._data.dtype.kind == "c" else g._data.dtype)),),
        prim="Abs", method=("abs", "absolute"), aliases=("absolute",)),
     Op("sign", "input", np.sign, prim="Sign", method=True, inplace=True),
     Op("square", "input", np.square, lambda g, input: (g * input * 2,), prim="Square", method=True),
