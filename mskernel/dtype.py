@@ -338,9 +338,8 @@ def get_py_obj_dtype(obj: Any) -> Any:
         >>> get_py_obj_dtype(1), get_py_obj_dtype(1.0), get_py_obj_dtype(True), get_py_obj_dtype(float32)
         (mindspore.int64, mindspore.float64, mindspore.bool_, mindspore.type_type)
     """
-    from mskernel.common.tensor import Tensor
-
-    if isinstance(obj, Tensor):
+    # a Tensor is known by its array and dtype (this module sits below mskernel.common.tensor)
+    if not isinstance(obj, type) and hasattr(obj, "asnumpy") and isinstance(getattr(obj, "dtype", None), Type):
         return TensorType(obj.dtype)
     if isinstance(obj, (Type, AbstractType, TensorType)):
         return type_type
@@ -349,6 +348,6 @@ def get_py_obj_dtype(obj: Any) -> Any:
              type(None): type_none}
     if kind in table:
         return table[kind]
-    if isinstance(obj, type) and issubclass(obj, Tensor):
+    if isinstance(obj, type) and hasattr(obj, "asnumpy") and hasattr(obj, "dtype"):
         return tensor_type
     raise TypeError(f"The python type {kind} cannot be converted to MindSpore type.")

@@ -320,16 +320,20 @@ class Morph(Primitive):
             raise RuntimeError("Morph is only supported in GRAPH_MODE.")
         if self.__bprop is None:
             return self.__fn(*args)
-        from mskernel.nn import Cell
+        from mskernel.autograd.function import _Function
         fn, bprop = self.__fn, self.__bprop
 
-        class _MorphCell(Cell):
-            def construct(self, *xs: Any) -> Any:
-                return fn(*xs)
+        class _Morph(_Function):  # the user's bprop takes (*inputs, out, dout), as a Cell's
+            @staticmethod
+            def forward(ctx: Any, *xs: Any) -> Any:
+                ctx.inputs = xs
+                ctx.out = fn(*xs)
+                return ctx.out
 
-            def bprop(self, *xs: Any) -> Any:
-                return bprop(*xs)
-        return _MorphCell()(*args)
+            @staticmethod
+            def backward(ctx: Any, dout: Any) -> Any:
+                return bprop(*ctx.inputs, ctx.out, dout)
+        return _Morph.apply(*args)
 
 
 def linearize(fn: Callable[..., Any], inputs: Any) -> Tuple[Any, Callable[[Any], Any]]:
