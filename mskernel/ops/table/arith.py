@@ -88,6 +88,17 @@ def _div(input, other, *, rounding_mode=None):  # noqa: ANN001, ANN202
     return F.div_rounded(input, other, rounding_mode)
 
 
+def _invert(x: np.ndarray) -> np.ndarray:
+    """~x for integers (and logical not for Bool); MindSpore's Invert refuses floating dtypes."""
+    if x.dtype.kind in "fc":
+        kinds = ", ".join(f"Tensor[{n}]" for n in ("Int16", "Int32", "Int64", "Int8", "UInt16", "UInt32", "UInt64",
+                                                    "UInt8"))
+        got = str(x.dtype).capitalize()
+        raise TypeError(f"For primitive[Invert], the input argument[x] must be a type of {{{kinds}}}, but got "
+                        f"Tensor[{got}].")
+    return np.invert(x)
+
+
 OPS: List[Op] = [
     # hand-written (C fast path); the entries declare signature, primitive and methods
     Op("add", "input, other", fn=M.add, inputs=2, prim=("Add", "TensorAdd"), method=True, inplace=True,
@@ -168,7 +179,7 @@ OPS: List[Op] = [
     Op("logical_not", "input", fn=M.logical_not, prim="LogicalNot", method=True),
     Op("bitwise_and", "input, other", np.bitwise_and, inputs=2, dtype="promote", prim="BitwiseAnd", method=True),
     Op("bitwise_or", "input, other", np.bitwise_or, inputs=2, dtype="promote", prim="BitwiseOr", method=True),
-    Op("bitwise_not", "input", np.invert, prim="Invert", method=("bitwise_not", "invert"), aliases=("invert",)),
+    Op("bitwise_not", "input", _invert, prim="Invert", method=("bitwise_not", "invert"), aliases=("invert",)),
     Op("bitwise_xor", "input, other", np.bitwise_xor, inputs=2, dtype="promote", prim="BitwiseXor", method=True),
 ]
 

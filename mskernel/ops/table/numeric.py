@@ -195,8 +195,7 @@ def _degrees(scale: float, name: str) -> Any:
 
 def _inv(x: np.ndarray) -> np.ndarray:
     if x.dtype == np.bool_:
-        raise TypeError("For primitive[Inv], the input argument[x] must be a type of {Tensor[Float16], "
-                        "Tensor[Float32], Tensor[Int32]}, but got Tensor[Bool].")
+        raise TypeError("Select CPU operator[Inv] fail! Unsupported data type!")
     if x.dtype.kind in "iu":
         with np.errstate(divide="ignore"):
             return np.where(x == 0, 0, np.trunc(1 / np.where(x == 0, 1, x))).astype(x.dtype)
@@ -212,6 +211,7 @@ def _isinf_sign(positive: bool) -> Any:
 
 
 def _logcumsumexp(x: np.ndarray, axis: int) -> np.ndarray:
+    check_types("CumulativeLogsumexp", ("x",), (x,), ("Float16", "Float32", "Float64"))
     if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
         raise TypeError(f"For 'logcumsumexp', 'axis' must be an int, but got {type(axis).__name__}.")
     return np.logaddexp.accumulate(x, axis=int(axis)).astype(x.dtype)
@@ -269,7 +269,7 @@ OPS: List[Op] = [
     Op("inv", "x", _inv, lambda g, out: (-g * out * out,), prim="Inv", method=True),
     Op("isneginf", "input", _isinf_sign(False), method=True),
     Op("isposinf", "input", _isinf_sign(True), method=True),
-    Op("logcumsumexp", "input, axis", _logcumsumexp, _logcumsumexp_grad, dtype="float", method=True),
+    Op("logcumsumexp", "input, axis", _logcumsumexp, _logcumsumexp_grad, method=True),
     Op("approximate_equal", "x, y, tolerance=1e-05", _approx_equal, inputs=2, dtype="promote",
        prim="ApproximateEqual(tolerance=1e-05)(x1, x2) -> x1, x2, tolerance", method=True),
     Op("_div_no_nan", "x1, x2", _div_no_nan,

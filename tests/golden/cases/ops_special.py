@@ -187,6 +187,32 @@ CASES.update({
     "inplace_unary": _U + "result = tuple(getattr(x.copy(), m)() for m in ('floor_', 'sigmoid_', 'tanh_', 'sign_'))",
     "inplace_erfinv": _U + "r = x.erfinv_()\nresult = (r, x)",
     "inplace_log": _P + "r = x.log_()\nresult = (r, x)",
+    # more dtype rules and errors
+    "functional_inplace": _U + "r = ops.tanh_(x)\nresult = (r, x)",
+    "functional_inplace_erfinv": _U + "r = ops.erfinv_(x)\nresult = (r, x)",
+    "lgamma_bool_error": "result = ops.lgamma(Tensor(np.array([True, False])))",
+    "sinc_bool": "result = ops.sinc(Tensor(np.array([True, False])))",
+    "population_count_float_error": "result = ops.population_count(Tensor(np.array([1.0], np.float32)))",
+    "invert_float_error": "result = ops.invert(Tensor(np.array([1.0], np.float32)))",
+    "inv_bool_error": "result = ops.inv(Tensor(np.array([True, False])))",
+    "conj_bool_error": "result = ops.conj(Tensor(np.array([True, False])))",
+    "approximate_equal_int_error": "result = ops.approximate_equal(Tensor(np.array([1, 2], np.int32)), "
+                                   "Tensor(np.array([1, 2], np.int32)))",
+    "shift_dtype_error": "result = ops.bitwise_left_shift(Tensor(np.array([1, 2], np.int64)), "
+                         "Tensor(np.array([1, 2], np.int32)))",
+    "shift_float_error": "result = ops.bitwise_left_shift(Tensor(np.array([1.0], np.float32)), 1)",
+    "shift_float_count_error": "result = ops.bitwise_right_shift(Tensor(np.array([1, 2], np.int32)), 1.5)",
+    "mvlgamma_p_error": _P + "result = ops.mvlgamma(x + 2, 0)",
+    "logcumsumexp_int_error": "result = ops.logcumsumexp(Tensor(np.array([1, 2], np.int32)), 0)",
+    "logcumsumexp_float64": _X + "result = ops.logcumsumexp(x.astype(ms.float64), 0)",
+    "igamma_float64": _P + "y = Tensor(np.array([[1.5, 2.0, 0.5], [0.25, 3.0, 1.5]], np.float64))\n"
+                           "result = (ops.igamma(x.astype(ms.float64), y), ops.igammac(x.astype(ms.float64), y))",
+    "polygamma_float_n_error": _P + "result = ops.polygamma(Tensor(np.array(1.0, np.float32)), x)",
+    "gcd_broadcast": "result = ops.gcd(Tensor(np.array([[4], [6]], np.int32)), Tensor(np.array([6, 9, 15], np.int32)))",
+    "copysign_float64_first": _X + _Y + "result = ops.copysign(x.astype(ms.float64), y)",
+    "heaviside_float64": _X + "result = ops.heaviside(x.astype(ms.float64), Tensor(np.array(0.5)))",
+    "fmin_values": _X + "y = Tensor(np.array([[1.5, np.nan, -0.5], [np.nan, 3.0, -1.5]], np.float32))\n"
+                        "result = (ops.fmin(x, y), ops.Fmin()(x, y), x.fmin(y))",
 })
 
 OPTIONS = {
@@ -200,12 +226,17 @@ OPTIONS = {
 for _case in ("bessel_i0_int_error", "bessel_k1e_int_error", "digamma_int_error", "igamma_dtype_error",
               "igamma_int_error", "lcm_float_error", "nextafter_int_error", "heaviside_dtype_error", "xdivy_int_error",
               "deg2rad_int_error", "approximate_equal_shape_error", "mvlgamma_domain_error",
-              "zeta_shape_error", "polar_dtype_error", "complex_dtype_error", "view_as_real_float"):
+              "zeta_shape_error", "polar_dtype_error", "complex_dtype_error", "view_as_real_float",
+              "lgamma_bool_error", "population_count_float_error", "invert_float_error",
+              "conj_bool_error", "approximate_equal_int_error", "shift_dtype_error", "shift_float_error",
+              "shift_float_count_error", "mvlgamma_p_error", "logcumsumexp_int_error", "polygamma_float_n_error"):
     OPTIONS.setdefault(_case, {})["message"] = True
 
 _KERNELS = "the wheel goes on to list its CPU kernels' dtype signatures in the print form of its C++ vectors"
 OPTIONS["sgn_bool_error"] = {"message_parts": ["Select CPU operator[Sign] fail! Unsupported data type!"],
                              "why": _KERNELS}
+OPTIONS["inv_bool_error"] = {"message_parts": ["Select CPU operator[Inv] fail! Unsupported data type!"],
+                             "why": _KERNELS + " and a graph node with internal ids"}
 OPTIONS["isposinf_int_error"] = {"message_parts": ["Select CPU operator[IsInf] fail! Unsupported data type!"],
                                  "why": _KERNELS}
 
@@ -241,3 +272,10 @@ OPTIONS["real_grad"] = {"differs": "MindSpore 2.10 returns a Complex64 gradient 
 # The CPU wheel has no kernel for mint.isneginf ("The kernel IsNegInf unregistered"): its answer is ops.isneginf's.
 VIA = {"mint_isneginf": CASES["mint_isneginf"].replace("mint.isneginf", "ops.isneginf")}
 OPTIONS["mint_isneginf"] = {"why": "the CPU wheel has no kernel for mint.isneginf; the answer is ops.isneginf's"}
+# The CPU wheel has no Fmin kernel ("Unsupported op [Fmin] on CPU"): its answer is -fmax(-x, -y).
+VIA["fmin_values"] = CASES["fmin_values"].replace("ops.fmin(x, y)", "-ops.fmax(-x, -y)").replace(
+    "ops.Fmin()(x, y)", "-ops.Fmax()(-x, -y)").replace("x.fmin(y)", "-ops.fmax(-x, -y)")
+OPTIONS["fmin_values"] = {"why": "the CPU wheel has no kernel for Fmin; the answer is -fmax(-x, -y)'s"}
+OPTIONS["functional_inplace"] = {"differs": _INPLACE, "oracle": _UO + "r = np.tanh(x)\nresult = (as_tensor(r), "
+                                                                      "as_tensor(r))"}
+OPTIONS["functional_inplace_erfinv"] = {"differs": _INPLACE, "oracle": OPTIONS["inplace_erfinv"]["oracle"]}
