@@ -27,6 +27,7 @@ from mskernel.dataset.ops import ZipDataset
 from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
 from mskernel.dataset.file_sources import (CSVDataset, Cifar100Dataset, EMnistDataset, FashionMnistDataset,
                                            KMnistDataset, QMnistDataset, TextFileDataset)
+from mskernel.dataset.callbacks import DSCallback, WaitedDSCallback
 from mskernel.dataset.schema import Schema
 from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
@@ -54,4 +55,4 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "CSVDataset", "Cifar100Dataset", "EMnistDataset", "FashionMnistDataset", "KMnistDataset", "QMnistDataset",
            "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
-           "PaddedDataset", "RandomDataset", "compare"]
+           "PaddedDataset", "RandomDataset", "compare", "DSCallback", "WaitedDSCallback"]

@@ -173,8 +173,10 @@ class Dataset:
     def map(self, operations: Any = None, input_columns: Any = None, output_columns: Any = None,
             num_parallel_workers: Optional[int] = None, python_multiprocessing: bool = False, **kwargs: Any
             ) -> "Dataset":
-        """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``."""
-        return PIPELINE["map"](self, operations, _as_list(input_columns), _as_list(output_columns))
+        """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``; ``callbacks``
+        (``DSCallback`` objects) are called as the rows pass."""
+        return PIPELINE["map"](self, operations, _as_list(input_columns), _as_list(output_columns),
+                               kwargs.get("callbacks"))
 
     def filter(self, predicate: Callable[..., Any], input_columns: Any = None,
                num_parallel_workers: Optional[int] = None) -> "Dataset":

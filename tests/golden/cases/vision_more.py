@@ -150,6 +150,28 @@ CASES.update({
     "compare": _F + ("a = ds.NumpySlicesDataset([1, 2], shuffle=False)\nb = ds.NumpySlicesDataset([1, 2], shuffle=False)\n"
                      "c = ds.NumpySlicesDataset([1, 2], shuffle=False)\nd = ds.NumpySlicesDataset([1, 2], shuffle=False)\n"
                      "result = [ds.compare(a, b), ds.compare(c.repeat(2), d.repeat(3)), ds.compare(ds.NumpySlicesDataset([1, 2], shuffle=False), ds.NumpySlicesDataset([1, 2], shuffle=False).map(lambda x: x))]"),
+    "ds_callback_events": _F + ("events = []\nclass Log(ds.DSCallback):\n    def ds_begin(self, c):\n        events.append(('begin', c.cur_epoch_num, c.cur_step_num))\n"
+                                "    def ds_epoch_begin(self, c):\n        events.append(('epoch_begin', c.cur_epoch_num, c.cur_step_num))\n"
+                                "    def ds_epoch_end(self, c):\n        events.append(('epoch_end', c.cur_epoch_num, c.cur_step_num))\n"
+                                "    def ds_step_begin(self, c):\n        events.append(('step_begin', c.cur_epoch_num, c.cur_step_num_in_epoch, c.cur_step_num))\n"
+                                "    def ds_step_end(self, c):\n        events.append(('step_end', c.cur_epoch_num, c.cur_step_num_in_epoch, c.cur_step_num))\n"
+                                "d = ds.GeneratorDataset([1, 2, 3], 'col1', shuffle=False, num_parallel_workers=1).map(operations=lambda x: x, callbacks=Log())\n"
+                                "it = d.create_tuple_iterator(num_epochs=2)\nfor i in range(2):\n    for r in it:\n        pass\n"
+                                "n = len(events)\ne = ds.NumpySlicesDataset([1, 2, 3, 4, 5], shuffle=False).map(lambda x: x, callbacks=[Log(2)])\n_ = [r for r in e.create_tuple_iterator(num_epochs=1)]\n"
+                                "def split(ev):\n    order = all(ev.index(('step_end',) + e[1:]) > ev.index(e) for e in ev if e[0] == 'step_begin')\n"
+                                "    return [[e for e in ev if 'step' not in e[0]], [e for e in ev if e[0] == 'step_begin'], [e for e in ev if e[0] == 'step_end'], order]\n"
+                                "result = [split(events[:n]), split(events[n:]), events[:8], d.get_dataset_size()]"),
+    "ds_callback_type_error": _F + "result = ds.NumpySlicesDataset([1], shuffle=False).map(lambda x: x, callbacks=[object()])",
+    "map_default_first_column": _F + "d = ds.NumpySlicesDataset(([1, 2], [10, 20]), column_names=['a', 'b'], shuffle=False).map(lambda x: x * 3)\nresult = [r for r in d.create_tuple_iterator(output_numpy=True)]",
+    "waited_ds_callback_train": _F + ("import mindspore.nn as nn\nevents = []\nclass W(ds.WaitedDSCallback):\n    def __init__(self, events, step_size=1):\n        super().__init__(step_size)\n        self.events = events\n"
+                                      "    def sync_epoch_begin(self, train_run_context, ds_run_context):\n        self.events.append(f'ds_epoch_begin_{ds_run_context.cur_epoch_num}_{ds_run_context.cur_step_num}')\n"
+                                      "    def sync_step_begin(self, train_run_context, ds_run_context):\n        self.events.append(f'ds_step_begin_{ds_run_context.cur_epoch_num}_{ds_run_context.cur_step_num}')\n"
+                                      "class M(ms.Callback):\n    def __init__(self, events):\n        self.events = events\n"
+                                      "    def epoch_end(self, run_context):\n        p = run_context.original_args()\n        self.events.append(f'ms_epoch_end_{p.cur_epoch_num}_{p.cur_step_num}')\n"
+                                      "    def step_end(self, run_context):\n        p = run_context.original_args()\n        self.events.append(f'ms_step_end_{p.cur_epoch_num}_{p.cur_step_num}')\n"
+                                      "class Net(nn.Cell):\n    def construct(self, x, y):\n        return x\n"
+                                      "w = W(events, 1)\narr = [1, 2, 3, 4]\ndata = ds.NumpySlicesDataset((arr, arr), column_names=['c1', 'c2'], shuffle=False).map(operations=(lambda x: x), callbacks=w)\n"
+                                      "ms.train.Model(Net()).train(2, data, dataset_sink_mode=False, callbacks=[M(events), w])\nresult = events"),
 })
 OPTIONS = {
     "brightness": {"atol": 1e-6},
@@ -174,3 +196,7 @@ OPTIONS["csv_type_error"] = {"message_parts": ["Invalid csv, csv file: ", "a.csv
 OPTIONS["schema_numpy_type_error"] = {"message": True}
 OPTIONS["padded_empty_error"] = {"message": True}
 OPTIONS["random_dataset_workers_error"] = {"message_parts": ["num_parallel_workers exceeds the boundary between 1 and "], "why": "the bound is the recording machine's CPU count"}
+# ds_callback_events: how the step-begin and step-end hooks of different rows interleave depends on the wheel's
+# threads after the first epoch; the case checks each kind's order, each step ending after it began, and the
+# first epoch's exact sequence (every begin before the first end).
+OPTIONS["ds_callback_type_error"] = {"message_parts": ["Argument callbacks[0] with value <object object at", "is not of type [<class 'mindspore.dataset.callback.ds_callback.DSCallback'>], but got <class 'object'>."], "why": "the object's address differs from run to run"}
