@@ -29,6 +29,7 @@ from mskernel.dataset.file_sources import (CSVDataset, Cifar100Dataset, EMnistDa
                                            KMnistDataset, QMnistDataset, TextFileDataset)
 from mskernel.dataset.callbacks import DSCallback, WaitedDSCallback
 from mskernel.dataset.schema import Schema
+from mskernel.dataset.serializer import deserialize, serialize, show
 from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
@@ -55,4 +56,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "CSVDataset", "Cifar100Dataset", "EMnistDataset", "FashionMnistDataset", "KMnistDataset", "QMnistDataset",
            "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
-           "PaddedDataset", "RandomDataset", "compare", "DSCallback", "WaitedDSCallback"]
+           "PaddedDataset", "RandomDataset", "compare", "DSCallback", "WaitedDSCallback", "serialize", "deserialize",
+           "show"]

@@ -358,6 +358,7 @@ class RenameDataset(Dataset):
             raise ValueError("input_columns and output_columns should have the same length.")
         parent._col_index(input_columns, "rename")
         mapping = dict(zip(input_columns, output_columns))
+        self.input_columns, self.output_columns = list(input_columns), list(output_columns)
         super().__init__([mapping.get(c, c) for c in parent.get_col_names()], [parent])
 
     def _rows(self) -> Iterator[Row]:
