@@ -27,7 +27,9 @@ from mskernel.dataset.ops import ZipDataset
 from mskernel.dataset.sources import Cifar10Dataset, GeneratorDataset, MnistDataset, NumpySlicesDataset
 from mskernel.dataset.file_sources import (CSVDataset, Cifar100Dataset, EMnistDataset, FashionMnistDataset,
                                            KMnistDataset, QMnistDataset, TextFileDataset)
+from mskernel.dataset.callbacks import DSCallback, WaitedDSCallback
 from mskernel.dataset.schema import Schema
+from mskernel.dataset.serializer import deserialize, serialize, show
 from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
@@ -54,4 +56,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "CSVDataset", "Cifar100Dataset", "EMnistDataset", "FashionMnistDataset", "KMnistDataset", "QMnistDataset",
            "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
-           "PaddedDataset", "RandomDataset", "compare"]
+           "PaddedDataset", "RandomDataset", "compare", "DSCallback", "WaitedDSCallback", "serialize", "deserialize",
+           "show"]

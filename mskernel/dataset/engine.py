@@ -163,8 +163,10 @@ class Dataset:
               per_batch_map: Optional[Callable] = None, input_columns: Any = None, output_columns: Any = None,
               **kwargs: Any) -> "Dataset":
         """Stack ``batch_size`` rows into one (the last smaller unless ``drop_remainder``)."""
-        return PIPELINE["batch"](self, batch_size, drop_remainder, per_batch_map, _as_list(input_columns),
-                            _as_list(output_columns))
+        out = PIPELINE["batch"](self, batch_size, drop_remainder, per_batch_map, _as_list(input_columns),
+                                _as_list(output_columns))
+        out.num_parallel_workers = num_parallel_workers
+        return out
 
     def shuffle(self, buffer_size: int) -> "Dataset":
         """Shuffle through a buffer of ``buffer_size`` rows (seeded by ``dataset.config.set_seed``)."""
@@ -173,8 +175,12 @@ class Dataset:
     def map(self, operations: Any = None, input_columns: Any = None, output_columns: Any = None,
             num_parallel_workers: Optional[int] = None, python_multiprocessing: bool = False, **kwargs: Any
             ) -> "Dataset":
-        """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``."""
-        return PIPELINE["map"](self, operations, _as_list(input_columns), _as_list(output_columns))
+        """Apply ``operations`` (a callable or a list, applied in order) to ``input_columns``; ``callbacks``
+        (``DSCallback`` objects) are called as the rows pass."""
+        out = PIPELINE["map"](self, operations, _as_list(input_columns), _as_list(output_columns),
+                              kwargs.get("callbacks"))
+        out.num_parallel_workers = num_parallel_workers
+        return out
 
     def filter(self, predicate: Callable[..., Any], input_columns: Any = None,
                num_parallel_workers: Optional[int] = None) -> "Dataset":

@@ -57,6 +57,7 @@ class _MnistLike(_FileDataset):
         parts = {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}[usage]  # sorted file names
         images, labels = _idx_pair(dataset_dir, parts, "-images-idx3-ubyte", "-labels-idx1-ubyte")
         super().__init__(["image", "label"], images, labels, num_samples, shuffle, num_shards, shard_id, sampler)
+        self.source_args = {"dataset_dir": dataset_dir, "usage": usage, "workers": num_parallel_workers}
 
 
 class FashionMnistDataset(_MnistLike):
@@ -180,6 +181,7 @@ class Cifar100Dataset(_FileDataset):
         images = np.ascontiguousarray(data[:, 2:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1))
         super().__init__(["image", "coarse_label", "fine_label"], images, data[:, :2], num_samples, shuffle,
                          num_shards, shard_id, sampler)
+        self.source_args = {"dataset_dir": dataset_dir, "usage": usage, "workers": num_parallel_workers}
 
     def _label_rows(self, i: int) -> Row:
         return np.uint32(self._labels[i, 0]), np.uint32(self._labels[i, 1])

@@ -154,7 +154,7 @@ class ShuffleDataset(Dataset):
 
 
 class MapDataset(Dataset):
-    """``operations`` applied to ``input_columns`` (all columns by default), results named ``output_columns``.
+    """``operations`` applied to ``input_columns`` (the first column by default), results named ``output_columns``.
 
     Example:
         >>> import numpy as np
@@ -165,9 +165,16 @@ class MapDataset(Dataset):
     """
 
     def __init__(self, parent: Dataset, operations: Any, input_columns: Optional[List[str]],
-                 output_columns: Optional[List[str]]) -> None:
+                 output_columns: Optional[List[str]], callbacks: Any = None) -> None:
+        from mskernel.dataset.callbacks import DSCallback, DSRunContext
+        cbs = [] if callbacks is None else (list(callbacks) if isinstance(callbacks, (list, tuple)) else [callbacks])
+        for cb in cbs:
+            if not isinstance(cb, DSCallback):
+                raise TypeError(f"Argument callbacks[0] with value {cb} is not of type [<class "
+                                f"'mindspore.dataset.callback.ds_callback.DSCallback'>], but got {type(cb)}.")
+        self.callbacks, self._ds_context, self._ds_started, self._quiet = cbs, DSRunContext(), False, False
         names = parent.get_col_names()
-        self.input_columns = input_columns or names
+        self.input_columns = input_columns or names[:1]  # MindSpore passes the first column by default
         parent._col_index(self.input_columns, "map")
         self.output_columns = output_columns or self.input_columns
         ops = operations if isinstance(operations, (list, tuple)) else [operations]
@@ -193,7 +200,8 @@ class MapDataset(Dataset):
     def _rows(self) -> Iterator[Row]:
         parent = self.children[0]
         idx = parent._col_index(self.input_columns, "map")
-        for row in parent._rows():
+
+        def process(row: Row) -> Row:
             vals: Any = tuple(row[i] for i in idx)
             for op in self.operations:
                 vals = user_call(op, *vals)
@@ -201,7 +209,24 @@ class MapDataset(Dataset):
             if len(vals) != len(self.output_columns):
                 raise ValueError(f"For 'map', the operations returned {len(vals)} columns but 'output_columns' "
                                  f"names {len(self.output_columns)}: {self.output_columns}.")
-            yield tuple(self._place(list(row), [to_column(v) for v in vals]))
+            return tuple(self._place(list(row), [to_column(v) for v in vals]))
+        if self.callbacks and not self._quiet:
+            from mskernel.dataset.callbacks import run_with_callbacks
+            yield from run_with_callbacks(self, self.callbacks, parent._rows(), process)
+            return
+        for row in parent._rows():
+            yield process(row)
+
+    def get_dataset_size(self) -> int:
+        """The parent's row count (the callbacks are not called for it)."""
+        return self.children[0].get_dataset_size()
+
+    def _first(self) -> Row:
+        self._quiet = True  # describing the columns is not a pass of the pipeline: no callbacks
+        try:
+            return super()._first()
+        finally:
+            self._quiet = False
 
 
 class FilterDataset(Dataset):
@@ -333,6 +358,7 @@ class RenameDataset(Dataset):
             raise ValueError("input_columns and output_columns should have the same length.")
         parent._col_index(input_columns, "rename")
         mapping = dict(zip(input_columns, output_columns))
+        self.input_columns, self.output_columns = list(input_columns), list(output_columns)
         super().__init__([mapping.get(c, c) for c in parent.get_col_names()], [parent])
 
     def _rows(self) -> Iterator[Row]:

@@ -182,6 +182,8 @@ class _FileDataset(Dataset):
         self._num_samples, self._shard = num_samples, (num_shards, shard_id)
         _check_sampler(sampler, shuffle, num_shards, num_samples, shard_id)
         self._sampler = sampler
+        self._given_shuffle = shuffle
+        self.source_args: dict = {}  # what serialize records: dataset_dir, usage (set by the subclasses)
 
     def _label_rows(self, i: int) -> Row:
         return (np.uint32(self._labels[i]),)
@@ -227,6 +229,7 @@ class MnistDataset(_FileDataset):
             labs.append(_read_idx(os.path.join(dataset_dir, f"{p}-labels-idx1-ubyte")))
         super().__init__(["image", "label"], np.concatenate(imgs), np.concatenate(labs), num_samples, shuffle,
                          num_shards, shard_id, sampler)
+        self.source_args = {"dataset_dir": dataset_dir, "usage": usage, "workers": num_parallel_workers}
 
 
 class Cifar10Dataset(_FileDataset):
@@ -257,5 +260,6 @@ class Cifar10Dataset(_FileDataset):
         images = data[:, 1:].reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
         super().__init__(["image", "label"], np.ascontiguousarray(images), data[:, 0], num_samples, shuffle,
                          num_shards, shard_id, sampler)
+        self.source_args = {"dataset_dir": dataset_dir, "usage": usage, "workers": num_parallel_workers}
 
 

@@ -148,7 +148,8 @@ def _describe(d: Dataset) -> Any:
 
 
 def compare(pipeline1: Dataset, pipeline2: Dataset) -> bool:
-    """Whether two pipelines are built alike: the same steps with the same settings (not the data they give).
+    """Whether two pipelines are built alike: the same steps with the same settings (not the data they give);
+    their :func:`serialize` descriptions where both have one, as MindSpore compares them.
 
     Example:
         >>> import numpy as np
@@ -156,4 +157,8 @@ def compare(pipeline1: Dataset, pipeline2: Dataset) -> bool:
         >>> compare(a, a), compare(a.repeat(2), a.repeat(3))
         (True, False)
     """
-    return repr(_describe(pipeline1)) == repr(_describe(pipeline2))
+    from mskernel.dataset.serializer import serialize
+    try:
+        return serialize(pipeline1) == serialize(pipeline2)
+    except TypeError:
+        return repr(_describe(pipeline1)) == repr(_describe(pipeline2))

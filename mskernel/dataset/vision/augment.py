@@ -180,7 +180,7 @@ class AutoAugment:
         for name, prob, level in sub:
             if config.rng().random() >= prob:
                 continue
-            values, signed = space[name]
+            values, signed = space.get(name, (np.zeros(10), False))  # Invert has no magnitude
             mag = float(values[level]) if level is not None else 0.0
             if signed and config.rng().random() < 0.5:
                 mag = -mag
