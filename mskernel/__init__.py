@@ -29,6 +29,7 @@ from mskernel.autograd import (GradOperation, enable_grad, get_grad, grad, no_gr
 from mskernel.autograd.function import _Function
 from mskernel.common.api import JitConfig, jit, mutable
 from mskernel.common.recompute import recompute
+from mskernel.common.symbol import Symbol
 from mskernel import ops
 from mskernel.ops.composite import jacfwd, jacrev, jvp, vjp, vmap
 from mskernel.gradcheck import GradcheckError, GradcheckReport, gradcheck, gradgradcheck
@@ -161,7 +162,7 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"mskernel.{name}")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
-__all__ = ["__version__", "recompute", "parallel", "Layout",
+__all__ = ["__version__", "recompute", "parallel", "Layout", "Symbol",
            "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
            "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",
            "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",

@@ -28,6 +28,7 @@ from mskernel import dtype as mstype
 from mskernel._accel import cengine
 from mskernel._format import tensor_repr
 from mskernel.dtype import Type
+from mskernel.common.symbol import Symbol
 
 __all__ = ["Tensor", "from_numpy", "is_tensor", "tensor"]
 
@@ -112,7 +113,7 @@ class Tensor:
     def __new__(cls, input_data: Any = None, dtype: Optional[Type] = None, shape: Any = None, *args: Any,
                 **kwargs: Any) -> "Tensor":
         if input_data is None and shape is not None and not isinstance(shape, int) and cls is Tensor \
-                and any(d is None or d == -1 for d in shape):
+                and any(_dynamic_dim(d) for d in shape):
             return object.__new__(_Placeholder)  # Tensor(shape=[4, None], dtype=...): a dynamic-shape placeholder
         return object.__new__(cls)
 
@@ -125,12 +126,12 @@ class Tensor:
             if shape is None or dtype is None:
                 raise ValueError("For 'Tensor', when 'input_data' is None, 'shape' and 'dtype' must be set.")
             shp = (shape,) if isinstance(shape, int) else tuple(shape)
-            if any(d is None or d == -1 for d in shp):  # a dynamic-shape placeholder (for Cell.set_inputs)
+            if any(_dynamic_dim(d) for d in shp):  # a dynamic-shape placeholder (for Cell.set_inputs)
                 if init is not None:
                     raise ValueError("For 'Tensor', a shape with None (dynamic) dimensions cannot take 'init'.")
-                self._data = np.zeros(tuple(0 if d is None or d == -1 else d for d in shp), dtype.np)
+                self._data = np.zeros(tuple(0 if _dynamic_dim(d) else d for d in shp), dtype.np)
                 self._rg, self._node, self._idx, self._version, self._alias = False, None, 0, 0, None
-                self._dyn_shape = tuple(-1 if d is None else int(d) for d in shp)  # type: ignore[attr-defined]
+                self._dyn_shape = tuple(-1 if _dynamic_dim(d) else int(d) for d in shp)  # type: ignore[attr-defined]
                 return
             if init is None:
                 arr = np.zeros(shp, dtype.np)
@@ -389,6 +390,11 @@ _C.bind_tensor(Tensor, np.ndarray, np.asarray)
 # Tensor._wrap(arr): a Tensor sharing ``arr``, no copy, no autograd history, no validation (the hot path of every
 # op). It is the engine core's ``wrap`` (a builtin, so not bound as a method; its docstring has the example).
 Tensor._wrap = _C.wrap  # type: ignore[attr-defined]
+
+
+def _dynamic_dim(d: Any) -> bool:
+    """Whether a declared dimension is dynamic: None, -1 or a :class:`~mskernel.common.symbol.Symbol`."""
+    return d is None or isinstance(d, Symbol) or (isinstance(d, int) and d == -1)
 
 
 class _Placeholder(Tensor):

@@ -1,5 +1,5 @@
-"""Names of MindSpore's parallel and memory front end that describe rather than compute (mskernel.parallel,
-mskernel.common.recompute): Layout's tensor maps and errors, recompute's values and gradients."""
+"""Names of MindSpore's front end that describe rather than compute (mskernel.parallel, mskernel.common.recompute,
+mskernel.common.symbol): Layout's tensor maps and errors, recompute's values and gradients, Symbol dimensions."""
 _L = "from mindspore.parallel import Layout\nl = Layout((2, 2, 2), ('dp', 'sp', 'mp'))\n"
 CASES = {
     "layout_map": _L + "result = l('dp', 'mp').to_dict()",
@@ -20,7 +20,14 @@ CASES = {
     "recompute_cell": "x = Tensor(np.array([[1.0, -2.0], [3.0, 0.5]], np.float32))\nresult = ms.recompute(nn.ReLU(), x)",
     "recompute_grad": "conv = nn.Conv2d(2, 2, 2, has_bias=False, weight_init='ones')\nx = Tensor(np.ones([2, 2, 2, 2], np.float32) * 2)\n"
                       "result = ops.grad(lambda a: ops.relu(ms.recompute(conv, a)).sum())(x)",
+    "symbol_str": "result = (str(ms.Symbol(max=8)), str(ms.Symbol(divisor=8, remainder=1)), str(ms.Symbol()), list(eval(str(ms.Symbol(unique=True)))))",
+    "symbol_placeholder": "s = ms.Symbol(max=32, unique=True)\nresult = Tensor(shape=(None, s, 3), dtype=ms.float32).shape",
+    "symbol_set_inputs": "class Net(nn.Cell):\n    def construct(self, x):\n        return x * 2\n"
+                         "net = Net()\ns1 = ms.Symbol(divisor=8, remainder=1)\ns2 = ms.Symbol(max=32, unique=True)\n"
+                         "net.set_inputs(Tensor(shape=(None, s1, s2, s2), dtype=ms.float32))\n"
+                         "result = [net(Tensor(np.ones(shp, np.float32))).shape for shp in [(1, 9, 4, 4), (2, 10, 33, 33), (1, 9, 4, 5)]]",
+    "symbol_bad_divisor": "result = ms.Symbol(divisor=0)",
 }
 OPTIONS = {k: {"message": True} for k in ("layout_no_map", "layout_bad_axis", "layout_axis_twice", "layout_lengths",
                                           "layout_duplicate_names", "layout_list_matrix", "layout_none_name",
-                                          "recompute_function")}
+                                          "recompute_function", "symbol_bad_divisor")}
