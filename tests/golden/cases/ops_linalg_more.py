@@ -389,3 +389,27 @@ OPTIONS.update({name: {"why": _NO_MINT} for name in ("mint_addbmm", "mint_addmv"
 OPTIONS["mint_kthvalue"] = {"differs": "the CPU wheel has no Kthvalue kernel; mskernel gives numpy's k-th smallest",
                             "oracle": _X4 + "i = np.argsort(x, 1, kind='stable')[:, 1]\n"
                                             "result = (as_tensor(np.sort(x, 1)[:, 1]), as_tensor(i))"}
+
+# nn cells (mskernel/nn/layer/matrix.py)
+CASES.update({
+    "nn_norm_moments": _X4 + "result = (nn.Norm()(x), nn.Norm(axis=1)(x), nn.Norm(axis=(0,), keep_dims=True)(x), "
+                             "nn.Moments()(x), nn.Moments(axis=0, keep_dims=True)(x), nn.Moments(axis=(0, 1))(x))",
+    "nn_range": "result = (nn.Range(5)(), nn.Range(1, 4, 0.5)(), nn.Range(6, 0, -2)(), nn.Range(2.0)())",
+    "nn_tril_triu": _X4 + "result = (nn.Tril()(x), nn.Tril()(x, 1), nn.Triu()(x), nn.Triu()(x, -1))",
+    "nn_bidense": "net = nn.BiDense(2, 3, 4, weight_init='ones', bias_init='zeros')\n"
+                  "x1 = Tensor(np.array([[1.0, 2.0], [0.5, -1.0]], np.float32))\n"
+                  "x2 = Tensor(np.array([[1.0, 0.0, 2.0], [3.0, 1.0, -1.0]], np.float32))\n"
+                  "result = (str(net), net(x1, x2), [(p.name, p.shape) for p in net.trainable_params()], "
+                  "[p.shape for p in nn.BiDense(2, 3, 4, has_bias=False).trainable_params()])",
+    "nn_matdet_matinverse": _S + "result = (nn.MatDet()(a), nn.MatInverse()(a))",
+    "nn_matrix_diag_cells": _X4 + "result = (nn.MatrixDiag()(Tensor(np.array([1.0, 2.0], np.float32))), "
+                                  "nn.MatrixDiagPart()(x), nn.MatrixSetDiag()(x, Tensor(np.array([7.0, 8.0, 9.0], "
+                                  "np.float32))))",
+})
+OPTIONS.update({
+    "nn_matdet_matinverse": {"differs": _NO_KERNEL, "oracle": _S + "result = (as_tensor(np.float32(np.linalg.det(a))), "
+                             "as_tensor(np.linalg.inv(a).astype(np.float32)))"},
+    "nn_matrix_diag_cells": {"differs": _NO_KERNEL, "oracle": _X4 + "s = x.copy()\nnp.fill_diagonal(s, [7.0, 8.0, 9.0])\n"
+                             "result = (as_tensor(np.diag(np.array([1.0, 2.0], np.float32))), "
+                             "as_tensor(np.diagonal(x).copy()), as_tensor(s))"},
+})
