@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
+import numpy as np
+
 from mskernel import dtype as mstype
 from mskernel.common.tensor import Tensor
 from mskernel.mint.examples import EXAMPLES
@@ -136,6 +138,16 @@ def _cast(t: Tensor, dtype: Any) -> Tensor:
     return t if dtype is None else F.cast(t, dtype)
 
 
+def _allclose(input: Any, other: Any, rtol: float, atol: float, equal_nan: bool) -> bool:
+    """mint's ``allclose``: one Python bool, whether every element is close."""
+    return bool(np.all(F.isclose(input, other, rtol, atol, equal_nan)._data))
+
+
+def _equal(input: Any, other: Any) -> bool:
+    """mint's ``equal``: one Python bool, whether both have the same shape and elements."""
+    return tuple(input.shape) == tuple(other.shape) and bool(np.all(F.equal(input, other)._data))
+
+
 def _inplace(input: Tensor, result: Tensor, inplace: bool, name: str) -> Tensor:
     """mint's ``inplace=True``: the result written into ``input``."""
     return inplace_update(input, result, name) if inplace else result
@@ -232,6 +244,19 @@ MINT: List[Front] = [Front(n, "input") for n in _UNARY] + [
     Front("divide", "input, other, *, rounding_mode=None", "div(input, other, rounding_mode=rounding_mode)"),
     Front("lerp", "input, end, weight"),
     Front("logaddexp", "input, other"),
+    Front("addbmm", "input, batch1, batch2, *, beta=1, alpha=1",
+          "addbmm(input, batch1, batch2, beta=beta, alpha=alpha)"),
+    Front("addmv", "input, mat, vec, *, beta=1, alpha=1", "addmv(input, mat, vec, beta=beta, alpha=alpha)"),
+    Front("addr_", "input, vec1, vec2, beta=1, alpha=1",
+          "_inplace(input, addr(input, vec1, vec2, beta=beta, alpha=alpha), True, 'addr_')"),
+    Front("vdot", "input, other", "vecdot(input, other, axis=0)"),
+    Front("triangular_solve", "b, A, upper=True, transpose=False, unitriangular=False"),
+    Front("histc", "input, bins=100, min=0, max=0"),
+    Front("kthvalue", "input, k, dim=-1, keepdim=False", "_kthvalue(input, k, dim, keepdim)"),
+    Front("allclose", "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
+          "_allclose(input, other, rtol, atol, equal_nan)"),
+    Front("equal", "input, other", "_equal(input, other)"),
+    Front("diff", "input, n=1, dim=-1, prepend=None, append=None", "diff_ext(input, n, dim, prepend, append)"),
     Front("logaddexp2", "input, other"),
     Front("rand", "*size, generator=None, dtype=None, device=None",
           "_rand_ext(*size, generator=generator, dtype=dtype)"),
@@ -438,6 +463,7 @@ LINALG: List[Front] = [
     Front("matrix_norm", "A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None",
           "norm(A, ord, dim, keepdim, dtype=dtype)"),
     Front("inv", "input", "inverse(input)"),
+    Front("qr", "A, mode='reduced'", "qr(A, mode)"),
 ]
 
 

@@ -6,19 +6,12 @@ Example:
     >>> "Dense" in layer.__all__
     True
 """
-from mskernel.nn.layer import (activation, basic, conv, embedding, ext, math, normalization, pooling, rnns, sparse,
-                               transformer)
-from mskernel.nn.layer.activation import *  # noqa: F401,F403
-from mskernel.nn.layer.basic import *  # noqa: F401,F403
-from mskernel.nn.layer.conv import *  # noqa: F401,F403
-from mskernel.nn.layer.embedding import *  # noqa: F401,F403
-from mskernel.nn.layer.ext import *  # noqa: F401,F403
-from mskernel.nn.layer.math import *  # noqa: F401,F403
-from mskernel.nn.layer.normalization import *  # noqa: F401,F403
-from mskernel.nn.layer.pooling import *  # noqa: F401,F403
-from mskernel.nn.layer.rnns import *  # noqa: F401,F403
-from mskernel.nn.layer.sparse import *  # noqa: F401,F403
-from mskernel.nn.layer.transformer import *  # noqa: F401,F403
+from mskernel.nn.layer import (activation, basic, conv, embedding, ext, math, matrix, normalization, pooling, rnns,
+                               sparse, transformer)
 
-__all__ = [*activation.__all__, *basic.__all__, *conv.__all__, *embedding.__all__, *ext.__all__, *math.__all__,
-           *normalization.__all__, *pooling.__all__, *rnns.__all__, *sparse.__all__, *transformer.__all__]
+#: the layer modules; the package re-exports each one's public names
+MODULES = (activation, basic, conv, embedding, ext, math, matrix, normalization, pooling, rnns, sparse, transformer)
+for _mod in MODULES:
+    globals().update({_name: getattr(_mod, _name) for _name in _mod.__all__})
+
+__all__ = [_name for _mod in MODULES for _name in _mod.__all__]

@@ -350,3 +350,66 @@ OPTIONS.update({
     "matrix_norm_bad": {"message_parts": ["matrix_norm", "ord"], "why": "the wheel lists the accepted ords its way"},
     "addn_bad_shape": {"message_parts": ["AddN"], "why": "the wheel's text names its C++ shape check"},
 })
+
+# mint front ends (mskernel/mint/frontends.py); the CPU wheel has kernels for few of them: VIA gives the ops equivalent
+_MI = "from mindspore import mint\n"
+CASES.update({
+    "mint_addbmm": _MI + _BAT + "x = Tensor(np.ones((2, 2), np.float32))\n"
+                          "result = (mint.addbmm(x, bt, bt), mint.addbmm(x, bt, bt, beta=2, alpha=0.5))",
+    "mint_addmv": _MI + _M + _V + "result = (mint.addmv(v, m, v), mint.addmv(v, m, v, beta=0.5, alpha=2))",
+    "mint_addr_": _MI + _R + _W + "u = Tensor(np.array([1.0, 2.0, -1.0, 0.5], np.float32))\n"
+                            "y = mint.addr_(r, u, w, beta=2)\nresult = (y, r)",
+    "mint_vdot": _MI + _V + "result = mint.vdot(v, v * 2)",
+    "mint_triangular_solve": _MI + _L + _B + "result = (mint.triangular_solve(b, l, upper=False), "
+                                       "mint.triangular_solve(b, l.T))",
+    "mint_histc": _MI + _X4 + "result = (mint.histc(x, 4), mint.histc(x, bins=3, min=-2, max=4))",
+    "mint_kthvalue": _MI + _X4 + "result = mint.kthvalue(x, 2, 1)",
+    "mint_allclose_equal": _MI + _X4 + "result = (mint.allclose(x, x + 1e-9), mint.allclose(x, x + 1), "
+                                 "mint.equal(x, x), mint.equal(x, x + 1), mint.equal(x, x[:2]))",
+    "mint_diff": _MI + _X4 + "result = (mint.diff(x), mint.diff(x, 2, 0), mint.diff(x, dim=1, prepend=x))",
+    "mint_linalg_qr": _MI + _M + _R + "result = (mint.linalg.qr(m), mint.linalg.qr(r, mode='complete'))",
+})
+VIA.update({
+    "mint_addbmm": _BAT + "x = Tensor(np.ones((2, 2), np.float32))\n"
+                          "result = (ops.addbmm(x, bt, bt), ops.addbmm(x, bt, bt, beta=2, alpha=0.5))",
+    "mint_addmv": _M + _V + "result = (ops.addmv(v, m, v), ops.addmv(v, m, v, beta=0.5, alpha=2))",
+    "mint_triangular_solve": _L + _B + "result = ((ops.MatrixTriangularSolve()(l, b), l), "
+                                       "(ops.MatrixTriangularSolve(lower=False)(l.T, b), l.T))",
+    "mint_histc": _X4 + "result = (ops.histc(x, 4), ops.histc(x, bins=3, min=-2, max=4))",
+    "mint_allclose_equal": _X4 + "result = (True, False, True, False, False)",
+    "mint_linalg_qr": _M + _R + "result = (ops.qr(m), ops.qr(r, mode='complete'))",
+    "mint_addr_": _R + _W + "u = Tensor(np.array([1.0, 2.0, -1.0, 0.5], np.float32))\n"
+                            "y = ops.addr(r, u, w, beta=2)\nresult = (y, y)",
+    "mint_vdot": _V + "result = ops.vecdot(v, v * 2)",
+})
+_NO_MINT = "the CPU wheel has no kernel for this mint function; the answer is the ops equivalent's"
+OPTIONS.update({name: {"why": _NO_MINT} for name in ("mint_addbmm", "mint_addmv", "mint_triangular_solve",
+                                                      "mint_histc", "mint_allclose_equal", "mint_linalg_qr",
+                                                      "mint_addr_", "mint_vdot")})
+OPTIONS["mint_kthvalue"] = {"differs": "the CPU wheel has no Kthvalue kernel; mskernel gives numpy's k-th smallest",
+                            "oracle": _X4 + "i = np.argsort(x, 1, kind='stable')[:, 1]\n"
+                                            "result = (as_tensor(np.sort(x, 1)[:, 1]), as_tensor(i))"}
+
+# nn cells (mskernel/nn/layer/matrix.py)
+CASES.update({
+    "nn_norm_moments": _X4 + "result = (nn.Norm()(x), nn.Norm(axis=1)(x), nn.Norm(axis=(0,), keep_dims=True)(x), "
+                             "nn.Moments()(x), nn.Moments(axis=0, keep_dims=True)(x), nn.Moments(axis=(0, 1))(x))",
+    "nn_range": "result = (nn.Range(5)(), nn.Range(1, 4, 0.5)(), nn.Range(6, 0, -2)(), nn.Range(2.0)())",
+    "nn_tril_triu": _X4 + "result = (nn.Tril()(x), nn.Tril()(x, 1), nn.Triu()(x), nn.Triu()(x, -1))",
+    "nn_bidense": "net = nn.BiDense(2, 3, 4, weight_init='ones', bias_init='zeros')\n"
+                  "x1 = Tensor(np.array([[1.0, 2.0], [0.5, -1.0]], np.float32))\n"
+                  "x2 = Tensor(np.array([[1.0, 0.0, 2.0], [3.0, 1.0, -1.0]], np.float32))\n"
+                  "result = (str(net), net(x1, x2), [(p.name, p.shape) for p in net.trainable_params()], "
+                  "[p.shape for p in nn.BiDense(2, 3, 4, has_bias=False).trainable_params()])",
+    "nn_matdet_matinverse": _S + "result = (nn.MatDet()(a), nn.MatInverse()(a))",
+    "nn_matrix_diag_cells": _X4 + "result = (nn.MatrixDiag()(Tensor(np.array([1.0, 2.0], np.float32))), "
+                                  "nn.MatrixDiagPart()(x), nn.MatrixSetDiag()(x, Tensor(np.array([7.0, 8.0, 9.0], "
+                                  "np.float32))))",
+})
+OPTIONS.update({
+    "nn_matdet_matinverse": {"differs": _NO_KERNEL, "oracle": _S + "result = (as_tensor(np.float32(np.linalg.det(a))), "
+                             "as_tensor(np.linalg.inv(a).astype(np.float32)))"},
+    "nn_matrix_diag_cells": {"differs": _NO_KERNEL, "oracle": _X4 + "s = x.copy()\nnp.fill_diagonal(s, [7.0, 8.0, 9.0])\n"
+                             "result = (as_tensor(np.diag(np.array([1.0, 2.0], np.float32))), "
+                             "as_tensor(np.diagonal(x).copy()), as_tensor(s))"},
+})
