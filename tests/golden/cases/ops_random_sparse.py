@@ -103,7 +103,21 @@ CASES.update({
                    "Tensor(np.array([0, 1], np.int64)), Tensor(np.array([2, 3], np.int64)))",
     "coo_unary_not_coo": "result = ops.coo_abs(Tensor([1.0]))",
 })
-_MSG = ["coo_add_int32_error", "coalesce_int32_error"]
+ERRORS = {
+    "coo_error_indices_1d": "COOTensor(Tensor([0, 1], ms.int32), Tensor([1.0, 2.0]), (3, 4))",
+    "coo_error_indices_float": "COOTensor(Tensor([[0.0, 1.0]]), Tensor([1.0]), (3, 4))",
+    "coo_error_values_2d": "COOTensor(Tensor([[0, 1]], ms.int32), Tensor([[1.0]]), (3, 4))",
+    "coo_error_lengths": "COOTensor(Tensor([[0, 1], [1, 1]], ms.int32), Tensor([1.0]), (3, 4))",
+    "coo_error_rank": "COOTensor(Tensor([[0, 1]], ms.int32), Tensor([1.0]), (3, 4, 5))",
+    "coo_error_shape": "COOTensor(Tensor([[0, 1]], ms.int32), Tensor([1.0]), (3, 0))",
+    "coo_error_not_tensor": "COOTensor([[0, 1]], Tensor([1.0]), (3, 4))",
+    "csr_error_indptr_length": "CSRTensor(Tensor([0, 1], ms.int32), Tensor([1], ms.int32), Tensor([1.0]), (3, 4))",
+    "csr_error_lengths": "CSRTensor(Tensor([0, 1, 1, 1], ms.int32), Tensor([1, 2], ms.int32), Tensor([1.0]), (3, 4))",
+    "csr_error_indices_float": "CSRTensor(Tensor([0, 1, 1, 1], ms.int32), Tensor([1.0]), Tensor([1.0]), (3, 4))",
+}
+for _name, _src in ERRORS.items():
+    CASES[_name] = _IMPORT + "result = " + _src
+_MSG = ["coo_add_int32_error", "coalesce_int32_error", *ERRORS]
 OPTIONS = {name: {"message": True} for name in _MSG}
 OPTIONS.update({"coo_print": {"stdout": True}, "csr_print": {"stdout": True},
                 "coo_unary_not_coo": {"message_parts": ["coo_abs"], "why": "the wheel's text names its internal "
