@@ -209,3 +209,21 @@ VIA = {
 _WHY = "the CPU wheel has no kernel for it in this harness (Create kernelmod ... failed / Unsupported op)"
 for _case in VIA:
     OPTIONS[_case] = {"why": _WHY}
+
+RANDOM_ERRORS = {
+    "random_gamma_int_alpha": "ops.random_gamma(Tensor([3], ms.int32), Tensor([1, 2], ms.int32), seed=5)",
+    "choice_with_mask_not_bool": "ops.choice_with_mask(Tensor(np.ones((4, 2), np.float32)))",
+    "gumbel_softmax_int": "ops.gumbel_softmax(Tensor([[1, 2]], ms.int32))",
+    "gumbel_softmax_tau": "ops.gumbel_softmax(Tensor([[1.0, 2.0]]), tau=0.0)",
+    "random_categorical_1d": "ops.random_categorical(Tensor([0.1, 0.2]), 2)",
+    "shuffle_not_tensor": "ops.shuffle([1, 2, 3])",
+    "laplace_not_tensor": "ops.laplace((2,), 1.0, 1.0)",
+    "log_uniform_unique_too_many": "ops.log_uniform_candidate_sampler(Tensor(np.array([[1]])), 1, 6, True, 5)",
+    "manual_seed_negative": "ms.Generator().manual_seed(-1).initial_seed()",
+}
+for _name, _src in RANDOM_ERRORS.items():
+    CASES[f"random_error_{_name}"] = "result = " + _src
+_SHUFFLE = "For Primitive[RandomShuffle], the type of input argument[input_x] must be Tensor but got"
+OPTIONS.update({f"random_error_{n}": {"message": True} for n in RANDOM_ERRORS if n != "shuffle_not_tensor"})
+OPTIONS["random_error_shuffle_not_tensor"] = {"message_parts": [_SHUFFLE], "why": "the wheel names the list's "
+                                              "type in its graph notation (List[Int64*3])"}
