@@ -39,7 +39,7 @@ def _part_repr(t: Tensor) -> str:
 
 def _tensor(x: Any, cls: str, what: str) -> Tensor:
     if not isinstance(x, Tensor):
-        raise TypeError(f"For {cls}, '{what}' must be a Tensor, but got {type(x).__name__}.")
+        raise TypeError(f"For SparseTensors, '{what}' must be Tensor, but got {type(x)}.")
     return x
 
 
@@ -48,8 +48,9 @@ def _shape(shape: Any, cls: str) -> Tuple[int, ...]:
         shape = shape._data.tolist()
     if not isinstance(shape, (tuple, list)) or not all(isinstance(d, (int, np.integer)) for d in shape):
         raise TypeError(f"For {cls}, 'shape' must be a tuple or list of int, but got {shape}.")
-    if any(d <= 0 for d in shape):
-        raise ValueError(f"For {cls}, the element of 'shape' must be positive, but got {tuple(shape)}.")
+    for d in shape:
+        if d <= 0:
+            raise ValueError(f"For {cls}, the element of 'shape' must be positive, but got {d} in {tuple(shape)}.")
     return tuple(int(d) for d in shape)
 
 
@@ -72,18 +73,19 @@ class COOTensor:
         values = _tensor(values, "COOTensor", "values")
         shape = _shape(shape, "COOTensor")
         if indices.ndim != 2:
-            raise ValueError(f"For COOTensor, the dimension of 'indices' must be 2, but got {indices.ndim}.")
+            raise ValueError(f"For COOTensor, 'indices' must be a 2-dimensional tensor, but got a "
+                             f"{indices.ndim}-dimensional tensor.")
         if indices._data.dtype not in (np.int16, np.int32, np.int64):
-            raise TypeError(f"For COOTensor, the type of 'indices' must be one of [Int16, Int32, Int64], but got "
+            raise TypeError(f"For COOTensor, the type of 'indices' must be one of [int16, int32, int64], but got "
                             f"{indices.dtype}.")
         if values.ndim != 1:
-            raise ValueError(f"For COOTensor, the dimension of 'values' must be 1, but got {values.ndim}.")
+            raise ValueError(f"For COOTensor, 'values' must be a 1-dimensional tensor, but got a "
+                             f"{values.ndim}-dimensional tensor.")
         if indices.shape[0] != values.shape[0]:
-            raise ValueError(f"For COOTensor, 'indices' and 'values' must have the same length (the number of "
-                             f"non-zero elements), but got {indices.shape[0]} and {values.shape[0]}.")
+            raise ValueError(f"For COOTensor, 'indices.shape[0]' must be euqal to 'values.shape[0]', but got "
+                             f"'indices.shape[0]' = {indices.shape[0]} and 'values.shape[0]' = {values.shape[0]}.")
         if indices.shape[1] != len(shape):
-            raise ValueError(f"For COOTensor, the length of 'shape' ({len(shape)}) must equal the second "
-                             f"dimension of 'indices' ({indices.shape[1]}).")
+            raise ValueError(f"For COOTensor, the length of 'shape' must be {indices.shape[1]}, but got {shape}.")
         self._indices, self._values, self._shape = indices, values, shape
 
     indices = property(lambda self: self._indices, doc="The coordinates, N x ndim.")
@@ -228,14 +230,15 @@ class CSRTensor:
                              f"{indptr.ndim}-D and {indices.ndim}-D.")
         if indptr._data.dtype not in (np.int16, np.int32, np.int64) or \
                 indices._data.dtype not in (np.int16, np.int32, np.int64):
-            raise TypeError(f"For CSRTensor, 'indptr' and 'indices' must be int tensors, but got {indptr.dtype} "
-                            f"and {indices.dtype}.")
+            bad, name = (indptr, "indptr") if indptr._data.dtype not in (np.int16, np.int32, np.int64) \
+                else (indices, "indices")
+            raise TypeError(f"For CSRTensor, {name} must have int16 or int32 or int64 data type, but got "
+                            f"{bad.dtype}.")
         if indptr.shape[0] != shape[0] + 1:
-            raise ValueError(f"For CSRTensor, the length of 'indptr' must be shape[0] + 1 = {shape[0] + 1}, but "
-                             f"got {indptr.shape[0]}.")
+            raise ValueError(f"For CSRTensor, indptr must have length (1 + shape[0]), but got: {indptr.shape[0]}")
         if indices.shape[0] != values.shape[0]:
-            raise ValueError(f"For CSRTensor, 'indices' and 'values' must have the same length, but got "
-                             f"{indices.shape[0]} and {values.shape[0]}.")
+            raise ValueError(f"For CSRTensor, indices and values must equal in their shape, but got indices shape: "
+                             f"{indices.shape[0]}, values shape: {values.shape[0]}.")
         self._indptr, self._indices, self._values, self._shape = indptr, indices, values, shape
 
     indptr = property(lambda self: self._indptr, doc="Where each row's entries start, rows + 1.")

@@ -338,6 +338,10 @@ def laplace(shape: Any, mean: Any, lambda_param: Any, seed: Optional[int] = None
         >>> laplace((2, 3), Tensor(1.0), Tensor(1.0), seed=5).shape
         (2, 3)
     """
+    for v in (mean, lambda_param):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For Primitive[Dtype], the input argument[input_x] must be a Tensor, CSRTensor or "
+                            f"COOTensor, but got {type(v)}.")
     m, b = _v(mean), _v(lambda_param)
     out = np.broadcast_shapes(_shape_of(shape, "laplace"), np.shape(m), np.shape(b))
     return Tensor._wrap(_rng(seed).laplace(m, b, out).astype(np.float32))
@@ -388,7 +392,8 @@ def random_gamma(shape: Any, alpha: Any, seed: Optional[int] = None) -> Tensor:
     """
     a = check_tensor(alpha, "random_gamma", "alpha")
     if a._data.dtype.kind != "f":
-        raise TypeError(f"For 'RandomGamma', 'alpha' must be a float tensor, but got {a.dtype}.")
+        raise TypeError(f"For primitive[RandomGamma], the input argument[alpha] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{a.dtype}].")
     out = _shape_of(shape, "random_gamma") + a.shape
     return Tensor._wrap(_rng(seed).gamma(np.broadcast_to(a._data, out), 1.0, out).astype(a._data.dtype))
 
@@ -416,7 +421,7 @@ def random_categorical(logits: Any, num_sample: int, seed: int = 0, dtype: Any =
     """
     x = check_tensor(logits, "random_categorical", "logits")
     if x.ndim != 2:
-        raise ValueError(f"For 'RandomCategorical', 'logits' must be 2-D, but got {x.ndim}-D.")
+        raise ValueError("logits shape size only support 2D")
     dt = mstype.to_dtype(dtype)
     if dt.np.kind not in "i":
         raise TypeError(f"For 'RandomCategorical', 'dtype' must be an int type, but got {dt}.")
@@ -451,7 +456,10 @@ def shuffle(x: Any, seed: Optional[int] = None) -> Tensor:
         >>> sorted(shuffle(Tensor([1.0, 2.0, 3.0, 4.0]), seed=1).asnumpy().tolist())
         [1.0, 2.0, 3.0, 4.0]
     """
-    t = check_tensor(x, "shuffle", "x")
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For Primitive[RandomShuffle], the type of input argument[input_x] must be Tensor but got "
+                        f"{type(x).__name__}.")
+    t = x
     if t.ndim == 0:
         return Tensor._wrap(t._data.copy())
     return Tensor._wrap(t._data[_rng(seed).permutation(t.shape[0])])
@@ -468,7 +476,8 @@ def choice_with_mask(input_x: Any, count: int = 256, seed: Optional[int] = None)
     """
     t = check_tensor(input_x, "RandomChoiceWithMask", "input_x")
     if t._data.dtype != np.bool_:
-        raise TypeError(f"For 'RandomChoiceWithMask', 'input_x' must be a Bool tensor, but got {t.dtype}.")
+        raise TypeError(f"For primitive[RandomChoiceWithMask], the input argument[input_x] must be a type of "
+                        f"{{Tensor[Bool]}}, but got Tensor[{t.dtype}].")
     if not 1 <= t.ndim <= 5:
         raise ValueError(f"For 'RandomChoiceWithMask', the dimension of 'input_x' must be in [1, 5], but got "
                          f"{t.ndim}.")
@@ -492,8 +501,8 @@ def _candidates(true_classes: Any, num_true: int, num_sampled: int, unique: bool
         raise ValueError(f"For '{op}', 'true_classes' must be 2-D with 'num_true' ({num_true}) columns, but got "
                          f"shape {list(t.shape)}.")
     if unique and num_sampled > range_max:
-        raise ValueError(f"For '{op}', 'num_sampled' ({num_sampled}) must not exceed 'range_max' ({range_max}) when "
-                         f"'unique' is True.")
+        raise ValueError(f"For '{op}', the 'range_max' should be >= num_sampled: {num_sampled}, but got "
+                         f"{range_max}.")
     rng = _rng(seed)
     probs = prob(np.arange(range_max, dtype=np.float64))
     probs = probs / probs.sum()
@@ -579,10 +588,12 @@ def gumbel_softmax(logits: Any, tau: float = 1.0, hard: bool = False, dim: int =
         ((2, 3), [1.0, 1.0])
     """
     x = check_tensor(logits, "gumbel_softmax", "logits")
-    if x._data.dtype.kind != "f":
-        raise TypeError(f"For 'gumbel_softmax', the input logits must be a float tensor, but got {x.dtype}.")
-    if tau <= 0:
-        raise ValueError(f"For 'gumbel_softmax', tau must be greater than 0, but got {tau}.")
+    if x._data.dtype not in (np.float16, np.float32):
+        raise TypeError(f"For 'gumbel_softmax', the 'logits' should be one of [mindspore.float16, mindspore.float32], "
+                        f"but got 'mindspore.{x._data.dtype.name}'.")
+    if not isinstance(tau, float) or tau <= 0:
+        raise ValueError(f"For 'gumbel_softmax', the 'tau' must be float and must > 0, but got '{tau}' with type "
+                         f"'{type(tau).__name__}'.")
     noise = -np.log(-np.log(generator().uniform(np.finfo(np.float32).tiny, 1.0, x.shape)))
     y = F.softmax((x + Tensor._wrap(noise.astype(x._data.dtype))) / tau, dim)
     if not hard:

@@ -103,7 +103,21 @@ CASES.update({
                    "Tensor(np.array([0, 1], np.int64)), Tensor(np.array([2, 3], np.int64)))",
     "coo_unary_not_coo": "result = ops.coo_abs(Tensor([1.0]))",
 })
-_MSG = ["coo_add_int32_error", "coalesce_int32_error"]
+ERRORS = {
+    "coo_error_indices_1d": "COOTensor(Tensor([0, 1], ms.int32), Tensor([1.0, 2.0]), (3, 4))",
+    "coo_error_indices_float": "COOTensor(Tensor([[0.0, 1.0]]), Tensor([1.0]), (3, 4))",
+    "coo_error_values_2d": "COOTensor(Tensor([[0, 1]], ms.int32), Tensor([[1.0]]), (3, 4))",
+    "coo_error_lengths": "COOTensor(Tensor([[0, 1], [1, 1]], ms.int32), Tensor([1.0]), (3, 4))",
+    "coo_error_rank": "COOTensor(Tensor([[0, 1]], ms.int32), Tensor([1.0]), (3, 4, 5))",
+    "coo_error_shape": "COOTensor(Tensor([[0, 1]], ms.int32), Tensor([1.0]), (3, 0))",
+    "coo_error_not_tensor": "COOTensor([[0, 1]], Tensor([1.0]), (3, 4))",
+    "csr_error_indptr_length": "CSRTensor(Tensor([0, 1], ms.int32), Tensor([1], ms.int32), Tensor([1.0]), (3, 4))",
+    "csr_error_lengths": "CSRTensor(Tensor([0, 1, 1, 1], ms.int32), Tensor([1, 2], ms.int32), Tensor([1.0]), (3, 4))",
+    "csr_error_indices_float": "CSRTensor(Tensor([0, 1, 1, 1], ms.int32), Tensor([1.0]), Tensor([1.0]), (3, 4))",
+}
+for _name, _src in ERRORS.items():
+    CASES[_name] = _IMPORT + "result = " + _src
+_MSG = ["coo_add_int32_error", "coalesce_int32_error", *ERRORS]
 OPTIONS = {name: {"message": True} for name in _MSG}
 OPTIONS.update({"coo_print": {"stdout": True}, "csr_print": {"stdout": True},
                 "coo_unary_not_coo": {"message_parts": ["coo_abs"], "why": "the wheel's text names its internal "
@@ -195,3 +209,21 @@ VIA = {
 _WHY = "the CPU wheel has no kernel for it in this harness (Create kernelmod ... failed / Unsupported op)"
 for _case in VIA:
     OPTIONS[_case] = {"why": _WHY}
+
+RANDOM_ERRORS = {
+    "random_gamma_int_alpha": "ops.random_gamma(Tensor([3], ms.int32), Tensor([1, 2], ms.int32), seed=5)",
+    "choice_with_mask_not_bool": "ops.choice_with_mask(Tensor(np.ones((4, 2), np.float32)))",
+    "gumbel_softmax_int": "ops.gumbel_softmax(Tensor([[1, 2]], ms.int32))",
+    "gumbel_softmax_tau": "ops.gumbel_softmax(Tensor([[1.0, 2.0]]), tau=0.0)",
+    "random_categorical_1d": "ops.random_categorical(Tensor([0.1, 0.2]), 2)",
+    "shuffle_not_tensor": "ops.shuffle([1, 2, 3])",
+    "laplace_not_tensor": "ops.laplace((2,), 1.0, 1.0)",
+    "log_uniform_unique_too_many": "ops.log_uniform_candidate_sampler(Tensor(np.array([[1]])), 1, 6, True, 5)",
+    "manual_seed_negative": "ms.Generator().manual_seed(-1).initial_seed()",
+}
+for _name, _src in RANDOM_ERRORS.items():
+    CASES[f"random_error_{_name}"] = "result = " + _src
+_SHUFFLE = "For Primitive[RandomShuffle], the type of input argument[input_x] must be Tensor but got"
+OPTIONS.update({f"random_error_{n}": {"message": True} for n in RANDOM_ERRORS if n != "shuffle_not_tensor"})
+OPTIONS["random_error_shuffle_not_tensor"] = {"message_parts": [_SHUFFLE], "why": "the wheel names the list's "
+                                              "type in its graph notation (List[Int64*3])"}
