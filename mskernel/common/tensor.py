@@ -355,10 +355,17 @@ class Tensor:
         self._data[index] = value._data if isinstance(value, Tensor) else value
         self._version += 1
 
-    def set_dtype(self, dtype: Type) -> "Tensor":
-        """Cast in place (MindSpore's ``set_dtype``)."""
+    def set_dtype(self, dtype: Type) -> Type:
+        """Cast in place (MindSpore's ``set_dtype``); returns the new dtype, as MindSpore does.
+
+        Example:
+            >>> import mskernel as ms
+            >>> x = ms.Tensor([1.5, 2.0])
+            >>> x.set_dtype(ms.int32), x
+            (mindspore.int32, Tensor(shape=[2], dtype=Int32, value= [1, 2]))
+        """
         self._data = self._data.astype(mstype.to_dtype(dtype).np)
-        return self
+        return mstype.to_dtype(dtype)
 
 
 def array_storage_offset(arr: np.ndarray) -> int:

@@ -9,8 +9,11 @@ its ops once, in the op table, so each of those modules is a facade: a name reso
 * for ``<name>_ext``, the ``mint`` function of that name (``amax_ext`` is ``mint.amax``: the ``_ext`` ops are
   the implementations of ``mint``'s signatures), looked up in ``mint``, ``mint.nn.functional``,
   ``mint.special`` and ``mint.linalg``;
-* for ``<name>_view``, the op ``<name>`` (mskernel's results never alias their input, so a view op and its
-  copying op print the same).
+* for ``<name>_view``, what ``<name>`` resolves to (mskernel's results never alias their input, so a view op and
+  its copying op print the same).
+
+``functional_overload`` holds the torch-style signatures, so there mint's function comes first for every name, and
+``function.nn_func`` looks in ``mint.nn.functional`` before ``mint``.
 
 A name that resolves to nothing raises AttributeError naming the module path, as a missing attribute does.
 
@@ -49,29 +52,47 @@ def _suffixed(name: str, suffix: str) -> Tuple[bool, str]:
     return name.endswith(suffix) and len(name) > len(suffix), name[: -len(suffix)]
 
 
+def _homes(where: str) -> Tuple[str, ...]:
+    if where.endswith("nn_func"):
+        return ("mskernel.mint.nn.functional",) + tuple(h for h in _MINT_HOMES if h != "mskernel.mint.nn.functional")
+    return _MINT_HOMES
+
+
+def _in_mint(name: str, where: str) -> Any:
+    for home in _homes(where):
+        obj = getattr(importlib.import_module(home), name, None)
+        if obj is not None and not isinstance(obj, type(sys)):
+            return obj
+    return None
+
+
 def resolve(name: str, where: str = "mindspore.ops") -> Any:
     """mskernel's object for ``name`` as found in MindSpore's module ``where`` (rules in the module docstring).
 
     Example:
         >>> import mskernel as ms
-        >>> resolve("tril_ext") is ms.mint.tril, resolve("Mul") is ms.ops.Mul
+        >>> resolve("tril_ext") is ms.mint.tril, resolve("select_ext_view") is ms.mint.select
         (True, True)
     """
+    if name.startswith("__"):
+        raise AttributeError(f"module {where!r} has no attribute {name!r}")
     ops = importlib.import_module("mskernel.ops")
-    if not name.startswith("__") and name in vars(ops):
-        return vars(ops)[name]
-    is_ext, base = _suffixed(name, "_ext")
-    if is_ext:
-        for home in _MINT_HOMES:
-            obj = getattr(importlib.import_module(home), base, None)
-            if obj is not None:
-                return obj
-        obj = vars(ops).get(base)
+    if where.endswith("functional_overload"):
+        obj = _in_mint(name, where)
         if obj is not None:
             return obj
+    if name in vars(ops):
+        return vars(ops)[name]
     is_view, base = _suffixed(name, "_view")
-    if is_view and base in vars(ops):
-        return vars(ops)[base]
+    if is_view:
+        return resolve(base, where)
+    is_ext, base = _suffixed(name, "_ext")
+    if is_ext:
+        obj = _in_mint(base, where)
+        if obj is None:
+            obj = vars(ops).get(base)
+        if obj is not None:
+            return obj
     raise AttributeError(f"module {where!r} has no attribute {name!r} in mskernel")
 
 
