@@ -10,12 +10,12 @@ Example:
     >>> sum(len(m.OPS) for m in table.MODULES) > 50
     True
 """
-from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_loss_margin,
+from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_ctc, nn_loss_margin,
                                 nn_norm, nn_pool, nn_resize, optim_apply, random, rearrange, reduce, scan, shape,
                                 slicing, state, stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
            state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm,
-           nn_loss_margin, optim_apply)
+           nn_loss_margin, optim_apply, nn_ctc)
 
 __all__ = ["MODULES"]
