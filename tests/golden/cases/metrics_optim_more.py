@@ -5,6 +5,16 @@ _P = ("def P(a, n, dt=np.float32):\n"
       "    return ms.Parameter(Tensor(np.array(a, dt)), name=n)\n"
       "def T(a, dt=np.float32):\n"
       "    return Tensor(np.array(a, dt))\n")
+_RUN = ("def run(make, steps=3):\n"
+        "    w = ms.Parameter(Tensor(np.array([1.0, -2.0, 0.5], np.float32)), name='w')\n"
+        "    b = ms.Parameter(Tensor(np.array([0.3], np.float32)), name='bias')\n"
+        "    opt = make([w, b])\n"
+        "    out = []\n"
+        "    for s in range(steps):\n"
+        "        g = (Tensor(np.array([0.5, -1.0, 2.0], np.float32) * (s + 1)), Tensor(np.array([0.1], np.float32)))\n"
+        "        opt(g)\n"
+        "        out.append((w.asnumpy(), b.asnumpy()))\n"
+        "    return out, sorted(n for n, _ in opt.parameters_and_names())\n")
 _VAR = "[[0.6, 0.4], [0.1, 0.5]]"
 _S1 = "[[0.6, 0.5], [0.2, 0.6]]"
 _S2 = "[[0.9, 0.1], [0.7, 0.8]]"
@@ -154,6 +164,13 @@ CASES.update({
     "ParameterUpdate": "net = nn.Dense(3, 4)\nparam = net.parameters_dict()['weight']\nupd = nn.ParameterUpdate(param)\n"
                        "out = upd(Tensor(np.arange(12).reshape((4, 3)), ms.float32))\nresult = (out, param.asnumpy())",
     "ParameterUpdate_error": "result = nn.ParameterUpdate(Tensor(np.ones(2, np.float32)))",
+    "nn_Adadelta": _RUN + "result = run(lambda p: nn.Adadelta(p, learning_rate=0.5, rho=0.8, epsilon=1e-4))",
+    "nn_Adadelta_wd": _RUN + "result = run(lambda p: nn.Adadelta(p, weight_decay=0.1))",
+    "nn_Adadelta_groups": _RUN + "result = run(lambda p: nn.Adadelta([{'params': [p[0]], 'weight_decay': 0.01, 'grad_centralization': True}, {'params': [p[1]], 'lr': 0.01}], learning_rate=0.1))",
+    "nn_AdaMax": _RUN + "result = run(lambda p: nn.AdaMax(p, learning_rate=0.1, beta1=0.8, beta2=0.9))",
+    "nn_AdaMax_wd": _RUN + "result = run(lambda p: nn.AdaMax(p, learning_rate=0.01, weight_decay=0.1))",
+    "nn_ProximalAdagrad": _RUN + "result = run(lambda p: nn.ProximalAdagrad(p, accum=0.2, learning_rate=0.1, l1=0.05, l2=0.1))",
+    "nn_ProximalAdagrad_plain": _RUN + "result = run(lambda p: nn.ProximalAdagrad(p, learning_rate=0.5))",
     "metrics_in_nn": "result = [n for n in ('BleuScore', 'ConfusionMatrix', 'CosineSimilarity', 'Dice', 'OcclusionSensitivity', "
                      "'Perplexity', 'ROC', 'auc', 'HausdorffDistance', 'MeanSurfaceDistance', 'RootMeanSquareDistance', 'ConfusionMatrixMetric') if getattr(nn, n) is getattr(ms, n) and getattr(ms.train, n) is getattr(ms, n)]",
 })
