@@ -171,6 +171,15 @@ CASES.update({
     "nn_AdaMax_wd": _RUN + "result = run(lambda p: nn.AdaMax(p, learning_rate=0.01, weight_decay=0.1))",
     "nn_ProximalAdagrad": _RUN + "result = run(lambda p: nn.ProximalAdagrad(p, accum=0.2, learning_rate=0.1, l1=0.05, l2=0.1))",
     "nn_ProximalAdagrad_plain": _RUN + "result = run(lambda p: nn.ProximalAdagrad(p, learning_rate=0.5))",
+    "LearningRateScheduler": "from mindspore import dataset as ds\nfrom mindspore.train import Model, LearningRateScheduler\n"
+                             "net = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+                             "opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)\n"
+                             "model = Model(net, loss_fn=nn.MSELoss(), optimizer=opt)\n"
+                             "data = ds.NumpySlicesDataset({'x': np.arange(24, dtype=np.float32).reshape(8, 3) / 10, 'y': np.ones((8, 2), np.float32)}, shuffle=False)\n"
+                             "seen = []\n"
+                             "def f(lr, step):\n    seen.append((round(lr, 6), step))\n    return lr * 0.5 if step % 2 == 0 else lr\n"
+                             "model.train(2, data.batch(2), callbacks=[LearningRateScheduler(f)], dataset_sink_mode=False)\n"
+                             "result = (seen, opt.learning_rate.asnumpy(), net.weight.asnumpy(), net.bias.asnumpy())",
     "metrics_in_nn": "result = [n for n in ('BleuScore', 'ConfusionMatrix', 'CosineSimilarity', 'Dice', 'OcclusionSensitivity', "
                      "'Perplexity', 'ROC', 'auc', 'HausdorffDistance', 'MeanSurfaceDistance', 'RootMeanSquareDistance', 'ConfusionMatrixMetric') if getattr(nn, n) is getattr(ms, n) and getattr(ms.train, n) is getattr(ms, n)]",
 })
