@@ -6,11 +6,12 @@ Example:
     >>> "Dense" in layer.__all__
     True
 """
-from mskernel.nn.layer import (activation, basic, conv, embedding, ext, math, matrix, normalization, pooling, rnns,
-                               sparse, transformer)
+from mskernel.nn.layer import (activation, basic, conv, embedding, ext, image, math, matrix, normalization, pooling,
+                               regularizer, rnns, sparse, transformer)
 
 #: the layer modules; the package re-exports each one's public names
-MODULES = (activation, basic, conv, embedding, ext, math, matrix, normalization, pooling, rnns, sparse, transformer)
+MODULES = (activation, basic, conv, embedding, ext, image, math, matrix, normalization, pooling, regularizer, rnns,
+           sparse, transformer)
 for _mod in MODULES:
     globals().update({_name: getattr(_mod, _name) for _name in _mod.__all__})
 

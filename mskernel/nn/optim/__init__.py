@@ -6,11 +6,12 @@ Example:
     >>> "Momentum" in optim.__all__
     True
 """
-from mskernel.nn.optim import adam, adaptive, lars, optimizer, sgd
+from mskernel.nn.optim import adam, adaptive, lars, optimizer, proximal, sgd
 from mskernel.nn.optim.adam import *  # noqa: F401,F403
 from mskernel.nn.optim.adaptive import *  # noqa: F401,F403
 from mskernel.nn.optim.lars import *  # noqa: F401,F403
 from mskernel.nn.optim.optimizer import *  # noqa: F401,F403
+from mskernel.nn.optim.proximal import *  # noqa: F401,F403
 from mskernel.nn.optim.sgd import *  # noqa: F401,F403
 
-__all__ = [*optimizer.__all__, *sgd.__all__, *adam.__all__, *adaptive.__all__, *lars.__all__]
+__all__ = [*optimizer.__all__, *sgd.__all__, *adam.__all__, *adaptive.__all__, *lars.__all__, *proximal.__all__]

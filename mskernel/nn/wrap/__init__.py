@@ -8,8 +8,9 @@ Example:
 from mskernel.nn.wrap.cell_wrapper import (ForwardValueAndGrad, TrainOneStepCell, WithEvalCell, WithGradCell,
                                            WithLossCell)
 from mskernel.nn.wrap.loss_base import LossBase
+from mskernel.nn.wrap.parameter_update import ParameterUpdate
 from mskernel.nn.wrap.loss_scale import (DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell,
                                          TrainOneStepWithLossScaleCell)
 
 __all__ = ["ForwardValueAndGrad", "TrainOneStepCell", "WithLossCell", "WithGradCell", "WithEvalCell", "LossBase",
-           "TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell"]
+           "TrainOneStepWithLossScaleCell", "DynamicLossScaleUpdateCell", "FixedLossScaleUpdateCell", "ParameterUpdate"]

@@ -4,19 +4,21 @@
   and the manager ``Model`` runs them with;
 * :mod:`~mskernel.train.callback.progress` — ``LossMonitor``, ``TimeMonitor``: printed progress;
 * :mod:`~mskernel.train.callback.epoch_results` — ``History``, ``EarlyStopping``: each epoch's loss and metrics;
-* :mod:`~mskernel.train.callback.checkpoint` — ``CheckpointConfig``, ``ModelCheckpoint``: saving the network.
+* :mod:`~mskernel.train.callback.checkpoint` — ``CheckpointConfig``, ``ModelCheckpoint``: saving the network;
+* :mod:`~mskernel.train.callback.lr_scheduler` — ``LearningRateScheduler``: the rate set from a function each step.
 
 Example:
     >>> from mskernel.train import callback
     >>> "LossMonitor" in callback.__all__
     True
 """
-from mskernel.train.callback import checkpoint, epoch_results, progress, protocol
+from mskernel.train.callback import checkpoint, epoch_results, lr_scheduler, progress, protocol
 from mskernel.train.callback.checkpoint import CheckpointConfig, ModelCheckpoint
 from mskernel.train.callback.epoch_results import EarlyStopping, History
+from mskernel.train.callback.lr_scheduler import LearningRateScheduler
 from mskernel.train.callback.progress import LossMonitor, TimeMonitor
 from mskernel.train.callback.protocol import Callback, LambdaCallback, RunContext
 
-__all__ = [*protocol.__all__, *progress.__all__, *epoch_results.__all__, *checkpoint.__all__]
+__all__ = [*protocol.__all__, *progress.__all__, *epoch_results.__all__, *checkpoint.__all__, *lr_scheduler.__all__]
 _ = (Callback, RunContext, LambdaCallback, LossMonitor, TimeMonitor, History, EarlyStopping, CheckpointConfig,
-     ModelCheckpoint)
+     ModelCheckpoint, LearningRateScheduler)

@@ -120,6 +120,31 @@ CASES.update({
     "mint_soft_margin": _S + "from mindspore import mint\nresult = (mint.nn.functional.soft_margin_loss(x, pm), mint.nn.SoftMarginLoss(reduction='none')(x, pm))",
 })
 
+_CTC = ("lp = ops.log_softmax(Tensor(np.random.randn(6, 3, 4).astype(np.float32)), 2)\n"
+        "tg = Tensor(np.array([[1, 2, 2], [3, 1, 0], [2, 0, 0]], np.int32))\n"
+        "il = Tensor(np.array([6, 5, 4], np.int32))\ntl = Tensor(np.array([3, 2, 1], np.int32))\n")
+CASES.update({
+    "ctc_loss_none": _CTC + "result = ops.ctc_loss(lp, tg, il, tl, reduction='none')",
+    "ctc_loss_mean_sum": _CTC + "result = (ops.ctc_loss(lp, tg, il, tl)[0], ops.ctc_loss(lp, tg, il, tl, reduction='sum')[0])",
+    "ctc_loss_blank3": _CTC + "result = ops.ctc_loss(lp, tg - 1 + 1, il, tl, blank=3, reduction='none')[0]",
+    "ctc_loss_grad": _CTC + "result = ms.grad(lambda x: ops.ctc_loss(x, tg, il, tl)[0])(lp)",
+    "ctc_loss_grad_raw": "x = Tensor(np.random.randn(5, 2, 3).astype(np.float32))\n"
+                         "tg = Tensor(np.array([[1, 2], [2, 2]], np.int32))\nil = Tensor(np.array([5, 5], np.int32))\n"
+                         "tl = Tensor(np.array([2, 2], np.int32))\n"
+                         "result = ms.grad(lambda u: ops.ctc_loss(ops.log_softmax(u, 2), tg, il, tl, reduction='sum')[0])(x)",
+    "ctc_loss_infinite": "lp = ops.log_softmax(Tensor(np.random.randn(2, 1, 3).astype(np.float32)), 2)\n"
+                         "tg = Tensor(np.array([[1, 1]], np.int32))\nil = Tensor(np.array([2], np.int32))\ntl = Tensor(np.array([2], np.int32))\n"
+                         "result = (ops.ctc_loss(lp, tg, il, tl, reduction='none')[0], ops.ctc_loss(lp, tg, il, tl, reduction='none', zero_infinity=True)[0], "
+                         "ms.grad(lambda x: ops.ctc_loss(x, tg, il, tl, reduction='sum', zero_infinity=True)[0])(lp), "
+                         "ms.grad(lambda x: ops.ctc_loss(x, tg, il, tl, reduction='sum')[0])(lp))",
+    "CTCLossV2_prim": _CTC + "result = ops.CTCLossV2(blank=0, reduction='none')(lp, tg, il, tl)",
+    "nn_CTCLoss": _CTC + "result = (nn.CTCLoss()(lp, tg, il, tl), nn.CTCLoss(reduction='none')(lp, tg, il, tl), "
+                         "nn.CTCLoss(reduction='sum')(lp[:, 0], tg[0], il[:1], tl[:1]))",
+    "ctc_greedy_decoder": "x = Tensor(np.random.rand(5, 3, 4).astype(np.float32))\n"
+                          "result = (ops.ctc_greedy_decoder(x, Tensor(np.array([5, 3, 4], np.int32))), "
+                          "ops.CTCGreedyDecoder(merge_repeated=False)(x, Tensor(np.array([5, 1, 2], np.int32))))",
+})
+
 # -- programs the CPU wheel has no kernel for: an equivalent composed of ops it has ---------------------------
 _SOFT = "ops.log(1 + ops.exp(-pm * x))"
 _TRIP = ("def _d(u, w, q=2, e=1e-6):\n    return (ops.abs(u - w + e) ** q).sum(1) ** (1.0 / q)\n")
