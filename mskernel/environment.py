@@ -54,7 +54,7 @@ def run_check() -> None:
     """
     import numpy as np
 
-    from mskernel import __version__
+    from mskernel._version import __version__
     from mskernel.common.tensor import Tensor
 
     print(f"mskernel version:  {__version__} (the API of MindSpore 2.10)")

@@ -320,16 +320,21 @@ class Morph(Primitive):
             raise RuntimeError("Morph is only supported in GRAPH_MODE.")
         if self.__bprop is None:
             return self.__fn(*args)
-        from mskernel.nn import Cell
+        from mskernel.autograd.function import _Function
         fn, bprop = self.__fn, self.__bprop
 
-        class _MorphCell(Cell):
-            def construct(self, *xs: Any) -> Any:
-                return fn(*xs)
+        class _MorphFunction(_Function):
+            @staticmethod
+            def forward(ctx: Any, *xs: Any) -> Any:
+                ctx.xs = xs
+                ctx.out = fn(*xs)
+                return ctx.out
 
-            def bprop(self, *xs: Any) -> Any:
-                return bprop(*xs)
-        return _MorphCell()(*args)
+            @staticmethod
+            def backward(ctx: Any, dout: Any) -> Any:
+                grads = bprop(*ctx.xs, ctx.out, dout)
+                return grads[0] if len(ctx.xs) == 1 else tuple(grads)
+        return _MorphFunction.apply(*args)
 
 
 def linearize(fn: Callable[..., Any], inputs: Any) -> Tuple[Any, Callable[[Any], Any]]:

@@ -219,3 +219,28 @@ for _n in ("auto_parallel_bad_key", "auto_parallel_bad_set", "auto_parallel_bad_
            "ps_bad_key", "ps_bad_set", "set_deterministic_int", "set_deterministic_twice",
            "set_recursion_limit_negative"):
     OPTIONS[_n] = {"message": True}
+
+# Tensor's odds and ends
+CASES.update({
+    "tensor_state": "x = Tensor([1.0, 2.0])\nresult = (x.data, x.value(), x.has_init, x.init, x.init_flag, "
+                    "x.init_finished, x.is_init(), x.const_arg, x.is_pinned(), x.is_shared(), x.device, x.is_meta, "
+                    "Tensor.delta_seed, x.flush_from_cache(), isinstance(x.data_ptr(), int))",
+    "tensor_is_signed": "result = (Tensor([1.0]).is_signed(), Tensor([True]).is_signed(), "
+                        "Tensor([1], ms.uint8).is_signed(), Tensor([1], ms.int64).is_signed())",
+    "tensor_itemset": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\n"
+                      "result = (x.itemset((0, 1), 4), x.itemset(5, 0.5), x, Tensor([3.0]).itemset(1.5))",
+    "tensor_itemset_one_arg": "result = Tensor([[1, 2], [3, 4]]).itemset(7)",
+    "tensor_new_empty": "x = Tensor([[1, 2, 3], [4, 5, 6]])\nresult = (x.new_empty((2, 3)).shape, "
+                        "str(x.new_empty((2, 3)).dtype), str(x.new_empty((1,), dtype=ms.float64).dtype))",
+    "tensor_set_const_arg": "x = Tensor([1.0])\ny = x.set_const_arg(True)\nresult = (y is x, x.const_arg)",
+    "tensor_set_const_arg_int": "result = Tensor([1.0]).set_const_arg(1)",
+    "tensor_byte_short": "x = Tensor([1.7, -1.0, 300.0])\nresult = (x.byte(), x.short(), Tensor([1, 2], ms.int32).short())",
+    "tensor_move_to": "result = Tensor([1, 2, 3], ms.int64).move_to('CPU')",
+    "tensor_move_to_gpu": "result = Tensor([1.0]).move_to('GPU')",
+    "tensor_move_to_bad": "result = Tensor([1.0]).move_to('XYZ')",
+    "tensor_bytes": "x = Tensor([1, 2, 3], ms.int16)\n"
+                    "result = (x.get_bytes(), Tensor([1.0], ms.float32).get_bytes(), "
+                    "Tensor.convert_bytes_to_tensor(x.get_bytes(), x.shape, x.dtype).asnumpy())",
+})
+for _n in ("tensor_itemset_one_arg", "tensor_set_const_arg_int", "tensor_move_to_gpu", "tensor_move_to_bad"):
+    OPTIONS[_n] = {"message": True}
