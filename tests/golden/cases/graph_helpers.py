@@ -244,3 +244,16 @@ CASES.update({
 })
 for _n in ("tensor_itemset_one_arg", "tensor_set_const_arg_int", "tensor_move_to_gpu", "tensor_move_to_bad"):
     OPTIONS[_n] = {"message": True}
+
+# higher-order forward derivatives (the Cell form MindSpore's examples use)
+_SINEXP = ("class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.sin = ops.Sin()\n"
+           "        self.exp = ops.Exp()\n    def construct(self, x):\n        return self.exp(self.sin(x))\n"
+           "x = Tensor(np.array([[1, 2], [3, 4]], np.float32))\n")
+CASES.update({
+    "jet": _SINEXP + "series = Tensor(np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]], [[0, 0], [0, 0]]], np.float32))\n"
+                     "result = ops.jet(Net(), x, series)",
+    "jet_second_series": _SINEXP + "series = Tensor(np.array([[[1, 0], [2, 1]], [[1, 1], [0, 3]]], np.float32))\n"
+                                   "result = ops.jet(Net(), x, series)",
+    "derivative": _SINEXP + "result = (ops.derivative(Net(), x, 1), ops.derivative(Net(), x, 2))",
+})
+OPTIONS.update({n: {"rtol": 1e-4, "atol": 1e-5} for n in ("jet", "jet_second_series", "derivative")})
