@@ -41,6 +41,8 @@ from mskernel.dtype import (AbstractType, Int, TensorType, byte, cdouble, cfloat
                             int_, intc, intp, list_, long, number, short, string, tensor_type, tuple_, type_none,
                             ubyte, uint, uintc, uintp, ushort)
 from mskernel.common.tensor_buffer import frombuffer  # noqa: F401
+from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
+from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras
 from mskernel.parallel_context import *  # noqa: F401,F403  (auto-parallel, algorithm and PS contexts: kept)
 from mskernel.device_memory import *  # noqa: F401,F403  (memory statistics: zero on the CPU, as the wheel's)

@@ -257,3 +257,21 @@ CASES.update({
     "derivative": _SINEXP + "result = (ops.derivative(Net(), x, 1), ops.derivative(Net(), x, 2))",
 })
 OPTIONS.update({n: {"rtol": 1e-4, "atol": 1e-5} for n in ("jet", "jet_second_series", "derivative")})
+
+CASES.update({
+    "merge_sliced_parameter": "from mindspore import Parameter\nparts = [Parameter(Tensor(np.array([0.1, 0.2, -0.3])), 'emb'), "
+                              "Parameter(Tensor(np.array([0.4, 0.5, -0.6])), 'emb')]\n"
+                              "m = ms.merge_sliced_parameter(parts)\nresult = (str(m), m.name, m.asnumpy(), "
+                              "str(ms.merge_sliced_parameter([Parameter(Tensor(np.ones((2, 2), np.float32)), 'w'), "
+                              "Parameter(Tensor(np.zeros((1, 2), np.float64)), 'w')])))",
+    "merge_sliced_parameter_names": "from mindspore import Parameter\nresult = ms.merge_sliced_parameter([Parameter(Tensor(np.ones((2, 2), np.float32)), "
+                                    "'w'), Parameter(Tensor(np.zeros((2, 2), np.float32)), 'v')])",
+    "merge_sliced_parameter_empty": "result = ms.merge_sliced_parameter([])",
+    "merge_sliced_parameter_tuple": "result = ms.merge_sliced_parameter((1, 2))",
+    "dlpack_round_trip": "from mindspore.utils.dlpack import to_dlpack, from_dlpack\n"
+                         "x = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+                         "y = from_dlpack(to_dlpack(x))\nz = ms.from_dlpack(ms.to_dlpack(Tensor([1, 2], ms.int32)))\n"
+                         "result = (y, z)",
+})
+for _n in ("merge_sliced_parameter_names", "merge_sliced_parameter_empty", "merge_sliced_parameter_tuple"):
+    OPTIONS[_n] = {"message": True}
