@@ -37,6 +37,9 @@ _P2P = ("point-to-point communication needs a peer process; mskernel runs one pr
 _STATUS = ("it reads or clears the Ascend NPU's floating-point status register, which a CPU does not have (the "
            "CPU wheel has no kernel for it)")
 
+_GE = ("it is a control-flow primitive of the Ascend graph engine (GE), which MindSpore 2.10 runs only inside "
+       "graphs compiled for GE; the CPU wheel raises NotImplementedError for it, and mskernel has no graph compiler")
+
 #: MindSpore namespace -> refused name -> the reason its error gives (one line each)
 REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore": {
@@ -76,6 +79,10 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
         "P2POp": _P2P,
+        "Merge": _GE,
+        "GeSwitch": _GE,
+        "merge": _GE,
+        "geswitch": _GE,
     },
     "mindspore.mint.distributed": {
         "P2POp": _P2P,
