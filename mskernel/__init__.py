@@ -43,15 +43,21 @@ from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints:
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
                               set_device)
 from mskernel.refusals import refused_names as _refused_names
-from mskernel.dtype import (AbstractType, Int, TensorType, byte, cdouble, cfloat, get_py_obj_dtype,  # noqa: F401
+from mskernel.common.obj_dtype import get_py_obj_dtype  # noqa: F401
+from mskernel.dtype import (AbstractType, Int, TensorType, byte, cdouble, cfloat,  # noqa: F401
                             int_, intc, intp, list_, long, number, short, string, tensor_type, tuple_, type_none,
                             ubyte, uint, uintc, uintp, ushort)
 from mskernel.common.tensor_buffer import frombuffer  # noqa: F401
+from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
+from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
+from mskernel.common import tensor_extras as _tensor_extras
 from mskernel.parallel_context import *  # noqa: F401,F403  (auto-parallel, algorithm and PS contexts: kept)
 from mskernel.device_memory import *  # noqa: F401,F403  (memory statistics: zero on the CPU, as the wheel's)
 from mskernel.graph_settings import (COMPATIBLE, LAX, STRICT, jit_class, lazy_inline, no_inline,  # noqa: F401
                                      set_deterministic, set_recursion_limit)
 from mskernel.environment import async_ckpt_thread_status, get_level, get_log_config, run_check  # noqa: F401
+
+_tensor_extras.attach()  # Tensor's state queries and byte views (data, get_bytes, is_signed, device, ...)
 
 # the top-level names refused with their reason (mskernel.refusals); export/load/obfuscate_ckpt come from train
 _REFUSED = {n: obj for n, obj in _refused_names("mindspore").items() if n not in train.__all__}

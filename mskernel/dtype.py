@@ -329,25 +329,3 @@ class Int:
             raise TypeError(f"Wrong number of bits {nbits}, it should be one of 8, 16, 32 or 64.")
         return widths[nbits]
 
-
-def get_py_obj_dtype(obj: Any) -> Any:
-    """MindSpore's type of a Python object (or of a Python type): ``int`` → int64, ``float`` → float64, a
-    Tensor → its TensorType, a dtype → ``type_type``.
-
-    Example:
-        >>> get_py_obj_dtype(1), get_py_obj_dtype(1.0), get_py_obj_dtype(True), get_py_obj_dtype(float32)
-        (mindspore.int64, mindspore.float64, mindspore.bool_, mindspore.type_type)
-    """
-    # a Tensor is known by its array and dtype (this module sits below mskernel.common.tensor)
-    if not isinstance(obj, type) and hasattr(obj, "asnumpy") and isinstance(getattr(obj, "dtype", None), Type):
-        return TensorType(obj.dtype)
-    if isinstance(obj, (Type, AbstractType, TensorType)):
-        return type_type
-    kind = obj if isinstance(obj, type) else type(obj)
-    table = {bool: bool_, int: int64, float: float64, str: string, list: list_, tuple: tuple_,
-             type(None): type_none}
-    if kind in table:
-        return table[kind]
-    if isinstance(obj, type) and hasattr(obj, "asnumpy") and hasattr(obj, "dtype"):
-        return tensor_type
-    raise TypeError(f"The python type {kind} cannot be converted to MindSpore type.")

@@ -47,6 +47,9 @@ def _fused(kernel: str, what: str) -> str:
 
 _ATTN = "attention"
 
+_GE = ("it is a control-flow primitive of the Ascend graph engine (GE), which MindSpore 2.10 runs only inside "
+       "graphs compiled for GE; the CPU wheel raises NotImplementedError for it, and mskernel has no graph compiler")
+
 #: MindSpore namespace -> refused name -> the reason its error gives (one line each)
 REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore": {
@@ -103,6 +106,10 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
         "P2POp": _P2P,
+        "Merge": _GE,
+        "GeSwitch": _GE,
+        "merge": _GE,
+        "geswitch": _GE,
     },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "

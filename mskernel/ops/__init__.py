@@ -22,6 +22,7 @@ from mskernel.ops.graph_prims import *  # noqa: F401,F403  (ForiLoop, constexpr,
 from mskernel.ops.reg_ops import (AiCPURegOp, AkgAscendRegOp, AkgGpuRegOp, CpuRegOp, TBERegOp,  # noqa: F401
                                   op_info_register)
 from mskernel.ops.condition import cond  # noqa: F401
+from mskernel.ops.taylor import derivative, jet  # noqa: F401
 from mskernel.autograd.api import get_grad  # noqa: F401
 from mskernel.common.tensor import is_tensor  # noqa: F401
 from mskernel.refusals import refused_names as _refused_names

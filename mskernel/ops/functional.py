@@ -27,6 +27,7 @@ globals().update(FUNCTIONS)
 
 __all__ = sorted(n for n in FUNCTIONS if not n.startswith("_"))
 
-from mskernel.ops.graph_prims import linearize  # noqa: E402  (MindSpore's ops.functional has it too)
+from mskernel.ops.graph_prims import linearize  # noqa: E402  (MindSpore's ops.functional has these too)
+from mskernel.ops.taylor import derivative, jet  # noqa: E402
 
-__all__ += ["linearize"]
+__all__ += ["linearize", "jet", "derivative"]

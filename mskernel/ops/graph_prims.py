@@ -323,17 +323,18 @@ class Morph(Primitive):
         from mskernel.autograd.function import _Function
         fn, bprop = self.__fn, self.__bprop
 
-        class _Morph(_Function):  # the user's bprop takes (*inputs, out, dout), as a Cell's
+        class _MorphFunction(_Function):
             @staticmethod
             def forward(ctx: Any, *xs: Any) -> Any:
-                ctx.inputs = xs
+                ctx.xs = xs
                 ctx.out = fn(*xs)
                 return ctx.out
 
             @staticmethod
             def backward(ctx: Any, dout: Any) -> Any:
-                return bprop(*ctx.inputs, ctx.out, dout)
-        return _Morph.apply(*args)
+                grads = bprop(*ctx.xs, ctx.out, dout)
+                return grads[0] if len(ctx.xs) == 1 else tuple(grads)
+        return _MorphFunction.apply(*args)
 
 
 def linearize(fn: Callable[..., Any], inputs: Any) -> Tuple[Any, Callable[[Any], Any]]:

@@ -169,7 +169,8 @@ def _seq_type(x: Any) -> str:
 
 def _hastype(x: Any, of: Any) -> bool:
     from mskernel import dtype as mstype
-    got = mstype.get_py_obj_dtype(x)
+    from mskernel.common.obj_dtype import get_py_obj_dtype
+    got = get_py_obj_dtype(x)
     if of is mstype.tensor_type:
         return isinstance(got, mstype.TensorType)
     if of is mstype.number:
@@ -178,8 +179,8 @@ def _hastype(x: Any, of: Any) -> bool:
 
 
 def _typeof(x: Any) -> Any:
-    from mskernel import dtype as mstype
-    return mstype.get_py_obj_dtype(x)
+    from mskernel.common.obj_dtype import get_py_obj_dtype
+    return get_py_obj_dtype(x)
 
 
 def _switch(cond: Any, true_branch: Any, false_branch: Any) -> Any:

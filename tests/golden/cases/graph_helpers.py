@@ -219,3 +219,59 @@ for _n in ("auto_parallel_bad_key", "auto_parallel_bad_set", "auto_parallel_bad_
            "ps_bad_key", "ps_bad_set", "set_deterministic_int", "set_deterministic_twice",
            "set_recursion_limit_negative"):
     OPTIONS[_n] = {"message": True}
+
+# Tensor's odds and ends
+CASES.update({
+    "tensor_state": "x = Tensor([1.0, 2.0])\nresult = (x.data, x.value(), x.has_init, x.init, x.init_flag, "
+                    "x.init_finished, x.is_init(), x.const_arg, x.is_pinned(), x.is_shared(), x.device, x.is_meta, "
+                    "Tensor.delta_seed, x.flush_from_cache(), isinstance(x.data_ptr(), int))",
+    "tensor_is_signed": "result = (Tensor([1.0]).is_signed(), Tensor([True]).is_signed(), "
+                        "Tensor([1], ms.uint8).is_signed(), Tensor([1], ms.int64).is_signed())",
+    "tensor_itemset": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\n"
+                      "result = (x.itemset((0, 1), 4), x.itemset(5, 0.5), x, Tensor([3.0]).itemset(1.5))",
+    "tensor_itemset_one_arg": "result = Tensor([[1, 2], [3, 4]]).itemset(7)",
+    "tensor_new_empty": "x = Tensor([[1, 2, 3], [4, 5, 6]])\nresult = (x.new_empty((2, 3)).shape, "
+                        "str(x.new_empty((2, 3)).dtype), str(x.new_empty((1,), dtype=ms.float64).dtype))",
+    "tensor_set_const_arg": "x = Tensor([1.0])\ny = x.set_const_arg(True)\nresult = (y is x, x.const_arg)",
+    "tensor_set_const_arg_int": "result = Tensor([1.0]).set_const_arg(1)",
+    "tensor_byte_short": "x = Tensor([1.7, -1.0, 300.0])\nresult = (x.byte(), x.short(), Tensor([1, 2], ms.int32).short())",
+    "tensor_move_to": "result = Tensor([1, 2, 3], ms.int64).move_to('CPU')",
+    "tensor_move_to_gpu": "result = Tensor([1.0]).move_to('GPU')",
+    "tensor_move_to_bad": "result = Tensor([1.0]).move_to('XYZ')",
+    "tensor_bytes": "x = Tensor([1, 2, 3], ms.int16)\n"
+                    "result = (x.get_bytes(), Tensor([1.0], ms.float32).get_bytes(), "
+                    "Tensor.convert_bytes_to_tensor(x.get_bytes(), x.shape, x.dtype).asnumpy())",
+})
+for _n in ("tensor_itemset_one_arg", "tensor_set_const_arg_int", "tensor_move_to_gpu", "tensor_move_to_bad"):
+    OPTIONS[_n] = {"message": True}
+
+# higher-order forward derivatives (the Cell form MindSpore's examples use)
+_SINEXP = ("class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.sin = ops.Sin()\n"
+           "        self.exp = ops.Exp()\n    def construct(self, x):\n        return self.exp(self.sin(x))\n"
+           "x = Tensor(np.array([[1, 2], [3, 4]], np.float32))\n")
+CASES.update({
+    "jet": _SINEXP + "series = Tensor(np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]], [[0, 0], [0, 0]]], np.float32))\n"
+                     "result = ops.jet(Net(), x, series)",
+    "jet_second_series": _SINEXP + "series = Tensor(np.array([[[1, 0], [2, 1]], [[1, 1], [0, 3]]], np.float32))\n"
+                                   "result = ops.jet(Net(), x, series)",
+    "derivative": _SINEXP + "result = (ops.derivative(Net(), x, 1), ops.derivative(Net(), x, 2))",
+})
+OPTIONS.update({n: {"rtol": 1e-4, "atol": 1e-5} for n in ("jet", "jet_second_series", "derivative")})
+
+CASES.update({
+    "merge_sliced_parameter": "from mindspore import Parameter\nparts = [Parameter(Tensor(np.array([0.1, 0.2, -0.3])), 'emb'), "
+                              "Parameter(Tensor(np.array([0.4, 0.5, -0.6])), 'emb')]\n"
+                              "m = ms.merge_sliced_parameter(parts)\nresult = (str(m), m.name, m.asnumpy(), "
+                              "str(ms.merge_sliced_parameter([Parameter(Tensor(np.ones((2, 2), np.float32)), 'w'), "
+                              "Parameter(Tensor(np.zeros((1, 2), np.float64)), 'w')])))",
+    "merge_sliced_parameter_names": "from mindspore import Parameter\nresult = ms.merge_sliced_parameter([Parameter(Tensor(np.ones((2, 2), np.float32)), "
+                                    "'w'), Parameter(Tensor(np.zeros((2, 2), np.float32)), 'v')])",
+    "merge_sliced_parameter_empty": "result = ms.merge_sliced_parameter([])",
+    "merge_sliced_parameter_tuple": "result = ms.merge_sliced_parameter((1, 2))",
+    "dlpack_round_trip": "from mindspore.utils.dlpack import to_dlpack, from_dlpack\n"
+                         "x = Tensor(np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], np.float32))\n"
+                         "y = from_dlpack(to_dlpack(x))\nz = ms.from_dlpack(ms.to_dlpack(Tensor([1, 2], ms.int32)))\n"
+                         "result = (y, z)",
+})
+for _n in ("merge_sliced_parameter_names", "merge_sliced_parameter_empty", "merge_sliced_parameter_tuple"):
+    OPTIONS[_n] = {"message": True}
