@@ -10,10 +10,12 @@ Example:
     >>> sum(len(m.OPS) for m in table.MODULES) > 50
     True
 """
-from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_norm, nn_pool,
-                                nn_resize, random, rearrange, reduce, scan, shape, slicing, state, stats, unary)
+from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_conv_nd, nn_fold,
+                                nn_fused, nn_norm, nn_pool, nn_pool3d, nn_resize, nn_resize_prims, nn_unpool, random,
+                                rearrange, reduce, scan, shape, slicing, state, stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
-           state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
+           state, misc, nn, nn_resize, nn_resize_prims, nn_conv, nn_conv_nd, nn_fold, nn_pool, nn_pool3d, nn_unpool,
+           nn_norm, nn_fused)
 
 __all__ = ["MODULES"]
