@@ -214,6 +214,8 @@ EXAMPLES: Dict[str, Tuple[str, ...]] = {
     'nn.functional:fold': ('F.fold(ms.Tensor([[[1.0, 2.0, 3.0, 4.0]]]), (2, 2), 1)', '[[[[1. 2.]\n   [3. 4.]]]]'),
     'nn.functional:max_unpool2d': ('F.max_unpool2d(ms.Tensor([[[5.0]]]), ms.Tensor([[[3]]]), 2)',
                                    '[[[0. 0.]\n  [0. 5.]]]'),
+    'nn.functional:grid_sample': ('F.grid_sample(ms.Tensor([[[[0.0, 1.0], [2.0, 3.0]]]]), ms.Tensor([[[[0.0, 0.0]]]]))',
+                                  '[[[[1.5]]]]'),
     'nn.functional:relu_': ('x = ms.Tensor([-1.0, 2.0])', '_ = F.relu_(x)', 'x', '[0. 2.]'),
     'nn.functional:sigmoid_': ('x = ms.Tensor([0.0])', '_ = F.sigmoid_(x)', 'x', '[0.5]'),
     'nn.functional:elu_': ('x = ms.Tensor([-1.0, 2.0])', '_ = F.elu_(x, 0.5)', 'x', '[-0.31606027  2.        ]'),

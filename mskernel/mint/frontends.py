@@ -389,6 +389,7 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
     Front("dropout2d", "input, p=0.5, training=True, inplace=False",
           "_inplace(input, dropout2d(input, p, training), inplace and training and p > 0, 'dropout2d')"),
     Front("pixel_shuffle", "input, upscale_factor"),
+    Front("grid_sample", "input, grid, mode='bilinear', padding_mode='zeros', align_corners=None"),
     Front("max_unpool2d", "input, indices, kernel_size, stride=None, padding=0, output_size=None",
           "max_unpool2d(input, indices, kernel_size, stride, padding, output_size)"),
     Front("unfold", "input, kernel_size, dilation=1, padding=0, stride=1",

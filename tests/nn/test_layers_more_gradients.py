@@ -94,3 +94,31 @@ PARAMETERIZED = [
                          ids=[type(n).__name__ + str(i) for i, (n, _) in enumerate(PARAMETERIZED)])
 def test_convolution_and_block_gradients_match_central_differences(net, shape):
     test_input_gradients_match_central_differences(net, shape)
+
+
+_GRID = ms.Tensor(np.random.default_rng(1).uniform(-1.2, 1.2, (1, 3, 2, 2)))
+SAMPLING = [
+    (_Fn(lambda t, p=p, a=a: ops.grid_sample(t, _GRID, "bilinear", p, a)), (1, 2, 3, 4))
+    for p in ("zeros", "border", "reflection") for a in (False, True)
+] + [
+    (_Fn(lambda t: ops.ResizeBilinearV2(False, True)(t, (4, 7))), (1, 2, 3, 5)),
+    (_Fn(lambda t: ops.UpsampleTrilinear3D()(t, [3, 5, 6], None)), (1, 2, 2, 3, 4)),
+]
+
+
+@pytest.mark.parametrize("net, shape", SAMPLING, ids=[f"sampling{i}" for i in range(len(SAMPLING))])
+def test_sampling_gradients_match_central_differences(net, shape):
+    test_input_gradients_match_central_differences(net, shape)
+
+
+def test_grid_sample_grid_gradient_matches_central_differences():
+    from central_differences import gradient
+    x = ms.Tensor(_spread((1, 2, 3, 4)))
+    g0 = np.random.default_rng(2).uniform(-0.9, 0.9, (1, 3, 2, 2))
+    for padding in ("zeros", "border", "reflection"):
+        def loss(arrays):
+            y = ops.grid_sample(x, ms.Tensor(arrays["g"]), "bilinear", padding, False)
+            return float((y * y).sum().asnumpy())
+        want = gradient(loss, {"g": g0})["g"]
+        got = ms.grad(lambda g: (ops.grid_sample(x, g, "bilinear", padding, False) ** 2).sum())(ms.Tensor(g0))
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6, atol=1e-8, err_msg=padding)

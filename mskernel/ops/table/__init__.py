@@ -11,11 +11,11 @@ Example:
     True
 """
 from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_conv_nd, nn_fold,
-                                nn_fused, nn_norm, nn_pool, nn_pool3d, nn_resize, nn_resize_prims, nn_unpool, random,
-                                rearrange, reduce, scan, shape, slicing, state, stats, unary)
+                                nn_fused, nn_grid, nn_norm, nn_pool, nn_pool3d, nn_resize, nn_resize_prims, nn_unpool,
+                                random, rearrange, reduce, scan, shape, slicing, state, stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
            state, misc, nn, nn_resize, nn_resize_prims, nn_conv, nn_conv_nd, nn_fold, nn_pool, nn_pool3d, nn_unpool,
-           nn_norm, nn_fused)
+           nn_norm, nn_fused, nn_grid)
 
 __all__ = ["MODULES"]

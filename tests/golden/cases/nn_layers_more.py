@@ -332,6 +332,20 @@ CASES = {
     "upsample_3d_primitives": ("v = Tensor(np.random.randn(1, 2, 2, 3, 4).astype(np.float32))\n"
                                "result = (ops.UpsampleNearest3D()(v, [3, 4, 5], None), ops.UpsampleNearest3D()(v, None, [1.5, 2.0, 0.5]),\n"
                                "          ops.UpsampleTrilinear3D()(v, [3, 5, 6], None), ops.UpsampleTrilinear3D(True)(v, [3, 5, 6], None))"),
+    # sampling grids
+    "grid_sample": ("x = Tensor(np.random.randn(2, 3, 4, 5).astype(np.float32))\ng = Tensor(np.random.uniform(-1.2, 1.2, (2, 3, 2, 2)).astype(np.float32))\n"
+                    "result = [ops.grid_sample(x, g, m, p, a) for m in ('bilinear', 'nearest') for p in ('zeros', 'border', 'reflection')\n"
+                    "          for a in (False, True)]"),
+    "grid_sample_grad": ("x = Tensor(np.random.randn(2, 3, 4, 5).astype(np.float32))\ng = Tensor(np.random.uniform(-1.2, 1.2, (2, 3, 2, 2)).astype(np.float32))\n"
+                         "f = lambda p, a: ms.grad(lambda u, v: (ops.grid_sample(u, v, 'bilinear', p, a) ** 2).sum(), (0, 1))(x, g)\n"
+                         "result = [f(p, a) for p in ('zeros', 'border', 'reflection') for a in (False, True)]"),
+    "affine_grid": ("th = Tensor(np.random.randn(2, 2, 3).astype(np.float32))\nth3 = Tensor(np.random.randn(2, 3, 4).astype(np.float32))\n"
+                    "result = (ops.affine_grid(th, (2, 1, 3, 4), False), ops.affine_grid(th, (2, 1, 3, 4), True), ops.affine_grid(th3, (2, 1, 2, 3, 2), False),\n"
+                    "          ops.AffineGrid(True)(th, (2, 3, 2, 5)), ms.grad(lambda t: (ops.affine_grid(t, (2, 1, 3, 4)) ** 2).sum())(th))"),
+    "GridSampler2D": ("x = Tensor(np.random.randn(1, 2, 3, 4).astype(np.float32))\ng = Tensor(np.random.uniform(-1, 1, (1, 2, 3, 2)).astype(np.float32))\n"
+                      "result = (ops.GridSampler2D()(x, g), ops.GridSampler2D('nearest', 'border', True)(x, g))"),
+    "mint_grid_sample": _M + ("x = Tensor(np.random.randn(1, 2, 3, 4).astype(np.float32))\ng = Tensor(np.random.uniform(-1, 1, (1, 2, 3, 2)).astype(np.float32))\n"
+                              "result = (mint.nn.functional.grid_sample(x, g), mint.nn.functional.grid_sample(x, g, 'nearest', 'reflection', True))"),
 }
 
 VIA = {}
