@@ -99,8 +99,16 @@ def set_deterministic(deterministic: bool) -> None:
     """Ask for deterministic kernels (mskernel's numpy kernels always are); as in MindSpore, once per process.
 
     Example:
-        >>> set_deterministic(True); SETTINGS["deterministic"]
+        >>> try:
+        ...     set_deterministic(True)  # the first call in this process sets it
+        ... except RuntimeError:
+        ...     pass
+        >>> SETTINGS["deterministic"] is not None
         True
+        >>> set_deterministic(False)
+        Traceback (most recent call last):
+        ...
+        RuntimeError: The 'mindspore.set_deterministic' can not be set repeatedly.
     """
     if not isinstance(deterministic, bool):
         raise TypeError(f"The parameter 'deterministic' must be {bool}, but got {type(deterministic)}")

@@ -161,6 +161,35 @@ def _conv(fn: Any, input: Any, weight: Any, bias: Any, stride: Any, padding: Any
     return fn(input, weight, bias, stride, "pad", padding, dilation, groups)
 
 
+def _adaptive_max_pool1d(input: Any, output_size: int, return_indices: bool) -> Any:
+    """mint's ``adaptive_max_pool1d``: torch's regions (no divisibility needed), the indices on request."""
+    from mskernel.ops._core import check_tensor
+    from mskernel.ops.table.nn_pool3d import _adaptive_max_nd
+    x = check_tensor(input, "AdaptiveMaxPool1D", "input")
+    return _adaptive_max_nd(x, output_size, 1, return_indices, "AdaptiveMaxPool1D")
+
+
+def _fold(input: Any, output_size: Any, kernel_size: Any, dilation: Any, padding: Any, stride: Any) -> Any:
+    """mint's ``fold``: ``output_size`` an int or a pair (not a Tensor); (C * k, L) or (N, C * k, L) input."""
+    from mskernel.ops.table import nn_fold
+    size = (output_size, output_size) if isinstance(output_size, int) else tuple(output_size)
+    batched = input if input.ndim == 3 else F.expand_dims(input, 0)
+    out = nn_fold.fold(batched, Tensor(list(size)), kernel_size, dilation, padding, stride)
+    return out if input.ndim == 3 else F.squeeze(out, 0)
+
+
+def _unfold(input: Any, kernel_size: Any, dilation: Any, padding: Any, stride: Any) -> Any:
+    """mint's ``unfold``: (C, H, W) or (N, C, H, W) input."""
+    batched = input if input.ndim == 4 else F.expand_dims(input, 0)
+    out = F.unfold(batched, kernel_size, dilation, padding, stride)
+    return out if input.ndim == 4 else F.squeeze(out, 0)
+
+
+def _threshold(input: Any, threshold: Any, value: Any) -> Any:
+    """``ops.threshold`` for the front ends whose parameter ``threshold`` hides the op's name."""
+    return F.threshold(input, threshold, value)
+
+
 def _one_hot(tensor: Any, num_classes: int) -> Any:
     if num_classes == -1:
         num_classes = int(F.amax(tensor, ()).asnumpy()) + 1
@@ -400,6 +429,17 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
     Front("elu_", "input, alpha=1.0", "_inplace(input, elu(input, alpha), True, 'elu_')"),
     Front("selu", "input"),
     Front("logsigmoid", "input"),
+    Front("glu", "input, dim=-1", "glu(input, dim)"),
+    Front("hardshrink", "input, lambd=0.5"),
+    Front("softshrink", "input, lambd=0.5"),
+    Front("hardtanh", "input, min_val=-1.0, max_val=1.0, inplace=False",
+          "_inplace(input, hardtanh(input, min_val, max_val), inplace, 'hardtanh')"),
+    Front("hardtanh_", "input, min_val=-1, max_val=1",
+          "_inplace(input, hardtanh(input, min_val, max_val), True, 'hardtanh_')"),
+    Front("threshold", "input, threshold, value, inplace=False",
+          "_inplace(input, _threshold(input, threshold, value), inplace, 'threshold')"),
+    Front("threshold_", "input, threshold, value",
+          "_inplace(input, _threshold(input, threshold, value), True, 'threshold_')"),
     Front("gelu", "input, approximate='none'"),
     Front("leaky_relu", "input, negative_slope=0.01", "leaky_relu(input, negative_slope)"),
     Front("softplus", "input, beta=1, threshold=20"),
@@ -410,6 +450,16 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
     Front("linear", "input, weight, bias=None", "_linear(input, weight, bias)"),
     Front("dropout", "input, p=0.5, training=True, inplace=False", "_dropout(input, p, training, inplace)"),
     Front("flatten", "input, start_dim=0, end_dim=-1", "_flatten(input, start_dim, end_dim)"),
+    Front("dropout2d", "input, p=0.5, training=True, inplace=False",
+          "_inplace(input, dropout2d(input, p, training), inplace and training and p > 0, 'dropout2d')"),
+    Front("pixel_shuffle", "input, upscale_factor"),
+    Front("grid_sample", "input, grid, mode='bilinear', padding_mode='zeros', align_corners=None"),
+    Front("max_unpool2d", "input, indices, kernel_size, stride=None, padding=0, output_size=None",
+          "max_unpool2d(input, indices, kernel_size, stride, padding, output_size)"),
+    Front("unfold", "input, kernel_size, dilation=1, padding=0, stride=1",
+          "_unfold(input, kernel_size, dilation, padding, stride)"),
+    Front("fold", "input, output_size, kernel_size, dilation=1, padding=0, stride=1",
+          "_fold(input, output_size, kernel_size, dilation, padding, stride)"),
     Front("one_hot", "tensor, num_classes=-1", "_one_hot(tensor, num_classes)"),
     Front("pad", "input, pad, mode='constant', value=None", "_pad(input, pad, mode, value)"),
     Front("normalize", "input, p=2.0, dim=1, eps=1e-12", "_normalize(input, p, dim, eps)"),
@@ -421,6 +471,10 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
     Front("conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
           "_conv(conv2d, input, weight, bias, stride, padding, dilation, groups)"),
     Front("conv_transpose2d", "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1"),
+    Front("conv1d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
+          "_conv(conv1d, input, weight, bias, stride, padding, dilation, groups)"),
+    Front("conv3d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
+          "_conv(conv3d, input, weight, bias, stride, padding, dilation, groups)"),
     Front("max_pool2d", "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",
           "max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)"),
     Front("avg_pool2d", "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, "
@@ -432,6 +486,12 @@ NN_FUNCTIONAL: List[Front] = [Front(n, "input") for n in "sigmoid tanh hardsigmo
     Front("adaptive_avg_pool1d", "input, output_size"),
     Front("adaptive_avg_pool2d", "input, output_size"),
     Front("adaptive_max_pool2d", "input, output_size, return_indices=False"),
+    Front("adaptive_avg_pool3d", "input, output_size"),
+    Front("adaptive_max_pool1d", "input, output_size, return_indices=False",
+          "_adaptive_max_pool1d(input, output_size, return_indices)"),
+    Front("avg_pool3d", "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, "
+          "divisor_override=None", "avg_pool3d(input, kernel_size, kernel_size if stride is None else stride, "
+          "padding, ceil_mode, count_include_pad, 0 if divisor_override is None else divisor_override)"),
     Front("interpolate", "input, size=None, scale_factor=None, mode='nearest', align_corners=None, "
           "recompute_scale_factor=None"),
     Front("upsample", "input, size=None, scale_factor=None, mode='nearest', align_corners=None"),

@@ -13,8 +13,9 @@ Example:
 """
 from mskernel import nn as _nn
 from mskernel.mint.nn import functional
-from mskernel.mint.nn import layers
+from mskernel.mint.nn import layers, padding
 from mskernel.mint.nn.layers import *  # noqa: F401,F403
+from mskernel.mint.nn.padding import *  # noqa: F401,F403
 
 F = functional
 #: mint.nn names that are mindspore.nn's classes (the same objects in the wheel)
@@ -23,7 +24,11 @@ _SHARED = {"ReLU": _nn.ReLU, "Identity": _nn.Identity, "Hardsigmoid": _nn.HSigmo
            "Dropout": _nn.DropoutExt, "Embedding": _nn.EmbeddingExt, "PReLU": _nn.PReLUExt,
            "LogSoftmax": _nn.LogSoftmaxExt, "MaxPool2d": _nn.MaxPool2dExt, "AvgPool2d": _nn.AvgPool2dExt,
            "AvgPool1d": _nn.AvgPool1dExt, "Upsample": _nn.Upsample, "L1Loss": _nn.L1Loss,
-           "SoftMarginLoss": _nn.SoftMarginLoss}
+           "SoftMarginLoss": _nn.SoftMarginLoss,
+           "Hardshrink": _nn.HShrink, "Softshrink": _nn.SoftShrink, "PixelShuffle": _nn.PixelShuffle,
+           "Dropout2d": _nn.Dropout2dExt, "AvgPool3d": _nn.AvgPool3dExt,
+           "Unfold": _nn.layer.shuffle.UnfoldExt, "Fold": _nn.layer.shuffle.Fold,
+           "MaxUnpool2d": _nn.MaxUnpool2d}
 globals().update(_SHARED)
 
-__all__ = sorted([*layers.__all__, *_SHARED, "functional"])
+__all__ = sorted([*layers.__all__, *padding.__all__, *_SHARED, "functional"])

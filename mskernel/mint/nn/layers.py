@@ -23,8 +23,12 @@ from mskernel.common.tensor import Tensor
 from mskernel.mint.nn import functional as F
 from mskernel.nn.cell import Cell
 
-__all__ = ["Conv1d", "Conv2d", "BatchNorm1d", "BatchNorm2d", "GroupNorm", "GELU", "SiLU", "Sigmoid", "Tanh", "ELU",
-           "Mish", "SELU", "LogSigmoid", "ReLU6", "Softmax", "Flatten", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+           "GroupNorm", "GELU", "SiLU",
+           "Sigmoid", "Tanh", "ELU",
+           "Mish", "SELU", "LogSigmoid", "GLU", "Hardtanh", "Threshold", "AdaptiveMaxPool1d", "AdaptiveAvgPool3d",
+           "UpsamplingNearest2d", "UpsamplingBilinear2d",
+           "ReLU6", "Softmax", "Flatten", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
            "MSELoss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss",
            "CosineEmbeddingLoss"]
 
@@ -125,6 +129,55 @@ class Conv1d(_Conv):
         return out.reshape(out.shape[0], out.shape[1], out.shape[3])
 
 
+class Conv3d(_Conv):
+    """``mint.nn.Conv3d(in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+    bias=True, padding_mode='zeros', dtype=None)`` on (N, C, D, H, W).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> Conv3d(1, 2, 3, padding=1)(ms.Tensor(np.ones((1, 1, 3, 4, 5), np.float32))).shape
+        (1, 2, 3, 4, 5)
+    """
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                 dilation: Any = 1, groups: int = 1, bias: bool = True, padding_mode: str = "zeros",
+                 dtype: Optional[mstype.Type] = None) -> None:
+        super().__init__(3, in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, dtype)
+
+    def construct(self, input: Tensor) -> Tensor:
+        x, padding = self._padded(input)
+        return F.conv3d(x, self.weight, self.bias, self.stride, padding, self.dilation, self.groups)
+
+
+class ConvTranspose2d(_Conv):
+    """``mint.nn.ConvTranspose2d(in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0,
+    groups=1, bias=True, dilation=1, padding_mode='zeros', dtype=None)``: weight (in, out / groups, kh, kw).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> m = ConvTranspose2d(2, 3, 3, stride=2, padding=1, output_padding=1)
+        >>> m(ms.Tensor(np.ones((1, 2, 4, 4), np.float32))).shape, m.weight.shape
+        ((1, 3, 8, 8), (2, 3, 3, 3))
+    """
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: Any, stride: Any = 1, padding: Any = 0,
+                 output_padding: Any = 0, groups: int = 1, bias: bool = True, dilation: Any = 1,
+                 padding_mode: str = "zeros", dtype: Optional[mstype.Type] = None) -> None:
+        super().__init__(2, out_channels, in_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, dtype)  # the weight's shape is a convolution's from out to in channels
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.output_padding = _tuple(output_padding, 2)
+        if bias:
+            fan_in = out_channels // groups * math.prod(self.kernel_size)
+            dt = mstype.float32 if dtype is None else dtype
+            self.bias = Parameter(initializer(Uniform(1 / math.sqrt(fan_in)), (out_channels,), dt), name="bias")
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
 class _BatchNorm(Cell):
     """Torch's batch norm: Parameters ``weight``, ``bias``, and (not trained) ``running_mean``, ``running_var``,
     ``num_batches_tracked``; batch statistics in training or without running statistics; ``momentum=None``
@@ -198,6 +251,19 @@ class BatchNorm1d(_BatchNorm):
     """
 
     _DIMS = (2, 3)
+
+
+class BatchNorm3d(_BatchNorm):
+    """``mint.nn.BatchNorm3d(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True,
+    dtype=None)`` on (N, C, D, H, W).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> BatchNorm3d(2)(ms.Tensor(np.ones((1, 2, 1, 2, 2), np.float32))).shape
+        (1, 2, 1, 2, 2)
+    """
+
+    _DIMS = (5,)
 
 
 class GroupNorm(Cell):
@@ -344,6 +410,121 @@ class SELU(_Activation):
 
     def __init__(self) -> None:
         super().__init__()
+
+
+class AdaptiveMaxPool1d(Cell):
+    """``mint.nn.AdaptiveMaxPool1d(output_size, return_indices=False)`` on (N, C, L) or (C, L) (torch's regions).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(AdaptiveMaxPool1d(2)(ms.Tensor([[[1.0, 5.0, 2.0]]])))
+        [[[5. 5.]]]
+    """
+
+    def __init__(self, output_size: int, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size, self.return_indices = output_size, return_indices
+
+    def construct(self, input: Tensor) -> Any:
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveAvgPool3d(Cell):
+    """``mint.nn.AdaptiveAvgPool3d(output_size)`` on (N, C, D, H, W) or (C, D, H, W).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(AdaptiveAvgPool3d(1)(ms.Tensor([[[[1.0, 2.0], [3.0, 4.0]]]])))
+        [[[[2.5]]]]
+    """
+
+    def __init__(self, output_size: Any) -> None:
+        super().__init__()
+        self.output_size = output_size
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.adaptive_avg_pool3d(input, self.output_size)
+
+
+class UpsamplingNearest2d(Cell):
+    """``mint.nn.UpsamplingNearest2d(size=None, scale_factor=None)``: nearest-neighbour resize of (N, C, H, W).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(UpsamplingNearest2d(scale_factor=2)(ms.Tensor([[[[1.0, 2.0]]]])))
+        [[[[1. 1. 2. 2.]
+           [1. 1. 2. 2.]]]]
+    """
+
+    _MODE, _ALIGN = "nearest", None
+
+    def __init__(self, size: Any = None, scale_factor: Any = None) -> None:
+        super().__init__()
+        self.size, self.scale_factor = size, scale_factor
+
+    def construct(self, input: Tensor) -> Tensor:
+        return F.interpolate(input, self.size, self.scale_factor, self._MODE, self._ALIGN)
+
+
+class UpsamplingBilinear2d(UpsamplingNearest2d):
+    """``mint.nn.UpsamplingBilinear2d(size=None, scale_factor=None)``: bilinear resize of (N, C, H, W), the corner
+    pixels aligned.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(UpsamplingBilinear2d((1, 3))(ms.Tensor([[[[1.0, 2.0]]]])))
+        [[[[1.  1.5 2. ]]]]
+    """
+
+    _MODE, _ALIGN = "bilinear", True
+
+
+class GLU(_Activation):
+    """``mint.nn.GLU(dim=-1)``: the halves ``a, b`` of ``dim``, ``a * sigmoid(b)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(GLU()(ms.Tensor([[0.1, -1.2, 0.3, 0.4]])))
+        [[ 0.05744425 -0.7184255 ]]
+    """
+
+    _FN = "glu"
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__(dim=dim)
+        self.dim = dim
+
+
+class Hardtanh(_Activation):
+    """``mint.nn.Hardtanh(min_val=-1.0, max_val=1.0, inplace=False)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Hardtanh()(ms.Tensor([-1.5, 0.5, 2.0])))
+        [-1.   0.5  1. ]
+    """
+
+    _FN = "hardtanh"
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False) -> None:
+        super().__init__(min_val=min_val, max_val=max_val, inplace=inplace)
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+
+
+class Threshold(_Activation):
+    """``mint.nn.Threshold(threshold, value, inplace=False)``: x where x > threshold, else value.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Threshold(0.5, 9.0)(ms.Tensor([0.2, 0.5, 0.7])))
+        [9.  9.  0.7]
+    """
+
+    _FN = "threshold"
+
+    def __init__(self, threshold: float, value: float, inplace: bool = False) -> None:
+        super().__init__(threshold=threshold, value=value, inplace=inplace)
+        self.threshold, self.value, self.inplace = threshold, value, inplace
 
 
 class LogSigmoid(_Activation):

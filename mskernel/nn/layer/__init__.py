@@ -6,12 +6,13 @@ Example:
     >>> "Dense" in layer.__all__
     True
 """
-from mskernel.nn.layer import (activation, basic, conv, embedding, ext, image, math, matrix, normalization, pooling,
-                               regularizer, rnns, sparse, transformer)
+from mskernel.nn.layer import (activation, basic, combined, conv, conv_nd, embedding, ext, image, math, matrix,
+                               normalization, padding, pooling, pooling_nd, regularizer, rnns, shuffle, sparse,
+                               transformer)
 
 #: the layer modules; the package re-exports each one's public names
-MODULES = (activation, basic, conv, embedding, ext, image, math, matrix, normalization, pooling, regularizer, rnns,
-           sparse, transformer)
+MODULES = (activation, basic, combined, conv, conv_nd, embedding, ext, image, math, matrix, normalization, padding,
+           pooling, pooling_nd, regularizer, rnns, shuffle, sparse, transformer)
 for _mod in MODULES:
     globals().update({_name: getattr(_mod, _name) for _name in _mod.__all__})
 

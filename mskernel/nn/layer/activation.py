@@ -19,8 +19,10 @@ from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
 from mskernel.ops import functional as F
 
-__all__ = ["ReLU", "ReLU6", "Sigmoid", "Tanh", "GELU", "SiLU", "LeakyReLU", "Softmax", "LogSoftmax", "ELU",
-           "PReLU", "PReLUExt", "Softplus", "HSwish", "HSigmoid", "Mish", "SeLU", "Softsign", "get_activation"]
+__all__ = ["ReLU", "ReLU6", "Sigmoid", "Tanh", "GELU", "SiLU", "LeakyReLU", "Softmax", "LogSoftmax", "ELU", "PReLU",
+           "PReLUExt", "Softplus", "HSwish", "HSigmoid", "Mish", "SeLU", "Softsign", "get_activation", "LogSigmoid",
+           "Tanhshrink", "FastGelu", "CELU", "GLU", "HShrink", "SoftShrink", "Softmin", "Threshold", "Hardtanh",
+           "RReLU", "Softmax2d"]
 
 
 class _Act(Cell):
@@ -178,6 +180,13 @@ _BY_NAME: Dict[str, type] = {"relu": ReLU, "relu6": ReLU6, "sigmoid": Sigmoid, "
                              "hsigmoid": HSigmoid, "mish": Mish, "selu": SeLU, "softsign": Softsign}
 
 
+def _late_names() -> None:
+    """The activations defined below ``get_activation``'s table, by the names MindSpore gives them."""
+    _BY_NAME.update({"softmin": Softmin, "softmax2d": Softmax2d, "rrelu": RReLU, "tanhshrink": Tanhshrink,
+                     "hardtanh": Hardtanh, "fast_gelu": FastGelu, "logsigmoid": LogSigmoid, "softshrink": SoftShrink,
+                     "hshrink": HShrink})
+
+
 def get_activation(name: Any, prim_name: Any = None) -> Any:
     """The activation cell for a MindSpore name (``"relu"``, ``"gelu"``, ...); None for None.
 
@@ -210,3 +219,176 @@ class PReLUExt(Cell):
 
     def construct(self, input: Tensor) -> Tensor:
         return F.prelu(input, self.weight)
+
+
+# -- the piecewise, gated and randomized activations ----------------------------------------------------------------
+LogSigmoid = _act("LogSigmoid", F.logsigmoid, "``nn.LogSigmoid()``: log(sigmoid(x)).",
+                  "[-1.3132617  -0.6931472  -0.12692805]")
+Tanhshrink = _act("Tanhshrink", F.tanhshrink, "``nn.Tanhshrink()``: x - tanh(x).",
+                  "[-0.23840582  0.          1.0359724 ]")
+FastGelu = _act("FastGelu", F.fast_gelu, "``nn.FastGelu()``: x * sigmoid(1.702 x).",
+                "[-0.15420423  0.          1.9356586 ]")
+
+
+class _Param1(Cell):
+    """An activation with one attribute: ``_fn(x, getattr(self, _attr))``."""
+
+    _fn: Any = None
+    _attr = ""
+
+    def construct(self, x: Tensor) -> Tensor:
+        return type(self)._fn(x, getattr(self, self._attr))
+
+
+class CELU(_Param1):
+    """``nn.CELU(alpha=1.0)``: max(0, x) + min(0, alpha * (exp(x / alpha) - 1)).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(CELU()(ms.Tensor([-2.0, -1.0, 1.0, 2.0])))
+        [-0.86466473 -0.63212055  1.          2.        ]
+    """
+
+    _fn, _attr = staticmethod(F.celu), "alpha"
+
+    def __init__(self, alpha: float = 1.0) -> None:
+        super().__init__()
+        self.alpha = alpha
+
+
+class GLU(_Param1):
+    """``nn.GLU(axis=-1)``: the two halves ``a, b`` of ``axis``, ``a * sigmoid(b)``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(GLU()(ms.Tensor([[0.1, -1.2, 0.3, 0.4]])))
+        [[ 0.05744425 -0.7184255 ]]
+    """
+
+    _fn, _attr = staticmethod(F.glu), "axis"
+
+    def __init__(self, axis: int = -1) -> None:
+        super().__init__()
+        self.axis = axis
+
+
+class HShrink(_Param1):
+    """``nn.HShrink(lambd=0.5)``: x where |x| > lambd, else 0.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(HShrink()(ms.Tensor([-1.0, 0.3, 0.6])))
+        [-1.   0.   0.6]
+    """
+
+    _fn, _attr = staticmethod(F.hardshrink), "lambd"
+
+    def __init__(self, lambd: float = 0.5) -> None:
+        super().__init__()
+        self.lambd = lambd
+
+
+class SoftShrink(HShrink):
+    """``nn.SoftShrink(lambd=0.5)``: x - lambd above lambd, x + lambd below -lambd, else 0.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(SoftShrink()(ms.Tensor([-1.0, 0.3, 0.75])))
+        [-0.5   0.    0.25]
+    """
+
+    _fn = staticmethod(F.softshrink)
+
+
+class Softmin(_Param1):
+    """``nn.Softmin(axis=-1)``: softmax(-x).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Softmin()(ms.Tensor([1.0, 2.0, 3.0])))
+        [0.66524094 0.24472846 0.09003057]
+    """
+
+    _fn, _attr = staticmethod(F.softmin), "axis"
+
+    def __init__(self, axis: int = -1) -> None:
+        super().__init__()
+        self.axis = axis
+
+
+class Threshold(Cell):
+    """``nn.Threshold(threshold, value)``: x where x > threshold, else value.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Threshold(0.5, 9.0)(ms.Tensor([0.2, 0.5, 0.7])))
+        [9.  9.  0.7]
+    """
+
+    def __init__(self, threshold: float, value: float) -> None:
+        super().__init__()
+        self.threshold, self.value = threshold, value
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.threshold(x, self.threshold, self.value)
+
+
+class Hardtanh(Cell):
+    """``nn.Hardtanh(min_val=-1.0, max_val=1.0)``: x clamped to [min_val, max_val].
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Hardtanh(-1.0, 1.0)(ms.Tensor([-1.5, 0.5, 2.0])))
+        [-1.   0.5  1. ]
+    """
+
+    def __init__(self, min_val: float = -1.0, max_val: float = 1.0) -> None:
+        super().__init__()
+        if min_val > max_val:
+            raise ValueError(f"For Hardtanh, min_val should be less than max_val,but got {min_val} and {max_val}")
+        self.min_val, self.max_val = min_val, max_val
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.hardtanh(x, self.min_val, self.max_val)
+
+
+class RReLU(Cell):
+    """``nn.RReLU(lower=1/8, upper=1/3)``: negative elements times a slope drawn from [lower, upper].
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(RReLU()(ms.Tensor([1.0, 0.0, 3.0])))
+        [1. 0. 3.]
+    """
+
+    def __init__(self, lower: float = 1 / 8, upper: float = 1 / 3) -> None:
+        super().__init__()
+        for name, v in (("lower", lower), ("upper", upper)):
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                raise TypeError(f"For 'RReLU', the type of '{name}' should be one of '['float', 'int']', but got type "
+                                f"'{type(v).__name__}'.")
+        if lower > upper:
+            raise ValueError(f"For RReLU, the value of 'upper' must be greater than or equal to 'lower', but got "
+                             f"upper: {upper}, lower: {lower}.")
+        self.lower, self.upper = lower, upper
+
+    def construct(self, x: Tensor) -> Tensor:
+        return F.rrelu(x, self.lower, self.upper)
+
+
+class Softmax2d(Cell):
+    """``nn.Softmax2d()``: softmax over the channels of (C, H, W) or (N, C, H, W).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(Softmax2d()(ms.Tensor([[[0.0]], [[0.0]]])).reshape(-1))
+        [0.5 0.5]
+    """
+
+    def construct(self, x: Tensor) -> Tensor:
+        if x.ndim not in (3, 4):
+            raise ValueError(f"For 'Softmax2d', the in_shape must have 3 or 4 dims, but got {x.ndim}.")
+        return F.softmax(x, -3)
+
+
+_late_names()

@@ -25,7 +25,8 @@ from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
 from mskernel.ops import functional as F
 
-__all__ = ["BatchNorm1d", "BatchNorm2d", "LayerNorm", "GroupNorm"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm", "LRN", "InstanceNorm1d",
+           "InstanceNorm2d", "InstanceNorm3d"]
 
 
 class _BatchNorm(Cell):
@@ -160,3 +161,124 @@ class GroupNorm(Cell):
 
     def extend_repr(self) -> str:
         return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
+
+
+class BatchNorm3d(Cell):
+    """``nn.BatchNorm3d(num_features, eps=1e-05, momentum=0.9, affine=True, gamma_init='ones', beta_init='zeros',
+    moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None, dtype=mindspore.float32)`` on
+    (N, C, D, H, W): a :class:`BatchNorm2d` (the child ``bn2d``, as MindSpore's) over (N, C, D * H, W).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> net = BatchNorm3d(3)
+        >>> net(ms.Tensor(np.ones((2, 3, 2, 4, 4), np.float32))).shape, [p.name for p in net.get_parameters()][0]
+        ((2, 3, 2, 4, 4), 'bn2d.moving_mean')
+    """
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.9, affine: bool = True,
+                 gamma_init: Any = "ones", beta_init: Any = "zeros", moving_mean_init: Any = "zeros",
+                 moving_var_init: Any = "ones", use_batch_statistics: Optional[bool] = None,
+                 dtype: mstype.Type = mstype.float32) -> None:
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features, eps, momentum, affine, gamma_init, beta_init, moving_mean_init,
+                                moving_var_init, use_batch_statistics, dtype=dtype)
+
+    def construct(self, x: Tensor) -> Tensor:
+        if x.ndim != 5:
+            raise ValueError(f"For 'BatchNorm3d', the in_shape must have 5 dims, but got {x.ndim}.")
+        n, c, d, h, w = x.shape
+        return F.reshape(self.bn2d(F.reshape(x, (n, c, d * h, w))), x.shape)
+
+
+class LRN(Cell):
+    """``nn.LRN(depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS')``: local response
+    normalization across the channels of (N, C, H, W).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(LRN(1)(ms.Tensor([[[[0.1]], [[0.3]]]])).reshape(-1))
+        [0.09534626 0.2860388 ]
+    """
+
+    def __init__(self, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+                 norm_region: str = "ACROSS_CHANNELS") -> None:
+        super().__init__()
+        self.depth_radius, self.bias, self.alpha, self.beta = depth_radius, bias, alpha, beta
+        self.norm_region = norm_region
+
+    def construct(self, input_x: Tensor) -> Tensor:
+        return F.lrn(input_x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
+
+
+class _InstanceNorm(Cell):
+    """Normalizes each (sample, channel) over its own spatial axes, then ``gamma * x + beta``; the Parameters
+    ``mean`` and ``variance`` (not trained) are kept as MindSpore's layer has them. The statistics are always the
+    instance's own, in training and evaluation."""
+
+    _rank = 4
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1, affine: bool = True,
+                 gamma_init: Any = "ones", beta_init: Any = "zeros", dtype: mstype.Type = mstype.float32) -> None:
+        super().__init__()
+        name = type(self).__name__
+        if isinstance(num_features, bool) or not isinstance(num_features, int) or num_features < 1:
+            raise ValueError(f"For '{name}', the 'num_features' must be a positive int, but got {num_features!r}.")
+        if not 0 <= momentum <= 1:
+            raise ValueError(f"For '{name}', the 'momentum' must be in range [0, 1], but got {momentum}.")
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.moving_mean = Parameter(initializer("zeros", (num_features,), dtype), name="mean", requires_grad=False)
+        self.moving_variance = Parameter(initializer("ones", (num_features,), dtype), name="variance",
+                                         requires_grad=False)
+        self.gamma = Parameter(initializer(gamma_init, (num_features,), dtype), name="gamma", requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, (num_features,), dtype), name="beta", requires_grad=affine)
+
+    def construct(self, x: Tensor) -> Tensor:
+        if x.ndim != self._rank:
+            raise ValueError(f"For '{type(self).__name__}', the in_shape must have {self._rank} dims, but got "
+                             f"{x.ndim}.")
+        axes = tuple(range(2, x.ndim))
+        mean = F.mean(x, axes, True)
+        centered = x - mean
+        var = F.mean(centered * centered, axes, True)
+        shape = (1, -1) + (1,) * (x.ndim - 2)
+        p = self.__dict__["_params"]
+        return centered * F.rsqrt(var + self.eps) * F.reshape(p["gamma"], shape) + F.reshape(p["beta"], shape)
+
+    def extend_repr(self) -> str:
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, gamma={self.gamma!r}, "
+                f"beta={self.beta!r}, moving_mean={self.moving_mean!r}, moving_variance={self.moving_variance!r}")
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """``nn.InstanceNorm1d(num_features, eps=1e-05, momentum=0.1, affine=True, gamma_init='ones',
+    beta_init='zeros', dtype=mindspore.float32)`` on (N, C, L).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(InstanceNorm1d(1)(ms.Tensor([[[1.0, 3.0]]])))
+        [[[-0.999995  0.999995]]]
+    """
+
+    _rank = 3
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """``nn.InstanceNorm2d(num_features, ...)`` on (N, C, H, W).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(InstanceNorm2d(1)(ms.Tensor([[[[1.0, 3.0]]]])))
+        [[[[-0.999995  0.999995]]]]
+    """
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """``nn.InstanceNorm3d(num_features, ...)`` on (N, C, D, H, W).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> InstanceNorm3d(2)(ms.Tensor(np.random.randn(1, 2, 2, 2, 2).astype(np.float32))).shape
+        (1, 2, 2, 2, 2)
+    """
+
+    _rank = 5

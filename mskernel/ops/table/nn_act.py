@@ -164,8 +164,9 @@ OPS: List[Op] = [
        **_FLOAT),
     Op("softmin", "x, axis=-1", lambda x, axis: _softmax(-x, axis),
        lambda g, out, axis: (-(out * (g - F.sum(g * out, axis, True))),), **_FLOAT),
-    # the CPU primitive GeLU computes the tanh form
-    Op("gelu", "input, approximate='none'", _gelu, _gelu_grad, prim="GeLU()(x) -> x, 'tanh'", **_FLOAT),
+    # the CPU primitives GeLU and Gelu compute the tanh form (measured on the wheel)
+    Op("gelu", "input, approximate='none'", _gelu, _gelu_grad,
+       prim=("GeLU()(x) -> x, 'tanh'", "Gelu()(x) -> x, 'tanh'"), **_FLOAT),
     Op("silu", "input", _silu,
        lambda g, input: (g * (F.sigmoid(input) * (1 + input * (1 - F.sigmoid(input)))),), prim="SiLU", **_FLOAT),
     Op("leaky_relu", "input, alpha=0.2", lambda x, alpha: np.where(x >= 0, x, x * alpha).astype(x.dtype),
@@ -233,6 +234,7 @@ EXAMPLES = {
     "LogSoftmax": ("ops.LogSoftmax(axis=0)(ms.Tensor([[1.0, 1.0], [1.0, 3.0]]))",
                    "[[-0.6931472  -2.126928  ]\n [-0.6931472  -0.12692805]]"),
     "GeLU": ("ops.GeLU()(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.158808  0.        0.841192]"),
+    "Gelu": ("ops.Gelu()(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.15880796  0.          0.841192  ]"),
     "Elu": ("ops.Elu(alpha=0.5)(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.31606027  0.          1.        ]"),
     "Softplus": ("ops.Softplus()(ms.Tensor([-1.0, 0.0, 1.0]))", "[0.3132617 0.6931472 1.3132617]"),
     "Dropout": ("y, mask = ops.Dropout(keep_prob=1.0)(ms.Tensor([1.0, 2.0]))", "y, mask.dtype", "[1. 2.] Float32"),

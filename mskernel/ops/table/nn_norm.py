@@ -181,6 +181,37 @@ def _batch_norm_prim(x: Any, scale: Any, bias: Any, mean: Any, variance: Any, is
     return y, bm, bv, bm, bv
 
 
+def lrn(x: Any, depth_radius: int = 5, bias: float = 1.0, alpha: float = 1.0, beta: float = 0.5,
+        norm_region: str = "ACROSS_CHANNELS") -> Tensor:
+    """Local response normalization across channels of (N, C, H, W): each element divided by
+    ``(bias + alpha * sum of squares of the 2 * depth_radius + 1 channels around it) ** beta``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(lrn(ms.Tensor([[[[0.1], [0.2]], [[0.3], [0.4]]]])))
+        [[[[0.09534626]
+           [0.18257418]]
+        <BLANKLINE>
+          [[0.2860388 ]
+           [0.36514837]]]]
+    """
+    t = check_tensor(x, "LRN", "x")
+    if norm_region != "ACROSS_CHANNELS":
+        raise ValueError(f"For 'LRN', the 'norm_region' must be str and must be in '['ACROSS_CHANNELS']', but got "
+                         f"'{norm_region}'.")
+    if t._data.dtype not in (np.float16, np.float32):
+        raise TypeError(f"For primitive[LRN], the input argument[x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32]}}, but got Tensor[{t.dtype}].")
+    if t.ndim != 4:
+        raise ValueError(f"For primitive[LRN], the rank of input  must be equal to 4 , but got {t.ndim}.")
+    c, r = t.shape[1], int(depth_radius)
+    padded = F.pad(t * t, (0, 0, 0, 0, r, r))
+    total = F.getitem(padded, (slice(None), slice(0, c)))
+    for i in range(1, 2 * r + 1):
+        total = total + F.getitem(padded, (slice(None), slice(i, i + c)))
+    return t / F.pow(total * float(alpha) + float(bias), float(beta))
+
+
 OPS: List[Op] = [
     Op("batch_norm", "input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-05",
        fn=batch_norm),
@@ -196,14 +227,19 @@ OPS: List[Op] = [
        "data_format='NCHW'", fn=_batch_norm_prim, inputs=5,
        prim="BatchNorm(is_training=False, epsilon=1e-05, momentum=0.1, data_format='NCHW')(input_x, scale, bias, "
             "mean, variance) -> input_x, scale, bias, mean, variance, is_training, epsilon, momentum, data_format"),
+    Op("lrn", "x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS'", fn=lrn,
+       prim="LRN(depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS')(x) -> x, depth_radius, "
+            "bias, alpha, beta, norm_region"),
 ]
 
 #: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):
 #: ``(setup statement, ..., expression, what print(expression) shows)``
 EXAMPLES = {
+    "LRN": ("ops.LRN(depth_radius=1)(ms.Tensor([[[[0.1]], [[0.3]]]])).reshape(-1)", "[0.09534626 0.2860388 ]"),
     "LayerNorm": ("*ops.LayerNorm()(ms.Tensor([[1.0, 3.0]]), ms.Tensor([1.0, 1.0]), ms.Tensor([0.0, 0.0]))",
                   "[[-1.  1.]] [[2.]] [[1.]]"),
     "BatchNorm": ("one, zero = ms.Tensor([1.0, 1.0]), ms.Tensor([0.0, 0.0])",
                   "ops.BatchNorm()(ms.Tensor([[1.0, 3.0]]), one, zero, one, ms.Tensor([4.0, 1.0]))[0]",
                   "[[0.      1.99999]]"),
 }
+
