@@ -53,6 +53,12 @@ from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras
 from mskernel.parallel_context import *  # noqa: F401,F403  (auto-parallel, algorithm and PS contexts: kept)
 from mskernel.device_memory import *  # noqa: F401,F403  (memory statistics: zero on the CPU, as the wheel's)
+from mskernel import runtime
+from mskernel.runtime import (Event, Stream, StreamCtx, StreamLimitCtx, communication_stream,  # noqa: F401
+                              current_stream, default_stream, dispatch_threads_num, get_device_limit,
+                              get_stream_limit, launch_blocking, reset_stream_limit, set_cpu_affinity,
+                              set_cur_stream, set_device_limit, set_kernel_launch_capture, set_kernel_launch_group,
+                              set_memory, set_stream_limit)
 from mskernel.graph_settings import (COMPATIBLE, LAX, STRICT, jit_class, lazy_inline, no_inline,  # noqa: F401
                                      set_deterministic, set_recursion_limit)
 from mskernel.environment import async_ckpt_thread_status, get_level, get_log_config, run_check  # noqa: F401
@@ -168,7 +174,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"mskernel.{name}")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
-__all__ = ["__version__", "recompute", "parallel", "Layout", "Symbol",
+__all__ = ["__version__", "recompute", "parallel", "Layout", "Symbol", "runtime",
+           *[n for n in runtime.__all__ if n not in ("SETTINGS", "synchronize")],
            "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
            "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",
            "uint64", "dtype_to_nptype", "dtype_to_pytype", "pytype_to_dtype", "Parameter", "Tensor", "from_numpy",

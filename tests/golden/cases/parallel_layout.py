@@ -1,5 +1,6 @@
 """Names of MindSpore's front end that describe rather than compute (mskernel.parallel, mskernel.common.recompute,
-mskernel.common.symbol): Layout's tensor maps and errors, recompute's values and gradients, Symbol dimensions."""
+mskernel.common.symbol, mskernel.runtime): Layout's tensor maps and errors, recompute's values and gradients, Symbol
+dimensions, the CPU's stream and events and the launch settings, which change no result."""
 _L = "from mindspore.parallel import Layout\nl = Layout((2, 2, 2), ('dp', 'sp', 'mp'))\n"
 CASES = {
     "layout_map": _L + "result = l('dp', 'mp').to_dict()",
@@ -27,7 +28,12 @@ CASES = {
                          "net.set_inputs(Tensor(shape=(None, s1, s2, s2), dtype=ms.float32))\n"
                          "result = [net(Tensor(np.ones(shp, np.float32))).shape for shp in [(1, 9, 4, 4), (2, 10, 33, 33), (1, 9, 4, 5)]]",
     "symbol_bad_divisor": "result = ms.Symbol(divisor=0)",
+    "launch_settings": "result = (ms.runtime.launch_blocking(), ms.runtime.dispatch_threads_num(3), ms.runtime.set_cpu_affinity(True), "
+                       "ms.runtime.set_memory(max_size='2GB'), ms.runtime.set_stream_limit(ms.runtime.Stream(), 2, 3), "
+                       "ms.runtime.reset_stream_limit(ms.runtime.Stream()), ms.set_device_limit(0, 2, 3), ms.synchronize())",
+    "launch_capture_then_group": "ms.runtime.set_kernel_launch_capture(True, ['matmul'])\nresult = ms.runtime.set_kernel_launch_group()",
 }
 OPTIONS = {k: {"message": True} for k in ("layout_no_map", "layout_bad_axis", "layout_axis_twice", "layout_lengths",
                                           "layout_duplicate_names", "layout_list_matrix", "layout_none_name",
-                                          "recompute_function", "symbol_bad_divisor")}
+                                          "recompute_function", "symbol_bad_divisor",
+                                          "launch_capture_then_group")}
