@@ -11,10 +11,10 @@ Example:
     True
 """
 from mskernel.ops.table import (arith, creation, extremes, index, linalg, misc, nn, nn_conv, nn_norm, nn_pool,
-                                nn_resize, placing, random, rearrange, reduce, scan, scatter, segment, shape, slicing,
-                                state, stats, unary)
+                                nn_resize, placing, random, rearrange, reduce, reorder, scan, scatter, segment, shape,
+                                slicing, state, stats, unary)
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, scatter, segment, placing,
-           linalg, creation, random, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
+           reorder, linalg, creation, random, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm)
 
 __all__ = ["MODULES"]
