@@ -467,3 +467,63 @@ EXAMPLES = {
     "ParallelConcat": ("ops.ParallelConcat()((ms.Tensor([[1]]), ms.Tensor([[2]])))", "[[1]\n [2]]"),
     "FillV2": ("ops.FillV2()(ms.Tensor([2, 2], ms.int32), ms.Tensor(1.5, ms.float32))", "[[1.5 1.5]\n [1.5 1.5]]"),
 }
+
+
+def _gather_nd_method(self: Tensor, indices: Any) -> Tensor:
+    """``x.gather_nd(indices)``: :func:`ops.gather_nd`.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([[1, 2], [3, 4]]).gather_nd(ms.Tensor([[1, 0]])))
+        [3]
+    """
+    return F.gather_nd(self, indices)
+
+
+def _swapdims_method(self: Tensor, dim0: int, dim1: int) -> Tensor:
+    """``x.swapdims(dim0, dim1)``: the two axes exchanged.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([[1, 2]]).swapdims(0, 1).shape)
+        (2, 1)
+    """
+    return F.swapaxes(self, dim0, dim1)
+
+
+def _reshape_as_method(self: Tensor, other: Tensor) -> Tensor:
+    """``x.reshape_as(other)``: ``x`` in ``other``'s shape.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([1, 2, 3, 4]).reshape_as(ms.Tensor([[0, 0], [0, 0]])))
+        [[1 2]
+         [3 4]]
+    """
+    return F.reshape(self, other.shape)
+
+
+def _ndimension_method(self: Tensor) -> int:
+    """``x.ndimension()``: the number of axes.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.Tensor([[1, 2]]).ndimension()
+        2
+    """
+    return self.ndim
+
+
+def _numel_method(self: Tensor) -> int:
+    """``x.numel()``: the number of elements.
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.Tensor([[1, 2]]).numel()
+        2
+    """
+    return self.size
+
+
+METHODS = {"gather_nd": _gather_nd_method, "swapdims": _swapdims_method, "reshape_as": _reshape_as_method,
+           "ndimension": _ndimension_method, "numel": _numel_method}

@@ -196,6 +196,8 @@ CASES.update({
     "fill_v2": "result = (ops.FillV2()(Tensor(np.array([2, 3], np.int32)), Tensor(1, ms.float32)), ops.FillV2()(Tensor(np.array([2], np.int64)), Tensor(7, ms.int32)))",
 })
 
+CASES["t_small_methods"] = _Q + "result = (q.gather_nd(Tensor(np.array([[1, 2], [0, 0]], np.int32))), q.swapdims(0, 2), q.reshape_as(Tensor(np.zeros((4, 6), np.float32))), q.ndimension(), q.numel())"
+
 OPTIONS = {case: {"message": True} for case in (
     "scatter_div_neg_index", "scatter_mul_oob", "scatter_update_shape", "tensor_scatter_elements_mul",
     "tensor_scatter_max_shape", "tensor_scatter_mul_oob_row", "tensor_scatter_sub_dtype",
