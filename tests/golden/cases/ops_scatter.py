@@ -198,6 +198,10 @@ CASES.update({
 
 CASES["t_small_methods"] = _Q + "result = (q.gather_nd(Tensor(np.array([[1, 2], [0, 0]], np.int32))), q.swapdims(0, 2), q.reshape_as(Tensor(np.zeros((4, 6), np.float32))), q.ndimension(), q.numel())"
 
+CASES["tensor_slice"] = _Q + "result = (ops.tensor_slice(q, (1, 0, 1), (1, 2, 3)), ops.tensor_slice(q, [0, 1, 0], [2, 1, 4]))"
+
+CASES["row_stack"] = "result = (ops.row_stack([Tensor(np.array([1, 2], np.float32)), Tensor(np.array([3, 4], np.float32))]), ops.row_stack((Tensor(np.ones((2, 2), np.int32)), Tensor(np.zeros((1, 2), np.int32)))))"
+
 OPTIONS = {case: {"message": True} for case in (
     "scatter_div_neg_index", "scatter_mul_oob", "scatter_update_shape", "tensor_scatter_elements_mul",
     "tensor_scatter_max_shape", "tensor_scatter_mul_oob_row", "tensor_scatter_sub_dtype",
