@@ -192,6 +192,9 @@ EXAMPLES: Dict[str, Tuple[str, ...]] = {
     'index_select': ('mint.index_select(ms.Tensor([[1.0, -2.0], [3.0, 4.0]]), 0, ms.Tensor([1]))', '[[3. 4.]]'),
     'masked_select': ('mint.masked_select(ms.Tensor([1.5, -2.0, 0.5]), ms.Tensor([True, False, True]))', '[1.5 0.5]'),
     'take': ('mint.take(ms.Tensor([[1.0, -2.0], [3.0, 4.0]]), ms.Tensor([0, 3]))', '[1. 4.]'),
+    'unique_consecutive': ('mint.unique_consecutive(ms.Tensor([1, 1, 2, 1]), return_counts=True)',
+                           '(Tensor(shape=[3], dtype=Int64, value= [1, 2, 1]), Tensor(shape=[3], dtype=Int64, '
+                           'value= [2, 1, 1]))'),
     'scatter_add': ('mint.scatter_add(ms.Tensor([1.0, 1.0, 1.0]), 0, ms.Tensor([2, 2]), ms.Tensor([5.0, 6.0]))',
                     '[ 1.  1. 12.]'),
     'index_add': ('mint.index_add(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]), 1, ms.Tensor([0], ms.int32), ms.Tensor([[1.0], [2.0]]), '

@@ -377,6 +377,7 @@ MINT: List[Front] = [Front(n, "input") for n in _UNARY] + [
     Front("masked_select", "input, mask"),
     Front("take", "input, index", "gather(reshape(input, (-1,)), index, 0)"),
     Front("scatter", "input, dim, index, src", "scatter(input, dim, index, src)"),
+    Front("unique_consecutive", "input, return_inverse=False, return_counts=False, dim=None"),
     Front("scatter_add", "input, dim, index, src", "tensor_scatter_elements(input, index, src, dim, 'add')"),
     Front("index_add", "input, dim, index, source, *, alpha=1",
           "_index_add_mint(input, dim, index, source, alpha=alpha)"),

@@ -13,11 +13,29 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from mskernel.common.tensor import Tensor
+from mskernel.ops._core import check_tensor
 from mskernel.nn.cell import Cell
 from mskernel.ops import functional as F
 
 __all__ = ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unflatten", "Dropout1d", "Dropout2d", "Dropout3d",
            "Dropout2dExt", "Unfold"]
+
+
+
+def _channel_shuffle(x: Any, groups: int) -> Tensor:
+    """(N, C, ...) with C = g * k: the channels read as a (g, k) grid and written out transposed. The layer
+    takes 2 or more dimensions and reshapes (its error is the reshape's), where ops.channel_shuffle wants 4+."""
+    t = check_tensor(x, "ChannelShuffle", "x")
+    if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1:
+        raise ValueError(f"For ChannelShuffle, the param `groups` must be larger than 0, but got {groups}.")
+    n, c = t.shape[0], t.shape[1]
+    rest = t.shape[2:]
+    if c % groups:
+        shape = "{" + ", ".join(str(v) for v in (n, groups, c // groups, -1)) + "}"
+        raise ValueError(f"proposed_shape '[const vector]{shape}' is invalid for input of size {t.size}")
+    y = F.reshape(t, (n, groups, c // groups) + rest)
+    y = F.transpose(y, (0, 2, 1) + tuple(range(3, 3 + len(rest))))
+    return F.reshape(y, t.shape)
 
 
 class PixelShuffle(Cell):
@@ -70,7 +88,7 @@ class ChannelShuffle(Cell):
         self.groups = groups
 
     def construct(self, x: Tensor) -> Tensor:
-        return F.channel_shuffle(x, self.groups)
+        return _channel_shuffle(x, self.groups)
 
 
 class Unflatten(Cell):

@@ -69,27 +69,6 @@ def pixel_unshuffle(input: Any, downscale_factor: int) -> Tensor:
     return F.reshape(y, lead + (c * r * r, h // r, w // r))
 
 
-def channel_shuffle(x: Any, groups: int) -> Tensor:
-    """(N, C, ...) with C = g * k: the channels read as a (g, k) grid and written out transposed.
-
-    Example:
-        >>> import numpy as np, mskernel as ms
-        >>> print(channel_shuffle(ms.Tensor(np.arange(4, dtype=np.float32).reshape(1, 4)), 2))
-        [[0. 2. 1. 3.]]
-    """
-    t = check_tensor(x, "ChannelShuffle", "x")
-    if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1:
-        raise ValueError(f"For ChannelShuffle, the param `groups` must be larger than 0, but got {groups}.")
-    n, c = t.shape[0], t.shape[1]
-    rest = t.shape[2:]
-    if c % groups:
-        shape = "{" + ", ".join(str(v) for v in (n, groups, c // groups, -1)) + "}"
-        raise ValueError(f"proposed_shape '[const vector]{shape}' is invalid for input of size {t.size}")
-    y = F.reshape(t, (n, groups, c // groups) + rest)
-    y = F.transpose(y, (0, 2, 1) + tuple(range(3, 3 + len(rest))))
-    return F.reshape(y, t.shape)
-
-
 def _channel_mask(x: Tensor, p: float, prim: str) -> Tuple[Tensor, np.ndarray]:
     """The dropped input and the keep mask (one draw per sample and channel, broadcast over the rest)."""
     from mskernel.common.seed import generator
@@ -171,7 +150,6 @@ def _dropout_prim(rank: int, prim: str) -> Any:
 OPS: List[Op] = [
     Op("pixel_shuffle", "input, upscale_factor", fn=pixel_shuffle),
     Op("pixel_unshuffle", "input, downscale_factor", fn=pixel_unshuffle),
-    Op("channel_shuffle", "x, groups", fn=channel_shuffle),
     Op("dropout1d", "input, p=0.5, training=True", fn=dropout1d),
     Op("dropout2d", "input, p=0.5, training=True", fn=dropout2d),
     Op("dropout3d", "input, p=0.5, training=True", fn=dropout3d),

@@ -359,7 +359,8 @@ OPS: List[Op] = [
     Op("unbind", "input, dim=0", fn=unbind, method=True),
     Op("unstack", "input_x, axis=0", fn=lambda input_x, axis=0: unbind(input_x, axis),
        prim="Unstack(axis=0, num=None)(input_x) -> input_x, axis"),
-    Op("slice", "input_x, begin, size", fn=slice, prim="Slice()(input_x, begin, size) -> input_x, begin, size"),
+    Op("slice", "input_x, begin, size", fn=slice, aliases=("tensor_slice",),
+       prim="Slice()(input_x, begin, size) -> input_x, begin, size"),
     Op("strided_slice", "input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, "
        "shrink_axis_mask=0", fn=strided_slice,
        prim="StridedSlice(begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)"
@@ -374,7 +375,7 @@ OPS: List[Op] = [
     Op("atleast_2d", "inputs", fn=atleast_2d),
     Op("atleast_3d", "inputs", fn=atleast_3d),
     Op("hstack", "tensors", fn=hstack),
-    Op("vstack", "inputs", fn=vstack),
+    Op("vstack", "inputs", fn=vstack, aliases=("row_stack",)),
     Op("dstack", "tensors", fn=dstack),
     Op("column_stack", "tensors", fn=column_stack),
     Op("meshgrid", "*inputs, indexing='xy'", fn=meshgrid),

@@ -159,11 +159,54 @@ CASES.update({
     "mint_scatter_add": "from mindspore import mint\n" + _W + "result = mint.scatter_add(w, 1, Tensor(np.array([[2, 2], [0, 1]], np.int64)), Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)))",
 })
 
+# reordering and padding blocks, and the small index utilities
+_Q = "q = Tensor(np.arange(1, 25, dtype=np.float32).reshape(2, 3, 4))\n"
+_IMG = "img = Tensor(np.arange(32, dtype=np.float32).reshape(2, 4, 2, 2))\n"
+CASES.update({
+    "reverse_sequence": _Q + "result = (ops.reverse_sequence(q, Tensor(np.array([1, 4, 2], np.int32)), 2, 1), ops.ReverseSequence(seq_dim=1, batch_dim=0)(q, Tensor(np.array([3, 2], np.int64))), q.reverse_sequence(Tensor(np.array([0, 2, 1, 2], np.int32)), 0, 2))",
+    "reverse_sequence_grad": _Q + "result = ms.grad(lambda a: (ops.reverse_sequence(a, Tensor(np.array([1, 4, 2], np.int32)), 2, 1) * Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))).sum())(q)",
+    "mirror_pad": _Q + "result = (ops.mirror_pad(q, Tensor(np.array([[0, 1], [2, 1], [3, 0]], np.int64)), 'REFLECT'), ops.MirrorPad('SYMMETRIC')(q, Tensor(np.array([[1, 1], [0, 3], [2, 2]], np.int64))))",
+    "mirror_pad_grad": _Q + "result = ms.grad(lambda a: ops.mirror_pad(a, Tensor(np.array([[0, 0], [1, 1], [2, 1]], np.int64)), 'REFLECT').sum())(q)",
+    "padding": "x = Tensor(np.array([[[8.0], [10.0]]], np.float32))\nresult = (ops.padding(x, 3), ops.Padding()(x), ops.padding(x, 1))",
+    "space_to_batch_nd": _IMG + "result = (ops.space_to_batch_nd(img, [2, 2], [[0, 0], [0, 0]]), ops.SpaceToBatchND([1, 2], [[1, 0], [0, 2]])(img), ops.space_to_batch_nd(img, 2, [[0, 0], [0, 2]]))",
+    "batch_to_space_nd": _IMG + "result = (ops.batch_to_space_nd(img, [2, 1], [[0, 0], [0, 0]]), ops.BatchToSpaceND([2, 2], [[0, 1], [1, 0]])(Tensor(np.arange(32, dtype=np.float32).reshape(8, 1, 2, 2))))",
+    "batch_to_space_nd_v2": "result = ops.BatchToSpaceNDV2()(Tensor(np.arange(32, dtype=np.float32).reshape(8, 1, 2, 2)), Tensor(np.array([4, 1], np.int64)), Tensor(np.array([[1, 2], [0, 1]], np.int64)))",
+    "batch_to_space_nd_batch": _IMG + "result = ops.batch_to_space_nd(img, 2, [[0, 0], [0, 0]])",
+    "space_batch_grad": _IMG + "result = ms.grad(lambda a: (ops.space_to_batch_nd(a, [1, 2], [[1, 0], [0, 2]]) * ops.arange(48.0).reshape(4, 4, 3, 1)).sum())(img)",
+    "space_to_depth": _IMG + "result = (ops.SpaceToDepth(2)(img), ops.DepthToSpace(2)(img))",
+    "channel_shuffle": _IMG + "result = (ops.channel_shuffle(img, 2), ops.ChannelShuffle(4)(img), ops.channel_shuffle(Tensor(np.arange(12, dtype=np.int32).reshape(1, 6, 2, 1)), 3))",
+    "channel_shuffle_3d": "result = ops.channel_shuffle(Tensor(np.arange(12, dtype=np.int32).reshape(1, 6, 2)), 3)",
+    "bias_add": _IMG + "result = (ops.bias_add(img, Tensor(np.array([1.0, 2.0, 3.0, 4.0], np.float32))), ops.BiasAdd()(img, Tensor(np.array([1.0, 2.0, 3.0, 4.0], np.float32))), ops.BiasAdd(data_format='NHWC')(img, Tensor(np.array([1.0, -1.0], np.float32))))",
+    "bias_add_grad": _IMG + "result = ms.grad(lambda a, b: (ops.bias_add(a, b) * a).sum(), (0, 1))(img, Tensor(np.array([1.0, 2.0, 3.0, 4.0], np.float32)))",
+    "flatten_prim": _IMG + "result = (ops.Flatten()(img), ops.Flatten()(Tensor(np.arange(3, dtype=np.float32))))",
+    "unique_consecutive": "x = Tensor(np.array([1, 1, 2, 2, 3, 1, 1, 2], np.int32))\nresult = (ops.unique_consecutive(x), ops.unique_consecutive(x, True), ops.unique_consecutive(x, return_counts=True), ops.UniqueConsecutive(True, True)(x), x.unique_consecutive(True, True))",
+    "unique_consecutive_dim": "x = Tensor(np.array([[1, 2], [1, 2], [3, 4], [1, 2]], np.float32))\nresult = (ops.unique_consecutive(x, True, True, 0), ops.unique_consecutive(x, True, True, 1), ops.unique_consecutive(x, True, True))",
+    "mint_unique_consecutive": "from mindspore import mint\nx = Tensor(np.array([[1, 1], [2, 2], [2, 3]], np.int64))\nresult = (mint.unique_consecutive(x), mint.unique_consecutive(x, return_inverse=True, return_counts=True))",
+    "unique_with_pad": "x = Tensor(np.array([5, 1, 5, 2, 1, 7], np.int32))\nresult = (ops.unique_with_pad(x, -1), ops.UniqueWithPad()(x, Tensor(0, ms.int32)), x.unique_with_pad(9), ops.unique_with_pad(Tensor(np.array([3, 3], np.int64)), 0))",
+    "sequence_mask": "x = Tensor(np.array([[1, 3], [2, 0]], np.int32))\nresult = (ops.sequence_mask(x, 4), ops.sequence_mask(x), ops.sequence_mask(Tensor(np.array([0, 2], np.int64)), 2))",
+    "intopk": "x1 = Tensor(np.array([[1, 8, 5, 2, 7], [4, 9, 1, 3, 5], [2, 2, 2, 2, 2]], np.float32))\nx2 = Tensor(np.array([1, 3, 4], np.int32))\nresult = (ops.intopk(x1, x2, 3), ops.InTopK(1)(x1, x2), ops.intopk(x1, x2, 0), ops.intopk(x1.astype(ms.float16), x2, 2))",
+    "invert_permutation": "result = (ops.InvertPermutation()((3, 4, 0, 2, 1)), ops.InvertPermutation()([1, 0, 2]))",
+    "unravel_index": "result = (ops.UnravelIndex()(Tensor(np.array([2, 5, 7], np.int32)), Tensor(np.array([3, 3], np.int32))), ops.UnravelIndex()(Tensor(np.array([11], np.int64)), Tensor(np.array([2, 3, 2], np.int64))))",
+    "list_diff": "x = Tensor(np.array([1, 5, 2, 5, 6, 3], np.int32))\ny = Tensor(np.array([5, 3], np.int32))\nresult = (ops.ListDiff()(x, y), ops.ListDiff(out_idx=ms.int64)(x, y))",
+    "nth_element": "x = Tensor(np.array([[1, 5, 3, 3], [4, 9, 1, 0]], np.int32))\nresult = (ops.NthElement()(x, 1), ops.NthElement(reverse=True)(x, 0), ops.NthElement()(Tensor(np.array([3.0, 1.0, 2.0], np.float32)), 2))",
+    "data_format": "result = (ops.DataFormatDimMap()(Tensor(np.array([0, 1, 2, 3, -1], np.int32))), ops.DataFormatDimMap('NCHW', 'NHWC')(Tensor(np.array([[1, 2], [3, 0]], np.int32))), ops.DataFormatVecPermute()(Tensor(np.array([1, 2, 3, 4], np.int32))), ops.DataFormatVecPermute('NCHW', 'NHWC')(Tensor(np.array([[1, 1], [2, 2], [3, 3], [4, 4]], np.int64))))",
+    "identity_n": "result = ops.IdentityN()([Tensor(np.array([1, 2], np.int64)), Tensor(np.array([4.0], np.float32))])",
+    "parallel_concat": "result = ops.ParallelConcat()((Tensor(np.array([[0, 1]], np.int32)), Tensor(np.array([[2, 1]], np.int32)), Tensor(np.array([[5, 6]], np.int32))))",
+    "parallel_concat_rows": "result = ops.ParallelConcat()((Tensor(np.array([[0, 1]], np.int32)), Tensor(np.array([[2, 1], [5, 6]], np.int32))))",
+    "fill_v2": "result = (ops.FillV2()(Tensor(np.array([2, 3], np.int32)), Tensor(1, ms.float32)), ops.FillV2()(Tensor(np.array([2], np.int64)), Tensor(7, ms.int32)))",
+})
+
+CASES["t_small_methods"] = _Q + "result = (q.gather_nd(Tensor(np.array([[1, 2], [0, 0]], np.int32))), q.swapdims(0, 2), q.reshape_as(Tensor(np.zeros((4, 6), np.float32))), q.ndimension(), q.numel())"
+
+CASES["tensor_slice"] = _Q + "result = (ops.tensor_slice(q, (1, 0, 1), (1, 2, 3)), ops.tensor_slice(q, [0, 1, 0], [2, 1, 4]))"
+
+CASES["row_stack"] = "result = (ops.row_stack([Tensor(np.array([1, 2], np.float32)), Tensor(np.array([3, 4], np.float32))]), ops.row_stack((Tensor(np.ones((2, 2), np.int32)), Tensor(np.zeros((1, 2), np.int32)))))"
+
 OPTIONS = {case: {"message": True} for case in (
     "scatter_div_neg_index", "scatter_mul_oob", "scatter_update_shape", "tensor_scatter_elements_mul",
     "tensor_scatter_max_shape", "tensor_scatter_mul_oob_row", "tensor_scatter_sub_dtype",
     "tensor_scatter_sub_float_index", "tensor_scatter_sub_oob", "dsplit_2d", "hsplit_1d", "tensor_split_zero",
-    "unsorted_segment_sum_float_ids", "select_scatter_shape", "index_fill_oob", "diagonal_scatter_shape", "index_fill_int64", "mint_index_add_int64")}
+    "unsorted_segment_sum_float_ids", "select_scatter_shape", "index_fill_oob", "diagonal_scatter_shape", "index_fill_int64", "mint_index_add_int64", "channel_shuffle_3d", "batch_to_space_nd_batch", "parallel_concat_rows")}
 OPTIONS.update({f"unsorted_segment_{name}_oob": {
     "message_parts": ["Launch kernel failed, name:"], "why": "the wheel names its graph node (Default/...-op0) and "
     "says no more; mskernel says which id is out of range"} for name in ["sum", "max", "min", "prod"]})
@@ -171,6 +214,7 @@ OPTIONS.update({f"unsorted_segment_{name}_oob": {
 # Programs the CPU wheel cannot run (no CPU kernel: "The kernel ScatterAddExt / InplaceScatterAdd unregistered"):
 # each answer is an equivalent program's, with tensor_scatter_elements adding
 VIA = {
+    "batch_to_space_nd_v2": "result = ops.BatchToSpaceND([4, 1], [[1, 2], [0, 1]])(Tensor(np.arange(32, dtype=np.float32).reshape(8, 1, 2, 2)))",
     "mint_scatter_add": _W + "result = ops.tensor_scatter_elements(w, Tensor(np.array([[2, 2], [0, 1]], np.int64)), Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)), 1, 'add')",
     "index_fill_inplace": _Z + "y = ops.index_fill(z, 1, Tensor(np.array([0], np.int32)), Tensor(-1.0, ms.float32))\nresult = (y, y)",
     "index_put_inplace": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.float32))\nout = x.index_put([Tensor(np.array([1], np.int32)), Tensor(np.array([2], np.int32))], Tensor(np.array([0.0], np.float32)))\nresult = (out, out)",
