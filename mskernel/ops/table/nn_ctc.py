@@ -205,7 +205,7 @@ OPS: List[Op] = [
 EXAMPLES = {
     "ctc_loss": ("lp = ms.Tensor(np.log(np.full((2, 1, 2), 0.5, np.float32)))",
                  "ops.ctc_loss(lp, ms.Tensor([[1]]), ms.Tensor([2]), ms.Tensor([1]))[0]", "0.2876821"),
-    "CTCLossV2": ("lp = ms.Tensor(np.log(np.full((2, 1, 2), 0.5, np.float32)))",
+    "CTCLossV2": ("lp = ms.ops.log(ms.ops.full((2, 1, 2), 0.5, dtype=ms.float32))",
                   "ops.CTCLossV2()(lp, ms.Tensor([[1]]), ms.Tensor([2]), ms.Tensor([1]))[0]", "[0.2876821]"),
     "ctc_greedy_decoder": ("x = ms.Tensor([[[0.6, 0.4, 0.2]], [[0.1, 0.6, 0.0]], [[0.1, 0.7, 0.0]]])",
                            "ops.ctc_greedy_decoder(x, ms.Tensor([3]))[1]", "[0 1]"),
