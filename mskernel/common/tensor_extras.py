@@ -226,6 +226,78 @@ def requires_grad_(self: Tensor, requires_grad: bool = True) -> Tensor:
     return self
 
 
+def sum_to_size(self: Tensor, *size: Any) -> Tensor:
+    """The sum of the tensor down to ``size`` (the shape it was broadcast from): summed over its leading extra
+    dimensions and, keeping them, over the dimensions ``size`` has as 1.
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]).sum_to_size(1, 2))
+        [[4. 6.]]
+    """
+    from mskernel.ops import functional as F  # ops sit above common
+
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else tuple(size)
+    lead = self.ndim - len(shape)
+    if lead < 0 or any(s not in (1, d) for s, d in zip(shape, self.shape[lead:])):
+        raise ValueError(f"For 'Tensor.sum_to_size', the tensor of shape {list(self.shape)} cannot be summed to "
+                         f"size {list(shape)}")
+    out = F.sum(self, tuple(range(lead))) if lead else self
+    axes = tuple(i for i, (s, d) in enumerate(zip(shape, out.shape)) if s == 1 and d != 1)
+    return F.sum(out, axes, True) if axes else out
+
+
+def resize(self: Tensor, *new_shape: Any) -> Tensor:
+    """A new tensor of ``new_shape`` holding this one's elements in order, cut off or followed by zeros
+    (MindSpore's, where numpy's ``resize`` repeats them).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(ms.Tensor([[1.0, 2.0], [3.0, 4.0]]).resize(1, 3), ms.Tensor([1, 2]).resize(3))
+        [[1. 2. 3.]] [1 2 0]
+    """
+    shape = tuple(new_shape[0]) if len(new_shape) == 1 and isinstance(new_shape[0], (tuple, list)) \
+        else tuple(new_shape)
+    flat = self._data.reshape(-1)
+    out = np.zeros(int(np.prod(shape, dtype=np.int64)), self._data.dtype)
+    n = min(out.size, flat.size)
+    out[:n] = flat[:n]
+    return Tensor._wrap(out.reshape(shape))
+
+
+_OFFLOADED: Dict[int, str] = {}
+
+
+def offload(self: Tensor, file_path: str) -> bool:
+    """Write the tensor's bytes to ``file_path`` (MindSpore moves device memory to the file; a CPU tensor keeps
+    its data too), remembering the path.
+
+    Example:
+        >>> import mskernel as ms, os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "t.data")
+        >>> t = ms.Tensor([1.0, 2.0]); t.offload(path), t.offload_file_path() == path
+        (True, True)
+    """
+    with open(file_path, "wb") as f:
+        f.write(self._data.tobytes())
+    _OFFLOADED[id(self)] = str(file_path)
+    return True
+
+
+def offload_file_path(self: Tensor) -> str:
+    """The file :func:`offload` wrote the tensor to ('' when it was not offloaded)."""
+    return _OFFLOADED.get(id(self), "")
+
+
+def set_init_flag(self: Tensor, flag: bool) -> None:
+    """Mark the tensor's data as initialised (mskernel's tensors always hold their data).
+
+    Example:
+        >>> import mskernel as ms
+        >>> ms.Tensor([1.0]).set_init_flag(True)
+    """
+
+
 def _false(self: Tensor) -> bool:
     return False
 
@@ -242,7 +314,8 @@ EXTRAS: Dict[str, Any] = {
     "const_arg": property(const_arg, doc="Whether the tensor is a constant argument of jit graphs."),
     "byte": byte, "short": short, "move_to": move_to, "flush_from_cache": flush_from_cache,
     "get_bytes": get_bytes, "convert_bytes_to_tensor": staticmethod(convert_bytes_to_tensor),
-    "requires_grad_": requires_grad_,
+    "requires_grad_": requires_grad_, "sum_to_size": sum_to_size, "resize": resize, "offload": offload,
+    "offload_file_path": offload_file_path, "set_init_flag": set_init_flag,
     "has_init": _constant(False), "init": _constant(None), "init_flag": _constant(False),
     "init_finished": _constant(True), "is_init": _false, "is_pinned": _false, "is_shared": _false,
     "device": _constant("CPU"), "is_meta": _constant(False), "delta_seed": 0,

@@ -1,7 +1,7 @@
 """Op table: ops MindSpore offers only as primitive classes (no functional op of their own), each measured on the
-2.10 CPU wheel: DiagPart, EmbeddingLookup, colour conversions, CompareAndBitpack, SubAndFilter, RaggedRange,
-NoRepeatNGram, and the summary primitives (which record nothing without a summary collector, as in PyNative
-mode: they return None).
+2.10 CPU wheel: DiagPart, EmbeddingLookup, colour conversions and adjustments, CompareAndBitpack, SubAndFilter,
+RaggedRange, NoRepeatNGram, MapUniform, CumulativeLogsumexp, PadV3, and the summary primitives (which record
+nothing without a summary collector, as in PyNative mode: they return None).
 
 Example:
     >>> import mskernel as ms
@@ -63,6 +63,10 @@ def _rgb_to_hsv(x: np.ndarray) -> np.ndarray:
 def _hsv_to_rgb(x: np.ndarray) -> np.ndarray:
     if x.ndim != 4:
         raise ValueError(f"For primitive[HSVToRGB], the the dimension of [x] must be equal to 4, but got {x.ndim}.")
+    return _hsv_to_rgb_any(x)
+
+
+def _hsv_to_rgb_any(x: np.ndarray) -> np.ndarray:
     work = x.astype(np.promote_types(x.dtype, np.float32))  # float16 in float32, rounded once (as the kernel)
     h, s, v = work[..., 0], work[..., 1], work[..., 2]
     c = s * v
@@ -78,6 +82,61 @@ def _hsv_to_rgb(x: np.ndarray) -> np.ndarray:
         out[..., 1] = np.where(at, g, out[..., 1])
         out[..., 2] = np.where(at, b, out[..., 2])
     return (out + m[..., None]).astype(x.dtype)
+
+
+def _adjust_hue(image: np.ndarray, delta: np.ndarray) -> np.ndarray:
+    """RGB images (last axis) with their hue turned by ``delta`` (a fraction of the colour circle)."""
+    hsv = _rgb_to_hsv(image.astype(np.promote_types(image.dtype, np.float32)))
+    hsv[..., 0] = np.mod(hsv[..., 0] + float(delta), 1.0)
+    return _hsv_to_rgb_any(hsv).astype(image.dtype)
+
+
+def _adjust_saturation(image: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """RGB images (last axis) with their saturation multiplied by ``scale`` (kept within [0, 1])."""
+    hsv = _rgb_to_hsv(image.astype(np.promote_types(image.dtype, np.float32)))
+    hsv[..., 1] = np.clip(hsv[..., 1] * float(scale), 0.0, 1.0)
+    return _hsv_to_rgb_any(hsv).astype(image.dtype)
+
+
+def _map_uniform(x: np.ndarray, per_group_size: int, group_num: int) -> np.ndarray:
+    """Spread ``group_num`` groups of ``per_group_size`` ids evenly: id ``i`` goes to
+    ``(i % group_num) * per_group_size + i // group_num``."""
+    return ((x % group_num) * per_group_size + x // group_num).astype(x.dtype)
+
+
+def cumulative_logsumexp(x: Any, axis: Any, exclusive: bool = False, reverse: bool = False) -> Tensor:
+    """``log(cumsum(exp(x)))`` along ``axis``, from the end when ``reverse``; ``exclusive`` leaves each element out
+    of its own sum (the first is then the lowest float)."""
+    t = check_tensor(x, "CumulativeLogsumexp", "x")
+    ax = int(axis._data) if isinstance(axis, Tensor) else int(axis)
+    if reverse:
+        t = F.flip(t, (ax,))
+    y = F.logcumsumexp(t, ax)
+    if exclusive:
+        low = F.full_like(F.narrow(y, ax, 0, 1), float(np.finfo(t._data.dtype).min))
+        y = F.cat((low, F.narrow(y, ax, 0, y.shape[ax] - 1)), ax)
+    return F.flip(y, (ax,)) if reverse else y
+
+
+def pad_v3(x: Any, paddings: Any, constant_value: Any = None, mode: str = "constant",
+           paddings_contiguous: bool = True) -> Tensor:
+    """``x`` padded by ``paddings`` (from the last dimension backwards): as ``(left, right)`` pairs when
+    ``paddings_contiguous``, else all the lefts then all the rights; ``mode`` constant, reflect, edge or
+    circular."""
+    t = check_tensor(x, "PadV3", "x")
+    p = [int(v) for v in (paddings._data.reshape(-1) if isinstance(paddings, Tensor) else paddings)]
+    if len(p) % 2 or len(p) > 2 * t.ndim:
+        raise ValueError(f"For 'PadV3', 'paddings' must hold an even number of values, at most {2 * t.ndim}, but "
+                         f"got {len(p)}")
+    if not paddings_contiguous:
+        half = len(p) // 2
+        p = [v for pair in zip(p[:half], p[half:]) for v in pair]
+    modes = {"constant": "constant", "reflect": "reflect", "edge": "replicate", "circular": "circular"}
+    if mode not in modes:
+        raise ValueError(f"For 'PadV3', 'mode' must be one of {sorted(modes)}, but got {mode!r}")
+    value = None if constant_value is None else (constant_value.item() if isinstance(constant_value, Tensor)
+                                                 else constant_value)
+    return F.pad(t, tuple(p), modes[mode], value if mode == "constant" else None)
 
 
 def _compare_and_bitpack(x: np.ndarray, threshold: np.ndarray) -> np.ndarray:
@@ -139,6 +198,14 @@ OPS: List[Op] = [
     Op("_embedding_lookup", "input_params, input_indices, offset", fn=embedding_lookup, prim="EmbeddingLookup"),
     Op("_rgb_to_hsv", "images", _rgb_to_hsv, prim="RGBToHSV", **_NO_GRAD),
     Op("_hsv_to_rgb", "x", _hsv_to_rgb, prim="HSVToRGB", **_NO_GRAD),
+    Op("_adjust_hue", "image, delta", _adjust_hue, inputs=2, prim="AdjustHue", **_NO_GRAD),
+    Op("_adjust_saturation", "image, scale", _adjust_saturation, inputs=2, prim="AdjustSaturation", **_NO_GRAD),
+    Op("_map_uniform", "input_x, per_group_size, group_num", _map_uniform, prim="MapUniform", **_NO_GRAD),
+    Op("_cumulative_logsumexp", "x, axis, exclusive=False, reverse=False", fn=cumulative_logsumexp,
+       prim="CumulativeLogsumexp(exclusive=False, reverse=False)(x, axis) -> x, axis, exclusive, reverse"),
+    Op("_pad_v3", "x, paddings, constant_value=None, mode='constant', paddings_contiguous=True", fn=pad_v3,
+       prim="PadV3(mode='constant', paddings_contiguous=True)(x, paddings, constant_value=None) -> x, paddings, "
+            "constant_value, mode, paddings_contiguous"),
     Op("_compare_and_bitpack", "x, threshold", _compare_and_bitpack, inputs=2, prim="CompareAndBitpack",
        **_NO_GRAD),
     Op("_sub_and_filter", "input_x, max_num, offset", fn=sub_and_filter, prim="SubAndFilter"),
@@ -160,6 +227,15 @@ EXAMPLES = {
                         "[[10. 11.]\n [ 8.  9.]\n [ 0.  0.]]"),
     "RGBToHSV": ("ops.RGBToHSV()(ms.Tensor([[[[0.25, 0.5, 0.5]]]]))", "[[[[0.5 0.5 0.5]]]]"),
     "HSVToRGB": ("ops.HSVToRGB()(ms.Tensor([[[[0.5, 0.5, 0.5]]]]))", "[[[[0.25 0.5  0.5 ]]]]"),
+    "AdjustHue": ("ops.AdjustHue()(ms.Tensor([[[1.0, 2.0, 3.0]]]), ms.Tensor(0.2))",
+                  "[[[2.3999996 1.        3.       ]]]"),
+    "AdjustSaturation": ("ops.AdjustSaturation()(ms.Tensor([[[1.0, 2.0, 3.0]]]), ms.Tensor(0.5))",
+                         "[[[2.  2.5 3. ]]]"),
+    "MapUniform": ("ops.MapUniform()(ms.Tensor([0, 1, 2, 3, 4, 5, 6, 7]), 4, 2)", "[0 4 1 5 2 6 3 7]"),
+    "CumulativeLogsumexp": ("ops.CumulativeLogsumexp(exclusive=True)(ms.Tensor([1.0, 2.0, 3.0]), ms.Tensor(0))",
+                            "[-3.4028235e+38  1.0000000e+00  2.3132617e+00]"),
+    "PadV3": ("ops.PadV3(paddings_contiguous=False)(ms.Tensor([[0.0, 1.0, 2.0]]), ms.Tensor([1, 0, 1, 0]), "
+              "ms.Tensor(1.5))", "[[1.5 0.  1.  2.  1.5]]"),
     "CompareAndBitpack": ("ops.CompareAndBitpack()(ms.Tensor([1.0, 2, 3, 4, 5, 6, 7, 8]), ms.Tensor(6.0))", "[3]"),
     "SubAndFilter": ("ops.SubAndFilter()(ms.Tensor([1, 3, 5, 8, 9, 16]), 10, 5)[0]", "[0 3 4]"),
     "RaggedRange": ("ops.RaggedRange(ms.int64)(ms.Tensor([2, 5]), ms.Tensor([4, 8]), ms.Tensor([1, 2]))[1]",

@@ -28,6 +28,14 @@ CASES = {
     "ragged_range_float": "result = ops.RaggedRange(Tsplits=ms.int32)(Tensor(np.array([0.0, 1.0], np.float32)), Tensor(np.array([1.0, 2.0], np.float32)), Tensor(np.array([0.25, 0.5], np.float32)))",
     "no_repeat_ngram": _S + "result = ops.NoRepeatNGram(ngram_size=3)(seq, lp)",
     "no_repeat_ngram_2": _S + "result = ops.NoRepeatNGram(ngram_size=2)(seq, lp)",
+    "adjust_hue": _RGB + "result = (ops.AdjustHue()(rgb, Tensor(0.2)), ops.AdjustHue()(rgb * 10, Tensor(-0.35)))",
+    "adjust_saturation": _RGB + "result = (ops.AdjustSaturation()(rgb, Tensor(0.5)), ops.AdjustSaturation()(rgb, Tensor(3.0)))",
+    "map_uniform": "result = ops.MapUniform()(Tensor(np.arange(12), ms.int32), 3, 4)",
+    "cumulative_logsumexp": "x = Tensor(np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 4.0]], np.float32))\nresult = [ops.CumulativeLogsumexp(e, r)(x, Tensor(a)) for e in (False, True) for r in (False, True) for a in (0, 1)]",
+    "cumulative_logsumexp_grad": "x = Tensor(np.array([[1.0, 2.0, 3.0], [0.5, -1.0, 4.0]], np.float32))\nresult = ms.grad(lambda a: (ops.CumulativeLogsumexp(False, True)(a, Tensor(1)) * Tensor([1.0, 2.0, 3.0])).sum())(x)",
+    "pad_v3": "x = Tensor(np.arange(6, dtype=np.float32).reshape(1, 1, 2, 3))\nresult = [ops.PadV3(m, c)(x, Tensor([1, 2, 0, 1]), Tensor(1.5) if m == 'constant' else None) for m, c in (('constant', True), ('constant', False), ('reflect', True), ('edge', True), ('edge', False))]",  # the wheel's reflect with paddings_contiguous=False returns uninitialised memory
+    "tensor_sum_to_size": "x = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4))\nresult = (x.sum_to_size((3, 1)), x.sum_to_size(1, 3, 4), x.sum_to_size(2, 1, 4))",
+    "tensor_resize": "x = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))\nresult = (x.resize(3, 3), x.resize((2, 2)), x.resize(7))",
     "summaries": "x = Tensor(np.ones((1, 3, 2, 2), np.float32))\nresult = (ops.ScalarSummary()('s', Tensor(1.0)), ops.TensorSummary()('t', x), ops.ImageSummary()('i', x), ops.HistogramSummary()('h', x))",
 }
 OPTIONS = {
