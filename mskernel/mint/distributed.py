@@ -18,7 +18,7 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from mskernel.common.tensor import Tensor
 from mskernel.communication import management as _m
@@ -495,6 +495,26 @@ def scatter_object_list(scatter_object_output_list: list, scatter_object_input_l
                         f"got {scatter_object_output_list!r}.")
     scatter_object_output_list[0] = ins[0]
     _group(group, "scatter_object_list")
+
+
+#: whether the collective functions write their result into their input tensor (set_comm_ops_inplace)
+INPLACE: Dict[str, Any] = {"enabled": False, "functions": None}
+
+
+def set_comm_ops_inplace(is_enable: bool, func_list: Any = None) -> None:
+    """Make the collective functions (all of them, or those named in ``func_list``) write their result into their
+    input tensor. In a group of one each result equals its input, so the values are the same either way; the
+    choice is recorded in :data:`INPLACE`.
+
+    Example:
+        >>> set_comm_ops_inplace(True); INPLACE["enabled"]
+        True
+        >>> set_comm_ops_inplace(False)
+    """
+    if not isinstance(is_enable, bool):
+        raise TypeError(f"For 'set_comm_ops_inplace', the argument 'is_enable' must be type of bool, but got "
+                        f"'is_enable' type : {type(is_enable)}.")
+    INPLACE.update(enabled=is_enable, functions=None if func_list is None else list(func_list))
 
 
 #: the collective functions (``mindspore.ops`` has the same names)

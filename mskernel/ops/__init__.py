@@ -19,6 +19,7 @@ from mskernel.ops.sparse import *  # noqa: F401,F403  (coo_*, csr_* and the othe
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
 from mskernel.ops.graph_syntax import *  # noqa: F401,F403  (tuple_getitem, scalar_add, make_range, ...)
 from mskernel.ops.graph_prims import *  # noqa: F401,F403  (ForiLoop, constexpr, prim_attr_register, ...)
+from mskernel.ops.vm_impl import get_vm_impl_fn, vm_impl_registry  # noqa: F401
 from mskernel.ops.reg_ops import (AiCPURegOp, AkgAscendRegOp, AkgGpuRegOp, CpuRegOp, TBERegOp,  # noqa: F401
                                   op_info_register)
 from mskernel.ops.condition import cond  # noqa: F401
@@ -37,6 +38,7 @@ _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpB
 # the collective-communication functions, as mint.distributed has them (ops.gather, ops.scatter and the module
 # ops.reduce keep their own meaning here)
 _LAZY.update({n: "mskernel.mint.distributed" for n in (
+    "set_comm_ops_inplace",
     "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "all_gather_object", "all_reduce",
     "all_to_all", "all_to_all_single", "barrier", "broadcast", "broadcast_object_list", "destroy_process_group",
     "gather_object", "get_backend", "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank",

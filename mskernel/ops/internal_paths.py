@@ -12,8 +12,8 @@ its ops once, in the op table, so each of those modules is a facade: a name reso
 * for ``<name>_view``, what ``<name>`` resolves to (mskernel's results never alias their input, so a view op and
   its copying op print the same).
 
-``functional_overload`` holds the torch-style signatures, so there mint's function comes first for every name, and
-``function.nn_func`` looks in ``mint.nn.functional`` before ``mint``.
+``functional_overload`` holds the torch-style signatures, so there mint's function comes first for every name;
+``function.nn_func`` looks in ``mint.nn.functional`` before ``mint``; ``communication`` in ``mint.distributed``.
 
 A name that resolves to nothing raises AttributeError naming the module path, as a missing attribute does.
 
@@ -45,7 +45,7 @@ FUNCTION_MODULES = ("array_func", "math_func", "nn_func", "random_func", "linalg
 
 #: facade module names under ``mskernel.ops`` (the package ``function`` holds FUNCTION_MODULES)
 FACADES = ("auto_generate", "gen_ops_def", "gen_ops_prim", "pyboost_inner_prim", "functional_overload",
-           "gen_extend_func", "array_ops", "linalg_ops", "other_ops")
+           "gen_extend_func", "array_ops", "linalg_ops", "other_ops", "communication")
 
 
 def _suffixed(name: str, suffix: str) -> Tuple[bool, str]:
@@ -53,6 +53,8 @@ def _suffixed(name: str, suffix: str) -> Tuple[bool, str]:
 
 
 def _homes(where: str) -> Tuple[str, ...]:
+    if where.endswith("communication"):  # the collectives, as mint.distributed has them
+        return ("mskernel.mint.distributed",) + _MINT_HOMES
     if where.endswith("nn_func"):
         return ("mskernel.mint.nn.functional",) + tuple(h for h in _MINT_HOMES if h != "mskernel.mint.nn.functional")
     return _MINT_HOMES
@@ -77,7 +79,7 @@ def resolve(name: str, where: str = "mindspore.ops") -> Any:
     if name.startswith("__"):
         raise AttributeError(f"module {where!r} has no attribute {name!r}")
     ops = importlib.import_module("mskernel.ops")
-    if where.endswith("functional_overload"):
+    if where.endswith(("functional_overload", "communication")):
         obj = _in_mint(name, where)
         if obj is not None:
             return obj

@@ -119,6 +119,12 @@ CASES = {
                   "b = AiCPURegOp('Stack').fusion_type('OPAQUE').attr('axis', 'int').input(0, 'x', 'dynamic')"
                   ".output(0, 'y', 'required').dtype_format(DataType.I8_Default, DataType.I8_Default).get_op_info()\n"
                   "result = (a, b)",
+    "set_comm_ops_inplace": "from mindspore.ops.communication import set_comm_ops_inplace\n"
+                            "result = (set_comm_ops_inplace(True), set_comm_ops_inplace(False, ['all_reduce']))",
+    "set_comm_ops_inplace_bad": "result = ops.set_comm_ops_inplace(1)",
+    "vm_impl_registry": "from mindspore.ops import vm_impl_registry, get_vm_impl_fn\n"
+                        "@vm_impl_registry.register('MyDouble')\ndef vm_impl_double(self):\n    return lambda x: 2 * x\n"
+                        "result = (get_vm_impl_fn('MyDouble')(21), get_vm_impl_fn('NoSuchThing'))",
     "tbe_reg_op": "from mindspore.ops import TBERegOp, DataType, op_info_register\n"
                   "info = TBERegOp('Abs').fusion_type('ELEMWISE').async_flag(False).binfile_name('abs.so')"
                   ".compute_cost(10).kernel_name('abs').partial_flag(True).op_pattern('formatAgnostic')"
@@ -136,7 +142,7 @@ _MSG = ["tuple_getitem_oob", "tuple_setitem_oob", "tuple_div_indivisible", "scal
         "is_tensor_bool_cond_shape", "element_unknown", "switch_layer_int", "eps_int", "eps_not_tensor",
         "range_zero_step", "range_wrong_sign", "range_mixed", "fori_loop_float", "identity_n_tensor",
         "check_numerics_nan", "check_numerics_inf"]
-OPTIONS = {name: {"message": True} for name in _MSG + ["morph_pynative"]}
+OPTIONS = {name: {"message": True} for name in _MSG + ["morph_pynative", "set_comm_ops_inplace_bad"]}
 OPTIONS["hyper_add_number"] = {"message_parts": ["For 'MultitypeFuncGraph', cannot find fn match given args."],
                                "why": "the wheel lists its registered functions with their addresses"}
 
