@@ -5,11 +5,12 @@ Example:
     >>> isinstance(train.__all__, list)
     True
 """
-from mskernel.train import callback, model, serialization
+from mskernel.train import callback, dataset_helper, model, serialization
+from mskernel.train.dataset_helper import *  # noqa: F401,F403
 from mskernel.train.callback import *  # noqa: F401,F403
 from mskernel.train.model import *  # noqa: F401,F403
 from mskernel.train.serialization import *  # noqa: F401,F403
 from mskernel.nn.metrics import *  # noqa: F401,F403
 from mskernel.nn import metrics
 
-__all__ = [*callback.__all__, *model.__all__, *serialization.__all__, *metrics.__all__]
+__all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__]

@@ -258,3 +258,10 @@ OPTIONS.update({
     "mr_page_size_four": {"message_parts": ["Invalid data, page size 32770 should be divided by four."],
                           "why": _PIPELINE},
 })
+
+CASES["dataset_helper"] = ("import mindspore.dataset as ds\ndata = ds.NumpySlicesDataset({'x': np.arange(8, dtype=np.float32).reshape(4, 2), 'y': np.arange(4)}, shuffle=False).batch(2)\n"
+                           "h = ms.DatasetHelper(data, dataset_sink_mode=False)\nresult = [list(step) for step in h]")
+CASES["dataset_helper_sink"] = ("import mindspore.dataset as ds\ndata = ds.NumpySlicesDataset({'x': np.ones((2, 1), np.float32)})\n"
+                                "result = ms.DatasetHelper(data)")
+OPTIONS["dataset_helper_sink"] = {"message_parts": ["Unsupported op [InitDataSetQueue] on CPU"],
+                                  "why": "the wheel's text goes on with its kernel graph's node names and C++ stack"}
