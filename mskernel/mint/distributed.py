@@ -504,7 +504,7 @@ INPLACE: Dict[str, Any] = {"enabled": False, "functions": None}
 def set_comm_ops_inplace(is_enable: bool, func_list: Any = None) -> None:
     """Make the collective functions (all of them, or those named in ``func_list``) write their result into their
     input tensor. In a group of one each result equals its input, so the values are the same either way; the
-    choice is recorded in :data:`INPLACE`.
+    choice is recorded in ``INPLACE``.
 
     Example:
         >>> set_comm_ops_inplace(True); INPLACE["enabled"]

@@ -306,7 +306,7 @@ def random_resized_crop_box(h: int, w: int, scale: Sequence[float], ratio: Seque
 
 
 class RandomResizedCrop:
-    """A random region (:func:`random_resized_crop_box`) resized to ``size``.
+    """A random region (``random_resized_crop_box``) resized to ``size``.
 
     Example:
         >>> RandomResizedCrop((5, 6))(np.zeros((20, 20, 3), np.uint8)).shape

@@ -27,7 +27,6 @@ _SHARED = {"ReLU": _nn.ReLU, "Identity": _nn.Identity, "Hardsigmoid": _nn.HSigmo
            "SoftMarginLoss": _nn.SoftMarginLoss,
            "Hardshrink": _nn.HShrink, "Softshrink": _nn.SoftShrink, "PixelShuffle": _nn.PixelShuffle,
            "Dropout2d": _nn.Dropout2dExt, "AvgPool3d": _nn.AvgPool3dExt,
-           "Unfold": _nn.layer.shuffle.UnfoldExt, "Fold": _nn.layer.shuffle.Fold,
            "MaxUnpool2d": _nn.MaxUnpool2d}
 globals().update(_SHARED)
 

@@ -30,7 +30,7 @@ __all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d", "BatchNorm1d", "Batc
            "UpsamplingNearest2d", "UpsamplingBilinear2d",
            "ReLU6", "Softmax", "Flatten", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d",
            "MSELoss", "SmoothL1Loss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss",
-           "CosineEmbeddingLoss"]
+           "CosineEmbeddingLoss", "Unfold", "Fold"]
 
 
 def _tuple(value: Any, n: int) -> Tuple[int, ...]:
@@ -753,3 +753,42 @@ class CosineEmbeddingLoss(Cell):
 
     def construct(self, input1: Tensor, input2: Tensor, target: Tensor) -> Tensor:
         return F.cosine_embedding_loss(input1, input2, target, self.margin, self.reduction)
+
+
+class Unfold(Cell):
+    """``mint.nn.Unfold(kernel_size, dilation=1, padding=0, stride=1)``: (N, C, H, W) to (N, C * kh * kw, L).
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> Unfold(3)(ms.Tensor(np.ones((4, 4, 8, 8), np.float32))).shape
+        (4, 36, 36)
+    """
+
+    def __init__(self, kernel_size: Any, dilation: Any = 1, padding: Any = 0, stride: Any = 1) -> None:
+        super().__init__()
+        self.kernel_size, self.dilation, self.padding, self.stride = kernel_size, dilation, padding, stride
+
+    def construct(self, input: Tensor) -> Tensor:
+        from mskernel.mint.nn import functional as MF  # functional is built after this module
+        return MF.unfold(input, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+class Fold(Cell):
+    """``mint.nn.Fold(output_size, kernel_size, dilation=1, padding=0, stride=1)``: (N, C * kh * kw, L) to
+    (N, C, H, W), the blocks added back at their places.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> Fold([8, 8], [2, 2], [2, 2], [2, 2], [2, 2])(ms.Tensor(np.ones((2, 64, 25), np.float32))).shape
+        (2, 16, 8, 8)
+    """
+
+    def __init__(self, output_size: Any, kernel_size: Any, dilation: Any = 1, padding: Any = 0,
+                 stride: Any = 1) -> None:
+        super().__init__()
+        self.output_size, self.kernel_size = output_size, kernel_size
+        self.dilation, self.padding, self.stride = dilation, padding, stride
+
+    def construct(self, input: Tensor) -> Tensor:
+        from mskernel.mint.nn import functional as MF  # functional is built after this module
+        return MF.fold(input, self.output_size, self.kernel_size, self.dilation, self.padding, self.stride)

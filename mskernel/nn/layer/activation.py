@@ -273,7 +273,7 @@ class GLU(_Param1):
 
 
 class HShrink(_Param1):
-    """``nn.HShrink(lambd=0.5)``: x where |x| > lambd, else 0.
+    """``nn.HShrink(lambd=0.5)``: x where ``|x| > lambd``, else 0.
 
     Example:
         >>> import mskernel as ms

@@ -1,6 +1,6 @@
 """Op table: ops that write a piece into a tensor at positions — select/slice/diagonal_scatter, index_fill,
-index_put, masked_scatter, put_, fill_diagonal, the ``inplace_{add,sub,update}`` row updates, ``inplace_index_add``
-and ``ScatterAddWithAxis`` — and the readers ``take``, ``choose``, ``gather_d``, ``argwhere``.
+index_put, masked_scatter, ``put_``, fill_diagonal, the ``inplace_{add,sub,update}`` row updates,
+``inplace_index_add`` and ``ScatterAddWithAxis`` — and the readers ``take``, ``choose``, ``gather_d``, ``argwhere``.
 
 Each is one numpy indexing of the input's position map (:func:`rearrange._index`) that names the written flat
 positions, and :func:`index._scatter_into`, which writes (or adds) the piece there differentiably: the piece's

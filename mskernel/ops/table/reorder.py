@@ -470,7 +470,7 @@ EXAMPLES = {
 
 
 def _gather_nd_method(self: Tensor, indices: Any) -> Tensor:
-    """``x.gather_nd(indices)``: :func:`ops.gather_nd`.
+    """``x.gather_nd(indices)``: ``ops.gather_nd``.
 
     Example:
         >>> import mskernel as ms

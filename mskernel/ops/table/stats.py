@@ -258,7 +258,7 @@ def _torch_style(axis: Any, ddof: Any, keepdims: bool, dim: Any, correction: Any
 
 def _std_method(self: Tensor, axis: Any = None, ddof: Any = 0, keepdims: bool = False, *, dim: Any = None,
                 correction: Any = None, keepdim: Any = None) -> Tensor:
-    """``Tensor.std``, either spelling (see :func:`_torch_style`).
+    """``Tensor.std``, either spelling (``(axis, ddof, keepdims)`` or ``(dim, *, correction=1, keepdim=False)``).
 
     Example:
         >>> import mskernel as ms
@@ -271,7 +271,7 @@ def _std_method(self: Tensor, axis: Any = None, ddof: Any = 0, keepdims: bool = 
 
 def _var_method(self: Tensor, axis: Any = None, ddof: Any = 0, keepdims: bool = False, *, dim: Any = None,
                 correction: Any = None, keepdim: Any = None) -> Tensor:
-    """``Tensor.var``, either spelling (see :func:`_torch_style`).
+    """``Tensor.var``, either spelling (``(axis, ddof, keepdims)`` or ``(dim, *, correction=1, keepdim=False)``).
 
     Example:
         >>> import mskernel as ms
