@@ -154,6 +154,7 @@ def set_context(**kwargs: Any) -> None:
     Example:
         >>> set_context(mode=PYNATIVE_MODE, check_bprop=True); get_context("check_bprop")
         True
+        >>> set_context(check_bprop=False)  # back to the default, for whatever runs next in this process
         >>> set_context(mdoe=GRAPH_MODE)
         Traceback (most recent call last):
         ...
