@@ -235,7 +235,7 @@ def watch(attr_key: str, callback: Callable[[], None]) -> None:
         >>> watch("op_timeout", follow)
         >>> set_context(op_timeout=60); seen
         [60]
-        >>> unwatch("op_timeout", follow)
+        >>> unwatch("op_timeout", follow); set_context(op_timeout=900)  # back to the default
     """
     _watchers.setdefault(attr_key, []).append(callback)
 
@@ -249,6 +249,7 @@ def unwatch(attr_key: str, callback: Callable[[], None]) -> None:
         >>> watch("op_timeout", follow); unwatch("op_timeout", follow)
         >>> set_context(op_timeout=30); seen
         []
+        >>> set_context(op_timeout=900)  # back to the default
     """
     callbacks = _watchers.get(attr_key, [])
     if callback in callbacks:
