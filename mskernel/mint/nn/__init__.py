@@ -13,8 +13,9 @@ Example:
 """
 from mskernel import nn as _nn
 from mskernel.mint.nn import functional
-from mskernel.mint.nn import layers, padding
+from mskernel.mint.nn import layers, losses, padding
 from mskernel.mint.nn.layers import *  # noqa: F401,F403
+from mskernel.mint.nn.losses import *  # noqa: F401,F403
 from mskernel.mint.nn.padding import *  # noqa: F401,F403
 
 F = functional
@@ -30,4 +31,4 @@ _SHARED = {"ReLU": _nn.ReLU, "Identity": _nn.Identity, "Hardsigmoid": _nn.HSigmo
            "MaxUnpool2d": _nn.MaxUnpool2d}
 globals().update(_SHARED)
 
-__all__ = sorted([*layers.__all__, *padding.__all__, *_SHARED, "functional"])
+__all__ = sorted([*layers.__all__, *losses.__all__, *padding.__all__, *_SHARED, "functional"])
