@@ -49,18 +49,14 @@ def _load(name: str):
 
 
 AGGREGATE = {"random_programs"}  # checked as a whole by test_random_programs.py
-NOT_SUITES = {"audit_surface"}  # audit_examples.py's summary of the docstring audit, no recorded cases
 
 
 def _params():
     out = []
     for js in sorted(HERE.glob("*.json")):
-        if js.stem in AGGREGATE or js.stem in NOT_SUITES:
+        if js.stem in AGGREGATE:
             continue
-        data = json.loads(js.read_text())
-        if "cases" not in data:  # not a suite (audit_surface.json: the docstring audit's summary)
-            continue
-        recorded = data["cases"]
+        recorded = json.loads(js.read_text())["cases"]  # every json here is a suite's answers
         src_file = HERE / "cases" / f"{js.stem}.py"
         mod = _load(js.stem) if src_file.exists() else None
         options = getattr(mod, "OPTIONS", {}) if mod else {}
