@@ -1,7 +1,7 @@
 """Keyword forms and overloads MindSpore's docstring examples use (found by tests/golden/audit_examples.py):
 Tensor.add/sub with alpha, ops.subtract, remainder(divisor=), std(dim, correction), amax/amin with initial and
 where, aminmax over every axis, baddbmm of matrices, prelu per channel, the Logit/MatrixInverse/GeLU
-primitives' attributes, HSigmoid in float16, Tensor.stride."""
+primitives' attributes, HSigmoid in float16, Tensor.stride, the internal module paths ops are reached through."""
 _X = "x = Tensor(np.array([[1.0, -2.0, 3.0], [4.0, 5.0, -6.0]], np.float32))\n"
 _Y = "y = Tensor(np.array([[0.5, 1.5, -2.0], [1.0, -1.0, 2.5]], np.float32))\n"
 _W = "w = Tensor(np.array([[True, False, True], [False, True, True]]))\n"
@@ -36,6 +36,8 @@ CASES = {
     "gelu_primitive_grad": _X + "result = ms.grad(lambda a: ops.GeLU()(a).sum())(x)",
     "hsigmoid_float16": "result = nn.HSigmoid()(Tensor(np.array([-1, -2, 0, 2, 1, 4]), ms.float16))",
     "hardsigmoid_float16": "result = ops.hardsigmoid(Tensor(np.array([-2.5, -0.7, 0.3, 1.9]), ms.float16))",
+    "internal_module_paths": _X + "result = (ops.function.math_func.amax_ext(x, dim=1, keepdim=True), ops.auto_generate.select_ext_view(x, 0, 1), "
+                                  "ops.functional_overload.any(x > 4.5, dim=1), ops.function.nn_func.softmax_ext(x))",
     "stride": _X + "result = (x.stride(), x.stride(0), x.stride(-1))",
 }
 OPTIONS = {"gelu_primitive_grad": {"rtol": 1e-5, "atol": 1e-6}}
