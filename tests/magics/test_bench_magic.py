@@ -30,7 +30,8 @@ def test_kernel_bench_text_only_and_sweep(run):
 
 
 def test_kernel_bench_refuses_disagreeing_implementations(run):
-    r = run(f"%kernel_bench 'lambda a: a * a' 'lambda a: a * a + 1' --on kb_x {FAST}")
+    r = run("kb_x = ms.Tensor(np.linspace(-1, 1, 64).astype(np.float32))\n"
+            f"%kernel_bench 'lambda a: a * a' 'lambda a: a * a + 1' --on kb_x {FAST}")
     assert not r.success and isinstance(r.error, UsageError)
     assert "'lambda a: a * a + 1' differs from 'lambda a: a * a' in output 0 at index (31,)" in str(r.error)
     assert "64 of 64 elements differ" in str(r.error)
