@@ -105,7 +105,6 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "batch_isend_irecv": _P2P,
         "send_object_list": _P2P,
         "recv_object_list": _P2P,
-        "P2POp": _P2P,
         "Merge": _GE,
         "GeSwitch": _GE,
         "merge": _GE,
@@ -124,7 +123,6 @@ REFUSED: Dict[str, Dict[str, str]] = {
                   "API), which mskernel does not have",
     },
     "mindspore.mint.distributed": {
-        "P2POp": _P2P,
         "send": _P2P,
         "recv": _P2P,
         "isend": _P2P,

@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional
 
 from mskernel.common.tensor import Tensor
 from mskernel.communication import management as _m
+from mskernel.communication.p2p import P2POp  # noqa: F401  (a description; batch_isend_irecv is refused)
 from mskernel.refusals import refused_names
 
 _REFUSED = refused_names("mindspore.mint.distributed")
@@ -524,4 +525,4 @@ COLLECTIVES = ["all_gather", "all_gather_into_tensor", "all_gather_into_tensor_u
                "get_process_group_ranks", "get_rank", "get_world_size", "init_process_group", "is_available",
                "is_initialized", "new_group", "reduce", "reduce_scatter", "reduce_scatter_tensor",
                "reduce_scatter_tensor_uneven", "scatter", "scatter_object_list"]
-__all__ = sorted(COLLECTIVES + list(_REFUSED))
+__all__ = sorted(COLLECTIVES + list(_REFUSED) + ["P2POp"])

@@ -26,6 +26,7 @@ from mskernel.ops.condition import cond  # noqa: F401
 from mskernel.ops.taylor import derivative, jet  # noqa: F401
 from mskernel.autograd.api import get_grad  # noqa: F401
 from mskernel.common.tensor import is_tensor  # noqa: F401
+from mskernel.communication.p2p import P2POp  # noqa: F401  (a description; batch_isend_irecv is refused)
 from mskernel.refusals import refused_names as _refused_names
 from mskernel.ops import internal_paths as _internal_paths
 import sys as _sys
