@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, Iterator, List
+from typing import Dict, Iterator, List, Optional
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -234,9 +234,11 @@ SUMMARY = HERE.parents[1] / "mskernel" / "compat_audit.json"
 WHEEL_CACHE = Path.home() / ".cache" / "mskernel" / "audit"
 
 
-def _state(wheel: dict, ours: dict) -> List[str]:
+def _state(wheel: dict, ours: dict, again: Optional[dict] = None) -> List[str]:
     """[state, detail] of one API's examples: ``agree``, ``differ``, ``wheel-fails`` (the CPU wheel itself
-    raises: not counted), ``hung`` or ``no-example``."""
+    raises: not counted), ``wheel-varies`` (``again``, the wheel's second run in a fresh process, printed
+    something else than its first: unseeded random numbers, addresses, the time; not counted), ``hung`` or
+    ``no-example``."""
     if not wheel.get("source"):
         return ["no-example", ""]
     if wheel.get("error", "").startswith("TimeoutError"):
@@ -245,7 +247,23 @@ def _state(wheel: dict, ours: dict) -> List[str]:
         return ["wheel-fails", wheel["error"][:160]]
     if "error" not in ours and _same(wheel["stdout"], ours["stdout"]):
         return ["agree", ""]
+    if again is not None and "error" not in again and not _same(wheel["stdout"], again["stdout"]):
+        first, second = (" ".join(r["stdout"].split())[:70] for r in (wheel, again))
+        return ["wheel-varies", f"the wheel printed {first} then {second}"]
     return ["differ", (ours.get("error") or "prints " + " ".join(ours["stdout"].split())[:100])[:160]]
+
+
+def _second_wheel_run(py: str, apis: List[str]) -> Dict[str, dict]:
+    """The wheel's answers for ``apis`` from a second run in a fresh process (cached beside the first), to tell
+    an example the wheel itself cannot repeat from one mskernel prints differently."""
+    cache_file = WHEEL_CACHE / "wheel-2.10-again.json"
+    again = json.loads(cache_file.read_text()) if cache_file.exists() else {}
+    todo = [a for a in apis if a not in again]
+    if todo:
+        got = _record_in_wheel(py, todo)
+        again.update({a: got.get(a, {"source": []}) for a in todo})
+        cache_file.write_text(json.dumps(again))
+    return {a: again[a] for a in apis if again[a].get("source")}
 
 
 def _surface(py: str, apis: List[str], chunk: int = 150) -> int:
@@ -268,8 +286,10 @@ def _surface(py: str, apis: List[str], chunk: int = 150) -> int:
         ours.update(_record_in_wheel(sys.executable, runnable[k:k + chunk], hang=600,
                                      args=("--ours", str(progs_file.resolve()))))
         print(f"mskernel: {min(k + chunk, len(runnable))} of {len(runnable)}", file=sys.stderr, flush=True)
+    differ = [a for a in runnable if _state(wheel[a], ours.get(a, {"error": "no answer"}))[0] == "differ"]
+    again = _second_wheel_run(py, differ)
     old = json.loads(SUMMARY.read_text()) if SUMMARY.exists() else {}
-    old.update({a: _state(wheel[a], ours.get(a, {"error": "no answer"})) for a in apis})
+    old.update({a: _state(wheel[a], ours.get(a, {"error": "no answer"}), again.get(a)) for a in apis})
     SUMMARY.write_text("{\n" + ",\n".join(f"{json.dumps(a)}: {json.dumps(v)}" for a, v in sorted(old.items()))
                        + "\n}\n")
     states: Dict[str, int] = {}
