@@ -194,3 +194,7 @@ __all__ = ["__version__", "recompute", "parallel", "Layout", "Symbol", "runtime"
 # MindSpore 2.10 also spells the boolean dtype ``mindspore.bool`` (measured); not star-exported, so
 # ``from mskernel import *`` keeps Python's bool.
 globals()["bool"] = bool_
+
+from mskernel.ops import codecache as _codecache  # noqa: E402
+
+_codecache.save()  # the op table's code compiled in this import, kept for the next one (as .pyc files are)

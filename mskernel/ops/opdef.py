@@ -58,6 +58,7 @@ from mskernel import dtype as mstype
 from mskernel.autograd.node import STATE, _record_rule
 from mskernel.autograd.rule import rule as make_rule
 from mskernel.common.tensor import Tensor
+from mskernel.ops.codecache import compiled
 from mskernel.ops._core import as_tensor, binary_args, broadcast_error, cast_tensor, check_tensor, float_input
 
 __all__ = ["Op", "Front", "apply", "coerce", "F"]
@@ -171,7 +172,7 @@ class Op:
                                      "_asarray": np.asarray, "_new": _new, "_coerce": coerce, "_STATE": STATE,
                                      "_record_rule": _record_rule, "_rule": self.rule, "_fwd": self.forward,
                                      "_berr": broadcast_error}
-            exec(compile(src, f"<op table: {self.name}>", "exec"), scope)  # noqa: S102 (our own table text)
+            exec(compiled(src, f"<op table: {self.name}>"), scope)  # noqa: S102 (our own table text)
             f = scope[self.name]
             f.__module__ = "mskernel.ops.functional"
             f.__qualname__ = self.name

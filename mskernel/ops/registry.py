@@ -27,6 +27,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from mskernel.common.tensor import Tensor
 from mskernel.ops import methods, table
+from mskernel.ops.codecache import compiled
 from mskernel.ops.opdef import SIG_NAMES, F, Front, Op
 from mskernel.ops.inplace import inplace_update
 from mskernel.ops.primitive import Primitive
@@ -103,7 +104,7 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
         lines.append(f"    {a} = self.{a}")
     lines.append(f"    return _fn({mapping})")
     scope: Dict[str, Any] = {**SIG_NAMES, "_fn": fn, "_Primitive": Primitive}
-    exec(compile("\n".join(lines) + "\n", f"<op table: {name}>", "exec"), scope)  # noqa: S102 (our own text)
+    exec(compiled("\n".join(lines) + "\n", f"<op table: {name}>"), scope)  # noqa: S102 (our own text)
     form = (f"the primitive form of ``ops.{op.name}`` (an entry without a functional op of its own)"
             if op.name.startswith("_") else f"the primitive form of :func:`mskernel.ops.{op.name}`")
     doc = f"MindSpore's ``ops.{name}({init_sig})({call if call is not None else ', '.join(op.params)})``: {form}."
@@ -311,8 +312,7 @@ def front_ends(entries: Sequence[Front], namespace: str, helpers: Dict[str, Any]
     for entry in entries:
         if entry.name in out:
             raise RuntimeError(f"front end {namespace}: '{entry.name}' is declared twice")
-        code = compile(f"def {entry.name}({entry.sig}):\n    return {entry.call}\n", f"<{namespace}: {entry.name}>",
-                       "exec")
+        code = compiled(f"def {entry.name}({entry.sig}):\n    return {entry.call}\n", f"<{namespace}: {entry.name}>")
         inner = next(c for c in code.co_consts if hasattr(c, "co_names"))
         names = {i.argval for i in dis.get_instructions(inner) if i.opname in ("LOAD_GLOBAL", "LOAD_NAME")}
         unknown = sorted(n for n in names if n not in scope and not hasattr(builtins, n))
