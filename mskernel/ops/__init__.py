@@ -27,6 +27,7 @@ from mskernel.ops.taylor import derivative, jet  # noqa: F401
 from mskernel.autograd.api import get_grad  # noqa: F401
 from mskernel.common.tensor import is_tensor  # noqa: F401
 from mskernel.ops.table.comm import ReduceOp  # noqa: F401
+from mskernel.ops.reshard import Reshard, reshard  # noqa: F401
 from mskernel.refusals import refused_names as _refused_names
 from mskernel.ops import internal_paths as _internal_paths
 import sys as _sys
