@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional
 
 from mskernel.common.tensor import Tensor
 from mskernel.communication import management as _m
+from mskernel.communication.tcp_store import TCPStore  # noqa: F401  (mint.distributed.TCPStore)
 from mskernel.refusals import refused_names
 
 _REFUSED = refused_names("mindspore.mint.distributed")
@@ -605,5 +606,5 @@ COLLECTIVES = ["all_gather", "all_gather_into_tensor", "all_gather_into_tensor_u
                "get_process_group_ranks", "get_rank", "get_world_size", "init_process_group", "is_available",
                "is_initialized", "new_group", "reduce", "reduce_scatter", "reduce_scatter_tensor",
                "reduce_scatter_tensor_uneven", "scatter", "scatter_object_list"]
-COLLECTIVES += ["gather_into_tensor", "scatter_tensor", "all_to_all_v_c"]
+COLLECTIVES += ["gather_into_tensor", "scatter_tensor", "all_to_all_v_c", "TCPStore"]
 __all__ = sorted(COLLECTIVES + list(_REFUSED))
