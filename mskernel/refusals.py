@@ -50,9 +50,9 @@ _GRAPH_ONLY = ("it is exchanged only inside graphs MindSpore's compiler builds (
                "not have")
 _PS = ("it pushes gradients to or pulls weights from a parameter server, another process (the CPU wheel has no kernel "
        "for it: \"Unsupported op [{op}] on CPU\"); mskernel runs one process")
-_MOE = ("it is the Ascend NPU's fused mixture-of-experts dispatch/combine across expert-parallel ranks; the CPU wheel "
-        "raises \"'MoeDistributeDispatch' only support [ascend910b, ascend910_93]\", and its layouts and quantisation "
-        "are that device's")
+_MOE = ("it is the Ascend NPU's fused mixture-of-experts dispatch/combine across expert-parallel ranks, whose layouts "
+        "and quantisation are that device's; the CPU wheel raises \"'MoeDistributeDispatch' only support "
+        "[ascend910b, ascend910_93]\" and \"The kernel MoeDistributeCombine unregistered\"")
 _ADASUM = ("AdaSum combines the updates of at least 16 ranks (a power of 2) pairwise; the CPU wheel raises \"Stand "
            "alone mode is not supported to apply adasum.\" in one process, and mskernel runs one process")
 
