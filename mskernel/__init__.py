@@ -38,6 +38,7 @@ from mskernel import common, context, nn
 from mskernel import amp, communication  # after nn: amp reaches into nn's cells
 from mskernel import parallel
 from mskernel.parallel import Layout
+from mskernel.parallel.shard import parameter_broadcast, shard  # noqa: F401
 from mskernel import train
 from mskernel.train import *  # noqa: F401,F403  (Model, callbacks, checkpoints: MindSpore's top-level names)
 from mskernel.context import (GRAPH_MODE, PYNATIVE_MODE, get_context, get_current_device, set_context,
@@ -174,7 +175,7 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"mskernel.{name}")
     raise AttributeError(f"module 'mskernel' has no attribute {name!r}")
 
-__all__ = ["__version__", "recompute", "parallel", "Layout", "Symbol", "runtime",
+__all__ = ["__version__", "recompute", "parallel", "Layout", "shard", "parameter_broadcast", "Symbol", "runtime",
            *[n for n in runtime.__all__ if n not in ("SETTINGS", "synchronize")],
            "dtype", "Type", "bool_", "complex64", "complex128", "double", "float16", "float32",
            "float64", "float_", "half", "int8", "int16", "int32", "int64", "single", "uint8", "uint16", "uint32",

@@ -45,6 +45,17 @@ def _fused(kernel: str, what: str) -> str:
             "\"only supports Ascend\"). Write it with ops (e.g. softmax(q @ k.T * scale) @ v) to run it here")
 
 
+_GRAPH_ONLY = ("it is exchanged only inside graphs MindSpore's compiler builds (the CPU wheel's PyNative call raises "
+               "NotImplementedError), and it sends to and receives from neighbouring ranks, which one process does "
+               "not have")
+_PS = ("it pushes gradients to or pulls weights from a parameter server, another process (the CPU wheel has no kernel "
+       "for it: \"Unsupported op [{op}] on CPU\"); mskernel runs one process")
+_MOE = ("it is the Ascend NPU's fused mixture-of-experts dispatch/combine across expert-parallel ranks, whose layouts "
+        "and quantisation are that device's; the CPU wheel raises \"'MoeDistributeDispatch' only support "
+        "[ascend910b, ascend910_93]\" and \"The kernel MoeDistributeCombine unregistered\"")
+_ADASUM = ("AdaSum combines the updates of at least 16 ranks (a power of 2) pairwise; the CPU wheel raises \"Stand "
+           "alone mode is not supported to apply adasum.\" in one process, and mskernel runs one process")
+
 _ATTN = "attention"
 
 _GE = ("it is a control-flow primitive of the Ascend graph engine (GE), which MindSpore 2.10 runs only inside "
@@ -73,6 +84,13 @@ REFUSED: Dict[str, Dict[str, str]] = {
     },
     "mindspore.nn": {
         "GraphCell": "it runs a graph loaded from a MindIR file, and mskernel has no graph compiler",
+        "GetNextSingleOp": ("it reads the next batch from a device data queue (GetNext); the CPU wheel has no "
+                            "kernel for it (\"Unsupported op [GetNext] on CPU\") and mskernel has no device queue: "
+                            "iterate the dataset instead"),
+        "OptTFTWrapper": ("it registers the optimizer with MindIO TFT, the Ascend training-fault-tolerance service; "
+                          "the wheel raises \"MindIO adataper only support on Ascend device!\" elsewhere"),
+        "AdaSumByGradWrapCell": _ADASUM,
+        "AdaSumByDeltaWeightWrapCell": _ADASUM,
     },
     "mindspore.ops": {
         "NPUAllocFloatStatus": _STATUS,
@@ -109,6 +127,14 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "GeSwitch": _GE,
         "merge": _GE,
         "geswitch": _GE,
+        "NeighborExchange": _GRAPH_ONLY,
+        "NeighborExchangeV2": _GRAPH_ONLY,
+        "Push": _PS.format(op="Push"),
+        "Pull": _PS.format(op="Pull"),
+        "moe_distribute_dispatch": _MOE,
+        "moe_distribute_combine": _MOE,
+        "distribute": ("it is a bare primitive of MindSpore's graph IR, used by its auto-parallel compiler; the CPU "
+                       "wheel raises \"prim:distribute has no attr:__infer__\" when it is called"),
     },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "
@@ -179,8 +205,8 @@ def refused_names(namespace: str) -> Dict[str, Any]:
     put in its own namespace.
 
     Example:
-        >>> sorted(refused_names("mindspore.nn"))
-        ['GraphCell']
+        >>> "GraphCell" in refused_names("mindspore.nn")
+        True
     """
     return dict(_OBJECTS.get(namespace, {}))
 

@@ -23,6 +23,7 @@ from typing import Any, Dict, List, Optional
 from mskernel.common.tensor import Tensor
 from mskernel.communication import management as _m
 from mskernel.communication.p2p import P2POp  # noqa: F401  (a description; batch_isend_irecv is refused)
+from mskernel.communication.tcp_store import TCPStore  # noqa: F401  (mint.distributed.TCPStore)
 from mskernel.refusals import refused_names
 
 _REFUSED = refused_names("mindspore.mint.distributed")
@@ -518,6 +519,87 @@ def set_comm_ops_inplace(is_enable: bool, func_list: Any = None) -> None:
     INPLACE.update(enabled=is_enable, functions=None if func_list is None else list(func_list))
 
 
+def _comm_args(who: str, group: Any, async_op: Any) -> str:
+    group = _m.GlobalComm.WORLD_COMM_GROUP if group is None else group
+    if not isinstance(group, str):
+        raise TypeError(f"The argument 'group' must be type of string, but got 'group' type : {type(group)}.")
+    if not isinstance(async_op, bool):
+        raise TypeError(f"The argument 'async_op' must be a bool, but got {type(async_op)}.")
+    return group
+
+
+def _rooted(output_tensor: Any, input_tensor: Any, root: Any, root_name: str, who: str) -> None:
+    if not isinstance(input_tensor, Tensor):
+        raise TypeError(f"For {who}, the input tensor must be tensor")
+    if not isinstance(output_tensor, Tensor):
+        raise TypeError(f"For {who}, the output tensor must be tensor")
+    if not isinstance(root, int):
+        raise TypeError(f"For {who}, the {root_name} must be int")
+
+
+def gather_into_tensor(output_tensor: Tensor, input_tensor: Tensor, dst: int = 0, group: Optional[str] = None,
+                       async_op: bool = False) -> Optional[CommHandle]:
+    """Every rank's ``input_tensor`` concatenated along axis 0 into ``output_tensor`` on rank ``dst`` (0).
+
+    Example:
+        >>> import mskernel as ms
+        >>> out = ms.Tensor([0.0, 0.0]); gather_into_tensor(out, ms.Tensor([1.0, 2.0])); print(out)
+        [1. 2.]
+    """
+    _rooted(output_tensor, input_tensor, dst, "dst", "gather_into_tensor")
+    group = _comm_args("gather_into_tensor", group, async_op)
+    _m.get_group_rank_from_world_rank(dst, group)
+    _put(output_tensor, input_tensor, "gather_into_tensor")
+    return _done(async_op)
+
+
+def scatter_tensor(output_tensor: Tensor, input_tensor: Tensor, src: int = 0, group: Optional[str] = None,
+                   async_op: bool = False) -> Optional[CommHandle]:
+    """Rank ``src``'s (0) ``input_tensor`` split along axis 0, this rank's part into ``output_tensor``.
+
+    Example:
+        >>> import mskernel as ms
+        >>> out = ms.Tensor([0, 0]); scatter_tensor(out, ms.Tensor([5, 6])); print(out)
+        [5 6]
+    """
+    _rooted(output_tensor, input_tensor, src, "src", "scatter_tensor")
+    group = _comm_args("scatter_tensor", group, async_op)
+    _m.get_group_rank_from_world_rank(src, group)
+    _put(output_tensor, input_tensor, "scatter_tensor")
+    return _done(async_op)
+
+
+def all_to_all_v_c(output: Tensor, input: Tensor, send_count_matrix: List[int],  # noqa: A002
+                   group: Optional[str] = None, async_op: bool = False) -> Optional[CommHandle]:
+    """``send_count_matrix[i * size + j]`` elements of rank ``i``'s flat ``input`` to rank ``j``, received into
+    ``output``: over one rank, the first ``send_count_matrix[0]`` elements.
+
+    Example:
+        >>> import mskernel as ms
+        >>> out = ms.Tensor([0.0, 0.0]); all_to_all_v_c(out, ms.Tensor([[1.0, 2.0]]), [2]); print(out)
+        [1. 2.]
+    """
+    for t in (input, output):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"Expected tensor, but got {type(t)}")
+    group = _comm_args("all_to_all_v_c", group, async_op)
+    if not isinstance(send_count_matrix, list):
+        raise TypeError(f"send_count_matrix must be list, but got {type(send_count_matrix)}")
+    if not all(isinstance(x, int) for x in send_count_matrix):
+        raise TypeError("send_count_matrix elements must be of type int")
+    size = _m.get_group_size(group)
+    if size * size != len(send_count_matrix):
+        raise TypeError(f"send_count_matrix must be square matrix, but got {len(send_count_matrix)}.")
+    n = send_count_matrix[0]
+    flat = input.reshape(-1)
+    if not 0 <= n <= flat.shape[0] or output.size != n:
+        raise ValueError(f"For 'all_to_all_v_c', rank 0 sends itself send_count_matrix[0] = {n} elements of its "
+                         f"{flat.shape[0]}, into an output of {output.size}.")
+    if n:
+        output.copy_(flat[:n].reshape(output.shape))
+    return _done(async_op)
+
+
 #: the collective functions (``mindspore.ops`` has the same names)
 COLLECTIVES = ["all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "all_gather_object",
                "all_reduce", "all_to_all", "all_to_all_single", "barrier", "broadcast", "broadcast_object_list",
@@ -525,4 +607,5 @@ COLLECTIVES = ["all_gather", "all_gather_into_tensor", "all_gather_into_tensor_u
                "get_process_group_ranks", "get_rank", "get_world_size", "init_process_group", "is_available",
                "is_initialized", "new_group", "reduce", "reduce_scatter", "reduce_scatter_tensor",
                "reduce_scatter_tensor_uneven", "scatter", "scatter_object_list"]
+COLLECTIVES += ["gather_into_tensor", "scatter_tensor", "all_to_all_v_c", "TCPStore"]
 __all__ = sorted(COLLECTIVES + list(_REFUSED) + ["P2POp"])

@@ -27,6 +27,8 @@ from mskernel.ops.taylor import derivative, jet  # noqa: F401
 from mskernel.autograd.api import get_grad  # noqa: F401
 from mskernel.common.tensor import is_tensor  # noqa: F401
 from mskernel.communication.p2p import P2POp  # noqa: F401  (a description; batch_isend_irecv is refused)
+from mskernel.ops.table.comm import ReduceOp  # noqa: F401
+from mskernel.ops.reshard import Reshard, reshard  # noqa: F401
 from mskernel.refusals import refused_names as _refused_names
 from mskernel.ops import internal_paths as _internal_paths
 import sys as _sys
@@ -44,7 +46,9 @@ _LAZY.update({n: "mskernel.mint.distributed" for n in (
     "all_to_all", "all_to_all_single", "barrier", "broadcast", "broadcast_object_list", "destroy_process_group",
     "gather_object", "get_backend", "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank",
     "get_world_size", "init_process_group", "is_available", "is_initialized", "new_group", "reduce_scatter",
-    "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter_object_list")})
+    "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter_object_list",
+    "gather_into_tensor", "scatter_tensor", "all_to_all_v_c")})
+_LAZY["TCPStore"] = "mskernel.communication.tcp_store"
 
 
 def __getattr__(name: str):

@@ -8,5 +8,6 @@ Example:
     (0, -1)
 """
 from mskernel.parallel.layout import Layout
+from mskernel.parallel.shard import parameter_broadcast, shard
 
-__all__ = ["Layout"]
+__all__ = ["Layout", "shard", "parameter_broadcast"]

@@ -12,5 +12,7 @@ from mskernel.train.model import *  # noqa: F401,F403
 from mskernel.train.serialization import *  # noqa: F401,F403
 from mskernel.nn.metrics import *  # noqa: F401,F403
 from mskernel.nn import metrics
+from mskernel.train.data_sink import data_sink  # noqa: F401
 
-__all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__]
+__all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__,
+           "data_sink"]

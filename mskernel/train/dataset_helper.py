@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, List, Tuple
 
-__all__ = ["DatasetHelper"]
+__all__ = ["DatasetHelper", "connect_network_with_dataset"]
 
 
 class DatasetHelper:
@@ -56,3 +56,19 @@ class DatasetHelper:
 
     def release(self) -> None:
         """Free the device queue (there is none)."""
+
+
+def connect_network_with_dataset(network: Any, dataset_helper: DatasetHelper) -> Any:
+    """The network fed by ``dataset_helper``'s device queue in sink mode. A ``DatasetHelper`` here reads the data
+    step by step (mskernel has no device queue), so this raises MindSpore's error for a helper not in sink mode.
+
+    Example:
+        >>> import numpy as np
+        >>> from mskernel import dataset as ds, nn
+        >>> helper = DatasetHelper(ds.NumpySlicesDataset({"x": np.ones((2, 1))}), dataset_sink_mode=False)
+        >>> connect_network_with_dataset(nn.Dense(1, 1), helper)
+        Traceback (most recent call last):
+        ...
+        RuntimeError: The API 'connect_network_with_dataset' should be called in dataset sink mode.
+    """
+    raise RuntimeError("The API 'connect_network_with_dataset' should be called in dataset sink mode.")
