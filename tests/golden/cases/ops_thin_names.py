@@ -93,6 +93,22 @@ CASES = {
     "tensordump_bad_tensor": "result = ops.tensordump('a', [1.0])",
     "environ": _jit("ops.environ_get(ops.environ_set(ops.environ_create(), ops.embed(self.k), self.v), ops.embed(self.k), self.d)",
                     k="Tensor([1.0])", v="Tensor([2.0])", d="Tensor([0.0])"),
+    # ---- the helper modules and the rest of the graph helpers -----------------------------------------
+    "signature_module": ("sig = ops.signature\ns = sig.make_sig('x', sig.sig_rw.RW_WRITE, dtype=sig.sig_dtype.T)\n"
+                         "result = (str(sig.sig_rw.RW_WRITE), str(sig.sig_dtype.T1), str(sig.sig_kind.KIND_VAR_POSITIONAL), "
+                         "str(sig.sig_rw.RW_READ), type(s).__name__)"),
+    "arg_handler": ("h = ops.arg_handler\nresult = (h.to_pair('Op', 'a', 2), h.to_pair('Op', 'a', (1, 2)), h.to_kernel_size('Op', 'k', 3), "
+                    "h.to_kernel_size('Op', 'k', (1, 1, 2, 3)), h.to_strides('Op', 's', [1, 2]), h.to_dilations('Op', 'd', 2), "
+                    "h.to_rates('Op', 'r', (1, 1, 4, 5)), h.to_output_padding('Op', 'p', 0), h.to_2d_paddings('Op', 'p', 1), "
+                    "h.to_2d_paddings('Op', 'p', (1, 2)), h.arg_invalid_info('Op', 'a', 'z'), h.generator_handler('Op', 'g', (1, 'x')))"),
+    "arg_handler_invalid": "result = ops.arg_handler.to_strides('MaxPool', 'strides', 'x')",
+    "arg_dtype_cast": ("c = ops.arg_dtype_cast\nresult = (c.tuple_to_list((1, 2)), c.list_to_tuple([1, 2]), c.int_to_float(3), "
+                       "c.scalar_to_tuple(2), c.tensor_to_tuple(Tensor([1, 2])), c.is_integral_mstype(ms.int32), "
+                       "c.is_integral_mstype(ms.float32), c.is_floating_point_mstype(ms.float16), c.is_sequence_shape_unknown((2, 3)), "
+                       "c.DtypeToEnum()('a', 'b', ms.int32))"),
+    "array_reduce": _jit("ops.array_reduce(self.fn, self.t, (0,))", fn="ops.Add()",
+                         t="Tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32))"),
+    "add_attr": _X + "def f(a):\n    return a * 2\nresult = ops._add_attr(f, cast_type=1)(x)",
 }
 
 VIA = {
@@ -142,6 +158,10 @@ OPTIONS = {
     "log_softmax_ext": {"why": "the CPU wheel has no LogSoftmaxExt kernel", "atol": 1e-5},
     "log_softmax_ext_dim0": {"why": "the CPU wheel has no LogSoftmaxExt kernel", "atol": 1e-5},
     "expand_int64": {"message": True},
+    "arg_handler_invalid": {"message": True},
+    "array_reduce": {"differs": "the wheel has no evaluator for array_reduce (\"Operator 'array_reduce' is invalid\", "
+                                "in a graph too); mskernel folds the axes with the function",
+                     "oracle": "result = as_tensor(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32).sum(0))"},
     "array_to_scalar": {"why": "the CPU wheel has no array_to_scalar kernel (Unsupported op [array_to_scalar] on CPU)"},
     "dynamic_shape": {"differs": "the wheel has no evaluator for DynamicShape (\"Operator 'DynamicShape' is invalid\", "
                                  "in a graph too); mskernel gives the shape as an int64 Tensor, as ops.shape's "
