@@ -135,6 +135,15 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "moe_distribute_combine": _MOE,
         "distribute": ("it is a bare primitive of MindSpore's graph IR, used by its auto-parallel compiler; the CPU "
                        "wheel raises \"prim:distribute has no attr:__infer__\" when it is called"),
+        "GroupTopk": _fused("GroupTopk", "grouped top-k (mixture-of-experts routing)"),
+        "ApplyRotaryPosEmb": _fused("ApplyRotaryPosEmb", "rotary position embedding (its cos_format layouts)"),
+        "ReshapeAndCache": _fused("ReshapeAndCache", "KV-cache write"),
+        "GetNext": ("it takes batches from the device data queue that dataset sinking fills (a device run with "
+                    "dataset_sink_mode=True); the CPU wheel has no kernel for it (\"Unsupported op [GetNext] on "
+                    "CPU\"). Iterate the dataset (create_tuple_iterator) to get its batches here"),
+        "PyExecute": ("it is the node MindSpore's graph compiler emits to run Python it cannot compile (JIT "
+                      "fallback), and mskernel has no graph compiler; called directly the CPU wheel raises "
+                      "\"Invalid primitive:PyExecute\""),
     },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "

@@ -19,6 +19,8 @@ from mskernel.ops.sparse import *  # noqa: F401,F403  (coo_*, csr_* and the othe
 from mskernel.ops.op_info import CustomRegOp, DataType, custom_info_register
 from mskernel.ops.graph_syntax import *  # noqa: F401,F403  (tuple_getitem, scalar_add, make_range, ...)
 from mskernel.ops.graph_prims import *  # noqa: F401,F403  (ForiLoop, constexpr, prim_attr_register, ...)
+from mskernel.ops.graph_internal import *  # noqa: F401,F403  (tail, ms_next, environ_*, _Grad, pows, ...)
+from mskernel.ops import arg_dtype_cast, arg_handler, cpp_create_prim_instance_helper, signature  # noqa: F401
 from mskernel.ops.vm_impl import get_vm_impl_fn, vm_impl_registry  # noqa: F401
 from mskernel.ops.reg_ops import (AiCPURegOp, AkgAscendRegOp, AkgGpuRegOp, CpuRegOp, TBERegOp,  # noqa: F401
                                   op_info_register)
