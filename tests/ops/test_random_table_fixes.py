@@ -54,3 +54,45 @@ def test_max_unpool_keeps_the_last_of_two_elements_sent_to_one_place():
             want[0, c, idx[0, c, j]] = x[0, c, j]  # written in order: the later one stays
     got = ops.max_unpool1d(ms.Tensor(x, ms.float32), ms.Tensor(idx, ms.int64), 2)
     np.testing.assert_array_equal(got.asnumpy(), want)
+
+
+# Where the random_table programs found the wheel off numpy/scipy and mskernel on them (pinned there as ``_SCIPY``,
+# ``_NAN_REDUCE``, ``_NAN_SORT``, ``_HFFT``): mskernel is held to the float64 reference here.
+
+def test_bessel_k_and_y_are_nan_below_zero_and_infinite_at_zero_as_scipy():
+    import scipy.special as sp
+
+    x = np.array([-1.0, -0.0, 0.0, 0.5, 2.0])
+    for name, ref in [("bessel_k0", sp.k0), ("bessel_k1", sp.k1), ("bessel_k0e", sp.k0e), ("bessel_k1e", sp.k1e),
+                      ("bessel_y0", sp.y0), ("bessel_y1", sp.y1)]:
+        got = getattr(ops, name)(ms.Tensor(x, ms.float32)).asnumpy()
+        np.testing.assert_allclose(got, ref(x), rtol=1e-5, err_msg=name)
+
+
+def test_reductions_and_sorts_carry_nan_as_numpy():
+    y = np.array([[1.0, np.nan, 3.0], [0.5, -1.0, 2.0]])
+    assert np.isnan(ops.max(ms.Tensor(y, ms.float32))[0].asnumpy())
+    assert np.isnan(ops.amax(ms.Tensor(y, ms.float32), 1).asnumpy()[0])
+    np.testing.assert_array_equal(ops.sort(ms.Tensor(y, ms.float32), 1)[0].asnumpy(), np.sort(y, 1))
+
+
+def test_hermitian_ffts_follow_numpy_whatever_builds_the_complex_input():
+    rng = np.random.default_rng(2)
+    a = rng.choice([-1.0, -0.5, 0.0, 0.5, 1.0], (2, 3, 4))
+    z = a + 0.5j * a
+    built = ops.Complex()(ms.Tensor(a, ms.float32), ms.Tensor(a * 0.5, ms.float32))
+    for t in (ms.Tensor(z.astype(np.complex64)), built):
+        np.testing.assert_allclose(ops.hfft(t).asnumpy(), np.fft.hfft(z), atol=1e-4)
+        np.testing.assert_allclose(ops.hfftn(t).asnumpy(), np.fft.irfftn(np.conj(z)) * np.prod(np.fft.irfftn(z).shape),
+                                   atol=1e-3)
+    np.testing.assert_allclose(ops.ihfft(ms.Tensor(a, ms.float32)).asnumpy(), np.fft.ihfft(a), atol=1e-6)
+
+
+def test_resizes_and_adaptive_pools_read_only_the_inputs_they_weigh():
+    x = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
+    x[0, 0, 0, 0] = np.inf
+    near = ops.ResizeNearestNeighbor((5, 6))(ms.Tensor(x)).asnumpy()
+    rows, cols = np.floor(np.arange(5) * 3 / 5).astype(int), np.floor(np.arange(6) * 4 / 6).astype(int)
+    np.testing.assert_array_equal(near[0, 0], x[0, 0][rows][:, cols])
+    pooled = ops.adaptive_avg_pool2d(ms.Tensor(x), (1, 2)).asnumpy()
+    np.testing.assert_allclose(pooled[0, 0, 0], [np.inf, x[0, 0, :, 2:].mean()])
