@@ -104,7 +104,6 @@ PINNED: Dict[str, Pin] = {
     "table_d160": Pin(_GRAD, ""),  # subtract, cumprod, reciprocal, mul
     "table_d162": Pin(_GRAD, ""),  # svd, selu
     "table_d167": Pin(_HFFT, "ihfft2"),
-    "table_d169": Pin(_OPEN, "hardswish"),
     "table_d170": Pin(_NAN_REDUCE, "min"),
     "table_d176": Pin(_HFFT, "hfft2"),
     "table_d179": Pin(_GRAD, ""),  # flipud, _batch_norm_primitive, max_unpool2d, sigmoid_cross_entropy_with_logits

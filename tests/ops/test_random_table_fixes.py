@@ -96,3 +96,9 @@ def test_resizes_and_adaptive_pools_read_only_the_inputs_they_weigh():
     np.testing.assert_array_equal(near[0, 0], x[0, 0][rows][:, cols])
     pooled = ops.adaptive_avg_pool2d(ms.Tensor(x), (1, 2)).asnumpy()
     np.testing.assert_allclose(pooled[0, 0, 0], [np.inf, x[0, 0, :, 2:].mean()])
+
+
+def test_hardswish_is_zero_below_minus_three_even_at_minus_infinity():
+    x = np.array([-np.inf, -4.0, -3.0, -1.0, 0.5, 3.0, 7.0, np.inf])
+    want = np.where(x < -3, 0.0, np.where(x > 3, x, x * (x + 3) / 6))  # the piecewise definition
+    np.testing.assert_allclose(ops.hardswish(ms.Tensor(x, ms.float32)).asnumpy(), want, rtol=1e-6)
