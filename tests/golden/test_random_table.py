@@ -53,6 +53,8 @@ _SCIPY = ("Bessel K and Y below zero (and Y1 at zero): the wheel gives inf/-inf/
           "(-inf at zero); mskernel follows scipy (" + ORACLES + ")")
 _NAN_REDUCE = ("a NaN in a max/min reduction (or a loss built on one): the wheel skips it, numpy and mskernel give "
                "NaN (" + ORACLES + ")")
+_NAN_ELEMENTWISE = ("a NaN through clamp or softplus: the wheel gives the lower bound (clamp) or inf (softplus), "
+                    "numpy and mskernel give NaN (" + ORACLES + ")")
 _NAN_SORT = "sorting around a NaN: the wheel leaves it in place, numpy and mskernel put it last (" + ORACLES + ")"
 _HFFT = ("the wheel's Hermitian FFTs come out reversed (conjugated) for some inputs, depending on how the complex "
          "tensor was built; mskernel matches numpy.fft (" + ORACLES + ")")
@@ -73,14 +75,14 @@ PINNED: Dict[str, Pin] = {
     "table_d008": Pin(_SCIPY, "bessel_k1"),
     "table_d019": Pin(_HFFT, "ihfft2"),
     "table_d020": Pin(_OPEN, "log_softmax"),
-    "table_d023": Pin(_OPEN, "softplus"),
+    "table_d023": Pin(_NAN_ELEMENTWISE, "softplus"),
     "table_d027": Pin(_OPEN, "log1p"),
     "table_d028": Pin(_SCIPY, "bessel_k0e"),
     "table_d029": Pin(_NAN_REDUCE, "margin_ranking_loss"),
     "table_d031": Pin(_GRAD, ""),  # fast_gelu, ceil
     "table_d032": Pin(_GRAD, ""),  # positive, cholesky_inverse
     "table_d033": Pin(_HFFT, "hfft2"),
-    "table_d036": Pin(_OPEN, "clamp"),
+    "table_d036": Pin(_NAN_ELEMENTWISE, "clamp"),
     "table_d044": Pin(_GRAD, ""),  # _index_add_prim, hinge_embedding_loss, repeat_interleave
     "table_d055": Pin(_OPEN, "_max_pool_with_argmax_v2"),
     "table_d062": Pin(_WHEEL_FAILS, ""),

@@ -102,3 +102,10 @@ def test_hardswish_is_zero_below_minus_three_even_at_minus_infinity():
     x = np.array([-np.inf, -4.0, -3.0, -1.0, 0.5, 3.0, 7.0, np.inf])
     want = np.where(x < -3, 0.0, np.where(x > 3, x, x * (x + 3) / 6))  # the piecewise definition
     np.testing.assert_allclose(ops.hardswish(ms.Tensor(x, ms.float32)).asnumpy(), want, rtol=1e-6)
+
+
+def test_clamp_and_softplus_carry_nan_as_numpy():
+    x = np.array([np.nan, -1.0, 0.3, 2.0])
+    np.testing.assert_array_equal(ops.clamp(ms.Tensor(x, ms.float32), -0.5, 0.7).asnumpy(),
+                                  np.clip(x, -0.5, 0.7).astype(np.float32))
+    np.testing.assert_allclose(ops.softplus(ms.Tensor(x, ms.float32)).asnumpy(), np.logaddexp(0, x), rtol=1e-6)
