@@ -55,6 +55,8 @@ _NAN_REDUCE = ("a NaN in a max/min reduction (or a loss built on one): the wheel
                "NaN (" + ORACLES + ")")
 _NAN_ELEMENTWISE = ("a NaN through clamp or softplus: the wheel gives the lower bound (clamp) or inf (softplus), "
                     "numpy and mskernel give NaN (" + ORACLES + ")")
+_LABELS = ("the wheel gives no gradient to the labels of SoftmaxCrossEntropyWithLogits, SigmoidCrossEntropyWithLogits "
+           "and kl_div (zeros), though the loss depends on them; mskernel differentiates them (" + ORACLES + ")")
 _NAN_SORT = "sorting around a NaN: the wheel leaves it in place, numpy and mskernel put it last (" + ORACLES + ")"
 _HFFT = ("the wheel's Hermitian FFTs come out reversed (conjugated) for some inputs, depending on how the complex "
          "tensor was built; mskernel matches numpy.fft (" + ORACLES + ")")
@@ -71,7 +73,7 @@ PINNED: Dict[str, Pin] = {
     "table_d001": Pin(_NAN_SORT, "sort"),
     "table_d004": Pin(_FFT_EDGE, "fft"),
     "table_d006": Pin(_OPEN, "zeta"),
-    "table_d007": Pin(_GRAD, ""),  # _renorm_prim, flipud, unfold, softmax_cross_entropy_with_logits
+    "table_d007": Pin(_LABELS, ""),  # _renorm_prim, flipud, unfold, softmax_cross_entropy_with_logits
     "table_d008": Pin(_SCIPY, "bessel_k1"),
     "table_d019": Pin(_HFFT, "ihfft2"),
     "table_d020": Pin(_OPEN, "log_softmax"),
@@ -98,7 +100,7 @@ PINNED: Dict[str, Pin] = {
     "table_d116": Pin(_SCIPY, "bessel_k1e"),
     "table_d125": Pin(_GRAD, ""),  # _nuclear_norm, scatter, ldexp
     "table_d130": Pin(_GRAD, ""),  # renorm, floor
-    "table_d138": Pin(_GRAD, ""),  # kl_div, expand, tril, selu
+    "table_d138": Pin(_LABELS, ""),  # kl_div, expand, tril, selu
     "table_d140": Pin(_HFFT, "hfft"),
     "table_d148": Pin(_HFFT, "ihfftn"),
     "table_d155": Pin(_HFFT, "ihfft"),
@@ -108,11 +110,11 @@ PINNED: Dict[str, Pin] = {
     "table_d167": Pin(_HFFT, "ihfft2"),
     "table_d170": Pin(_NAN_REDUCE, "min"),
     "table_d176": Pin(_HFFT, "hfft2"),
-    "table_d179": Pin(_GRAD, ""),  # flipud, _batch_norm_primitive, max_unpool2d, sigmoid_cross_entropy_with_logits
+    "table_d179": Pin(_LABELS, ""),  # flipud, _batch_norm_primitive, max_unpool2d, sigmoid_cross_entropy_with_logits
     "table_d182": Pin(_HFFT, "hfft"),
     "table_d193": Pin(_OPEN, "select_scatter"),
     "table_d194": Pin(_OPEN, "polar"),
-    "table_d196": Pin(_GRAD, ""),  # nan_to_num, addr, softmax_cross_entropy_with_logits
+    "table_d196": Pin(_LABELS, ""),  # nan_to_num, addr, softmax_cross_entropy_with_logits
     "table_d197": Pin(_OPEN, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),
     "table_d201": Pin(_FFT_EDGE, "irfft2"),
@@ -125,7 +127,7 @@ PINNED: Dict[str, Pin] = {
     "table_d232": Pin(_SCIPY, "bessel_k1e"),
     "table_d235": Pin(_GRAD, ""),  # fftshift, smooth_l1_loss, _euclidean_norm
     "table_d236": Pin(_GRAD, ""),  # _cumprod, bessel_i0e
-    "table_d237": Pin(_GRAD, ""),  # concat, space_to_batch_nd, kl_div, reduce_min
+    "table_d237": Pin(_LABELS, ""),  # concat, space_to_batch_nd, kl_div, reduce_min
     "table_d243": Pin(_OPEN, "_max_pool_with_argmax_v2"),
     "table_d247": Pin(_OPEN, "igammac"),
     "table_d248": Pin(_SCIPY, "bessel_k0"),

@@ -109,3 +109,29 @@ def test_clamp_and_softplus_carry_nan_as_numpy():
     np.testing.assert_array_equal(ops.clamp(ms.Tensor(x, ms.float32), -0.5, 0.7).asnumpy(),
                                   np.clip(x, -0.5, 0.7).astype(np.float32))
     np.testing.assert_allclose(ops.softplus(ms.Tensor(x, ms.float32)).asnumpy(), np.logaddexp(0, x), rtol=1e-6)
+
+
+def test_cross_entropy_and_kl_losses_differentiate_their_labels():
+    # the wheel's gradient for the labels (targets) of these three is zero; the loss does depend on them
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((3, 4)), rng.standard_normal((3, 4))
+
+    def log_softmax(v):
+        v = v - v.max(-1, keepdims=True)
+        return v - np.log(np.exp(v).sum(-1, keepdims=True))
+
+    def sigmoid(v):
+        return 1 / (1 + np.exp(-v))
+
+    cases = [
+        (lambda x, t: ops.SoftmaxCrossEntropyWithLogits()(x, t)[0].sum(), lambda t: -(t * log_softmax(a)).sum(),
+         np.exp(log_softmax(b))),
+        (lambda x, t: ops.SigmoidCrossEntropyWithLogits()(x, t).sum(),
+         lambda t: (np.logaddexp(0, a) - a * t).sum(), sigmoid(b)),
+        (lambda x, t: ops.kl_div(x, t, "sum"), lambda t: (t * (np.log(t) - log_softmax(a))).sum(),
+         np.exp(log_softmax(b))),
+    ]
+    for ours, ref, labels in cases:
+        x = log_softmax(a) if ref is cases[2][1] else a
+        g = ms.grad(ours, 1)(ms.Tensor(x, ms.float64), ms.Tensor(labels, ms.float64))
+        np.testing.assert_allclose(g.asnumpy(), _numeric_grad(ref, labels), atol=1e-5)
