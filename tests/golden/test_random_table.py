@@ -57,6 +57,8 @@ _NAN_ELEMENTWISE = ("a NaN through clamp or softplus: the wheel gives the lower 
                     "numpy and mskernel give NaN (" + ORACLES + ")")
 _LABELS = ("the wheel gives no gradient to the labels of SoftmaxCrossEntropyWithLogits, SigmoidCrossEntropyWithLogits "
            "and kl_div (zeros), though the loss depends on them; mskernel differentiates them (" + ORACLES + ")")
+_SELU = ("the wheel's SeLU gradient below zero is wrong (negative: -0.117 at -1, where scale * alpha * exp(x) is "
+         "0.647); mskernel's is the derivative (" + ORACLES + ")")
 _NAN_SORT = "sorting around a NaN: the wheel leaves it in place, numpy and mskernel put it last (" + ORACLES + ")"
 _HFFT = ("the wheel's Hermitian FFTs come out reversed (conjugated) for some inputs, depending on how the complex "
          "tensor was built; mskernel matches numpy.fft (" + ORACLES + ")")
@@ -106,7 +108,7 @@ PINNED: Dict[str, Pin] = {
     "table_d155": Pin(_HFFT, "ihfft"),
     "table_d159": Pin(_GRAD, ""),  # identity, lrn
     "table_d160": Pin(_GRAD, ""),  # subtract, cumprod, reciprocal, mul
-    "table_d162": Pin(_GRAD, ""),  # svd, selu
+    "table_d162": Pin(_SELU, ""),  # svd, selu
     "table_d167": Pin(_HFFT, "ihfft2"),
     "table_d170": Pin(_NAN_REDUCE, "min"),
     "table_d176": Pin(_HFFT, "hfft2"),

@@ -135,3 +135,12 @@ def test_cross_entropy_and_kl_losses_differentiate_their_labels():
         x = log_softmax(a) if ref is cases[2][1] else a
         g = ms.grad(ours, 1)(ms.Tensor(x, ms.float64), ms.Tensor(labels, ms.float64))
         np.testing.assert_allclose(g.asnumpy(), _numeric_grad(ref, labels), atol=1e-5)
+
+
+def test_selu_gradient_below_zero_is_scale_alpha_exp():
+    # the wheel's SeLU gradient is negative below zero (-0.797 at -50), for an increasing function
+    x = np.array([-50.0, -2.0, -1.0, 0.5, 3.0])
+    g = ms.grad(lambda v: ops.selu(v).sum())(ms.Tensor(x, ms.float64)).asnumpy()
+    scale, alpha = 1.0507009873554805, 1.6732632423543772
+    selu = lambda v: (scale * np.where(v > 0, v, alpha * np.expm1(v))).sum()  # noqa: E731
+    np.testing.assert_allclose(g, _numeric_grad(selu, x), rtol=1e-6, atol=1e-9)
