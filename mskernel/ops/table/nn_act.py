@@ -183,7 +183,7 @@ OPS: List[Op] = [
     Op("softsign", "x", lambda x: x / (1 + np.abs(x)), lambda g, x: (g / ((1 + F.abs(x)) * (1 + F.abs(x))),),
        prim="Softsign", **_FLOAT),
     Op("hardswish", "input",  # 0 below -3 (at -inf too, where the product would be -inf * 0)
-       lambda x: np.where(x < -3, 0, x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype),
+       lambda x: (lambda v: v * np.clip(v + 3, 0, 6) / 6)(np.where(x < -3, 0, x)).astype(x.dtype),
        lambda g, input: (g * Tensor._wrap(np.where(input._data < -3, 0.0, np.where(
            input._data > 3, 1.0, (2 * input._data + 3) / 6)).astype(g._data.dtype)),), prim="HSwish", **_FLOAT),
     Op("hardsigmoid", "input",  # float16 in float32, rounded once (as the CPU kernel)
