@@ -101,7 +101,8 @@ def binary_args(x: Any, y: Any, op: str) -> Tuple[Tensor, Tensor]:
                     f"{type(y).__name__}.")
 
 
-_OPERAND_NAMES = {"Lerp": ("start", "end")}  # MindSpore's names in the text; "input1", "input2" elsewhere
+# MindSpore's names in the text; "input1", "input2" elsewhere
+_OPERAND_NAMES = {"Lerp": ("start", "end"), "Cross": ("input", "other")}
 
 
 def broadcast_error(op: str, x: Tensor, y: Tensor) -> ValueError:

@@ -17,6 +17,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from mskernel.common.tensor import Tensor
+from mskernel.ops.opdef import F
 from mskernel.ops.primitive import Primitive, PrimitiveWithInfer
 
 __all__ = ["PrimitiveWithCheck", "prim_attr_register", "prim_arg_register", "constexpr", "ForiLoop", "WhileLoop",
@@ -238,13 +239,15 @@ class IdentityN(_Prim):
         >>> import mskernel as ms
         >>> IdentityN()([ms.Tensor([1]), ms.Tensor([2.0])])
         (Tensor(shape=[1], dtype=Int64, value= [1]), Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]))
+        >>> print(ms.grad(lambda a: (IdentityN()([a])[0] * a).sum())(ms.Tensor([3.0])))
+        [6.]
     """
 
     def __call__(self, x: Sequence[Tensor]) -> Tuple[Tensor, ...]:
         if not isinstance(x, (list, tuple)) or not all(isinstance(t, Tensor) for t in x):
             got = f"Tensor[{x.dtype}]" if isinstance(x, Tensor) else type(x).__name__
             raise TypeError(f"For [IdentityN] should have ListTensor or TupleTensor input but get {got}")
-        return tuple(Tensor(t.asnumpy().copy()) for t in x)
+        return tuple(F.identity(t) for t in x)  # copies that the gradient flows through, as MindSpore's
 
 
 class TensorToTuple(_Prim):

@@ -190,7 +190,7 @@ class Mismatch(AssertionError):
 
 def _close(a: List[Any], b: List[Any], rtol: float, atol: float) -> bool:
     def arr(v: List[Any]) -> np.ndarray:
-        return np.array([float(x) if not isinstance(x, list) else complex(*x) for x in v])
+        return np.array([float(x) if not isinstance(x, list) else complex(float(x[0]), float(x[1])) for x in v])
     x, y = arr(a), arr(b)
     return x.shape == y.shape and bool(np.allclose(x, y, rtol=rtol, atol=atol, equal_nan=True))
 

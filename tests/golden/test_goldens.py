@@ -48,7 +48,7 @@ def _load(name: str):
     return mod
 
 
-AGGREGATE = {"random_programs"}  # checked as a whole by test_random_programs.py
+AGGREGATE = {"random_programs", "random_table"}  # checked as a whole by test_random_programs.py, test_random_table.py
 
 
 def _params():

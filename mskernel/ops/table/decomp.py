@@ -148,17 +148,34 @@ def svd(input: Any, full_matrices: bool = False, compute_uv: bool = True) -> Any
         >>> import mskernel as ms
         >>> print(svd(ms.Tensor([[3.0, 0.0], [0.0, -4.0]]), compute_uv=False))
         [4. 3.]
+        >>> print(ms.grad(lambda a: svd(a, compute_uv=False).sum())(ms.Tensor([[3.0, 0.0], [0.0, -4.0]])))
+        [[ 1.  0.]
+         [ 0. -1.]]
     """
     x = float_input(input, "Svd", "input")
     if x.ndim < 2:
         raise ValueError(f"For 'Svd', the input must be at least 2-D, but got {x.ndim}-D.")
     s, u, v = _svd(x._data, full_matrices, compute_uv)
-    return (_w(s), _w(u), _w(v)) if compute_uv else _w(s)
+    s_t = _w(s) if x._data.dtype.kind == "c" else _singular_values(x, s)
+    return (s_t, _w(u), _w(v)) if compute_uv else s_t
+
+
+def _singular_values(x: Tensor, s: np.ndarray) -> Tensor:
+    """``s`` as a function of ``x`` for the gradient: s_k = u_k^T x v_k, whose derivative is u_k v_k^T (the
+    singular vectors taken as constants, exact for distinct singular values); the value is LAPACK's ``s``."""
+    _, u, v = _svd(x._data, False, True)
+    ut, vt = _w(np.swapaxes(u, -1, -2).copy()), _w(np.swapaxes(v, -1, -2).copy())
+    expr = F.sum(F.matmul(ut, x) * vt, -1)
+    return expr - F.stop_gradient(expr) + _w(s)
 
 
 def _svd_prim(input: Any, full_matrices: bool = False, compute_uv: bool = True) -> tuple:
-    x = float_input(input, "Svd", "input")
-    return tuple(_w(a) for a in _svd(x._data, full_matrices, compute_uv))
+    float_input(input, "Svd", "input")
+    if compute_uv:
+        return tuple(svd(input, full_matrices, True))
+    # MindSpore's primitive still gives u and v: one zero each
+    s = svd(input, full_matrices, False)
+    return s, _w(np.zeros((1,), s._data.dtype)), _w(np.zeros((1,), s._data.dtype))
 
 
 def qr(input: Any, mode: str = "reduced") -> Tuple[Tensor, Tensor]:

@@ -23,7 +23,7 @@ import numpy as np
 from mskernel.common.tensor import Tensor
 from mskernel.ops import math as M
 from mskernel.ops import shape as S
-from mskernel.ops._core import check_tensor
+from mskernel.ops._core import broadcast_error, check_tensor
 from mskernel.ops.opdef import F, Op
 
 
@@ -244,8 +244,16 @@ def cross(input: Any, other: Any, dim: Any = None) -> Tensor:
         >>> import mskernel as ms
         >>> print(cross(ms.Tensor([[1.0, 0, 0]]), ms.Tensor([[0, 1.0, 0]])))
         [[0. 0. 1.]]
+        >>> cross(ms.Tensor([[1.0, 0, 0], [0, 0, 1.0]]), ms.Tensor([0, 1.0, 0])).shape
+        (2, 3)
     """
     a, b = check_tensor(input, "cross", "input"), check_tensor(other, "cross", "other")
+    if a.shape != b.shape:  # MindSpore broadcasts the operands first (a batch of vectors against one vector)
+        try:
+            common = tuple(np.broadcast_shapes(a.shape, b.shape))
+        except ValueError:
+            raise broadcast_error("Cross", a, b) from None
+        a, b = F.broadcast_to(a, common), F.broadcast_to(b, common)
     if dim is None:
         dim = next((i for i, s in enumerate(a.shape) if s == 3), None)
         if dim is None:

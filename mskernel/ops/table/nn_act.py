@@ -182,7 +182,8 @@ OPS: List[Op] = [
        **_FLOAT),
     Op("softsign", "x", lambda x: x / (1 + np.abs(x)), lambda g, x: (g / ((1 + F.abs(x)) * (1 + F.abs(x))),),
        prim="Softsign", **_FLOAT),
-    Op("hardswish", "input", lambda x: (x * np.clip(x + 3, 0, 6) / 6).astype(x.dtype),
+    Op("hardswish", "input",  # 0 below -3 (at -inf too, where the product would be -inf * 0)
+       lambda x: (lambda v: v * np.clip(v + 3, 0, 6) / 6)(np.where(x < -3, 0, x)).astype(x.dtype),
        lambda g, input: (g * Tensor._wrap(np.where(input._data < -3, 0.0, np.where(
            input._data > 3, 1.0, (2 * input._data + 3) / 6)).astype(g._data.dtype)),), prim="HSwish", **_FLOAT),
     Op("hardsigmoid", "input",  # float16 in float32, rounded once (as the CPU kernel)
@@ -222,7 +223,7 @@ EXAMPLES = {
     "relu6": ("ops.relu6(ms.Tensor([-1.0, 3.0, 8.0]))", "[0. 3. 6.]"),
     "softplus": ("ops.softplus(ms.Tensor([-1.0, 0.0, 1.0]))", "[0.3132617 0.6931472 1.3132617]"),
     "softsign": ("ops.softsign(ms.Tensor([-1.0, 0.0, 3.0]))", "[-0.5   0.    0.75]"),
-    "hardswish": ("ops.hardswish(ms.Tensor([-4.0, 0.0, 1.0, 4.0]))", "[-0.         0.         0.6666667  4.       ]"),
+    "hardswish": ("ops.hardswish(ms.Tensor([-4.0, 0.0, 1.0, 4.0]))", "[0.        0.        0.6666667 4.       ]"),
     "hardsigmoid": ("ops.hardsigmoid(ms.Tensor([-4.0, 0.0, 1.5, 4.0]))", "[0.   0.5  0.75 1.  ]"),
     "mish": ("ops.mish(ms.Tensor([-1.0, 0.0, 1.0]))", "[-0.30340147  0.          0.8650984 ]"),
     "logsigmoid": ("ops.logsigmoid(ms.Tensor([-1.0, 0.0, 1.0]))", "[-1.3132617 -0.6931472 -0.3132617]"),

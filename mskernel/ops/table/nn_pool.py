@@ -26,7 +26,7 @@ from mskernel.common.tensor import Tensor
 from mskernel.ops._core import check_tensor
 from mskernel.ops.opdef import F, Op
 from mskernel.ops.table.nn_conv import _windows, pads4, pair, same_pads
-from mskernel.ops.table.nn_resize import _matrix
+from mskernel.ops.table.nn_resize import _matrix, apply_axis
 from mskernel.ops.table.rearrange import _index, gather_map
 
 
@@ -187,9 +187,7 @@ def adaptive_avg_pool2d(input: Any, output_size: Any) -> Tensor:
     oh, ow = _adaptive_sizes(x, output_size, 2)
     mh = _matrix("area", x.shape[-2], oh, None, False)
     mw = _matrix("area", x.shape[-1], ow, None, False)
-    dt = x._data.dtype
-    out = F.matmul(x, Tensor._wrap(mw.T.astype(dt)))
-    return F.swapaxes(F.matmul(F.swapaxes(out, -1, -2), Tensor._wrap(mh.T.astype(dt))), -1, -2)
+    return apply_axis(apply_axis(x, mw, x.ndim - 1), mh, x.ndim - 2)
 
 
 def adaptive_avg_pool1d(input: Any, output_size: int) -> Tensor:
@@ -201,8 +199,7 @@ def adaptive_avg_pool1d(input: Any, output_size: int) -> Tensor:
         [[[1.5 3.5]]]
     """
     x = check_tensor(input, "AdaptiveAvgPool1D", "input")
-    m = _matrix("area", x.shape[-1], int(output_size), None, False)
-    return F.matmul(x, Tensor._wrap(m.T.astype(x._data.dtype)))
+    return apply_axis(x, _matrix("area", x.shape[-1], int(output_size), None, False), x.ndim - 1)
 
 
 def adaptive_max_pool2d(input: Any, output_size: Any, return_indices: bool = False) -> Any:

@@ -26,7 +26,7 @@ from mskernel.common.tensor import Tensor
 from mskernel.ops._core import check_tensor
 from mskernel.ops.opdef import F, Op
 from mskernel.ops.table.nn_pool import _out_len
-from mskernel.ops.table.nn_resize import _matrix
+from mskernel.ops.table.nn_resize import _matrix, apply_axis
 from mskernel.ops.table.rearrange import gather_map
 
 
@@ -231,8 +231,7 @@ def adaptive_avg_pool3d(input: Any, output_size: Any) -> Tensor:
         raise ValueError(f"For 'AdaptiveAvgPool3D', the input must be 4-D or 5-D, but got {x.ndim}-D.")
     out = x
     for axis, o in zip(range(x.ndim - 3, x.ndim), _adaptive_sizes(x, output_size, 3, "AdaptiveAvgPool3D")):
-        m = Tensor._wrap(_matrix("area", x.shape[axis], o, None, False).T.astype(x._data.dtype))
-        out = F.swapaxes(F.matmul(F.swapaxes(out, axis, -1), m), axis, -1)
+        out = apply_axis(out, _matrix("area", x.shape[axis], o, None, False), axis)
     return out
 
 

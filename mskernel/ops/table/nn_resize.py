@@ -58,6 +58,32 @@ def _matrix(mode: str, n_in: int, n_out: int, scale: Optional[float], align_corn
     return m
 
 
+def apply_axis(x: Tensor, m: np.ndarray, axis: int) -> Tensor:
+    """``m`` (n_out, n_in) applied along ``axis`` of ``x``, reading only the inputs each output weighs (a product
+    with the whole matrix would turn an infinite input into NaN in every output that gives it weight 0).
+
+    Example:
+        >>> import mskernel as ms
+        >>> print(apply_axis(ms.Tensor([[1.0, np.inf, 3.0]]), np.array([[1.0, 0, 0], [0, 0, 0.5]]), 1))
+        [[1.  1.5]]
+    """
+    m = np.asarray(m)
+    taps = max(int((m != 0).sum(1).max(initial=0)), 1)
+    order = np.argsort(m == 0, axis=1, kind="stable")[:, :taps]  # each row's weighed inputs first
+    weights = np.take_along_axis(m, order, 1)
+    view = [1] * x.ndim
+    view[axis] = m.shape[0]
+    out = None
+    for k in range(taps):
+        picked = F.gather(x, Tensor._wrap(order[:, k].astype(np.int64)), axis)
+        w = weights[:, k].reshape(view)
+        term = picked * Tensor._wrap(w.astype(x._data.dtype))
+        if not (weights[:, k] != 0).all():
+            term = F.where(Tensor._wrap(np.broadcast_to(w != 0, term.shape).copy()), term, F.zeros_like(term))
+        out = term if out is None else out + term
+    return out
+
+
 def _as_list(v: Any, n: int) -> List[Any]:
     if isinstance(v, (tuple, list)):
         if len(v) != n:
@@ -104,11 +130,7 @@ def interpolate(input: Any, size: Any = None, scale_factor: Any = None, mode: st
     for axis, (n_in, n_out, sc) in enumerate(zip(spatial, sizes, scales)):
         if n_out <= 0:
             raise ValueError(f"For 'interpolate', the output size must be positive, but got {sizes}.")
-        mat = _matrix(mode, n_in, n_out, sc, bool(align_corners))
-        ax = 2 + axis
-        moved = F.swapaxes(out, ax, -1) if ax != out.ndim - 1 else out
-        res = F.matmul(moved, Tensor._wrap(mat.T.astype(x._data.dtype)))
-        out = F.swapaxes(res, ax, -1) if ax != out.ndim - 1 else res
+        out = apply_axis(out, _matrix(mode, n_in, n_out, sc, bool(align_corners)), 2 + axis)
     return out
 
 

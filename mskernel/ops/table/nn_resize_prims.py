@@ -21,7 +21,8 @@ import numpy as np
 
 from mskernel.common.tensor import Tensor
 from mskernel.ops._core import check_tensor
-from mskernel.ops.opdef import F, Op
+from mskernel.ops.opdef import Op
+from mskernel.ops.table.nn_resize import apply_axis
 
 
 def _source(n_in: int, n_out: int, convention: str) -> np.ndarray:
@@ -73,8 +74,7 @@ def _apply(x: Tensor, matrices: Sequence[np.ndarray]) -> Tensor:
     """Each matrix applied to one of the last ``len(matrices)`` axes."""
     out = x
     for axis, m in zip(range(x.ndim - len(matrices), x.ndim), matrices):
-        mt = Tensor._wrap(m.T.astype(x._data.dtype))
-        out = F.swapaxes(F.matmul(F.swapaxes(out, axis, -1), mt), axis, -1)
+        out = apply_axis(out, m, axis)
     return out
 
 

@@ -38,6 +38,8 @@ def unpool_nd(x: Any, indices: Any, n: int, kernel_size: Any, stride: Any, paddi
         >>> import mskernel as ms
         >>> print(unpool_nd(ms.Tensor([[[5.0]]]), ms.Tensor([[[2]]]), 1, 3, None, 0, None, "MaxUnpool2D"))
         [[[0. 0. 5.]]]
+        >>> print(unpool_nd(ms.Tensor([[[5.0, 6.0]]]), ms.Tensor([[[1, 1]]]), 1, 2, None, 0, None, "MaxUnpool2D"))
+        [[[0. 6. 0. 0.]]]
     """
     t = check_tensor(x, op, "x")
     idx = check_tensor(indices, op, "argmax")
@@ -64,7 +66,16 @@ def unpool_nd(x: Any, indices: Any, n: int, kernel_size: Any, stride: Any, paddi
         raise RuntimeError(f"{op}: internal error, output_size {_PLANE[n]} should be bigger than some indicis, now "
                            f"{_PLANE[n]} is {plane} and value of argmax is {bad}.")
     base = (np.arange(int(np.prod(lead)), dtype=np.int64) * plane).reshape(lead + (1,) * n)
-    return F._scatter_map(t, where + base, lead + out)
+    dest = (where + base).reshape(-1)
+    # two elements sent to one place: the later one is written over the earlier (MindSpore's kernel writes in
+    # order), so only the last of each place is kept; the gradient still reaches every element from its place
+    last = np.zeros(dest.shape, bool)
+    _, first_rev = np.unique(dest[::-1], return_index=True)
+    last[dest.size - 1 - first_rev] = True
+    if not last.all():
+        dropped = Tensor((~last).reshape(t.shape).astype(t._data.dtype))
+        t = t - F.stop_gradient(t * dropped)
+    return F._scatter_map(t, dest.reshape(where.shape), lead + out)
 
 
 def max_unpool1d(x: Any, indices: Any, kernel_size: Any, stride: Any = None, padding: Any = 0,

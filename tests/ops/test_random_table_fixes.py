@@ -1,0 +1,146 @@
+"""What the random_table programs (tests/golden/test_random_table.py) found wrong in mskernel, each held to an
+oracle of numpy float64 written here: cross broadcasting, the gradient of the singular values, IdentityN's gradient,
+max unpooling of two elements to one place."""
+import numpy as np
+
+import mskernel as ms
+from mskernel import ops
+
+
+def _numeric_grad(f, x, eps=1e-6):
+    x = np.array(x, np.float64)
+    out = np.zeros_like(x)
+    for i in np.ndindex(x.shape):
+        keep = x[i]
+        x[i] = keep + eps
+        hi = f(x)
+        x[i] = keep - eps
+        lo = f(x)
+        x[i] = keep
+        out[i] = (hi - lo) / (2 * eps)
+    return out
+
+
+def test_cross_broadcasts_a_batch_against_one_vector():
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((2, 3, 3)), rng.standard_normal((3, 3))
+    got = ops.cross(ms.Tensor(a, ms.float64), ms.Tensor(b, ms.float64), -1).asnumpy()
+    np.testing.assert_allclose(got, np.cross(a, b), rtol=1e-12)
+    gb = ms.grad(lambda u, v: ops.cross(u, v, -1).sum(), 1)(ms.Tensor(a, ms.float64), ms.Tensor(b, ms.float64))
+    np.testing.assert_allclose(gb.asnumpy(), _numeric_grad(lambda v: np.cross(a, v).sum(), b), atol=1e-6)
+
+
+def test_singular_values_have_a_gradient():
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((3, 4))
+    for f in (lambda t: ops.svd(t, compute_uv=False), lambda t: ops.Svd(compute_uv=False)(t)[0]):
+        g = ms.grad(lambda t: (f(t) * ms.Tensor([1.0, 2.0, 3.0], ms.float64)).sum())(ms.Tensor(a, ms.float64))
+        want = _numeric_grad(lambda m: (np.linalg.svd(m, compute_uv=False) * [1.0, 2.0, 3.0]).sum(), a)
+        np.testing.assert_allclose(g.asnumpy(), want, atol=1e-6)
+
+
+def test_identity_n_passes_the_gradient():
+    x = np.array([1.5, -2.0, 0.25])
+    g = ms.grad(lambda t: ops.square(ops.IdentityN()([t, t * 2])[1]).sum())(ms.Tensor(x, ms.float64))
+    np.testing.assert_allclose(g.asnumpy(), _numeric_grad(lambda v: np.square(v * 2).sum(), x), atol=1e-6)
+
+
+def test_max_unpool_keeps_the_last_of_two_elements_sent_to_one_place():
+    x = np.array([[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]])
+    idx = np.array([[[1, 3], [0, 2], [3, 3]]])
+    want = np.zeros((1, 3, 4))
+    for c in range(3):
+        for j in range(2):
+            want[0, c, idx[0, c, j]] = x[0, c, j]  # written in order: the later one stays
+    got = ops.max_unpool1d(ms.Tensor(x, ms.float32), ms.Tensor(idx, ms.int64), 2)
+    np.testing.assert_array_equal(got.asnumpy(), want)
+
+
+# Where the random_table programs found the wheel off numpy/scipy and mskernel on them (pinned there as ``_SCIPY``,
+# ``_NAN_REDUCE``, ``_NAN_SORT``, ``_HFFT``): mskernel is held to the float64 reference here.
+
+def test_bessel_k_and_y_are_nan_below_zero_and_infinite_at_zero_as_scipy():
+    import scipy.special as sp
+
+    x = np.array([-1.0, -0.0, 0.0, 0.5, 2.0])
+    for name, ref in [("bessel_k0", sp.k0), ("bessel_k1", sp.k1), ("bessel_k0e", sp.k0e), ("bessel_k1e", sp.k1e),
+                      ("bessel_y0", sp.y0), ("bessel_y1", sp.y1)]:
+        got = getattr(ops, name)(ms.Tensor(x, ms.float32)).asnumpy()
+        np.testing.assert_allclose(got, ref(x), rtol=1e-5, err_msg=name)
+
+
+def test_reductions_and_sorts_carry_nan_as_numpy():
+    y = np.array([[1.0, np.nan, 3.0], [0.5, -1.0, 2.0]])
+    assert np.isnan(ops.max(ms.Tensor(y, ms.float32))[0].asnumpy())
+    assert np.isnan(ops.amax(ms.Tensor(y, ms.float32), 1).asnumpy()[0])
+    np.testing.assert_array_equal(ops.sort(ms.Tensor(y, ms.float32), 1)[0].asnumpy(), np.sort(y, 1))
+
+
+def test_hermitian_ffts_follow_numpy_whatever_builds_the_complex_input():
+    rng = np.random.default_rng(2)
+    a = rng.choice([-1.0, -0.5, 0.0, 0.5, 1.0], (2, 3, 4))
+    z = a + 0.5j * a
+    built = ops.Complex()(ms.Tensor(a, ms.float32), ms.Tensor(a * 0.5, ms.float32))
+    for t in (ms.Tensor(z.astype(np.complex64)), built):
+        np.testing.assert_allclose(ops.hfft(t).asnumpy(), np.fft.hfft(z), atol=1e-4)
+        np.testing.assert_allclose(ops.hfftn(t).asnumpy(), np.fft.irfftn(np.conj(z)) * np.prod(np.fft.irfftn(z).shape),
+                                   atol=1e-3)
+    np.testing.assert_allclose(ops.ihfft(ms.Tensor(a, ms.float32)).asnumpy(), np.fft.ihfft(a), atol=1e-6)
+
+
+def test_resizes_and_adaptive_pools_read_only_the_inputs_they_weigh():
+    x = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
+    x[0, 0, 0, 0] = np.inf
+    near = ops.ResizeNearestNeighbor((5, 6))(ms.Tensor(x)).asnumpy()
+    rows, cols = np.floor(np.arange(5) * 3 / 5).astype(int), np.floor(np.arange(6) * 4 / 6).astype(int)
+    np.testing.assert_array_equal(near[0, 0], x[0, 0][rows][:, cols])
+    pooled = ops.adaptive_avg_pool2d(ms.Tensor(x), (1, 2)).asnumpy()
+    np.testing.assert_allclose(pooled[0, 0, 0], [np.inf, x[0, 0, :, 2:].mean()])
+
+
+def test_hardswish_is_zero_below_minus_three_even_at_minus_infinity():
+    x = np.array([-np.inf, -4.0, -3.0, -1.0, 0.5, 3.0, 7.0, np.inf])
+    want = np.where(x < -3, 0.0, np.where(x > 3, x, x * (x + 3) / 6))  # the piecewise definition
+    np.testing.assert_allclose(ops.hardswish(ms.Tensor(x, ms.float32)).asnumpy(), want, rtol=1e-6)
+
+
+def test_clamp_and_softplus_carry_nan_as_numpy():
+    x = np.array([np.nan, -1.0, 0.3, 2.0])
+    np.testing.assert_array_equal(ops.clamp(ms.Tensor(x, ms.float32), -0.5, 0.7).asnumpy(),
+                                  np.clip(x, -0.5, 0.7).astype(np.float32))
+    np.testing.assert_allclose(ops.softplus(ms.Tensor(x, ms.float32)).asnumpy(), np.logaddexp(0, x), rtol=1e-6)
+
+
+def test_cross_entropy_and_kl_losses_differentiate_their_labels():
+    # the wheel's gradient for the labels (targets) of these three is zero; the loss does depend on them
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((3, 4)), rng.standard_normal((3, 4))
+
+    def log_softmax(v):
+        v = v - v.max(-1, keepdims=True)
+        return v - np.log(np.exp(v).sum(-1, keepdims=True))
+
+    def sigmoid(v):
+        return 1 / (1 + np.exp(-v))
+
+    cases = [
+        (lambda x, t: ops.SoftmaxCrossEntropyWithLogits()(x, t)[0].sum(), lambda t: -(t * log_softmax(a)).sum(),
+         np.exp(log_softmax(b))),
+        (lambda x, t: ops.SigmoidCrossEntropyWithLogits()(x, t).sum(),
+         lambda t: (np.logaddexp(0, a) - a * t).sum(), sigmoid(b)),
+        (lambda x, t: ops.kl_div(x, t, "sum"), lambda t: (t * (np.log(t) - log_softmax(a))).sum(),
+         np.exp(log_softmax(b))),
+    ]
+    for ours, ref, labels in cases:
+        x = log_softmax(a) if ref is cases[2][1] else a
+        g = ms.grad(ours, 1)(ms.Tensor(x, ms.float64), ms.Tensor(labels, ms.float64))
+        np.testing.assert_allclose(g.asnumpy(), _numeric_grad(ref, labels), atol=1e-5)
+
+
+def test_selu_gradient_below_zero_is_scale_alpha_exp():
+    # the wheel's SeLU gradient is negative below zero (-0.797 at -50), for an increasing function
+    x = np.array([-50.0, -2.0, -1.0, 0.5, 3.0])
+    g = ms.grad(lambda v: ops.selu(v).sum())(ms.Tensor(x, ms.float64)).asnumpy()
+    scale, alpha = 1.0507009873554805, 1.6732632423543772
+    selu = lambda v: (scale * np.where(v > 0, v, alpha * np.expm1(v))).sum()  # noqa: E731
+    np.testing.assert_allclose(g, _numeric_grad(selu, x), rtol=1e-6, atol=1e-9)
