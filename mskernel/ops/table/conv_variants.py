@@ -108,7 +108,7 @@ def max_pool_with_argmax(x: Any, kernel_size: Any = 1, strides: Any = 1, pad_mod
     _check_pool_attrs(kernel_size, strides, pad_mode, data_format)
     t = check_tensor(x, op, "x")
     if t.ndim != 4:
-        raise ValueError(f"For '{op}', the dimension of 'x' must be 4, but got {t.ndim}.")
+        raise ValueError(f"For primitive[{op}], the x_rank must be equal to 4, but got {t.ndim}.")
     k, s = _pair(kernel_size, "kernel_size", op), _pair(strides, "strides", op)
     idx = _windows(t, k, s, (1, 1), pad_mode.upper(), op, pad_before=False)  # measured: the wheel pads after
     data = t._data.reshape(-1)
@@ -314,6 +314,11 @@ def deformable_offsets(x: Any, offsets: Any, strides: Any, pads: Any, ksize: Any
         raise ValueError(f"For '{op}', the channels of 'x' ({c}) must be divisible by 'deformable_groups' ({g}).")
     oh = (h + top + bottom - (kh - 1) * dh - 1) // sh + 1
     ow = (w + left + right - (kw - 1) * dw - 1) // sw + 1
+    if o.ndim == 4 and tuple(o.shape[2:]) != (oh, ow):
+        raise ValueError(f"For '{op}, the H and W dims of offsets input should be equal to the computed H and W dims "
+                         f"of the output of deformable_conv2d. But got H and W dims of offsets input: "
+                         f"({o.shape[2]}, {o.shape[3]}), computed H and W dims of the output of deformable_conv2d: "
+                         f"({oh}, {ow}).")
     want = (n, 3 * g * kh * kw, oh, ow)
     if tuple(o.shape) != want:
         raise ValueError(f"For '{op}', the shape of 'offsets' must be {list(want)}, but got {list(o.shape)}.")

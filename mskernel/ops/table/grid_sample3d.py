@@ -50,7 +50,9 @@ def grid_sample_3d(input_x: Any, grid: Any, interpolation_mode: str = "bilinear"
     """
     _check_attrs(interpolation_mode, padding_mode, align_corners)
     x, g = check_tensor(input_x, _OP, "input_x"), check_tensor(grid, _OP, "grid")
-    if x.ndim != 5 or g.ndim != 5 or g.shape[-1] != 3 or g.shape[0] != x.shape[0]:
+    if g.ndim == 5 and g.shape[-1] != 3:
+        raise ValueError(f"For '{_OP}', the last dimension of grid must be 3, but got {g.shape[-1]}.")
+    if x.ndim != 5 or g.ndim != 5 or g.shape[0] != x.shape[0]:
         raise ValueError(f"For '{_OP}', 'input_x' must be (N, C, D, H, W) and 'grid' (N, D_out, H_out, W_out, 3), "
                          f"but got {list(x.shape)} and {list(g.shape)}.")
     n, c, d, h, w = x.shape

@@ -37,21 +37,25 @@ def _float32(x: Tensor) -> Tensor:
 
 def _check_crop(image: Tensor, boxes: Tensor, box_index: Tensor, crop_size: Any) -> Tuple[int, int]:
     if image.ndim != 4:
-        raise ValueError(f"For crop_and_resize, the input image must be 4D Tensor, but got is {image.ndim}D")
-    if boxes.ndim != 2 or boxes.shape[1] != 4:
-        raise ValueError(f"For '{_CROP}', 'boxes' must be 2-D with 4 columns, but got shape {list(boxes.shape)}.")
+        raise ValueError(f"For primitive[{_CROP}], the [x] rank must be equal to 4, but got {image.ndim}.")
+    if boxes.ndim != 2:
+        raise ValueError(f"For primitive[{_CROP}], the [boxes] rank must be equal to 2, but got {boxes.ndim}.")
+    if boxes.shape[1] != 4:
+        raise ValueError(f"For primitive[{_CROP}], the [boxes] dim_1 must be equal to 4, but got {boxes.shape[1]}.")
     if box_index.ndim != 1 or box_index.shape[0] != boxes.shape[0]:
         raise ValueError(f"For '{_CROP}', 'box_index' must be 1-D with as many elements as 'boxes' has rows, but got "
                          f"shape {list(box_index.shape)}.")
     if not isinstance(crop_size, (tuple, list)) or len(crop_size) != 2:
         raise TypeError(f"For '{_CROP}', 'crop_size' must be a tuple of two ints, but got {crop_size!r}.")
     ch, cw = (int(v) for v in crop_size)
-    if ch <= 0 or cw <= 0:
-        raise ValueError(f"For '{_CROP}', the value of 'crop_size' must be positive, but got {crop_size!r}.")
+    for name, v in (("height", ch), ("width", cw)):
+        if v <= 0:
+            raise ValueError(f"For primitive[{_CROP}], the [crop] {name} must be greater than 0, but got {v}.")
     bi = box_index._data
-    if bi.size and (bi.min() < 0 or bi.max() >= image.shape[0]):
-        raise ValueError(f"For '{_CROP}', the values of 'box_index' must be in [0, {image.shape[0]}), but got "
-                         f"{bi.tolist()}.")
+    bad = bi[(bi < 0) | (bi >= image.shape[0])]
+    if bad.size:
+        raise ValueError(f"For '{_CROP}', the value of box_index must be in [0, {image.shape[0]}), but got "
+                         f"[{bad[0]}].")
     return ch, cw
 
 
@@ -91,7 +95,42 @@ def crop_and_resize(image: Any, boxes: Any, box_indices: Any, crop_size: Any, me
         [[0. 1. 2.]
          [3. 4. 5.]]
     """
-    _check_crop_attrs(method, float(extrapolation_value))
+    _check_functional(image, boxes, box_indices, crop_size)
+    _check_crop_attrs(method, extrapolation_value)
+    return _crop(image, boxes, box_indices, crop_size, method, extrapolation_value)
+
+
+def _check_functional(image: Any, boxes: Any, box_indices: Any, crop_size: Any) -> None:
+    """``ops.crop_and_resize``'s own checks, with its texts (the primitive's come from its kernel)."""
+    f = "For crop_and_resize"
+    for name, v in (("image", image), ("boxes", boxes), ("box_indices", box_indices)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"{f}, the input {name} must be a tensor")
+    if not isinstance(crop_size, tuple):
+        raise TypeError(f"{f}, the input crop_size must be a tuple, but got {type(crop_size)}")
+    if len(crop_size) != 2:
+        raise ValueError(f"{f}, the crop_size's length must be 2, bot got {len(crop_size)}")
+    if image.ndim != 4:
+        raise ValueError(f"{f}, the input image must be 4D Tensor, but got is {image.ndim}D")
+    if boxes.dtype != mstype.float32:
+        raise TypeError(f"{f}, the input boxes must be Float32, but got {boxes.dtype}")
+    if boxes.ndim != 2 or boxes.shape[-1] != 4:
+        raise ValueError(f"{f}, the input boxes must be 2D and the second-dim must be 4, but got {boxes.shape}")
+    if box_indices.dtype != mstype.int32:
+        raise TypeError(f"{f}, the input box_indices must be Int32, but got {box_indices.dtype}")
+    if box_indices.ndim != 1:
+        raise ValueError(f"{f}, the input box_indices must be 1D, but got {box_indices.shape}")
+    if boxes.shape[0] != box_indices.shape[0]:
+        raise ValueError(f"{f}, the first dim of input box_indices must be equal to that of input boxes, but got "
+                         f"{box_indices.shape[0]} vs {boxes.shape[0]}")
+    if not isinstance(crop_size[0], int) or not isinstance(crop_size[1], int):
+        raise TypeError(f"{f}, the crop_size's value must be int.")
+    if crop_size[0] <= 0 or crop_size[1] <= 0:
+        raise ValueError(f"{f}, the crop_size's value must be positive.")
+
+
+def _crop(image: Any, boxes: Any, box_indices: Any, crop_size: Any, method: str,
+          extrapolation_value: float) -> Tensor:
     x = check_tensor(image, _CROP, "x")
     b = check_tensor(boxes, _CROP, "boxes")
     bi = check_tensor(box_indices, _CROP, "box_index")
@@ -143,7 +182,7 @@ def _check_crop_attrs(method: Any, extrapolation_value: Any) -> None:
 
 def _crop_prim(x: Any, boxes: Any, box_index: Any, crop_size: Any, method: str = "bilinear",
                extrapolation_value: float = 0.0) -> Tensor:
-    return crop_and_resize(x, boxes, box_index, crop_size, method, extrapolation_value)
+    return _crop(x, boxes, box_index, crop_size, method, extrapolation_value)
 
 
 _crop_prim.init_check = _check_crop_attrs  # type: ignore[attr-defined]
@@ -180,8 +219,10 @@ def roi_align(features: Any, rois: Any, pooled_height: int, pooled_width: int, s
     r = check_tensor(rois, op, "rois")
     if x.ndim != 4:
         raise ValueError(f"For '{op}', the dimension of 'features' must be 4, but got {x.ndim}.")
-    if r.ndim != 2 or r.shape[1] != 5:
-        raise ValueError(f"For '{op}', 'rois' must be 2-D with 5 columns, but got shape {list(r.shape)}.")
+    if r.ndim != 2:
+        raise ValueError(f"The argument[rois shape size] must be equal to 2, but got {r.ndim}.")
+    if r.shape[1] != 5:
+        raise ValueError(f"The argument[second dim of rois shape] must be equal to 5, but got {r.shape[1]}.")
     n, c, h, w = x.shape
     ph, pw = int(pooled_height), int(pooled_width)
     rv = r._data.astype(np.float64)

@@ -29,7 +29,7 @@ from mskernel.ops.opdef import F, Op
 def _size(size: Any, op: str) -> Tuple[int, int]:
     v = np.asarray(size._data if isinstance(size, Tensor) else size).reshape(-1)
     if v.size != 2:
-        raise ValueError(f"For '{op}', the number of elements of 'size' must be 2, but got {v.size}.")
+        raise ValueError(f"For primitive[{op}], the number of size must be equal to 2, but got {v.size}.")
     if v.min() <= 0:
         raise ValueError(f"For '{op}', the values of 'size' must be positive, but got {v.tolist()}.")
     return int(v[0]), int(v[1])
@@ -75,7 +75,7 @@ def resize_area(images: Any, size: Any, align_corners: bool = False) -> Tensor:
                         f"{type(align_corners).__name__}.")
     x = check_tensor(images, op, "images")
     if x.ndim != 4:
-        raise ValueError(f"For '{op}', the dimension of 'images' must be 4, but got {x.ndim}.")
+        raise ValueError(f"For primitive[{op}], the images dimension must be equal to 4, but got {x.ndim}.")
     oh, ow = _size(size, op)
     out = _apply(x, {1: area_matrix(x.shape[1], oh, align_corners), 2: area_matrix(x.shape[2], ow, align_corners)})
     return cast_tensor(out, mstype.float32)

@@ -117,8 +117,11 @@ def non_max_suppression_with_overlaps(overlaps: Any, scores: Any, max_output_siz
     """
     op = "NonMaxSuppressionWithOverlaps"
     ov, s = _nms_inputs(overlaps, scores, op, "overlaps")
-    if ov.ndim != 2 or ov.shape[0] != ov.shape[1]:
-        raise ValueError(f"For '{op}', the shape of 'overlaps' must be square, but got {list(ov.shape)}.")
+    if ov.ndim != 2:
+        raise ValueError(f"For primitive[{op}], the overlaps's rank must be equal to 2, but got {ov.ndim}.")
+    if ov.shape[0] != ov.shape[1]:
+        raise ValueError(f"For primitive[{op}], the size of the second dimension of overlaps must be equal to "
+                         f"{ov.shape[0]}, but got {ov.shape[1]}.")
     if ov.shape[0] != s.shape[0]:
         raise ValueError(f"For '{op}', the number of 'scores' ({s.shape[0]}) must equal the rows of 'overlaps' "
                          f"({ov.shape[0]}).")
@@ -149,9 +152,11 @@ def combined_non_max_suppression(boxes: Any, scores: Any, max_output_size_per_cl
     op = "CombinedNonMaxSuppression"
     b = check_tensor(boxes, op, "boxes")._data
     s = check_tensor(scores, op, "scores")._data
-    if b.ndim != 4 or b.shape[-1] != 4:
+    if b.ndim != 4:
         raise ValueError(f"For '{op}', the shape of 'boxes' must be (batch, num_boxes, q, 4), but got "
                          f"{list(b.shape)}.")
+    if b.shape[-1] != 4:
+        raise ValueError(f"For {op}, the boxes's 4th dim must be equal to 4, but got{b.shape[-1]}.")
     if s.ndim != 3 or s.shape[:2] != b.shape[:2] or b.shape[2] not in (1, s.shape[2]):
         raise ValueError(f"For '{op}', the shape of 'scores' must be (batch, num_boxes, num_classes) with q 1 or "
                          f"num_classes, but got {list(s.shape)} for boxes {list(b.shape)}.")

@@ -103,7 +103,7 @@ def extract_volume_patches(input_x: Any, kernel_size: Any, strides: Any, padding
     k, s = _spatial(kernel_size, 3, "kernel_size", op), _spatial(strides, 3, "strides", op)
     x = check_tensor(input_x, op, "input_x")
     if x.ndim != 5:
-        raise ValueError(f"For '{op}', the dimension of 'input_x' must be 5, but got {x.ndim}.")
+        raise ValueError(f"For primitive[{op}], the input shape must be equal to 5, but got {x.ndim}.")
     return extract_patches(x, k, s, (1, 1, 1), pad, op)
 
 

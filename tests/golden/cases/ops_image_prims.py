@@ -143,6 +143,26 @@ CASES = {
     "sdbb_whole_image": "op = ops.SampleDistortedBoundingBoxV2(seed=3, seed2=4, aspect_ratio_range=(0.99, 1.01), area_range=(0.999, 1.0), max_attempts=5)\n"
                         "result = op(Tensor([10, 10, 1], ms.int32), Tensor([[[0.0, 0.0, 1.0, 1.0]]], ms.float32), Tensor([0.5], ms.float32))",
     "sdbb_bad_min": "result = ops.SampleDistortedBoundingBoxV2()(Tensor([10, 20, 3], ms.int32), Tensor([[[0.1, 0.2, 0.5, 0.6]]], ms.float32), Tensor(0.1, ms.float32))",
+    # errors at the call
+    "crop_bad_boxes": _IMG + "result = ops.CropAndResize()(x, Tensor(np.array([[0.1, 0.2, 0.8]], np.float32)), Tensor(np.array([0], np.int32)), (3, 4))",
+    "crop_bad_size": _IMG + "result = ops.CropAndResize()(x, Tensor(np.array([[0.1, 0.2, 0.8, 0.9]], np.float32)), Tensor(np.array([0], np.int32)), (0, 4))",
+    "crop_bad_index": _IMG + "result = ops.CropAndResize()(x, Tensor(np.array([[0.1, 0.2, 0.8, 0.9]], np.float32)), Tensor(np.array([2], np.int32)), (3, 4)).asnumpy()",
+    "crop_functional_bad_crop_size": _IMG + _BOX + "result = ops.crop_and_resize(x, boxes, bi, [3, 4])",
+    "crop_functional_bad_boxes_dtype": _IMG + _BOX + "result = ops.crop_and_resize(x, boxes.astype(ms.float64), bi, (3, 4))",
+    "crop_functional_bad_extrapolation": _IMG + _BOX + "result = ops.crop_and_resize(x, boxes, bi, (3, 4), 'bilinear', 0)",
+    "roi_bad_rois": "result = ops.ROIAlign(2, 2, 1.0)(Tensor(np.random.rand(1, 1, 4, 4).astype(np.float32)), Tensor(np.array([[0, 1, 1, 2]], np.float32)))",
+    "area_bad_rank": "result = ops.ResizeArea()(Tensor(np.random.rand(4, 4, 1).astype(np.float32)), Tensor(np.array([2, 2], np.int32)))",
+    "bicubic_bad_size": "result = ops.ResizeBicubic()(Tensor(np.random.rand(1, 1, 4, 4).astype(np.float32)), Tensor(np.array([2, 2, 2], np.int32)))",
+    "volume_bad_rank": "result = ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), 'VALID')(Tensor(np.random.rand(1, 3, 3, 3).astype(np.float32)))",
+    "volume_grad": "x = Tensor(np.random.rand(1, 1, 3, 3, 3).astype(np.float32))\nresult = ops.grad(lambda a: (ops.ExtractVolumePatches((1, 1, 2, 2, 2), (1, 1, 1, 1, 1), 'VALID')(a) ** 2).sum())(x)",
+    "gs3_bad_grid": "result = ops.GridSampler3D()(Tensor(np.random.rand(1, 1, 2, 2, 2).astype(np.float32)), Tensor(np.random.rand(1, 2, 2, 2, 2).astype(np.float32))).asnumpy()",
+    "mpa_bad_rank": "result = ops.MaxPoolWithArgmax(2, 2)(Tensor(np.random.rand(4, 4, 1).astype(np.float32)))",
+    "deform_bad_offsets": "result = ops.DeformableOffsets((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))(Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32)), Tensor(np.random.rand(1, 12, 3, 3).astype(np.float32)))",
+    "cnms_bad_boxes": "result = ops.CombinedNonMaxSuppression()(Tensor(np.random.rand(1, 4, 1, 3).astype(np.float32)), Tensor(np.random.rand(1, 4, 2).astype(np.float32)), Tensor(2, ms.int32), Tensor(2, ms.int32), Tensor(0.5, ms.float32), Tensor(0.0, ms.float32))",
+    "nmso_bad_overlaps": "result = ops.NonMaxSuppressionWithOverlaps()(Tensor(np.random.rand(4, 3).astype(np.float32)), Tensor(np.random.rand(4).astype(np.float32)), Tensor(2, ms.int32), Tensor(0.5, ms.float32), Tensor(0.0, ms.float32))",
+    "s2b_grad": "x = Tensor(np.random.rand(1, 2, 4, 4).astype(np.float32))\nresult = ops.grad(lambda a: (ops.SpaceToBatch(2, [[0, 2], [2, 0]])(a) ** 2).sum())(x)",
+    "depthwise_grad": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\n"
+                      "result = ops.grad(lambda a, b: (ops.DepthwiseConv2dNative(2, 3, pad_mode='same')(a, b) ** 2).sum(), (0, 1))(x, w)",
     # SpaceToBatch / BatchToSpace / DepthwiseConv2dNative: no CPU kernel in the wheel (VIA below)
     "s2b": "x = Tensor(np.arange(2 * 3 * 4 * 6).reshape(2, 3, 4, 6).astype(np.float32))\nresult = ops.SpaceToBatch(2, [[0, 2], [1, 1]])(x)",
     "b2s": "x = Tensor(np.arange(8 * 2 * 2 * 3).reshape(8, 2, 2, 3).astype(np.float32))\nresult = ops.BatchToSpace(2, [[1, 0], [0, 2]])(x)",
@@ -151,6 +171,9 @@ CASES = {
     "depthwise_bad_stride": "result = ops.DepthwiseConv2dNative(1, 3, stride=(1, 2))",
 }
 VIA = {
+    "s2b_grad": "x = Tensor(np.random.rand(1, 2, 4, 4).astype(np.float32))\nresult = ops.grad(lambda a: (ops.SpaceToBatchND(2, [[0, 2], [2, 0]])(a) ** 2).sum())(x)",
+    "depthwise_grad": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\n"
+                      "result = ops.grad(lambda a, b: (ops.conv2d(a, b.transpose(1, 0, 2, 3).reshape(4, 1, 3, 3), pad_mode='same', groups=2) ** 2).sum(), (0, 1))(x, w)",
     "s2b": "x = Tensor(np.arange(2 * 3 * 4 * 6).reshape(2, 3, 4, 6).astype(np.float32))\nresult = ops.SpaceToBatchND(2, [[0, 2], [1, 1]])(x)",
     "b2s": "x = Tensor(np.arange(8 * 2 * 2 * 3).reshape(8, 2, 2, 3).astype(np.float32))\nresult = ops.BatchToSpaceND(2, [[1, 0], [0, 2]])(x)",
     "depthwise": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\n"
@@ -161,6 +184,14 @@ VIA = {
 OPTIONS = {
     "image_patches": {"why": "the CPU wheel has no ExtractImagePatches kernel; ExtractVolumePatches over a depth of 1 "
                              "is the same op (rates of 1)"},
+    "s2b_grad": {"why": "the CPU wheel has no SpaceToBatch kernel; SpaceToBatchND with one block size is the same op"},
+    "depthwise_grad": {"why": "the CPU wheel has no DepthwiseConv2dNative kernel; the grouped conv2d is the same "
+                              "convolution, its weight's gradient laid back out as (multiplier, C, kh, kw)"},
+    **{case: {"message": True} for case in ("crop_bad_boxes", "crop_bad_size", "crop_bad_index",
+                                            "crop_functional_bad_crop_size", "crop_functional_bad_boxes_dtype",
+                                            "crop_functional_bad_extrapolation", "roi_bad_rois", "area_bad_rank",
+                                            "bicubic_bad_size", "volume_bad_rank", "gs3_bad_grid", "mpa_bad_rank",
+                                            "deform_bad_offsets", "cnms_bad_boxes", "nmso_bad_overlaps")},
     **{case: {"message": True} for case in ("crop_bad_method", "crop_bad_rank", "deform_bad_modulated",
                                             "deform_bad_strides", "dilation_nhwc", "glimpse_noise_bad",
                                             "mpa_bad_pad", "roi_bad_scale", "sat_bad_kernel", "volume_bad_padding",
