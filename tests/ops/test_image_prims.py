@@ -153,3 +153,17 @@ def test_rotated_iou_corner_form_and_one_to_one() -> None:
     np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6)
     with pytest.raises(ValueError, match="input boxes type is illegal."):
         ops.rotated_iou(ms.Tensor(np.zeros((1, 1, 5), np.int32)), ms.Tensor(xywht))
+
+
+def test_depthwise_conv2d_native_against_numpy() -> None:
+    x = _R.standard_normal((2, 3, 6, 5))
+    w = _R.standard_normal((1, 3, 3, 2))
+    got = ops.DepthwiseConv2dNative(1, (3, 2), pad_mode="pad", pad=(1, 0, 0, 1), stride=2)(ms.Tensor(x), ms.Tensor(w))
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 0), (0, 1)))
+    oh, ow = (xp.shape[2] - 3) // 2 + 1, (xp.shape[3] - 2) // 2 + 1
+    want = np.zeros((2, 3, oh, ow))
+    for b, c, y, xx in itertools.product(range(2), range(3), range(oh), range(ow)):
+        want[b, c, y, xx] = (xp[b, c, 2 * y:2 * y + 3, 2 * xx:2 * xx + 2] * w[0, c]).sum()
+    np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-12)
+    with pytest.raises(ValueError, match="holds one"):
+        ops.DepthwiseConv2dNative(2, (3, 2))(ms.Tensor(x), ms.Tensor(w))

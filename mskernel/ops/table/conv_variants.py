@@ -225,26 +225,38 @@ def _check_depthwise_attrs(channel_multiplier: Any, kernel_size: Any, mode: Any 
 def depthwise_conv2d_native(x: Any, w: Any, channel_multiplier: int, kernel_size: Any, mode: int = 3,
                             pad_mode: str = "valid", pad: Any = 0, stride: Any = 1, dilation: Any = 1,
                             group: int = 1) -> Tensor:
-    """Each of the C channels of (N, C, H, W) ``x`` convolved with its own ``channel_multiplier`` filters of the
-    (channel_multiplier, C, kh, kw) ``w``: (N, C * channel_multiplier, oh, ow), output channel
-    ``c * channel_multiplier + m``.
+    """Each of the C channels of (N, C, H, W) ``x`` convolved with its own filter of the (1, C, kh, kw) ``w``
+    (MindSpore requires a weight batch of 1): (N, C, oh, ow). A ``channel_multiplier`` above 1 asks for more
+    outputs than that weight holds filters, so it is an error here (the CPU wheel has no kernel to run it).
 
     Example:
         >>> import numpy as np, mskernel as ms
         >>> x = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))
-        >>> w = ms.Tensor(np.arange(4, dtype=np.float32).reshape(2, 2, 1, 1))
-        >>> print(depthwise_conv2d_native(x, w, 2, 1)[0, :, 0, 0])
-        [0. 2. 1. 3.]
+        >>> w = ms.Tensor(np.array([1.0, 2.0], np.float32).reshape(1, 2, 1, 1))
+        >>> print(depthwise_conv2d_native(x, w, 1, 1)[0, :, 0, 0])
+        [1. 2.]
     """
     op = "DepthwiseConv2dNative"
     _check_depthwise_attrs(channel_multiplier, kernel_size, mode, pad_mode, pad, stride, dilation, group)
     t, k = check_tensor(x, op, "x"), check_tensor(w, op, "w")
-    if t.ndim != 4 or k.ndim != 4 or k.shape[1] != t.shape[1] or k.shape[0] != channel_multiplier:
-        raise ValueError(f"For '{op}', 'x' must be (N, C, H, W) and 'w' (channel_multiplier, C, kh, kw) = "
-                         f"({channel_multiplier}, {t.shape[1] if t.ndim == 4 else '?'}, kh, kw), but got "
-                         f"{list(t.shape)} and {list(k.shape)}.")
+    if k.ndim != 4:
+        raise ValueError(f"For '{op}', the 'weight rank' must be equal to 4, but got {k.ndim}.")
+    if t.ndim != 4:
+        raise ValueError(f"For '{op}', the 'x rank' must be equal to 4, but got {t.ndim}.")
+    if t.shape[1] != k.shape[1]:
+        raise ValueError(f"For '{op}', the 'x_shape[1]' must be equal to 'w_shape[1]': {k.shape[1]}, but got "
+                         f"{t.shape[1]}.")
+    ks = _pair(kernel_size, "kernel_size", op)
+    if ks != tuple(k.shape[2:]):
+        raise ValueError(f"For '{op}', the 'kernel_size' must be equal to 'w_shape[2:4]': {tuple(k.shape[2:])}, "
+                         f"but got {ks}.")
+    if k.shape[0] != 1:
+        raise ValueError(f"For '{op}', the batch of 'weight' must be 1, but got {k.shape[0]}")
+    if channel_multiplier != 1:
+        raise ValueError(f"For '{op}', a 'channel_multiplier' of {channel_multiplier} needs {channel_multiplier} "
+                         f"filters per channel, but the weight (1, C, kh, kw) holds one.")
     c = t.shape[1]
-    weight = F.reshape(F.transpose(k, (1, 0, 2, 3)), (c * channel_multiplier, 1) + tuple(k.shape[2:]))
+    weight = F.reshape(k, (c, 1) + tuple(k.shape[2:]))
     padding = pad if isinstance(pad, int) else tuple(pad)
     return F.conv2d(t, weight, None, stride, pad_mode.lower(), padding, dilation, c)
 
@@ -422,8 +434,8 @@ EXAMPLES = {
     "Dilation2D": ("ops.Dilation2D(1, 1, 'VALID')(ms.Tensor([[[[1.0, 5.0, 2.0]]]]), ms.Tensor([[[0.0, 1.0]]]))",
                    "[[[[6. 5.]]]]"),
     "DepthwiseConv2dNative": ("import numpy as np", "x = ms.Tensor(np.ones((1, 2, 3, 3), np.float32))",
-                              "w = ms.Tensor(np.arange(4, dtype=np.float32).reshape(2, 2, 1, 1))",
-                              "ops.DepthwiseConv2dNative(2, 1)(x, w)[0, :, 0, 0]", "[0. 2. 1. 3.]"),
+                              "w = ms.Tensor(np.array([1.0, 2.0], np.float32).reshape(1, 2, 1, 1))",
+                              "ops.DepthwiseConv2dNative(1, 1)(x, w)[0, :, 0, 0]", "[1. 2.]"),
     "DeformableOffsets": ("x = ms.Tensor([[[[0.0, 1.0], [2.0, 3.0]]]])",
                           "off = ms.Tensor([[[[0.5]]]] * 4 + [[[[0.0]]]] * 4 + [[[[1.0]]]] * 4).reshape(1, 12, 1, 1)",
                           "ops.DeformableOffsets((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))(x, off)",

@@ -161,23 +161,24 @@ CASES = {
     "cnms_bad_boxes": "result = ops.CombinedNonMaxSuppression()(Tensor(np.random.rand(1, 4, 1, 3).astype(np.float32)), Tensor(np.random.rand(1, 4, 2).astype(np.float32)), Tensor(2, ms.int32), Tensor(2, ms.int32), Tensor(0.5, ms.float32), Tensor(0.0, ms.float32))",
     "nmso_bad_overlaps": "result = ops.NonMaxSuppressionWithOverlaps()(Tensor(np.random.rand(4, 3).astype(np.float32)), Tensor(np.random.rand(4).astype(np.float32)), Tensor(2, ms.int32), Tensor(0.5, ms.float32), Tensor(0.0, ms.float32))",
     "s2b_grad": "x = Tensor(np.random.rand(1, 2, 4, 4).astype(np.float32))\nresult = ops.grad(lambda a: (ops.SpaceToBatch(2, [[0, 2], [2, 0]])(a) ** 2).sum())(x)",
-    "depthwise_grad": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\n"
-                      "result = ops.grad(lambda a, b: (ops.DepthwiseConv2dNative(2, 3, pad_mode='same')(a, b) ** 2).sum(), (0, 1))(x, w)",
+    "depthwise_grad": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(1, 2, 3, 3).astype(np.float32))\n"
+                      "result = ops.grad(lambda a, b: (ops.DepthwiseConv2dNative(1, 3, pad_mode='same')(a, b) ** 2).sum(), (0, 1))(x, w)",
     # SpaceToBatch / BatchToSpace / DepthwiseConv2dNative: no CPU kernel in the wheel (VIA below)
     "s2b": "x = Tensor(np.arange(2 * 3 * 4 * 6).reshape(2, 3, 4, 6).astype(np.float32))\nresult = ops.SpaceToBatch(2, [[0, 2], [1, 1]])(x)",
     "b2s": "x = Tensor(np.arange(8 * 2 * 2 * 3).reshape(8, 2, 2, 3).astype(np.float32))\nresult = ops.BatchToSpace(2, [[1, 0], [0, 2]])(x)",
-    "depthwise": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\nresult = ops.DepthwiseConv2dNative(2, 3, pad_mode='pad', pad=1, stride=2)(x, w)",
+    "depthwise": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(1, 2, 3, 3).astype(np.float32))\nresult = ops.DepthwiseConv2dNative(1, 3, pad_mode='pad', pad=(1, 0, 1, 2), stride=2)(x, w)",
+    "depthwise_bad_weight": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\nresult = ops.DepthwiseConv2dNative(2, 3)(x, w)",
     "image_patches": "x = Tensor(np.arange(2 * 3 * 5 * 6).reshape(2, 3, 5, 6).astype(np.float32))\nresult = ops.ExtractImagePatches((1, 1, 2, 3), (1, 1, 2, 1), (1, 1, 1, 1), 'SAME')(x)",
     "depthwise_bad_stride": "result = ops.DepthwiseConv2dNative(1, 3, stride=(1, 2))",
 }
 VIA = {
     "s2b_grad": "x = Tensor(np.random.rand(1, 2, 4, 4).astype(np.float32))\nresult = ops.grad(lambda a: (ops.SpaceToBatchND(2, [[0, 2], [2, 0]])(a) ** 2).sum())(x)",
-    "depthwise_grad": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\n"
-                      "result = ops.grad(lambda a, b: (ops.conv2d(a, b.transpose(1, 0, 2, 3).reshape(4, 1, 3, 3), pad_mode='same', groups=2) ** 2).sum(), (0, 1))(x, w)",
+    "depthwise_grad": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(1, 2, 3, 3).astype(np.float32))\n"
+                      "result = ops.grad(lambda a, b: (ops.conv2d(a, b.reshape(2, 1, 3, 3), pad_mode='same', groups=2) ** 2).sum(), (0, 1))(x, w)",
     "s2b": "x = Tensor(np.arange(2 * 3 * 4 * 6).reshape(2, 3, 4, 6).astype(np.float32))\nresult = ops.SpaceToBatchND(2, [[0, 2], [1, 1]])(x)",
     "b2s": "x = Tensor(np.arange(8 * 2 * 2 * 3).reshape(8, 2, 2, 3).astype(np.float32))\nresult = ops.BatchToSpaceND(2, [[1, 0], [0, 2]])(x)",
-    "depthwise": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(2, 2, 3, 3).astype(np.float32))\n"
-                 "result = ops.conv2d(x, w.transpose(1, 0, 2, 3).reshape(4, 1, 3, 3), stride=2, pad_mode='pad', padding=1, groups=2)",
+    "depthwise": "x = Tensor(np.random.rand(1, 2, 5, 5).astype(np.float32))\nw = Tensor(np.random.rand(1, 2, 3, 3).astype(np.float32))\n"
+                 "result = ops.conv2d(ops.pad(x, (1, 2, 1, 0)), w.reshape(2, 1, 3, 3), stride=2, groups=2)",
     "image_patches": "x = Tensor(np.arange(2 * 3 * 5 * 6).reshape(2, 3, 5, 6).astype(np.float32))\n"
                      "result = ops.ExtractVolumePatches((1, 1, 1, 2, 3), (1, 1, 1, 2, 1), 'SAME')(x.expand_dims(2)).squeeze(2)",
 }
@@ -186,12 +187,13 @@ OPTIONS = {
                              "is the same op (rates of 1)"},
     "s2b_grad": {"why": "the CPU wheel has no SpaceToBatch kernel; SpaceToBatchND with one block size is the same op"},
     "depthwise_grad": {"why": "the CPU wheel has no DepthwiseConv2dNative kernel; the grouped conv2d is the same "
-                              "convolution, its weight's gradient laid back out as (multiplier, C, kh, kw)"},
+                              "convolution, its weight's gradient laid back out as (1, C, kh, kw)"},
     **{case: {"message": True} for case in ("crop_bad_boxes", "crop_bad_size", "crop_bad_index",
                                             "crop_functional_bad_crop_size", "crop_functional_bad_boxes_dtype",
                                             "crop_functional_bad_extrapolation", "roi_bad_rois", "area_bad_rank",
                                             "bicubic_bad_size", "volume_bad_rank", "gs3_bad_grid", "mpa_bad_rank",
-                                            "deform_bad_offsets", "cnms_bad_boxes", "nmso_bad_overlaps")},
+                                            "deform_bad_offsets", "cnms_bad_boxes", "nmso_bad_overlaps",
+                                            "depthwise_bad_weight")},
     **{case: {"message": True} for case in ("crop_bad_method", "crop_bad_rank", "deform_bad_modulated",
                                             "deform_bad_strides", "dilation_nhwc", "glimpse_noise_bad",
                                             "mpa_bad_pad", "roi_bad_scale", "sat_bad_kernel", "volume_bad_padding",
@@ -203,6 +205,6 @@ OPTIONS = {
                      "why": "the wheel appends its C++ call stack"},
     "s2b": {"why": "the CPU wheel has no SpaceToBatch kernel; SpaceToBatchND with one block size for both axes is the same op"},
     "b2s": {"why": "the CPU wheel has no BatchToSpace kernel; BatchToSpaceND with one block size for both axes is the same op"},
-    "depthwise": {"why": "the CPU wheel has no DepthwiseConv2dNative kernel; a grouped conv2d with the (multiplier, C) filter "
-                         "laid out as (C * multiplier, 1) is the same convolution"},
+    "depthwise": {"why": "the CPU wheel has no DepthwiseConv2dNative kernel; a conv2d with groups = C and the (1, C) "
+                         "filter laid out as (C, 1) is the same convolution"},
 }
