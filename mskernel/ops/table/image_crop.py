@@ -286,8 +286,8 @@ def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True, norm
                     uniform_noise: bool = True, noise: str = "uniform") -> Tensor:
     """Windows of ``size`` (height, width) from (batch, height, width, channels) ``x`` around the (y, x)
     ``offsets`` of each image (see the parameters for how offsets are read); where a window leaves the image it is
-    filled with ``noise`` ('zero', or random 'uniform' between each channel's extremes, or 'gaussian' with each
-    channel's mean and deviation).
+    filled with ``noise`` ('zero', or random 'uniform' between the image's extremes, or 'gaussian' with the
+    image's mean and deviation).
 
     Example:
         >>> import numpy as np, mskernel as ms
@@ -324,9 +324,9 @@ def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True, norm
         if noise == "zero":
             win = np.zeros((gh, gw, c), data.dtype)
         elif noise == "gaussian":
-            win = rng.normal(img.mean((0, 1)), img.std((0, 1)), (gh, gw, c)).astype(data.dtype)
+            win = rng.normal(img.mean(), img.std(), (gh, gw, c)).astype(data.dtype)
         else:
-            win = rng.uniform(img.min((0, 1)), img.max((0, 1)), (gh, gw, c)).astype(data.dtype)
+            win = rng.uniform(img.min(), img.max(), (gh, gw, c)).astype(data.dtype)
         ys, xs = max(top, 0), max(left, 0)
         ye, xe = min(top + gh, h), min(left + gw, w)
         if ys < ye and xs < xe:
