@@ -31,6 +31,11 @@ from mskernel.dataset.callbacks import DSCallback, WaitedDSCallback
 from mskernel.dataset.schema import Schema
 from mskernel.dataset.serializer import deserialize, serialize, show
 from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
+from mskernel.dataset.detection_corpora import CocoDataset, VOCDataset
+from mskernel.dataset.text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, IMDBDataset,
+                                           SogouNewsDataset, YahooAnswersDataset, YelpReviewDataset)
+from mskernel.dataset.vision_corpora import Caltech256Dataset, CelebADataset, STL10Dataset, SVHNDataset
+from mskernel.dataset.audio_corpora import LJSpeechDataset, SpeechCommandsDataset, YesNoDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -57,4 +62,7 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
            "PaddedDataset", "RandomDataset", "compare", "DSCallback", "WaitedDSCallback", "serialize", "deserialize",
-           "show"]
+           "show", "VOCDataset", "CocoDataset", "IMDBDataset", "AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset",
+           "SogouNewsDataset", "YahooAnswersDataset", "YelpReviewDataset",
+           "CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "YesNoDataset", "LJSpeechDataset",
+           "SpeechCommandsDataset"]
