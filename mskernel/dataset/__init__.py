@@ -36,6 +36,7 @@ from mskernel.dataset.text_corpora import (AGNewsDataset, AmazonReviewDataset, D
                                            SogouNewsDataset, YahooAnswersDataset, YelpReviewDataset)
 from mskernel.dataset.vision_corpora import Caltech256Dataset, CelebADataset, STL10Dataset, SVHNDataset
 from mskernel.dataset.audio_corpora import LJSpeechDataset, SpeechCommandsDataset, YesNoDataset
+from mskernel.dataset.tfrecord import TFRecordDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -65,4 +66,4 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "show", "VOCDataset", "CocoDataset", "IMDBDataset", "AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset",
            "SogouNewsDataset", "YahooAnswersDataset", "YelpReviewDataset",
            "CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "YesNoDataset", "LJSpeechDataset",
-           "SpeechCommandsDataset"]
+           "SpeechCommandsDataset", "TFRecordDataset"]

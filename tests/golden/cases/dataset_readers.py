@@ -202,3 +202,73 @@ OPTIONS.update({
     "stl10_bad_usage": {"message": True},
     "speech_commands_bad_usage": {"message": True},
 })
+
+_TF = _H + (
+    "import struct, gzip, zlib\nimport mindspore as ms\n"
+    "def crc32c(data):\n"
+    "    crc = 0xFFFFFFFF\n"
+    "    for b in data:\n"
+    "        crc ^= b\n"
+    "        for _ in range(8):\n"
+    "            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)\n"
+    "    return crc ^ 0xFFFFFFFF\n"
+    "def masked(data):\n"
+    "    c = crc32c(data)\n"
+    "    return (((c >> 15) | (c << 17)) + 0xA282EAD8) & 0xFFFFFFFF\n"
+    "def varint(n):\n"
+    "    out = b''\n"
+    "    n &= (1 << 64) - 1\n"
+    "    while True:\n"
+    "        b = n & 0x7F; n >>= 7\n"
+    "        if n: out += bytes([b | 0x80])\n"
+    "        else: return out + bytes([b])\n"
+    "def field(num, payload):\n"
+    "    return varint(num << 3 | 2) + varint(len(payload)) + payload\n"
+    "def feature(v):\n"
+    "    if isinstance(v, list) and v and isinstance(v[0], bytes):\n"
+    "        return field(1, b''.join(field(1, x) for x in v))\n"
+    "    if isinstance(v, list) and v and isinstance(v[0], float):\n"
+    "        return field(2, field(1, b''.join(struct.pack('<f', x) for x in v)))\n"
+    "    return field(3, field(1, b''.join(varint(x) for x in v)))\n"
+    "def example(feats):\n"
+    "    return field(1, b''.join(field(1, field(1, k.encode()) + field(2, feature(v))) for k, v in feats.items()))\n"
+    "def tfrecord(path, records, compress=None):\n"
+    "    raw = b''.join(struct.pack('<Q', len(r)) + struct.pack('<I', masked(struct.pack('<Q', len(r)))) + r + struct.pack('<I', masked(r)) for r in records)\n"
+    "    if compress == 'GZIP': raw = gzip.compress(raw)\n"
+    "    if compress == 'ZLIB': raw = zlib.compress(raw)\n"
+    "    open(path, 'wb').write(raw)\n"
+    "tf1 = os.path.join(root, 'a.tfrecord'); tf2 = os.path.join(root, 'b.tfrecord')\n"
+    "tfrecord(tf1, [example({'label': [3], 'x': [1.5, -2.0], 'name': [b'cat'], 'ids': [1, -2, 300]}), example({'label': [4], 'x': [0.25, 8.0], 'name': [b'dog'], 'ids': [7, 8, 9]})])\n"
+    "tfrecord(tf2, [example({'label': [5], 'x': [1.0, 2.0], 'name': [b'owl'], 'ids': [0, 0, 1]})])\n"
+    "tfz = os.path.join(root, 'c.tfrecord.gz'); tfrecord(tfz, [example({'label': [9], 'x': [3.0, 4.0], 'name': [b'gz'], 'ids': [1, 2, 3]})], 'GZIP')\n"
+    "tfl = os.path.join(root, 'd.tfrecord.zlib'); tfrecord(tfl, [example({'label': [-1], 'x': [0.5], 'name': [b'zl'], 'ids': [4]})], 'ZLIB')\n")
+
+CASES.update({
+    "tfrecord_plain": _TF + "d = ds.TFRecordDataset(tf1, shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d), [str(t) for t in d.output_types()], d.output_shapes())",
+    "tfrecord_two_files": _TF + "result = rows(ds.TFRecordDataset([tf2, tf1], shuffle=False))",
+    "tfrecord_two_files_one_worker": _TF + "result = rows(ds.TFRecordDataset([tf2, tf1], shuffle=False, num_parallel_workers=1))",
+    "tfrecord_glob": _TF + "result = rows(ds.TFRecordDataset(os.path.join(root, '*.tfrecord'), shuffle=False, num_parallel_workers=1))",
+    "tfrecord_columns_list": _TF + "d = ds.TFRecordDataset(tf1, columns_list=['name', 'label'], shuffle=False)\nresult = (d.get_col_names(), rows(d))",
+    "tfrecord_schema": _TF + ("s = ds.Schema(); s.add_column('label', de_type=ms.int32, shape=[1]); s.add_column('x', de_type=ms.float32, shape=[2]); s.add_column('name', de_type=ms.string)\n"
+                              "d = ds.TFRecordDataset(tf1, schema=s, shuffle=False)\nresult = (d.get_col_names(), rows(d))"),
+    "tfrecord_schema_bytes_shape": _TF + ("s = ds.Schema(); s.add_column('name', de_type=ms.uint8); s.add_column('ids', de_type=ms.int64, shape=[3])\n"
+                                          "result = rows(ds.TFRecordDataset(tf1, schema=s, shuffle=False))"),
+    "tfrecord_schema_file_num_rows": _TF + ("p = os.path.join(root, 'schema.json')\njson.dump({'numRows': 2, 'columns': {'label': {'type': 'int64', 'rank': 1, 'shape': [1]}, 'x': {'type': 'float32', 'rank': 1, 'shape': [2]}}}, open(p, 'w'))\n"
+                                            "d = ds.TFRecordDataset([tf1, tf2], schema=p, shuffle=False, num_parallel_workers=1)\nresult = (d.get_dataset_size(), rows(d))"),
+    "tfrecord_gzip_zlib": _TF + "result = (rows(ds.TFRecordDataset(tfz, shuffle=False, compression_type='GZIP')), rows(ds.TFRecordDataset(tfl, shuffle=False, compression_type='ZLIB')))",
+    "tfrecord_num_samples": _TF + "result = rows(ds.TFRecordDataset([tf1, tf2], shuffle=False, num_samples=2))",
+    "tfrecord_shards": _TF + "result = [rows(ds.TFRecordDataset([tf1, tf2], shuffle=False, num_shards=2, shard_id=i)) for i in range(2)]",
+    "tfrecord_shard_equal_rows": _TF + "result = [rows(ds.TFRecordDataset([tf1, tf2], shuffle=False, num_shards=2, shard_id=i, shard_equal_rows=True)) for i in range(2)]",
+    "tfrecord_shuffle_permutation": _TF + "ds.config.set_seed(5)\nresult = sorted(int(r[0][0]) for r in ds.TFRecordDataset([tf1, tf2], columns_list=['label']).create_tuple_iterator(output_numpy=True))",
+    "tfrecord_batch": _TF + "result = rows(ds.TFRecordDataset(tf1, columns_list=['x', 'label'], shuffle=False).batch(2))",
+    "tfrecord_bad_compression": _TF + "ds.TFRecordDataset(tf1, compression_type='LZ4')",
+    "tfrecord_missing": _TF + "ds.TFRecordDataset(os.path.join(root, 'no*.tfrecord'))",
+    "tfrecord_bad_column": _TF + "result = rows(ds.TFRecordDataset(tf1, columns_list=['zz'], shuffle=False))",
+})
+OPTIONS.update({
+    "tfrecord_bad_compression": {"message": True},
+    "tfrecord_missing": {"message_parts": ["The following patterns did not match any files: [", "no*.tfrecord'"],
+                         "why": "the temporary directory's path differs between runs"},
+    "tfrecord_bad_column": {"message_parts": ["Invalid columns_list, tfrecord file failed to find column name: zz"],
+                            "why": "the wheel appends its C++ call stack"},
+})
