@@ -37,6 +37,8 @@ from mskernel.dataset.text_corpora import (AGNewsDataset, AmazonReviewDataset, D
 from mskernel.dataset.vision_corpora import Caltech256Dataset, CelebADataset, STL10Dataset, SVHNDataset
 from mskernel.dataset.audio_corpora import LJSpeechDataset, SpeechCommandsDataset, YesNoDataset
 from mskernel.dataset.tfrecord import TFRecordDataset
+from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset, Multi30kDataset,
+                                                PennTreebankDataset, SST2Dataset, UDPOSDataset, WikiTextDataset)
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -66,4 +68,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "show", "VOCDataset", "CocoDataset", "IMDBDataset", "AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset",
            "SogouNewsDataset", "YahooAnswersDataset", "YelpReviewDataset",
            "CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "YesNoDataset", "LJSpeechDataset",
-           "SpeechCommandsDataset", "TFRecordDataset"]
+           "SpeechCommandsDataset", "TFRecordDataset", "PennTreebankDataset", "WikiTextDataset", "EnWik9Dataset",
+           "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset"]

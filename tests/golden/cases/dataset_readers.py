@@ -272,3 +272,55 @@ OPTIONS.update({
     "tfrecord_bad_column": {"message_parts": ["Invalid columns_list, tfrecord file failed to find column name: zz"],
                             "why": "the wheel appends its C++ call stack"},
 })
+
+# several files: the wheel's default worker count is min(8, CPUs), so the cases name theirs (the rows' order
+# depends on it: file j goes to worker j % workers, and a row of each worker is taken in turn)
+_LINES = _H + (
+    "ptb = os.path.join(root, 'ptb')\n"
+    "for u, lines in (('train', [' aer banknote <unk>', ' pierre <unk> N years old', '']), ('test', [' no it was nt black monday', ' but']), ('valid', [' consumers may want'])):\n"
+    "    w(os.path.join(ptb, 'ptb.%s.txt' % u), '\\n'.join(lines) + '\\n')\n"
+    "wiki = os.path.join(root, 'wiki')\n"
+    "for u, lines in (('train', [' ', ' = Valkyria = ', ' ', ' Senjou no Valkyria 3 ']), ('test', [' = Robert = ', '']), ('valid', [' = Homarus = '])):\n"
+    "    w(os.path.join(wiki, 'wiki.%s.tokens' % u), '\\n'.join(lines) + '\\n')\n"
+    "enw = os.path.join(root, 'enwik9')\n"
+    "w(os.path.join(enw, 'enwik9'), '<mediawiki xmlns=\"x\">\\n  <siteinfo>\\n\\n    <sitename>Wikipedia</sitename>\\n')\n"
+    "m30 = os.path.join(root, 'multi30k')\n"
+    "for d, f, pairs in (('training', 'train', [('Zwei Männer', 'Two men'), ('Ein Hund', 'A dog'), ('Drei', 'Three')]), ('validation', 'val', [('Eine Katze', 'A cat')]), ('mmt16_task1_test', 'test', [('Ein Vogel', 'A bird')])):\n"
+    "    w(os.path.join(m30, d, f + '.de'), '\\n'.join(p[0] for p in pairs) + '\\n')\n"
+    "    w(os.path.join(m30, d, f + '.en'), '\\n'.join(p[1] for p in pairs) + '\\n')\n"
+    "sst = os.path.join(root, 'sst2')\n"
+    "w(os.path.join(sst, 'train.tsv'), 'sentence\\tlabel\\nhide new secretions \\t0\\ncontains no wit , only labored gags \\t0\\nlove it\\t1\\n')\n"
+    "w(os.path.join(sst, 'dev.tsv'), 'sentence\\tlabel\\nit \\'s a charming journey . \\t1\\n')\n"
+    "w(os.path.join(sst, 'test.tsv'), 'index\\tsentence\\n0\\tuneasy mishmash of styles\\n1\\tthis film \\'s relationship\\n')\n"
+    "conll = os.path.join(root, 'conll')\n"
+    "w(os.path.join(conll, 'train.txt'), 'Confidence NN B-NP\\nin IN B-PP\\n\\nthe DT B-NP\\n\\nChancellor NNP O\\n')\n"
+    "w(os.path.join(conll, 'test.txt'), 'Rockwell NNP B-NP\\n\\n')\n"
+    "ud = os.path.join(root, 'udpos')\n"
+    "w(os.path.join(ud, 'en-ud-tag.v2.train.txt'), 'Al\\tPROPN\\tNNP\\n-\\tPUNCT\\tHYPH\\n\\nZawahiri\\tPROPN\\tNNP\\n\\n')\n"
+    "w(os.path.join(ud, 'en-ud-tag.v2.dev.txt'), 'From\\tADP\\tIN\\n\\n')\n"
+    "w(os.path.join(ud, 'en-ud-tag.v2.test.txt'), 'What\\tPRON\\tWP\\nif\\tSCONJ\\tIN\\n\\n')\n")
+
+CASES.update({
+    "ptb_usages": _LINES + "result = [(u, rows(ds.PennTreebankDataset(ptb, usage=u, shuffle=False, num_parallel_workers=2))) for u in ('train', 'test', 'valid', 'all')]",
+    "ptb_all_one_worker": _LINES + "d = ds.PennTreebankDataset(ptb, shuffle=False, num_parallel_workers=1)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))",
+    "ptb_bad_usage": _LINES + "ds.PennTreebankDataset(ptb, usage='dev')",
+    "wikitext_usages": _LINES + "result = [(u, rows(ds.WikiTextDataset(wiki, usage=u, shuffle=False, num_parallel_workers=2))) for u in ('train', 'test', 'valid', 'all')]",
+    "enwik9": _LINES + "d = ds.EnWik9Dataset(enw, shuffle=False)\nresult = (d.get_col_names(), rows(d))",
+    "multi30k_usages": _LINES + "result = [(u, rows(ds.Multi30kDataset(m30, usage=u, shuffle=False, num_parallel_workers=2))) for u in ('train', 'test', 'valid', 'all')]",
+    "multi30k_de_en": _LINES + "d = ds.Multi30kDataset(m30, usage='train', language_pair=['de', 'en'], shuffle=False)\nresult = (d.get_col_names(), rows(d))",
+    "multi30k_bad_pair": _LINES + "ds.Multi30kDataset(m30, language_pair=['en', 'fr'])",
+    "sst2_usages": _LINES + "result = [(u, ds.SST2Dataset(sst, usage=u, shuffle=False).get_col_names(), rows(ds.SST2Dataset(sst, usage=u, shuffle=False))) for u in ('train', 'dev', 'test')]",
+    "sst2_default_usage": _LINES + "result = rows(ds.SST2Dataset(sst, shuffle=False, num_samples=2))",
+    "sst2_bad_usage": _LINES + "ds.SST2Dataset(sst, usage='all')",
+    "conll2000_usages": _LINES + "result = [(u, ds.CoNLL2000Dataset(conll, usage=u, shuffle=False).get_col_names(), rows(ds.CoNLL2000Dataset(conll, usage=u, shuffle=False))) for u in ('train', 'test', 'all')]",
+    "udpos_usages": _LINES + "result = [(u, ds.UDPOSDataset(ud, usage=u, shuffle=False).get_col_names(), rows(ds.UDPOSDataset(ud, usage=u, shuffle=False, num_parallel_workers=2))) for u in ('train', 'test', 'valid', 'all')]",
+    "udpos_missing": _LINES + "result = rows(ds.UDPOSDataset(ptb, usage='all', shuffle=False))",
+})
+OPTIONS.update({
+    "ptb_bad_usage": {"message": True},
+    "multi30k_bad_pair": {"message": True},
+    "sst2_bad_usage": {"message": True},
+    "udpos_missing": {"message_parts": ["Invalid data, UDPOSDataset API can't read the data file (interface mismatch or no "
+                                        "data found). Check udpos:", "ptb/en-ud-tag.v2.dev.txt", "ptb/en-ud-tag.v2.train.txt"],
+                      "why": "the temporary directory's path differs between runs"},
+})
