@@ -39,6 +39,8 @@ from mskernel.dataset.audio_corpora import LJSpeechDataset, SpeechCommandsDatase
 from mskernel.dataset.tfrecord import TFRecordDataset
 from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset, Multi30kDataset,
                                                 PennTreebankDataset, SST2Dataset, UDPOSDataset, WikiTextDataset)
+from mskernel.dataset.image_corpora import (Food101Dataset, ManifestDataset, OmniglotDataset, RenderedSST2Dataset,
+                                            SBUDataset, SemeionDataset, SUN397Dataset)
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -69,4 +71,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "SogouNewsDataset", "YahooAnswersDataset", "YelpReviewDataset",
            "CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "YesNoDataset", "LJSpeechDataset",
            "SpeechCommandsDataset", "TFRecordDataset", "PennTreebankDataset", "WikiTextDataset", "EnWik9Dataset",
-           "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset"]
+           "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset", "Food101Dataset", "SUN397Dataset",
+           "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset", "ManifestDataset", "SemeionDataset"]

@@ -324,3 +324,60 @@ OPTIONS.update({
                                         "data found). Check udpos:", "ptb/en-ud-tag.v2.dev.txt", "ptb/en-ud-tag.v2.train.txt"],
                       "why": "the temporary directory's path differs between runs"},
 })
+
+_V2 = _H + (
+    "food = os.path.join(root, 'food')\n"
+    "for k, (c, i) in enumerate([('apple_pie', '1005649'), ('apple_pie', '1014775'), ('baby_back_ribs', '1005293'), ('baby_back_ribs', '2')]):\n"
+    "    img(os.path.join(food, 'images', c, i + '.jpg'), 2, 2, k, 'PNG')\n"
+    "w(os.path.join(food, 'meta', 'train.txt'), 'baby_back_ribs/1005293\\napple_pie/1005649\\n')\n"
+    "w(os.path.join(food, 'meta', 'test.txt'), 'apple_pie/1014775\\nbaby_back_ribs/2\\n')\n"
+    "w(os.path.join(food, 'meta', 'classes.txt'), 'apple_pie\\nbaby_back_ribs\\n')\n"
+    "sun = os.path.join(root, 'sun')\n"
+    "w(os.path.join(sun, 'ClassName.txt'), '/a/abbey\\n/a/apartment_building/outdoor\\n/b/badlands\\n')\n"
+    "for k, (c, n) in enumerate([('a/abbey', 'sun_b.jpg'), ('a/abbey', 'sun_a.jpg'), ('a/apartment_building/outdoor', 'sun_c.jpg'), ('b/badlands', 'sun_d.jpg')]):\n"
+    "    img(os.path.join(sun, c, n), 2, 2, k, 'PNG')\n"
+    "omni = os.path.join(root, 'omni')\n"
+    "for k, (s, a, c, n) in enumerate([('images_background', 'Alphabet_A', 'character01', '0101_02.png'), ('images_background', 'Alphabet_A', 'character01', '0101_01.png'), ('images_background', 'Alphabet_A', 'character02', '0102_01.png'),"
+    " ('images_background', 'Alphabet_B', 'character01', '0201_01.png'), ('images_evaluation', 'Alphabet_C', 'character01', '0301_01.png')]):\n"
+    "    img(os.path.join(omni, s, a, c, n), 2, 2, k, 'PNG')\n"
+    "sem = os.path.join(root, 'semeion')\n"
+    "lines = []\n"
+    "for k in range(3):\n"
+    "    px = ((np.arange(256) * (k + 1)) % 3 == 0).astype(float)\n"
+    "    lines.append(' '.join('%.4f' % v for v in px) + ' ' + ' '.join(str(v) for v in np.eye(10, dtype=int)[(k * 4) % 10]) + ' ')\n"
+    "w(os.path.join(sem, 'semeion.data'), '\\n'.join(lines) + '\\n')\n"
+    "rs = os.path.join(root, 'rsst2')\n"
+    "for k, (u, c, n) in enumerate([('train', 'positive', '0001.png'), ('train', 'negative', '0002.png'), ('train', 'negative', '0001.png'), ('valid', 'positive', '0001.png'), ('test', 'negative', '0001.png')]):\n"
+    "    img(os.path.join(rs, u, c, n), 2, 2, k, 'PNG')\n"
+    "sbu = os.path.join(root, 'sbu')\n"
+    "w(os.path.join(sbu, 'SBU_captioned_photo_dataset_captions.txt'), 'a man on a bike\\nmissing one\\nthe sky\\n')\n"
+    "w(os.path.join(sbu, 'SBU_captioned_photo_dataset_urls.txt'), 'http://static.flickr.com/3326/3596303505_3ce4c20529.jpg\\nhttp://static.flickr.com/1/1_x.jpg\\nhttp://static.flickr.com/2522/4182181099_c3c23ab1cc.jpg\\n')\n"
+    "img(os.path.join(sbu, 'sbu_images', 'm_3326_3596303505_3ce4c20529.jpg'), 2, 2, 0, 'PNG')\n"
+    "img(os.path.join(sbu, 'sbu_images', 'm_2522_4182181099_c3c23ab1cc.jpg'), 2, 2, 1, 'PNG')\n"
+    "man = os.path.join(root, 'manifest')\n"
+    "for k in range(4):\n"
+    "    img(os.path.join(man, 'train', '%d.JPEG' % k), 2, 2, k, 'PNG')\n"
+    "mf = os.path.join(man, 'm.json')\n"
+    "w(mf, '\\n'.join(json.dumps(d) for d in [\n"
+    "  {'source': os.path.join(man, 'train', '0.JPEG'), 'usage': 'train', 'annotation': [{'name': 'dog', 'type': 'label'}]},\n"
+    "  {'source': os.path.join(man, 'train', '1.JPEG'), 'usage': 'train', 'annotation': [{'name': 'cat', 'type': 'label'}, {'name': 'dog', 'type': 'label'}]},\n"
+    "  {'source': os.path.join(man, 'train', '3.JPEG'), 'usage': 'train', 'annotation': [{'name': 'ant', 'type': 'label'}]},\n"
+    "  {'source': os.path.join(man, 'train', '2.JPEG'), 'usage': 'eval', 'annotation': [{'name': 'bird', 'type': 'label'}]}]) + '\\n')\n")
+
+CASES.update({
+    "food101_usages": _V2 + "result = [(u, rows(ds.Food101Dataset(food, usage=u, shuffle=False))) for u in ('train', 'test', 'all')]",
+    "food101_decode": _V2 + "d = ds.Food101Dataset(food, usage='test', shuffle=False, decode=True)\nresult = (d.get_col_names(), rows(d))",
+    "food101_bad_usage": _V2 + "ds.Food101Dataset(food, usage='valid')",
+    "sun397": _V2 + "d = ds.SUN397Dataset(sun, shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))",
+    "omniglot": _V2 + "result = [rows(ds.OmniglotDataset(omni, background=b, shuffle=False)) for b in (None, True, False)]",
+    "semeion": _V2 + "d = ds.SemeionDataset(sem, shuffle=False)\nresult = (d.get_col_names(), rows(d))",
+    "rendered_sst2_usages": _V2 + "result = [(u, rows(ds.RenderedSST2Dataset(rs, usage=u, shuffle=False))) for u in ('train', 'val', 'test')]",
+    "rendered_sst2_bad_usage": _V2 + "ds.RenderedSST2Dataset(rs, usage='dev')",
+    "sbu": _V2 + "d = ds.SBUDataset(sbu, shuffle=False)\nresult = (d.get_col_names(), rows(d))",
+    "manifest": _V2 + "d = ds.ManifestDataset(mf, shuffle=False)\nresult = (d.get_col_names(), d.get_class_indexing(), rows(d), rows(ds.ManifestDataset(mf, usage='eval', shuffle=False)))",
+    "manifest_class_indexing": _V2 + "d = ds.ManifestDataset(mf, shuffle=False, class_indexing={'dog': 3, 'cat': 5, 'ant': 1})\nresult = (d.get_class_indexing(), rows(d))",
+})
+OPTIONS.update({
+    "food101_bad_usage": {"message": True},
+    "rendered_sst2_bad_usage": {"message": True},
+})
