@@ -34,7 +34,8 @@ from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDa
 from mskernel.dataset.detection_corpora import CocoDataset, VOCDataset
 from mskernel.dataset.text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, IMDBDataset,
                                            SogouNewsDataset, YahooAnswersDataset, YelpReviewDataset)
-from mskernel.dataset.vision_corpora import Caltech256Dataset, CelebADataset, STL10Dataset, SVHNDataset
+from mskernel.dataset.vision_corpora import (Caltech101Dataset, Caltech256Dataset, CelebADataset, Flowers102Dataset,
+                                             STL10Dataset, SVHNDataset)
 from mskernel.dataset.audio_corpora import LJSpeechDataset, SpeechCommandsDataset, YesNoDataset
 from mskernel.dataset.tfrecord import TFRecordDataset
 from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset, Multi30kDataset,
@@ -72,4 +73,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "YesNoDataset", "LJSpeechDataset",
            "SpeechCommandsDataset", "TFRecordDataset", "PennTreebankDataset", "WikiTextDataset", "EnWik9Dataset",
            "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset", "Food101Dataset", "SUN397Dataset",
-           "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset", "ManifestDataset", "SemeionDataset"]
+           "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset", "ManifestDataset", "SemeionDataset",
+           "Caltech101Dataset", "Flowers102Dataset"]

@@ -1,6 +1,7 @@
 """Image-classification corpora read from their published files: ``CelebADataset`` (attribute lists),
 ``SVHNDataset`` (MATLAB ``.mat`` files, read with scipy), ``STL10Dataset`` (binary column-major arrays) and
-``Caltech256Dataset`` (one folder per class).
+``Caltech256Dataset`` (one folder per class), ``Caltech101Dataset`` (folders and ``.mat`` contours) and
+``Flowers102Dataset`` (``.mat`` labels and splits).
 
 Example:
     >>> STL10Dataset("/no/such/dir")
@@ -19,7 +20,8 @@ from mskernel.dataset.corpus import CorpusDataset, check_usage, image_column, pi
 from mskernel.dataset.engine import Row
 from mskernel.dataset.sources import _check_dir
 
-__all__ = ["CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset"]
+__all__ = ["CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "Caltech101Dataset",
+           "Flowers102Dataset"]
 
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff")
 
@@ -178,3 +180,118 @@ class Caltech256Dataset(CorpusDataset):
 
     def _row(self, item: Any) -> Row:
         return image_column(item[0], self._decode), np.int32(item[1])
+
+
+def _check_str(value: Any, valid: Sequence[str], name: str) -> None:
+    if not isinstance(value, str):
+        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'str'>], but got {type(value)}.")
+    if value not in valid:
+        raise ValueError(f"Input {name} is not within the valid set of {list(valid)}.")
+
+
+class Caltech101Dataset(CorpusDataset):
+    """Caltech-101 from ``dataset_dir`` (``101_ObjectCategories/<class>/image_0001.jpg`` ...; contours in
+    ``Annotations/<class>/annotation_0001.mat``, where Faces, Faces_easy, Motorbikes and airplanes are named
+    Faces_2, Faces_3, Motorbikes_16 and Airplanes_Side_2; ``BACKGROUND_Google`` is not a class).
+    ``target_type`` ``'category'`` (default): ``image``, ``category`` (int64, the class's sorted index);
+    ``'annotation'``: ``image``, ``annotation`` (the ``obj_contour`` array); ``'all'``: the three.
+
+    Example:
+        >>> import tempfile
+        >>> Caltech101Dataset(tempfile.mkdtemp(), target_type="box")
+        Traceback (most recent call last):
+        ...
+        ValueError: Input target_type is not within the valid set of ['category', 'annotation', 'all'].
+    """
+
+    _ANNOTATION_NAMES = {"Faces": "Faces_2", "Faces_easy": "Faces_3", "Motorbikes": "Motorbikes_16",
+                         "airplanes": "Airplanes_Side_2"}
+
+    def __init__(self, dataset_dir: str, target_type: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: int = 1, shuffle: Optional[bool] = None, decode: bool = False,
+                 sampler: Any = None, num_shards: Optional[int] = None, shard_id: Optional[int] = None) -> None:
+        _check_dir(dataset_dir)
+        target_type = "category" if target_type is None else target_type
+        _check_str(target_type, ["category", "annotation", "all"], "target_type")
+        root = os.path.realpath(dataset_dir)
+        self._images_dir = os.path.join(root, "101_ObjectCategories")
+        self._notes_dir = os.path.join(root, "Annotations")
+        self._classes = [c for c in sorted(os.listdir(self._images_dir)) if c != "BACKGROUND_Google"]
+        items = []
+        for label, cls in enumerate(self._classes):
+            folder = os.path.join(self._images_dir, cls)
+            if os.path.isdir(folder) and os.access(folder, os.R_OK):
+                items += [(label, k) for k in range(1, len(os.listdir(folder)) + 1)]
+        self._target, self._decode = target_type, decode
+        names = {"category": ["image", "category"], "annotation": ["image", "annotation"],
+                 "all": ["image", "category", "annotation"]}[target_type]
+        super().__init__(names, items, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        label, k = item
+        cls = self._classes[label]
+        path = os.path.join(self._images_dir, cls, f"image_{k:04d}.jpg")
+        if not os.path.exists(path):
+            raise ValueError(f"The image file {path} does not exist or permission denied!")
+        image = image_column(path, self._decode)
+        if self._target == "category":
+            return image, np.int64(label)
+        from scipy.io import loadmat
+        note = os.path.join(self._notes_dir, self._ANNOTATION_NAMES.get(cls, cls), f"annotation_{k:04d}.mat")
+        if not os.path.exists(note):
+            raise ValueError(f"The annotation file {note} does not exist or permission denied!")
+        contour = loadmat(note)["obj_contour"]
+        return (image, contour) if self._target == "annotation" else (image, np.int64(label), contour)
+
+
+class Flowers102Dataset(CorpusDataset):
+    """Oxford 102 Flowers from ``dataset_dir`` (``jpg/image_00001.jpg`` ..., ``imagelabels.mat``, ``setid.mat``
+    with the ``trnid``/``tstid``/``valid`` splits; ``usage='all'`` is train, test, valid in that order;
+    ``task='Segmentation'`` adds ``segmim/segmim_00001.jpg``): ``image``, [``segmentation``,] ``label`` (uint32,
+    0..101).
+
+    Example:
+        >>> Flowers102Dataset("/no/such/dir")
+        Traceback (most recent call last):
+        ...
+        ValueError: The folder /no/such/dir does not exist or is not a directory or permission denied!
+    """
+
+    def __init__(self, dataset_dir: str, task: str = "Classification", usage: str = "all",
+                 num_samples: Optional[int] = None, num_parallel_workers: int = 1, shuffle: Optional[bool] = None,
+                 decode: bool = False, sampler: Any = None, num_shards: Optional[int] = None,
+                 shard_id: Optional[int] = None) -> None:
+        from scipy.io import loadmat
+
+        from mskernel.dataset.corpus import check_file
+        _check_dir(dataset_dir)
+        _check_dir(os.path.join(dataset_dir, "jpg"))
+        check_file(os.path.join(dataset_dir, "imagelabels.mat"))
+        check_file(os.path.join(dataset_dir, "setid.mat"))
+        if usage is not None:
+            _check_str(usage, ["train", "valid", "test", "all"], "usage")
+        if task is not None:
+            _check_str(task, ["Classification", "Segmentation"], "task")
+        if task == "Segmentation":
+            _check_dir(os.path.join(dataset_dir, "segmim"))
+        self._root = os.path.realpath(dataset_dir)
+        self._task, self._decode = task or "Classification", decode
+        labels = loadmat(os.path.join(self._root, "imagelabels.mat"))["labels"][0]
+        self._flower_labels = (labels - 1).astype(np.uint32)
+        setid = loadmat(os.path.join(self._root, "setid.mat"))
+        keys = {"train": ["trnid"], "test": ["tstid"], "valid": ["valid"], "all": ["trnid", "tstid", "valid"]}
+        items = [int(i) for key in keys[usage or "all"] for i in setid[key][0].tolist()]
+        names = ["image", "label"] if self._task == "Classification" else ["image", "segmentation", "label"]
+        super().__init__(names, items, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    def _file(self, folder: str, stem: str, index: int) -> np.ndarray:
+        path = os.path.join(self._root, folder, f"{stem}_{index:05d}.jpg")
+        if not os.path.exists(path):
+            raise RuntimeError("Can not find " + ("image" if folder == "jpg" else "segmentation") + " file: " + path)
+        return image_column(path, self._decode)
+
+    def _row(self, item: Any) -> Row:
+        image, label = self._file("jpg", "image", item), self._flower_labels[item - 1]
+        if self._task == "Segmentation":
+            return image, self._file("segmim", "segmim", item), label
+        return image, label

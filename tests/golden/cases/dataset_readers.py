@@ -381,3 +381,34 @@ OPTIONS.update({
     "food101_bad_usage": {"message": True},
     "rendered_sst2_bad_usage": {"message": True},
 })
+
+_MAT = _H + (
+    "from scipy.io import savemat\n"
+    "c101 = os.path.join(root, 'caltech101')\n"
+    "for k, (c, n) in enumerate([('Faces', 2), ('BACKGROUND_Google', 1), ('accordion', 1), ('airplanes', 1)]):\n"
+    "    for i in range(n):\n"
+    "        img(os.path.join(c101, '101_ObjectCategories', c, 'image_%04d.jpg' % (i + 1)), 2, 2, k + i, 'PNG')\n"
+    "        ann = {'Faces': 'Faces_2', 'airplanes': 'Airplanes_Side_2'}.get(c, c)\n"
+    "        os.makedirs(os.path.join(c101, 'Annotations', ann), exist_ok=True)\n"
+    "        savemat(os.path.join(c101, 'Annotations', ann, 'annotation_%04d.mat' % (i + 1)), {'obj_contour': np.arange(6.0).reshape(2, 3) + k * 10 + i, 'box_coord': np.array([[1, 2, 3, 4]])})\n"
+    "fl = os.path.join(root, 'flowers')\n"
+    "for i in range(1, 6):\n"
+    "    img(os.path.join(fl, 'jpg', 'image_%05d.jpg' % i), 2, 2, i, 'PNG')\n"
+    "    img(os.path.join(fl, 'segmim', 'segmim_%05d.jpg' % i), 2, 2, i + 7, 'PNG')\n"
+    "savemat(os.path.join(fl, 'imagelabels.mat'), {'labels': np.array([[77, 1, 102, 5, 9]], np.uint8)})\n"
+    "savemat(os.path.join(fl, 'setid.mat'), {'trnid': np.array([[3, 1]], np.uint16), 'tstid': np.array([[5]], np.uint16), 'valid': np.array([[2, 4]], np.uint16)})\n")
+
+CASES.update({
+    "caltech101_category": _MAT + "d = ds.Caltech101Dataset(c101, shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))",
+    "caltech101_annotation_all": _MAT + "result = (rows(ds.Caltech101Dataset(c101, target_type='annotation', shuffle=False)), ds.Caltech101Dataset(c101, target_type='all').get_col_names(), rows(ds.Caltech101Dataset(c101, target_type='all', shuffle=False, decode=True)))",
+    "caltech101_bad_target": _MAT + "ds.Caltech101Dataset(c101, target_type='box')",
+    "flowers102_usages": _MAT + "result = [(u, rows(ds.Flowers102Dataset(fl, usage=u, shuffle=False))) for u in ('train', 'test', 'valid', 'all')]",
+    "flowers102_segmentation": _MAT + "d = ds.Flowers102Dataset(fl, task='Segmentation', usage='valid', shuffle=False, decode=True)\nresult = (d.get_col_names(), rows(d))",
+    "flowers102_bad_task": _MAT + "ds.Flowers102Dataset(fl, task='Detection')",
+    "flowers102_bad_usage": _MAT + "ds.Flowers102Dataset(fl, usage='dev')",
+})
+OPTIONS.update({
+    "caltech101_bad_target": {"message": True},
+    "flowers102_bad_task": {"message": True},
+    "flowers102_bad_usage": {"message": True},
+})
