@@ -33,10 +33,11 @@ from mskernel.dataset.serializer import deserialize, serialize, show
 from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
 from mskernel.dataset.detection_corpora import CocoDataset, VOCDataset
 from mskernel.dataset.text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, IMDBDataset,
-                                           SogouNewsDataset, YahooAnswersDataset, YelpReviewDataset)
+                                           SogouNewsDataset, SQuADDataset, YahooAnswersDataset, YelpReviewDataset)
 from mskernel.dataset.vision_corpora import (Caltech101Dataset, Caltech256Dataset, CelebADataset, Flowers102Dataset,
                                              STL10Dataset, SVHNDataset)
-from mskernel.dataset.audio_corpora import LJSpeechDataset, SpeechCommandsDataset, YesNoDataset
+from mskernel.dataset.audio_corpora import (CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset,
+                                            YesNoDataset)
 from mskernel.dataset.tfrecord import TFRecordDataset
 from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset, Multi30kDataset,
                                                 PennTreebankDataset, SST2Dataset, UDPOSDataset, WikiTextDataset)
@@ -74,4 +75,4 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "SpeechCommandsDataset", "TFRecordDataset", "PennTreebankDataset", "WikiTextDataset", "EnWik9Dataset",
            "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset", "Food101Dataset", "SUN397Dataset",
            "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset", "ManifestDataset", "SemeionDataset",
-           "Caltech101Dataset", "Flowers102Dataset"]
+           "Caltech101Dataset", "Flowers102Dataset", "CMUArcticDataset", "LibriTTSDataset", "SQuADDataset"]

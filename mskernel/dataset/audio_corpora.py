@@ -1,6 +1,7 @@
 """Speech corpora read from their WAV files (the stdlib ``wave`` module): ``YesNoDataset``,
-``LJSpeechDataset`` and ``SpeechCommandsDataset``. A waveform is float32 ``(1, samples)`` (the channels of a stereo file
-interleaved), 16-bit PCM scaled by 1/32767 (so -32768 reads as slightly below -1, as in MindSpore's reader).
+``LJSpeechDataset``, ``SpeechCommandsDataset``, ``CMUArcticDataset`` and ``LibriTTSDataset``. A waveform is
+float32 ``(1, samples)`` (the channels of a stereo file interleaved), 16-bit PCM scaled by 1/32767 (so -32768
+reads as slightly below -1, as in MindSpore's reader).
 
 Example:
     >>> YesNoDataset("/no/such/dir")
@@ -21,7 +22,8 @@ from mskernel.dataset.corpus import CorpusDataset, check_usage, pipeline_error
 from mskernel.dataset.engine import Row
 from mskernel.dataset.sources import _check_dir
 
-__all__ = ["read_wav", "YesNoDataset", "LJSpeechDataset", "SpeechCommandsDataset"]
+__all__ = ["read_wav", "YesNoDataset", "LJSpeechDataset", "SpeechCommandsDataset", "CMUArcticDataset",
+           "LibriTTSDataset"]
 
 
 def read_wav(path: str) -> tuple:
@@ -156,3 +158,103 @@ class SpeechCommandsDataset(CorpusDataset):
         word, name = item.split("/", 1)
         speaker, _, number = name[:-4].partition("_nohash_")
         return waveform, np.int32(rate), np.array(word), np.array(speaker), np.int32(int(number or 0))
+
+
+_CMU_NAMES = ["aew", "ahw", "aup", "awb", "axb", "bdl", "clb", "eey", "fem", "gka", "jmk", "ksp", "ljm", "lnh", "rms",
+              "rxr", "slp", "slt"]
+
+
+class CMUArcticDataset(CorpusDataset):
+    """CMU Arctic speaker ``name`` (default ``'aew'``) from ``dataset_dir/cmu_us_<name>_arctic``
+    (``etc/txt.done.data`` lines ``( arctic_a0001 "text" )`` and ``wav/arctic_a0001.wav``, 16 kHz), in the order
+    of the listing: ``waveform`` (float32), ``sample_rate`` (uint32), ``transcript`` and ``utterance_id``
+    (``a0001``; strings).
+
+    Example:
+        >>> import tempfile
+        >>> CMUArcticDataset(tempfile.mkdtemp(), name="abc")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: Input name is not within the valid set of ['aew', 'ahw', ..., 'slt'].
+    """
+
+    def __init__(self, dataset_dir: str, name: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        name = "aew" if name is None else name
+        if name not in _CMU_NAMES:
+            raise ValueError(f"Input name is not within the valid set of {_CMU_NAMES}.")
+        self._root = os.path.join(os.path.realpath(dataset_dir), f"cmu_us_{name}_arctic")
+        listing = os.path.join(self._root, "etc", "txt.done.data")
+        if not os.path.isfile(listing):
+            raise pipeline_error(f"Invalid file, failed to open CMUArctic file: {listing}")
+        items = []
+        with open(listing, encoding="utf-8") as f:
+            for line in f:
+                body = line.strip().strip("()").strip()
+                if not body:
+                    continue
+                uid, _, text = body.partition(" ")
+                items.append((uid, text.strip().strip('"')))
+        super().__init__(["waveform", "sample_rate", "transcript", "utterance_id"], items, num_samples, shuffle,
+                         sampler, num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        uid, text = item
+        path = os.path.join(self._root, "wav", uid + ".wav")
+        waveform, rate = read_wav(path)
+        if rate != 16000:
+            raise pipeline_error(f"Invalid file, sampling rate of CMUArctic wav file must be 16000, file path: {path}")
+        return waveform, np.uint32(rate), np.array(text), np.array(uid.split("_", 1)[-1])
+
+
+_LIBRITTS_USAGES = ["dev-clean", "dev-other", "test-clean", "test-other", "train-clean-100", "train-clean-360",
+                    "train-other-500", "all"]
+
+
+class LibriTTSDataset(CorpusDataset):
+    """LibriTTS from ``dataset_dir/<usage>/<speaker>/<chapter>/`` (``<speaker>_<chapter>.trans.tsv`` lines
+    ``utterance<TAB>original<TAB>normalized`` and ``<utterance>.wav``; ``usage='all'`` reads every part in
+    MindSpore's order), speakers and chapters in sorted order: ``waveform`` (float32), ``sample_rate``
+    (uint32), ``original_text``, ``normalized_text`` (strings), ``speaker_id``, ``chapter_id`` (uint32),
+    ``utterance_id`` (string).
+
+    Example:
+        >>> import tempfile
+        >>> LibriTTSDataset(tempfile.mkdtemp(), usage="dev")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: Input usage is not within the valid set of ['dev-clean', 'dev-other', ..., 'all'].
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        usage = check_usage(usage, _LIBRITTS_USAGES)
+        items = []
+        for part in (_LIBRITTS_USAGES[:-1] if usage == "all" else [usage]):
+            top = os.path.join(dataset_dir, part)
+            if not os.path.isdir(top):
+                continue
+            for speaker in sorted(e.name for e in os.scandir(top) if e.is_dir()):
+                for chapter in sorted(e.name for e in os.scandir(os.path.join(top, speaker)) if e.is_dir()):
+                    folder = os.path.join(top, speaker, chapter)
+                    tsv = os.path.join(folder, f"{speaker}_{chapter}.trans.tsv")
+                    if not os.path.isfile(tsv):
+                        continue
+                    with open(tsv, encoding="utf-8") as f:
+                        for line in f:
+                            parts = line.rstrip("\r\n").split("\t")
+                            if len(parts) >= 3:
+                                items.append((folder, parts[0], parts[1], parts[2]))
+        super().__init__(["waveform", "sample_rate", "original_text", "normalized_text", "speaker_id", "chapter_id",
+                          "utterance_id"], items, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        folder, uid, original, normalized = item
+        waveform, rate = read_wav(os.path.join(folder, uid + ".wav"))
+        speaker, chapter = uid.split("_")[:2]
+        return (waveform, np.uint32(rate), np.array(original), np.array(normalized), np.uint32(int(speaker)),
+                np.uint32(int(chapter)), np.array(uid))

@@ -18,6 +18,8 @@ Example:
 from __future__ import annotations
 
 import csv
+import glob
+import json
 import os
 from typing import Any, List, Optional
 
@@ -28,7 +30,7 @@ from mskernel.dataset.engine import Row
 from mskernel.dataset.file_sources import _interleave, _LineSource
 from mskernel.dataset.sources import _check_dir
 
-__all__ = ["IMDBDataset", "AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "SogouNewsDataset",
+__all__ = ["IMDBDataset", "SQuADDataset", "AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset", "SogouNewsDataset",
            "YahooAnswersDataset", "YelpReviewDataset"]
 
 
@@ -136,3 +138,43 @@ class YelpReviewDataset(_CsvCorpus):
                  shuffle: Any = True, num_shards: Optional[int] = None, shard_id: Optional[int] = None,
                  num_parallel_workers: Optional[int] = None, cache: Any = None) -> None:
         super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle, num_shards, shard_id, cache)
+
+
+class SQuADDataset(_LineSource):
+    """SQuAD 1.1 or 2.0 from ``dataset_dir`` (``train-v*.json``, ``dev-v*.json``; ``usage='all'`` reads train
+    and dev a row of each in turn): a row per question, columns ``context``, ``question`` (strings), ``text``
+    (the answers, a string array) and ``answer_start`` (uint32 array); an unanswerable question has the answer
+    ``''`` at -1 (4294967295).
+
+    Example:
+        >>> import tempfile
+        >>> SQuADDataset(tempfile.mkdtemp(), usage="test")
+        Traceback (most recent call last):
+        ...
+        ValueError: Input usage is not within the valid set of ['train', 'dev', 'all'].
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Any = True, num_shards: Optional[int] = None,
+                 shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        usage = check_usage(usage, ["train", "dev", "all"])
+        per_file = []
+        for part in (["train", "dev"] if usage == "all" else [usage]):
+            paths = sorted(glob.glob(os.path.join(glob.escape(dataset_dir), f"{part}-v*.json")))
+            if not paths:
+                raise pipeline_error(f"Invalid file, failed to find SQuAD {part} file in "
+                                     f"{os.path.realpath(dataset_dir)}")
+            with open(paths[0], encoding="utf-8") as f:
+                doc = json.load(f)
+            rows = []
+            for article in doc.get("data", []):
+                for para in article.get("paragraphs", []):
+                    for qa in para.get("qas", []):
+                        answers = qa.get("answers") or [{"text": "", "answer_start": -1}]
+                        rows.append((np.array(para["context"]), np.array(qa["question"]),
+                                     np.array([a["text"] for a in answers]),
+                                     np.array([a["answer_start"] for a in answers], np.int64).astype(np.uint32)))
+            per_file.append(rows)
+        super().__init__(["context", "question", "text", "answer_start"], _interleave(per_file, num_parallel_workers),
+                         num_samples, shuffle, num_shards, shard_id)

@@ -412,3 +412,59 @@ OPTIONS.update({
     "flowers102_bad_task": {"message": True},
     "flowers102_bad_usage": {"message": True},
 })
+
+_A2 = _H + (
+    "import wave\n"
+    "def wav(path, samples, rate=16000):\n"
+    "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+    "    with wave.open(path, 'wb') as f:\n"
+    "        f.setnchannels(1); f.setsampwidth(2); f.setframerate(rate)\n"
+    "        f.writeframes(np.asarray(samples, '<i2').tobytes())\n"
+    "cmu = os.path.join(root, 'cmu')\n"
+    "w(os.path.join(cmu, 'cmu_us_aew_arctic', 'etc', 'txt.done.data'), '( arctic_a0002 \"Not at this particular case, Tom, apologized Whittemore.\" )\\n( arctic_a0001 \"Author of the danger trail, Philip Steels, etc.\" )\\n')\n"
+    "wav(os.path.join(cmu, 'cmu_us_aew_arctic', 'wav', 'arctic_a0001.wav'), [1, 2, 3])\n"
+    "wav(os.path.join(cmu, 'cmu_us_aew_arctic', 'wav', 'arctic_a0002.wav'), [4, -5])\n"
+    "w(os.path.join(cmu, 'cmu_us_slt_arctic', 'etc', 'txt.done.data'), '( arctic_b0001 \"Hello.\" )\\n')\n"
+    "wav(os.path.join(cmu, 'cmu_us_slt_arctic', 'wav', 'arctic_b0001.wav'), [9], 16000)\n"
+    "w(os.path.join(cmu, 'cmu_us_bdl_arctic', 'etc', 'txt.done.data'), '( arctic_b0002 \"Fast.\" )\\n')\n"
+    "wav(os.path.join(cmu, 'cmu_us_bdl_arctic', 'wav', 'arctic_b0002.wav'), [9], 32000)\n"
+    "lt = os.path.join(root, 'libritts')\n"
+    "for usage, spk, chap, utts in (('dev-clean', '116', '288045', ['000003_000000', '000004_000001']), ('dev-clean', '1255', '138279', ['000001_000000']), ('train-clean-100', '19', '198', ['000000_000000']), ('test-other', '7', '9', ['000000_000001'])):\n"
+    "    d = os.path.join(lt, usage, spk, chap)\n"
+    "    lines = []\n"
+    "    for k, u in enumerate(utts):\n"
+    "        uid = '%s_%s_%s' % (spk, chap, u)\n"
+    "        wav(os.path.join(d, uid + '.wav'), [k, k + 1, int(spk)], 24000)\n"
+    "        w(os.path.join(d, uid + '.original.txt'), 'Orig \"%d\".' % k)\n"
+    "        w(os.path.join(d, uid + '.normalized.txt'), 'Norm %d' % k)\n"
+    "        lines.append('%s\\tOrig \"%d\" %s.\\tNorm %d' % (uid, k, spk, k))\n"
+    "    w(os.path.join(d, '%s_%s.trans.tsv' % (spk, chap)), '\\n'.join(lines) + '\\n')\n"
+    "sq = os.path.join(root, 'squad')\n"
+    "def squad(data):\n"
+    "    return json.dumps({'version': '1.1', 'data': data})\n"
+    "w(os.path.join(sq, 'train-v1.1.json'), squad([{'title': 'T', 'paragraphs': [{'context': 'Paris is in France.', 'qas': [\n"
+    "    {'id': '1', 'question': 'Where is Paris?', 'answers': [{'text': 'France', 'answer_start': 12}]},\n"
+    "    {'id': '2', 'question': 'What?', 'answers': [{'text': 'Paris', 'answer_start': 0}, {'text': 'Paris is', 'answer_start': 0}]}]}]},"
+    " {'title': 'U', 'paragraphs': [{'context': 'One.', 'qas': [{'id': '5', 'question': 'Count?', 'answers': [{'text': 'One', 'answer_start': 0}]}]}]}]))\n"
+    "w(os.path.join(sq, 'dev-v1.1.json'), squad([{'title': 'D', 'paragraphs': [{'context': 'Sky is blue.', 'qas': [\n"
+    "    {'id': '3', 'question': 'Color?', 'answers': [{'text': 'blue', 'answer_start': 7}, {'text': 'blue', 'answer_start': 7}]},\n"
+    "    {'id': '4', 'question': 'None?', 'answers': [], 'is_impossible': True}]}]}]))\n")
+
+CASES.update({
+    "cmu_arctic": _A2 + "d = ds.CMUArcticDataset(cmu, shuffle=False)\nresult = (d.get_col_names(), rows(d), rows(ds.CMUArcticDataset(cmu, name='slt', shuffle=False)))",
+    "cmu_arctic_bad_rate": _A2 + "result = rows(ds.CMUArcticDataset(cmu, name='bdl', shuffle=False))",
+    "cmu_arctic_bad_name": _A2 + "ds.CMUArcticDataset(cmu, name='xyz')",
+    "libritts_usages": _A2 + "result = [(u, rows(ds.LibriTTSDataset(lt, usage=u, shuffle=False))) for u in (None, 'dev-clean', 'train-clean-100', 'test-other', 'all')]",
+    "libritts_cols": _A2 + "result = ds.LibriTTSDataset(lt).get_col_names()",
+    "libritts_bad_usage": _A2 + "ds.LibriTTSDataset(lt, usage='dev')",
+    "squad_usages": _A2 + "result = [(u, ds.SQuADDataset(sq, usage=u, shuffle=False).get_col_names(), rows(ds.SQuADDataset(sq, usage=u, shuffle=False))) for u in ('train', 'dev', 'all')]",
+    "squad_bad_usage": _A2 + "ds.SQuADDataset(sq, usage='test')",
+})
+OPTIONS.update({
+    "cmu_arctic_bad_rate": {"message_parts": ["Invalid file, sampling rate of CMUArctic wav file must be 16000, file path:",
+                                              "cmu_us_bdl_arctic/wav/arctic_b0002.wav"],
+                            "why": "the temporary directory's path differs between runs"},
+    "cmu_arctic_bad_name": {"message": True},
+    "libritts_bad_usage": {"message": True},
+    "squad_bad_usage": {"message": True},
+})
