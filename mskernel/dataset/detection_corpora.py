@@ -1,5 +1,5 @@
 """Detection and segmentation corpora: ``VOCDataset`` (PASCAL VOC's folders and XML annotations) and
-``CocoDataset`` (COCO's JSON annotation files), read from local files.
+``CocoDataset`` (COCO's JSON annotation files) and ``WIDERFaceDataset`` (face boxes), read from local files.
 
 Boxes come out as float32 ``[x, y, width, height]`` rows, one per object, with their labels as ``(n, 1)``
 uint32 columns, as MindSpore's readers give them; images are the files' bytes unless ``decode=True``.
@@ -23,7 +23,7 @@ from mskernel.dataset.corpus import CorpusDataset, check_file, image_column, pip
 from mskernel.dataset.engine import Row
 from mskernel.dataset.sources import _check_dir
 
-__all__ = ["VOCDataset", "CocoDataset"]
+__all__ = ["VOCDataset", "CocoDataset", "WIDERFaceDataset"]
 
 
 def _column(values: List[Any], dtype: Any, width: int = 1) -> np.ndarray:
@@ -243,3 +243,71 @@ class CocoDataset(CorpusDataset):
         else:
             row = (image, np.array([a["caption"] for a in anns]).reshape(len(anns), 1))
         return row + ((np.array(os.path.splitext(file_name)[0]),) if self._meta else ())
+
+
+_WIDER_ATTRS = ["blur", "expression", "illumination", "occlusion", "pose", "invalid"]
+
+
+class WIDERFaceDataset(CorpusDataset):
+    """WIDER FACE from ``dataset_dir`` (``WIDER_{train,val,test}/images/<event>/<image>.jpg``, boxes in
+    ``wider_face_split/wider_face_{train,val}_bbx_gt.txt``: a file name, a count, then per face ``x y w h`` and
+    six attributes; ``usage`` train, valid, test or all): a row per image in sorted path order, ``image``,
+    ``bbox`` (int32 ``(n, 4)``) and ``blur``, ``expression``, ``illumination``, ``occlusion``, ``pose``,
+    ``invalid`` (int32 ``(n,)``, the six numbers in that order); ``usage='test'`` gives ``image`` only, in the
+    order of ``wider_face_test_filelist.txt``.
+
+    Example:
+        >>> import tempfile
+        >>> WIDERFaceDataset(tempfile.mkdtemp(), usage="dev")
+        Traceback (most recent call last):
+        ...
+        ValueError: Input usage is not within the valid set of ['train', 'test', 'valid', 'all'].
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None, decode: bool = False,
+                 sampler: Any = None, num_shards: Optional[int] = None, shard_id: Optional[int] = None,
+                 cache: Any = None) -> None:
+        from mskernel.dataset.corpus import check_usage
+        _check_dir(dataset_dir)
+        usage = check_usage(usage, ["train", "test", "valid", "all"])
+        self._decode, self._test = decode, usage == "test"
+        items: List[Any] = []
+        if usage == "test":
+            listing = os.path.join(dataset_dir, "wider_face_split", "wider_face_test_filelist.txt")
+            if not os.path.isfile(listing):
+                raise pipeline_error(f"Invalid file, failed to open WIDERFace file list: {os.path.realpath(listing)}")
+            with open(listing, encoding="utf-8") as f:
+                items = [(os.path.join(dataset_dir, "WIDER_test", "images", ln.strip()), None) for ln in f if ln.strip()]
+            names = ["image"]
+        else:
+            for part, gt in (("train", "train"), ("valid", "val")):
+                if usage in (part, "all"):
+                    boxes = self._boxes(os.path.join(dataset_dir, "wider_face_split", f"wider_face_{gt}_bbx_gt.txt"))
+                    folder = os.path.join(dataset_dir, f"WIDER_{gt}", "images")
+                    items += [(os.path.join(folder, name), boxes[name]) for name in sorted(boxes)]
+            names = ["image", "bbox"] + _WIDER_ATTRS
+        super().__init__(names, items, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    @staticmethod
+    def _boxes(path: str) -> Dict[str, np.ndarray]:
+        if not os.path.isfile(path):
+            raise pipeline_error(f"Invalid file, failed to open WIDERFace annotation file: {os.path.realpath(path)}")
+        with open(path, encoding="utf-8") as f:
+            lines = [ln.strip() for ln in f if ln.strip()]
+        out, pos = {}, 0
+        while pos < len(lines):
+            name, count = lines[pos], int(lines[pos + 1])
+            rows = max(count, 1)  # an image without faces still has one line of zeros
+            out[name] = np.array([[int(float(v)) for v in ln.split()[:10]] for ln in lines[pos + 2:pos + 2 + rows]],
+                                 np.int32).reshape(rows, 10)
+            pos += 2 + rows
+        return out
+
+    def _row(self, item: Any) -> Row:
+        path, values = item
+        image = image_column(path, self._decode)
+        if self._test:
+            return (image,)
+        return (image, np.ascontiguousarray(values[:, :4])) + tuple(np.ascontiguousarray(values[:, 4 + k])
+                                                                      for k in range(6))

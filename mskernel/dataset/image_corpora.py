@@ -1,6 +1,7 @@
 """Image corpora laid out as image files with their labels in folder names or listing files:
 ``Food101Dataset``, ``SUN397Dataset``, ``OmniglotDataset``, ``RenderedSST2Dataset``, ``SBUDataset``,
-``ManifestDataset``, and ``SemeionDataset`` (digits written as text).
+``ManifestDataset``, ``FlickrDataset`` (captions), ``DIV2KDataset`` (high/low resolution pairs), and
+``SemeionDataset`` (digits written as text).
 
 Images come out as the files' bytes unless ``decode=True`` (RGB HWC uint8).
 
@@ -23,7 +24,7 @@ from mskernel.dataset.engine import Row
 from mskernel.dataset.sources import _check_dir
 
 __all__ = ["Food101Dataset", "SUN397Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset",
-           "ManifestDataset", "SemeionDataset"]
+           "ManifestDataset", "SemeionDataset", "FlickrDataset", "DIV2KDataset"]
 
 _EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff")
 
@@ -284,3 +285,85 @@ class SemeionDataset(CorpusDataset):
 
     def _row(self, item: Any) -> Row:
         return item
+
+
+class FlickrDataset(_Images):
+    """Flickr8k/30k: the images in ``dataset_dir`` and ``annotation_file`` (lines ``<image>#<n><TAB>caption``):
+    a row per image in sorted name order, ``image`` and ``annotation`` (its captions, a string array, in file
+    order).
+
+    Example:
+        >>> import tempfile
+        >>> FlickrDataset(tempfile.mkdtemp(), "/no/such/token.txt")
+        Traceback (most recent call last):
+        ...
+        ValueError: The file /no/such/token.txt does not exist or permission denied!
+    """
+
+    def __init__(self, dataset_dir: str, annotation_file: str, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None,
+                 decode: Optional[bool] = None, sampler: Any = None, num_shards: Optional[int] = None,
+                 shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        check_file(annotation_file)
+        captions: Dict[str, List[str]] = {}
+        with open(annotation_file, encoding="utf-8") as f:
+            for line in f:
+                name, _, text = line.rstrip("\r\n").partition("\t")
+                if name:
+                    captions.setdefault(name.split("#")[0], []).append(text)
+        items = [(os.path.join(dataset_dir, n), np.array(captions[n])) for n in sorted(captions)]
+        super().__init__(items, bool(decode), num_samples, shuffle, sampler, num_shards, shard_id,
+                         ["image", "annotation"])
+
+
+_DIV2K_SUFFIX = {"mild": "m", "difficult": "d", "wild": "w"}
+
+
+class DIV2KDataset(CorpusDataset):
+    """DIV2K from ``dataset_dir``: ``DIV2K_<usage>_HR/0001.png`` with its low-resolution version,
+    ``DIV2K_<usage>_LR_<downgrade>/X<scale>/0001x<scale>.png`` (bicubic, unknown) or
+    ``DIV2K_<usage>_LR_<downgrade>/0001x4<m|d|w>.png`` (mild, difficult, wild; scale 4); ``usage`` train, valid
+    or all (train then valid): columns ``hr_image`` and ``lr_image``, in sorted order.
+
+    Example:
+        >>> import tempfile
+        >>> DIV2KDataset(tempfile.mkdtemp(), downgrade="mild", scale=2)
+        Traceback (most recent call last):
+        ...
+        ValueError: DIV2KNode: mild downgrade requires scale equal to 4.
+    """
+
+    def __init__(self, dataset_dir: str, usage: str = "train", downgrade: str = "bicubic", scale: int = 2,
+                 num_samples: Optional[int] = None, num_parallel_workers: Optional[int] = None,
+                 shuffle: Optional[bool] = None, decode: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        usage = check_usage(usage, ["train", "valid", "all"], default="train")
+        downgrades = ["bicubic", "unknown", "mild", "difficult", "wild"]
+        if downgrade not in downgrades:
+            raise ValueError(f"Input downgrade is not within the valid set of {downgrades}.")
+        if scale not in (2, 3, 4, 8):
+            raise ValueError("Input scale is not within the valid set of [2, 3, 4, 8].")
+        if scale == 8 and downgrade != "bicubic":
+            raise ValueError("DIV2KNode: scale equal to 8 is allowed only in bicubic downgrade.")
+        if downgrade in _DIV2K_SUFFIX and scale != 4:
+            raise ValueError(f"DIV2KNode: {downgrade} downgrade requires scale equal to 4.")
+        items = []
+        for part in (["train", "valid"] if usage == "all" else [usage]):
+            hr_dir = os.path.join(dataset_dir, f"DIV2K_{part}_HR")
+            lr_dir = os.path.join(dataset_dir, f"DIV2K_{part}_LR_{downgrade}")
+            if not os.path.isdir(hr_dir):
+                raise pipeline_error(f"Invalid path, {os.path.realpath(hr_dir)} does not exist.")
+            for path in _images(hr_dir):
+                stem = os.path.splitext(os.path.basename(path))[0]
+                if downgrade in _DIV2K_SUFFIX:
+                    low = os.path.join(lr_dir, f"{stem}x4{_DIV2K_SUFFIX[downgrade]}.png")
+                else:
+                    low = os.path.join(lr_dir, f"X{scale}", f"{stem}x{scale}.png")
+                items.append((path, low))
+        self._decode = bool(decode)
+        super().__init__(["hr_image", "lr_image"], items, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        return image_column(item[0], self._decode), image_column(item[1], self._decode)

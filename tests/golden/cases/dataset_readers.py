@@ -468,3 +468,46 @@ OPTIONS.update({
     "libritts_bad_usage": {"message": True},
     "squad_bad_usage": {"message": True},
 })
+
+_V3 = _H + (
+    "fl = os.path.join(root, 'flickr')\n"
+    "img(os.path.join(fl, 'images', 'b_2.jpg'), 2, 2, 0, 'PNG'); img(os.path.join(fl, 'images', 'a_1.jpg'), 2, 2, 1, 'PNG')\n"
+    "tok = os.path.join(fl, 'token.txt')\n"
+    "w(tok, 'b_2.jpg#0\\tA dog runs .\\nb_2.jpg#1\\tThe dog .\\na_1.jpg#0\\tA cat\\nb_2.jpg#2\\tthird\\na_1.jpg#1\\tcat two\\n')\n"
+    "dv = os.path.join(root, 'div2k')\n"
+    "for k, i in enumerate(['0002', '0001']):\n"
+    "    img(os.path.join(dv, 'DIV2K_train_HR', i + '.png'), 4, 4, k)\n"
+    "    img(os.path.join(dv, 'DIV2K_train_LR_bicubic', 'X2', i + 'x2.png'), 2, 2, k + 10)\n"
+    "    img(os.path.join(dv, 'DIV2K_train_LR_unknown', 'X3', i + 'x3.png'), 1, 1, k + 20)\n"
+    "    img(os.path.join(dv, 'DIV2K_train_LR_mild', i + 'x4m.png'), 1, 1, k + 30)\n"
+    "img(os.path.join(dv, 'DIV2K_valid_HR', '0801.png'), 4, 4, 5)\n"
+    "img(os.path.join(dv, 'DIV2K_valid_LR_bicubic', 'X2', '0801x2.png'), 2, 2, 15)\n"
+    "wf = os.path.join(root, 'wider')\n"
+    "img(os.path.join(wf, 'WIDER_train', 'images', '0--Parade', '0_Parade_1.jpg'), 2, 2, 0, 'PNG')\n"
+    "img(os.path.join(wf, 'WIDER_train', 'images', '1--Handshaking', '1_Hand_5.jpg'), 2, 2, 1, 'PNG')\n"
+    "img(os.path.join(wf, 'WIDER_val', 'images', '0--Parade', '0_Parade_9.jpg'), 2, 2, 2, 'PNG')\n"
+    "img(os.path.join(wf, 'WIDER_test', 'images', '0--Parade', '0_Parade_7.jpg'), 2, 2, 3, 'PNG')\n"
+    "img(os.path.join(wf, 'WIDER_test', 'images', '0--Parade', '0_Parade_3.jpg'), 2, 2, 4, 'PNG')\n"
+    "w(os.path.join(wf, 'wider_face_split', 'wider_face_train_bbx_gt.txt'), '1--Handshaking/1_Hand_5.jpg\\n2\\n1 2 3 4 0 1 0 0 1 2 \\n5 6 7 8 2 0 1 1 0 0 \\n0--Parade/0_Parade_1.jpg\\n1\\n9 8 7 6 1 1 1 0 2 1 \\n')\n"
+    "w(os.path.join(wf, 'wider_face_split', 'wider_face_val_bbx_gt.txt'), '0--Parade/0_Parade_9.jpg\\n0\\n0 0 0 0 0 0 0 0 0 0 \\n')\n"
+    "w(os.path.join(wf, 'wider_face_split', 'wider_face_test_filelist.txt'), '0--Parade/0_Parade_7.jpg\\n0--Parade/0_Parade_3.jpg\\n')\n")
+
+CASES.update({
+    "flickr": _V3 + "d = ds.FlickrDataset(os.path.join(fl, 'images'), tok, shuffle=False)\nresult = (d.get_col_names(), rows(d), rows(ds.FlickrDataset(os.path.join(fl, 'images'), tok, shuffle=False, decode=True)))",
+    "div2k_usages": _V3 + "result = [(u, rows(ds.DIV2KDataset(dv, usage=u, shuffle=False))) for u in ('train', 'valid', 'all')]",
+    "div2k_downgrades": _V3 + "d = ds.DIV2KDataset(dv, usage='train', downgrade='unknown', scale=3, shuffle=False, decode=True)\nresult = (d.get_col_names(), rows(d), rows(ds.DIV2KDataset(dv, downgrade='mild', scale=4, shuffle=False)))",
+    "div2k_bad_mild_scale": _V3 + "ds.DIV2KDataset(dv, downgrade='mild', scale=2)",
+    "div2k_bad_scale8": _V3 + "ds.DIV2KDataset(dv, downgrade='unknown', scale=8)",
+    "div2k_bad_downgrade": _V3 + "ds.DIV2KDataset(dv, downgrade='x')",
+    "div2k_bad_scale": _V3 + "ds.DIV2KDataset(dv, scale=5)",
+    "widerface_usages": _V3 + "result = [(u, ds.WIDERFaceDataset(wf, usage=u).get_col_names(), rows(ds.WIDERFaceDataset(wf, usage=u, shuffle=False))) for u in ('train', 'valid', 'test')]",
+    "widerface_decode": _V3 + "result = rows(ds.WIDERFaceDataset(wf, usage='valid', shuffle=False, decode=True))",
+    "widerface_bad_usage": _V3 + "ds.WIDERFaceDataset(wf, usage='dev')",
+})
+OPTIONS.update({
+    "div2k_bad_mild_scale": {"message": True},
+    "div2k_bad_scale8": {"message": True},
+    "div2k_bad_downgrade": {"message": True},
+    "div2k_bad_scale": {"message": True},
+    "widerface_bad_usage": {"message": True},
+})
