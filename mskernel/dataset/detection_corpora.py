@@ -278,7 +278,8 @@ class WIDERFaceDataset(CorpusDataset):
             if not os.path.isfile(listing):
                 raise pipeline_error(f"Invalid file, failed to open WIDERFace file list: {os.path.realpath(listing)}")
             with open(listing, encoding="utf-8") as f:
-                items = [(os.path.join(dataset_dir, "WIDER_test", "images", ln.strip()), None) for ln in f if ln.strip()]
+                names_listed = [ln.strip() for ln in f if ln.strip()]
+            items = [(os.path.join(dataset_dir, "WIDER_test", "images", n), None) for n in names_listed]
             names = ["image"]
         else:
             for part, gt in (("train", "train"), ("valid", "val")):
