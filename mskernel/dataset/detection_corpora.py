@@ -1,5 +1,6 @@
 """Detection and segmentation corpora: ``VOCDataset`` (PASCAL VOC's folders and XML annotations) and
-``CocoDataset`` (COCO's JSON annotation files) and ``WIDERFaceDataset`` (face boxes), read from local files.
+``CocoDataset`` (COCO's JSON annotation files), ``WIDERFaceDataset`` (face boxes) and ``KITTIDataset`` (3-D
+object labels), read from local files.
 
 Boxes come out as float32 ``[x, y, width, height]`` rows, one per object, with their labels as ``(n, 1)``
 uint32 columns, as MindSpore's readers give them; images are the files' bytes unless ``decode=True``.
@@ -23,7 +24,7 @@ from mskernel.dataset.corpus import CorpusDataset, check_file, image_column, pip
 from mskernel.dataset.engine import Row
 from mskernel.dataset.sources import _check_dir
 
-__all__ = ["VOCDataset", "CocoDataset", "WIDERFaceDataset"]
+__all__ = ["VOCDataset", "CocoDataset", "WIDERFaceDataset", "KITTIDataset"]
 
 
 def _column(values: List[Any], dtype: Any, width: int = 1) -> np.ndarray:
@@ -312,3 +313,63 @@ class WIDERFaceDataset(CorpusDataset):
             return (image,)
         return (image, np.ascontiguousarray(values[:, :4])) + tuple(np.ascontiguousarray(values[:, 4 + k])
                                                                       for k in range(6))
+
+
+_KITTI_COLUMNS = ["image", "label", "truncated", "occluded", "alpha", "bbox", "dimensions", "location", "rotation_y"]
+
+
+class KITTIDataset(CorpusDataset):
+    """KITTI object detection from ``dataset_dir`` (``data_object_image_2/{training,testing}/image_2/000000.png``
+    numbered from 0, and ``data_object_label_2/training/label_2/000000.txt``): for ``usage='train'`` the columns
+    ``image``, ``label`` (uint32, the object type's index among all the types found, in sorted order),
+    ``truncated``, ``occluded`` (uint32), ``alpha``, ``bbox`` (4), ``dimensions`` (3), ``location`` (3),
+    ``rotation_y``, each ``(objects, k)`` and float32 unless said; ``usage='test'`` gives ``image`` only.
+
+    Example:
+        >>> import tempfile
+        >>> KITTIDataset(tempfile.mkdtemp(), usage="all")
+        Traceback (most recent call last):
+        ...
+        ValueError: Input usage is not within the valid set of ['train', 'test'].
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
+                 num_parallel_workers: Optional[int] = None, shuffle: Optional[bool] = None, decode: bool = False,
+                 sampler: Any = None, num_shards: Optional[int] = None, shard_id: Optional[int] = None,
+                 cache: Any = None) -> None:
+        from mskernel.dataset.corpus import check_usage
+        _check_dir(dataset_dir)
+        usage = check_usage(usage, ["train", "test"], default="train")
+        part = "training" if usage == "train" else "testing"
+        folder = os.path.join(dataset_dir, "data_object_image_2", part, "image_2")
+        count = len(os.listdir(folder)) if os.path.isdir(folder) else 0
+        self._decode, self._test = decode, usage == "test"
+        items: List[Any] = []
+        names = set()
+        for i in range(count):
+            image = os.path.join(folder, f"{i:06d}.png")
+            objects = []
+            if usage == "train":
+                label_file = os.path.join(dataset_dir, "data_object_label_2", part, "label_2", f"{i:06d}.txt")
+                if not os.path.isfile(label_file):
+                    raise pipeline_error(f"Invalid file, failed to open KITTI label file: {label_file}")
+                with open(label_file, encoding="utf-8") as f:
+                    objects = [ln.split() for ln in f if ln.strip()]
+                names |= {o[0] for o in objects}
+            items.append((image, objects))
+        self._types = {n: k for k, n in enumerate(sorted(names))}
+        super().__init__(["image"] if self._test else list(_KITTI_COLUMNS), items, num_samples, shuffle, sampler,
+                         num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        path, objects = item
+        if not os.path.isfile(path):
+            raise pipeline_error(f"Failed to open file: {path}")
+        image = image_column(path, self._decode)
+        if self._test:
+            return (image,)
+        vals = np.array([[float(v) for v in o[1:15]] for o in objects], np.float64).reshape(len(objects), 14)
+        return (image, _column([self._types[o[0]] for o in objects], np.uint32),
+                vals[:, 0:1].astype(np.float32), vals[:, 1:2].astype(np.int64).astype(np.uint32),
+                vals[:, 2:3].astype(np.float32), vals[:, 3:7].astype(np.float32), vals[:, 7:10].astype(np.float32),
+                vals[:, 10:13].astype(np.float32), vals[:, 13:14].astype(np.float32))

@@ -1,7 +1,7 @@
 """Image corpora laid out as image files with their labels in folder names or listing files:
 ``Food101Dataset``, ``SUN397Dataset``, ``OmniglotDataset``, ``RenderedSST2Dataset``, ``SBUDataset``,
-``ManifestDataset``, ``FlickrDataset`` (captions), ``DIV2KDataset`` (high/low resolution pairs), and
-``SemeionDataset`` (digits written as text).
+``ManifestDataset``, ``Places365Dataset``, ``FlickrDataset`` (captions), ``DIV2KDataset`` (high/low
+resolution pairs), and ``SemeionDataset`` (digits written as text).
 
 Images come out as the files' bytes unless ``decode=True`` (RGB HWC uint8).
 
@@ -24,7 +24,8 @@ from mskernel.dataset.engine import Row
 from mskernel.dataset.sources import _check_dir
 
 __all__ = ["Food101Dataset", "SUN397Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset",
-           "ManifestDataset", "SemeionDataset", "FlickrDataset", "DIV2KDataset"]
+           "ManifestDataset", "SemeionDataset", "FlickrDataset", "DIV2KDataset",
+           "Places365Dataset"]
 
 _EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff")
 
@@ -367,3 +368,46 @@ class DIV2KDataset(CorpusDataset):
 
     def _row(self, item: Any) -> Row:
         return image_column(item[0], self._decode), image_column(item[1], self._decode)
+
+
+class Places365Dataset(_Images):
+    """Places365 from ``dataset_dir`` (``places365_train_standard.txt``, ``places365_train_challenge.txt``,
+    ``places365_val.txt`` listing ``<image> <label>``; the images under ``data_256_<standard|challenge>`` and
+    ``val_256``, or ``data_large_*``/``val_large`` with ``small=False``): ``image`` and ``label`` (uint32), in
+    the order of the listing.
+
+    Example:
+        >>> import tempfile
+        >>> Places365Dataset(tempfile.mkdtemp(), usage="train")
+        Traceback (most recent call last):
+        ...
+        ValueError: Input usage is not within the valid set of ['train-standard', 'train-challenge', 'val'].
+    """
+
+    def __init__(self, dataset_dir: str, usage: Optional[str] = None, small: bool = True, decode: bool = False,
+                 num_samples: Optional[int] = None, num_parallel_workers: Optional[int] = None,
+                 shuffle: Optional[bool] = None, sampler: Any = None, num_shards: Optional[int] = None,
+                 shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        usage = check_usage(usage, ["train-standard", "train-challenge", "val"], default="train-standard")
+        size = "256" if small else "large"
+        if usage == "val":
+            listing, folder = "places365_val.txt", f"val_{size}"
+        else:
+            kind = usage.split("-")[1]
+            listing, folder = f"places365_train_{kind}.txt", f"data_{size}_{kind}"
+        path = os.path.join(dataset_dir, listing)
+        if not os.path.isfile(path):
+            raise pipeline_error(f"Invalid file, failed to open Places365 file: {os.path.realpath(path)}")
+        items = []
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 2:
+                    items.append((os.path.join(dataset_dir, folder, parts[0].lstrip("/")), int(parts[1])))
+        super().__init__(items, decode, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        if not os.path.isfile(item[0]):
+            raise pipeline_error(f"Invalid file path, Places365 image: {item[0]} does not exists.")
+        return super()._row(item)

@@ -511,3 +511,39 @@ OPTIONS.update({
     "div2k_bad_scale": {"message": True},
     "widerface_bad_usage": {"message": True},
 })
+
+_V4 = _H + (
+    "kt = os.path.join(root, 'kitti')\n"
+    "for k, i in enumerate(['000001', '000000']):\n"
+    "    img(os.path.join(kt, 'data_object_image_2', 'training', 'image_2', i + '.png'), 2, 2, k)\n"
+    "w(os.path.join(kt, 'data_object_label_2', 'training', 'label_2', '000000.txt'), 'Pedestrian 0.00 0 -0.20 712.40 143.00 810.73 307.92 1.89 0.48 1.20 1.84 1.47 8.41 0.01\\nCar 0.5 1 1.5 1 2 3 4 5 6 7 8 9 10 11\\n')\n"
+    "w(os.path.join(kt, 'data_object_label_2', 'training', 'label_2', '000001.txt'), 'DontCare -1 -1 -10 503.89 169.71 590.61 190.13 -1 -1 -1 -1000 -1000 -1000 -10\\n')\n"
+    "img(os.path.join(kt, 'data_object_image_2', 'testing', 'image_2', '000000.png'), 2, 2, 5)\n"
+    "img(os.path.join(kt, 'data_object_image_2', 'testing', 'image_2', '000001.png'), 2, 2, 6)\n"
+    "pl = os.path.join(root, 'places')\n"
+    "w(os.path.join(pl, 'categories_places365.txt'), '/a/airfield 0\\n/a/airplane_cabin 1\\n/b/bakery/shop 2\\n')\n"
+    "w(os.path.join(pl, 'places365_train_standard.txt'), '/a/airplane_cabin/00000001.jpg 1\\n/a/airfield/00000002.jpg 0\\n')\n"
+    "w(os.path.join(pl, 'places365_train_challenge.txt'), '/b/bakery/shop/00000003.jpg 2\\n')\n"
+    "w(os.path.join(pl, 'places365_val.txt'), 'Places365_val_00000001.jpg 2\\n')\n"
+    "img(os.path.join(pl, 'data_256_standard', 'a', 'airplane_cabin', '00000001.jpg'), 2, 2, 0)\n"
+    "img(os.path.join(pl, 'data_256_standard', 'a', 'airfield', '00000002.jpg'), 2, 2, 1)\n"
+    "img(os.path.join(pl, 'data_large_standard', 'a', 'airplane_cabin', '00000001.jpg'), 3, 3, 0)\n"
+    "img(os.path.join(pl, 'data_large_standard', 'a', 'airfield', '00000002.jpg'), 3, 3, 1)\n"
+    "img(os.path.join(pl, 'data_256_challenge', 'b', 'bakery', 'shop', '00000003.jpg'), 2, 2, 2)\n"
+    "img(os.path.join(pl, 'val_256', 'Places365_val_00000001.jpg'), 2, 2, 3)\n")
+
+CASES.update({
+    "kitti_train": _V4 + "d = ds.KITTIDataset(kt, shuffle=False)\nresult = (d.get_col_names(), rows(d), rows(ds.KITTIDataset(kt, shuffle=False, decode=True).project(['image'])))",
+    "kitti_test": _V4 + "d = ds.KITTIDataset(kt, usage='test', shuffle=False)\nresult = (d.get_col_names(), rows(d))",
+    "kitti_bad_usage": _V4 + "ds.KITTIDataset(kt, usage='all')",
+    "places365": _V4 + "result = [(u, s, rows(ds.Places365Dataset(pl, usage=u, small=s, shuffle=False))) for u, s in (('train-standard', True), ('train-standard', False), ('train-challenge', True), ('val', True))]",
+    "places365_decode": _V4 + "d = ds.Places365Dataset(pl, shuffle=False, decode=True)\nresult = (d.get_col_names(), rows(d))",
+    "places365_bad_usage": _V4 + "ds.Places365Dataset(pl, usage='train')",
+    "places365_missing_image": _V4 + "result = rows(ds.Places365Dataset(pl, usage='val', small=False, shuffle=False))",
+})
+OPTIONS.update({
+    "kitti_bad_usage": {"message": True},
+    "places365_bad_usage": {"message": True},
+    "places365_missing_image": {"message_parts": ["Invalid file path, Places365 image:", "/val_large/Places365_val_00000001.jpg does not exists."],
+                                "why": "the temporary directory's path differs between runs"},
+})
