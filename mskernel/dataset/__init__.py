@@ -41,9 +41,9 @@ from mskernel.dataset.audio_corpora import (CMUArcticDataset, LibriTTSDataset, L
 from mskernel.dataset.tfrecord import TFRecordDataset
 from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset, Multi30kDataset,
                                                 PennTreebankDataset, SST2Dataset, UDPOSDataset, WikiTextDataset)
-from mskernel.dataset.image_corpora import (DIV2KDataset, FlickrDataset, Food101Dataset, ManifestDataset,
-                                            OmniglotDataset, Places365Dataset, RenderedSST2Dataset, SBUDataset,
-                                            SemeionDataset, SUN397Dataset)
+from mskernel.dataset.image_corpora import (CityscapesDataset, DIV2KDataset, FlickrDataset, Food101Dataset,
+                                            ManifestDataset, OmniglotDataset, Places365Dataset, RenderedSST2Dataset,
+                                            SBUDataset, SemeionDataset, SUN397Dataset)
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -77,4 +77,5 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset", "Food101Dataset", "SUN397Dataset",
            "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset", "ManifestDataset", "SemeionDataset",
            "Caltech101Dataset", "Flowers102Dataset", "CMUArcticDataset", "LibriTTSDataset", "SQuADDataset",
-           "FlickrDataset", "DIV2KDataset", "WIDERFaceDataset", "KITTIDataset", "Places365Dataset"]
+           "FlickrDataset", "DIV2KDataset", "WIDERFaceDataset", "KITTIDataset", "Places365Dataset",
+           "CityscapesDataset"]

@@ -1,7 +1,8 @@
 """Image corpora laid out as image files with their labels in folder names or listing files:
 ``Food101Dataset``, ``SUN397Dataset``, ``OmniglotDataset``, ``RenderedSST2Dataset``, ``SBUDataset``,
 ``ManifestDataset``, ``Places365Dataset``, ``FlickrDataset`` (captions), ``DIV2KDataset`` (high/low
-resolution pairs), and ``SemeionDataset`` (digits written as text).
+resolution pairs), ``SemeionDataset`` (digits written as text) and ``CityscapesDataset`` (street scenes
+and their annotations).
 
 Images come out as the files' bytes unless ``decode=True`` (RGB HWC uint8).
 
@@ -25,7 +26,7 @@ from mskernel.dataset.sources import _check_dir
 
 __all__ = ["Food101Dataset", "SUN397Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset",
            "ManifestDataset", "SemeionDataset", "FlickrDataset", "DIV2KDataset",
-           "Places365Dataset"]
+           "Places365Dataset", "CityscapesDataset"]
 
 _EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff")
 
@@ -411,3 +412,60 @@ class Places365Dataset(_Images):
         if not os.path.isfile(item[0]):
             raise pipeline_error(f"Invalid file path, Places365 image: {item[0]} does not exists.")
         return super()._row(item)
+
+
+def _check_str(value: Any, valid: List[str], name: str) -> str:
+    if value not in valid:
+        raise ValueError(f"Input {name} is not within the valid set of {valid}.")
+    return value
+
+
+_CITYSCAPES_FILES = {"instance": "instanceIds.png", "semantic": "labelIds.png", "color": "color.png",
+                     "polygon": "polygons.json"}
+
+
+class CityscapesDataset(CorpusDataset):
+    """Cityscapes from ``dataset_dir`` (``leftImg8bit/<split>/<city>/<id>_leftImg8bit.png`` and
+    ``gtFine``/``gtCoarse`` beside it; ``usage`` train, test, val (fine) or train, train_extra, val (coarse), or
+    all of them): columns ``image`` and ``task``: the annotation image (``instanceIds``, ``labelIds`` or
+    ``color``; decoded to RGB with ``decode=True``), or for ``task='polygon'`` the JSON as a compact string with
+    sorted keys; cities and files in sorted order.
+
+    Example:
+        >>> import tempfile
+        >>> CityscapesDataset(tempfile.mkdtemp(), task="depth")
+        Traceback (most recent call last):
+        ...
+        ValueError: Input task is not within the valid set of ['instance', 'semantic', 'polygon', 'color'].
+    """
+
+    def __init__(self, dataset_dir: str, usage: str = "train", quality_mode: str = "fine", task: str = "instance",
+                 num_samples: Optional[int] = None, num_parallel_workers: Optional[int] = None,
+                 shuffle: Optional[bool] = None, decode: Optional[bool] = None, sampler: Any = None,
+                 num_shards: Optional[int] = None, shard_id: Optional[int] = None, cache: Any = None) -> None:
+        _check_dir(dataset_dir)
+        quality_mode = _check_str(quality_mode or "fine", ["fine", "coarse"], "quality_mode")
+        splits = ["train", "test", "val"] if quality_mode == "fine" else ["train", "train_extra", "val"]
+        usage = _check_str(usage or "train", splits + ["all"], "usage")
+        task = _check_str(task or "instance", ["instance", "semantic", "polygon", "color"], "task")
+        gt = "gtFine" if quality_mode == "fine" else "gtCoarse"
+        items = []
+        for split in (splits if usage == "all" else [usage]):
+            top = os.path.join(dataset_dir, "leftImg8bit", split)
+            if not os.path.isdir(top):
+                raise pipeline_error(f"Invalid path, Cityscapes Dataset image dir: {os.path.realpath(top)} is not a "
+                                     f"directory path.")
+            for city in sorted(os.listdir(top)):
+                for name in sorted(os.listdir(os.path.join(top, city))):
+                    stem = name.replace("_leftImg8bit.png", "")
+                    note = os.path.join(dataset_dir, gt, split, city, f"{stem}_{gt}_{_CITYSCAPES_FILES[task]}")
+                    items.append((os.path.join(top, city, name), note))
+        self._decode, self._polygon = bool(decode), task == "polygon"
+        super().__init__(["image", "task"], items, num_samples, shuffle, sampler, num_shards, shard_id)
+
+    def _row(self, item: Any) -> Row:
+        image = image_column(item[0], self._decode)
+        if self._polygon:
+            with open(item[1], encoding="utf-8") as f:
+                return image, np.array(json.dumps(json.load(f), separators=(",", ":"), sort_keys=True))
+        return image, image_column(item[1], self._decode)

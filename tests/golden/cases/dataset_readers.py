@@ -547,3 +547,35 @@ OPTIONS.update({
     "places365_missing_image": {"message_parts": ["Invalid file path, Places365 image:", "/val_large/Places365_val_00000001.jpg does not exists."],
                                 "why": "the temporary directory's path differs between runs"},
 })
+
+_CS = _H + (
+    "cs = os.path.join(root, 'cityscapes')\n"
+    "def gimg(path, seed, mode):\n"
+    "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+    "    a = (np.arange(18).reshape(2, 3, 3) * (seed + 3) % 251).astype(np.uint8)\n"
+    "    Image.fromarray(a if mode == 'RGB' else a[..., 0], mode).save(path, 'PNG')\n"
+    "for split, city, ids in (('train', 'bochum', ['000001_000019']), ('train', 'aachen', ['000001_000019', '000000_000019']), ('val', 'frankfurt', ['000000_000294']),"
+    " ('test', 'berlin', ['000000_000019']), ('train_extra', 'zurich', ['000002_000019'])):\n"
+    "    for k, i in enumerate(ids):\n"
+    "        stem = '%s_%s' % (city, i)\n"
+    "        gimg(os.path.join(cs, 'leftImg8bit', split, city, stem + '_leftImg8bit.png'), k + len(city), 'RGB')\n"
+    "        for q in ('gtFine', 'gtCoarse'):\n"
+    "            gimg(os.path.join(cs, q, split, city, '%s_%s_color.png' % (stem, q)), k + 1, 'RGB')\n"
+    "            gimg(os.path.join(cs, q, split, city, '%s_%s_instanceIds.png' % (stem, q)), k + 2, 'L')\n"
+    "            gimg(os.path.join(cs, q, split, city, '%s_%s_labelIds.png' % (stem, q)), k + 3, 'L')\n"
+    "            json.dump({'objects': [{'polygon': [[0, 0], [1, k]], 'label': 'road'}], 'imgWidth': 3, 'imgHeight': 2}, open(os.path.join(cs, q, split, city, '%s_%s_polygons.json' % (stem, q)), 'w'))\n")
+
+CASES.update({
+    "cityscapes_tasks": _CS + "result = [(t, ds.CityscapesDataset(cs, task=t).get_col_names(), rows(ds.CityscapesDataset(cs, task=t, shuffle=False, decode=True))) for t in ('instance', 'semantic', 'color', 'polygon')]",
+    "cityscapes_raw": _CS + "result = rows(ds.CityscapesDataset(cs, shuffle=False))",
+    "cityscapes_all": _CS + "result = [rows(ds.CityscapesDataset(cs, usage='all', quality_mode=q, shuffle=False, task='semantic')) for q in ('fine', 'coarse')]",
+    "cityscapes_coarse_extra": _CS + "result = rows(ds.CityscapesDataset(cs, usage='train_extra', quality_mode='coarse', shuffle=False, decode=True, task='color'))",
+    "cityscapes_bad_quality": _CS + "ds.CityscapesDataset(cs, quality_mode='x')",
+    "cityscapes_bad_usage": _CS + "ds.CityscapesDataset(cs, usage='train_extra')",
+    "cityscapes_bad_task": _CS + "ds.CityscapesDataset(cs, task='depth')",
+})
+OPTIONS.update({
+    "cityscapes_bad_quality": {"message": True},
+    "cityscapes_bad_usage": {"message": True},
+    "cityscapes_bad_task": {"message": True},
+})
