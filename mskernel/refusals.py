@@ -152,6 +152,13 @@ REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore.dataset": {
         "sync_wait_for_dataset": "it waits, through OBS cloud storage, for the other ranks of a multi-process "
                                  "ModelArts run to finish an epoch; mskernel runs one process and has no OBS",
+        "OBSMindDataset": "it reads MindRecord files from cloud object storage (Huawei OBS, or an S3/Minio server) and "
+                          "synchronises the ranks of a ModelArts job through it; mskernel has no object-storage "
+                          "client (download the files and read them with MindDataset)",
+        "DatasetCache": "it is a client of MindSpore's dataset cache server, a separate process (started with "
+                        "`dataset-cache --start`, which also hands out the session ids); mskernel runs one process "
+                        "and has no cache server (the CPU wheel without one fails the pipeline with \"Cache server "
+                        "with port 50052 is unreachable\"); a pipeline gives the same rows with cache=None",
     },
     "mindspore.dataset.transforms": {
         "Plugin": "it loads a shared library written against MindSpore's C++ data engine (the MindData plugin "
