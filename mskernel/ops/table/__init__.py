@@ -19,12 +19,13 @@ from mskernel.ops.table import (arith, complexnum, creation, decomp, detection, 
 from mskernel.ops.table import nn_recurrent
 from mskernel.ops.table import nn_pool_fractional
 from mskernel.ops.table import sparse_sequences
+from mskernel.ops.table import nn_transducer
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
            random_sampling, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum,
            detection, primitives_only, scatter, segment, placing, nn_loss_margin, optim_apply, optim_apply_sparse,
            norms, stats_more, decomp, matrix, fft, sparse, nn_ctc, nn_resize_prims, nn_conv_nd, nn_fold, nn_pool3d,
            nn_unpool, nn_fused, nn_grid, reorder, nn_recurrent,
-           nn_pool_fractional, sparse_sequences)
+           nn_pool_fractional, sparse_sequences, nn_transducer)
 
 __all__ = ["MODULES"]
