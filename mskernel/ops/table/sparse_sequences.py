@@ -8,7 +8,9 @@ starts with ``b``, in order. It returns the negative log-likelihood of each targ
 with respect to ``x`` (``softmax(x) - posterior``, zero after a sample's length, where the CPU kernel leaves
 memory unwritten); the loss differentiates to that gradient times the loss's own. With
 ``ignore_longer_outputs_than_inputs`` a target longer than its sample has loss ``inf`` and gradient 0, as the
-CPU kernel gives. The forward/backward variables are those of :mod:`mskernel.ops.table.nn_ctc`.
+CPU kernel gives. The forward/backward variables are those of :mod:`mskernel.ops.table.nn_ctc`. A label equal
+to the blank is outside CTC's maths: the loss here counts the all-blank paths through its extended sequence,
+where the CPU kernel gives another number (its gradient agrees).
 
 ``EditDistance(normalize=True)(hypothesis_indices, hypothesis_values, hypothesis_shape, truth_indices,
 truth_values, truth_shape)``: the Levenshtein distance between the sequences that share all but the last index,
