@@ -1,0 +1,99 @@
+"""More Tensor methods, mint functions and optimizers (nn's ASGD, FTRL, Lamb, LazyAdam, Rprop, AdamOffload; mint.optim's
+Adam, AdamW and FusedAdamW), as the CPU wheel runs them: parameters after several steps, error texts.
+
+Where the wheel cannot run a program (no CPU kernel: nn.Lamb, mint.optim.AdamW/FusedAdamW; or, mint.optim.Adam, a
+step that leaves the parameters unchanged), the case is a documented difference whose oracle computes the documented
+rule with numpy in float64."""
+_M = "from mindspore import mint\n"
+_NET = ("ms.set_seed(0)\nnet = nn.Dense(3, 2, weight_init='ones', bias_init='zeros')\n"
+        "x = Tensor(np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float32))\n"
+        "grad_fn = ms.value_and_grad(lambda a: (net(a) ** 2).mean(), None, net.trainable_params())\n")
+
+
+def _steps(n, *state):
+    extra = "".join(f", [s.value() for s in opt.{s}]" for s in state)
+    return (f"losses = []\nfor _ in range({n}):\n    loss, g = grad_fn(x)\n    opt(g)\n    losses.append(loss)\n"
+            f"result = (losses, [p.value() for p in net.trainable_params()]{extra})")
+
+
+CASES = {}
+# nn optimizers the CPU wheel runs
+CASES.update({
+    "ASGD": _NET + "opt = nn.ASGD(net.trainable_params(), learning_rate=0.1, lambd=0.01, t0=1.0)\n"
+            + _steps(4, "ax", "eta", "mu"),
+    "ASGD_decay_schedule": _NET + "opt = nn.ASGD(net.trainable_params(), learning_rate=nn.ExponentialDecayLR(0.1, 0.5, 1), "
+                           "weight_decay=0.05)\n" + _steps(3, "ax", "eta"),
+    "Rprop": _NET + "opt = nn.Rprop(net.trainable_params(), learning_rate=0.1)\n" + _steps(4, "prev", "step_size"),
+    "Rprop_options": _NET + "opt = nn.Rprop(net.trainable_params(), learning_rate=[0.2, 0.1, 0.05, 0.02], etas=(0.3, 1.5), "
+                     "step_sizes=(0.01, 0.25), weight_decay=0.1)\n" + _steps(4, "step_size"),
+    "FTRL": _NET + "opt = nn.FTRL(net.trainable_params(), learning_rate=0.1)\n" + _steps(3, "moments", "linear"),
+    "FTRL_options": _NET + "opt = nn.FTRL(net.trainable_params(), initial_accum=0.5, learning_rate=0.2, lr_power=-0.7, "
+                    "l1=0.01, l2=0.1, loss_scale=2.0, weight_decay=0.01)\n" + _steps(3, "moments", "linear"),
+    "LazyAdam": _NET + "opt = nn.LazyAdam(net.trainable_params(), learning_rate=0.1)\n"
+                + _steps(3, "moment1", "moment2") + " + (opt.beta1_power.value(),)",
+    "LazyAdam_options": _NET + "opt = nn.LazyAdam(net.trainable_params(), learning_rate=[0.1, 0.05, 0.01], "
+                        "use_nesterov=True, weight_decay=0.1, loss_scale=4.0)\n" + _steps(3, "moment1"),
+    "AdamOffload": _NET + "opt = nn.AdamOffload(net.trainable_params(), learning_rate=0.1)\n"
+                   + _steps(3, "moment1", "moment2") + " + (opt.beta2_power.value(),)",
+    "AdamOffload_options": _NET + "opt = nn.AdamOffload(net.trainable_params(), learning_rate=nn.PolynomialDecayLR(0.1, "
+                           "0.01, 4, 1.0), weight_decay=0.05)\n" + _steps(3),
+    "optimizer_state_names": _NET + "result = [[p.name for p in o.get_parameters()] for o in (nn.ASGD(net.trainable_params()), "
+                             "nn.Rprop(net.trainable_params()), nn.FTRL(net.trainable_params()), "
+                             "nn.LazyAdam(net.trainable_params()), nn.AdamOffload(net.trainable_params()))]",
+})
+_W = "w = ms.Parameter(Tensor(np.array([1.0, -2.0], np.float32)), name='w')\n"
+for case, src in {
+    "ASGD_lambd_int": "nn.ASGD([w], lambd=1)",
+    "Rprop_etaplus": "nn.Rprop([w], etas=(0.5, 1.0))",
+    "Rprop_step_sizes": "nn.Rprop([w], step_sizes=(1.0, 0.5))",
+    "Rprop_etas_list": "nn.Rprop([w], etas=[0.5, 1.2])",
+    "Rprop_etaminus": "nn.Rprop([w], etas=(1.5, 1.2))",
+    "FTRL_lr_int": "nn.FTRL([w], learning_rate=1)",
+    "FTRL_dynamic_lr": "nn.FTRL([w], learning_rate=[0.1, 0.2])",
+    "FTRL_l1": "nn.FTRL([w], l1=-1.0)",
+    "Lamb_beta1": "nn.Lamb([w], 0.1, beta1=1.0)",
+    "LazyAdam_beta1": "nn.LazyAdam([w], beta1=1.0)",
+    "LazyAdam_weight_decay_int": "nn.LazyAdam([w], weight_decay=1)",
+    "AdamOffload_eps": "nn.AdamOffload([w], eps=0.0)",
+}.items():
+    CASES[f"{case}_error"] = _W + f"result = {src}"
+
+OPTIONS = {case: {"message": True} for case in CASES if case.endswith("_error")}
+
+
+def _oracle(rule, n=3):
+    """numpy float64: the loss mean((x @ w.T + b) ** 2), its gradient, and ``rule`` (code updating ``ps``, the
+    parameters, from ``gs``, their gradients, at step ``t`` from 1; ``st`` is a dict for its state)."""
+    return ("x = np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float64)\n"
+            "ps = [np.ones((2, 3)), np.zeros(2)]\nst = {}\nlosses = []\n"
+            f"for t in range(1, {n + 1}):\n"
+            "    y = x @ ps[0].T + ps[1]\n    losses.append(as_tensor(np.float32((y ** 2).mean())))\n"
+            "    dy = 2 * y / y.size\n    gs = [dy.T @ x, dy.sum(0)]\n"
+            + "".join("    " + line + "\n" for line in rule.splitlines())
+            + "result = (losses, [as_tensor(p.astype(np.float32)) for p in ps])")
+
+
+# nn.Lamb: the wheel has no CPU kernel ("Unsupported op [Lamb] on CPU"); the documented rule
+_LAMB = ("for k, (p, g) in enumerate(zip(ps, gs)):\n"
+         "    m = st.get(('m', k), 0) * {b1} + (1 - {b1}) * g\n    v = st.get(('v', k), 0) * {b2} + (1 - {b2}) * g * g\n"
+         "    st[('m', k)], st[('v', k)] = m, v\n"
+         "    r = (m / (1 - {b1} ** t)) / (np.sqrt(v / (1 - {b2} ** t)) + {eps}) + {wd} * p\n"
+         "    wn, rn = np.linalg.norm(p), np.linalg.norm(r)\n"
+         "    ratio = wn / rn if wn > 0 and rn > 0 else 1.0\n"
+         "    ps[k] = p - {lr} * ratio * r")
+_WHY_LAMB = ("MindSpore 2.10's CPU wheel has no kernel for nn.Lamb's Lamb primitive (\"Unsupported op [Lamb] on CPU\"); "
+             "mskernel takes the step it documents (Adam's bias-corrected direction plus weight decay, times the "
+             "trust ratio ||w|| / ||r + wd * w||)")
+CASES.update({
+    "Lamb": _NET + "opt = nn.Lamb(net.trainable_params(), learning_rate=0.1)\n" + _steps(3),
+    "Lamb_weight_decay": _NET + "opt = nn.Lamb(net.trainable_params(), learning_rate=0.05, beta1=0.8, beta2=0.99, "
+                         "eps=1e-4, weight_decay=0.1)\n" + _steps(3),
+})
+OPTIONS.update({
+    "Lamb": {"differs": _WHY_LAMB, "oracle": _oracle(_LAMB.format(b1=0.9, b2=0.999, eps=1e-6, wd=0.0, lr=0.1)),
+             "rtol": 1e-4, "atol": 1e-5},
+    "Lamb_weight_decay": {"differs": _WHY_LAMB, "rtol": 1e-4, "atol": 1e-5,
+                          "oracle": _oracle(_LAMB.format(b1=0.8, b2=0.99, eps=1e-4, wd=0.1, lr=0.05))},
+})
+# float32 rounding: the wheel's Adam kernel orders its operations differently (moments agree to ~2e-5)
+OPTIONS.update({case: {"rtol": 1e-4, "atol": 1e-5} for case in ("LazyAdam", "AdamOffload")})
