@@ -97,3 +97,57 @@ OPTIONS.update({
 })
 # float32 rounding: the wheel's Adam kernel orders its operations differently (moments agree to ~2e-5)
 OPTIONS.update({case: {"rtol": 1e-4, "atol": 1e-5} for case in ("LazyAdam", "AdamOffload")})
+
+# mint.optim: Adam runs on the CPU wheel but leaves the parameters unchanged; AdamW and FusedAdamW have no CPU kernel
+# ("The kernel AdamW unregistered"). mskernel takes torch's step, computed here by numpy
+_MNET = _M + ("ms.set_seed(0)\nnet = mint.nn.Linear(3, 2, weight_init='ones', bias_init='zeros')\n"
+              "x = Tensor(np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float32))\n"
+              "grad_fn = ms.value_and_grad(lambda a: (net(a) ** 2).mean(), None, net.trainable_params())\n")
+_ADAM = ("for k, (p, g) in enumerate(zip(ps, gs)):\n"
+         "    g = -g if {maximize} else g\n"
+         "    p = p * (1 - {lr} * {wd}) if {decoupled} else p\n"
+         "    g = g if {decoupled} else g + {wd} * p\n"
+         "    m = st.get(('m', k), 0) * {b1} + (1 - {b1}) * g\n    v = st.get(('v', k), 0) * {b2} + (1 - {b2}) * g * g\n"
+         "    st[('m', k)], st[('v', k)] = m, v\n"
+         "    if {amsgrad}:\n        v = st[('vmax', k)] = np.maximum(st.get(('vmax', k), 0), v)\n"
+         "    ps[k] = p - {lr} / (1 - {b1} ** t) * m / (np.sqrt(v) / np.sqrt(1 - {b2} ** t) + {eps})")
+
+
+def _adam(cls, lr, wd, b1=0.9, b2=0.999, eps=1e-8, amsgrad=False, maximize=False):
+    args = f"lr={lr}, betas=({b1}, {b2}), eps={eps}, weight_decay={wd}, amsgrad={amsgrad}, maximize={maximize}"
+    src = _MNET + f"opt = mint.optim.{cls}(net.trainable_params(), {args})\n" + _steps(3)
+    oracle = _oracle(_ADAM.format(lr=lr, wd=wd, b1=b1, b2=b2, eps=eps, amsgrad=amsgrad, maximize=maximize,
+                                  decoupled=cls != "Adam"))
+    return src, oracle
+
+
+_WHY_MADAM = ("MindSpore 2.10's CPU wheel runs mint.optim.Adam's step without error but leaves the parameters "
+              "unchanged; mskernel takes the step it documents (torch's Adam)")
+_WHY_MADAMW = ("MindSpore 2.10's CPU wheel has no kernel for mint.optim.{}'s step (\"The kernel AdamW unregistered\"); "
+               "mskernel takes the step it documents (torch's AdamW)")
+for case, cls, kw in [("mint_Adam", "Adam", dict(lr=0.1, wd=0.0)),
+                      ("mint_Adam_decay_amsgrad", "Adam", dict(lr=0.05, wd=0.1, b1=0.8, b2=0.99, amsgrad=True)),
+                      ("mint_Adam_maximize", "Adam", dict(lr=0.1, wd=0.0, eps=1e-3, maximize=True)),
+                      ("mint_AdamW", "AdamW", dict(lr=0.1, wd=0.01)),
+                      ("mint_AdamW_options", "AdamW", dict(lr=0.05, wd=0.2, b1=0.8, b2=0.99, amsgrad=True,
+                                                           maximize=True)),
+                      ("mint_FusedAdamW", "FusedAdamW", dict(lr=0.1, wd=0.05))]:
+    CASES[case], oracle = _adam(cls, **kw)
+    why = _WHY_MADAM if cls == "Adam" else _WHY_MADAMW.format(cls)
+    OPTIONS[case] = {"differs": why, "oracle": oracle, "rtol": 1e-4, "atol": 1e-5}
+CASES["mint_optim_state_names"] = (_MNET + "result = [[p.name for p in o.get_parameters() if p.name.startswith(('exp', "
+                                   "'state'))] for o in (mint.optim.Adam(net.trainable_params()), "
+                                   "mint.optim.AdamW(net.trainable_params()))]")
+for case, src in {
+    "mint_Adam_lr_int": "mint.optim.Adam([w], lr=1)",
+    "mint_Adam_betas_list": "mint.optim.Adam([w], betas=[0.9, 0.99])",
+    "mint_AdamW_betas_list": "mint.optim.AdamW([w], betas=[0.9, 0.99])",
+    "mint_Adam_betas_size": "mint.optim.Adam([w], betas=(0.9,))",
+    "mint_Adam_lr_negative": "mint.optim.Adam([w], lr=-0.1)",
+    "mint_AdamW_beta0": "mint.optim.AdamW([w], betas=(1.0, 0.9))",
+    "mint_FusedAdamW_weight_decay": "mint.optim.FusedAdamW([w], weight_decay=-1.0)",
+    "mint_Adam_eps": "mint.optim.Adam([w], eps=-1.0)",
+    "mint_Adam_amsgrad_int": "mint.optim.Adam([w], amsgrad=1)",
+}.items():
+    CASES[f"{case}_error"] = _M + _W + f"result = {src}"
+    OPTIONS[f"{case}_error"] = {"message": True}
