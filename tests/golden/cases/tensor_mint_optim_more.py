@@ -151,3 +151,24 @@ for case, src in {
 }.items():
     CASES[f"{case}_error"] = _M + _W + f"result = {src}"
     OPTIONS[f"{case}_error"] = {"message": True}
+
+# SyncBatchNorm in one process: BatchNorm over the local batch (the wheel without init())
+_IMG = "img = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 2, 2) / 7)\n"
+CASES.update({
+    "nn_SyncBatchNorm_train": _IMG + "m = nn.SyncBatchNorm(3)\nm.set_train(True)\ny = m(img)\n"
+                              "result = (y, m(img[:, :, 0, 0]), [p.value() for p in m.get_parameters()], "
+                              "[p.name for p in m.get_parameters()])",
+    "nn_SyncBatchNorm_eval": _IMG + "m = nn.SyncBatchNorm(3, eps=1e-3, momentum=0.5, beta_init='ones', moving_mean_init='ones')\n"
+                             "result = (m(img), str(m))",
+    "nn_SyncBatchNorm_grad": _IMG + "m = nn.SyncBatchNorm(3)\nm.set_train(True)\n"
+                             "result = ms.grad(lambda a: (m(a) * a).sum())(img)",
+    "nn_SyncBatchNorm_rank_error": "m = nn.SyncBatchNorm(3)\nresult = m(Tensor(np.ones((2, 3, 2), np.float32)))",
+    "mint_SyncBatchNorm_train": _M + _IMG + "m = mint.nn.SyncBatchNorm(3)\nm.set_train(True)\ny = m(img)\n"
+                                "result = (y, m(img[:, :, 0]), [p.value() for p in m.get_parameters()], "
+                                "[p.name for p in m.get_parameters()])",
+    "mint_SyncBatchNorm_eval": _M + _IMG + "m = mint.nn.SyncBatchNorm(3, eps=1e-3, momentum=0.5, affine=False)\n"
+                               "result = m(img[:, :, 0])",
+    "mint_SyncBatchNorm_grad": _M + _IMG + "m = mint.nn.SyncBatchNorm(3)\nm.set_train(True)\n"
+                               "result = ms.grad(lambda a: (m(a) * a).sum())(img)",
+})
+OPTIONS["nn_SyncBatchNorm_rank_error"] = {"message": True}
