@@ -172,3 +172,59 @@ CASES.update({
                                "result = ms.grad(lambda a: (m(a) * a).sum())(img)",
 })
 OPTIONS["nn_SyncBatchNorm_rank_error"] = {"message": True}
+
+# mint functions the CPU wheel has no kernel for ("The kernel AddcdivExt unregistered", BatchNormStats,
+# BatchNormElemt, BatchNormGatherStatsWithCounts; conv_tbc: "Not implement exception"): torch's documented
+# arithmetic, computed by numpy in float64 (gradients by central differences)
+_XY = ("x = Tensor(np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float32))\n"
+       "y = Tensor(np.array([[0.5, 2.0, -1.0], [3.0, -0.5, 2.0]], np.float32))\n")
+_BN = ("img = Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 2, 2) ** 1.5 / 7)\n"
+       "w = Tensor(np.array([1.0, 2.0, -0.5], np.float32))\nb = Tensor(np.array([0.1, 0.0, -0.2], np.float32))\n")
+_GATHER = ("mean = Tensor(np.array([[0.5, 1.0, -1.0], [1.5, 0.0, 2.0]], np.float32))\n"
+           "invstd = Tensor(np.array([[2.0, 1.0, 0.5], [1.0, 4.0, 1.0]], np.float32))\n"
+           "rm = ms.Parameter(Tensor(np.zeros(3, np.float32)), name='rm')\n"
+           "rv = ms.Parameter(Tensor(np.ones(3, np.float32)), name='rv')\n")
+_TBC = ("xt = Tensor(np.arange(24, dtype=np.float32).reshape(4, 2, 3) / 5 - 1)\n"
+        "wt = Tensor(np.arange(18, dtype=np.float32).reshape(3, 3, 2) / 9 - 0.7)\n"
+        "bt = Tensor(np.array([0.5, -0.25], np.float32))\n")
+_O_XY = ("x = np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]])\ny = np.array([[0.5, 2.0, -1.0], [3.0, -0.5, 2.0]])\n")
+_O_BN = ("img = np.arange(24, dtype=np.float64).reshape(2, 3, 2, 2) ** 1.5 / 7\n"
+         "w = np.array([1.0, 2.0, -0.5])\nb = np.array([0.1, 0.0, -0.2])\n"
+         "def stats(a, eps):\n    m = a.mean((0, 2, 3))\n    v = ((a - m[None, :, None, None]) ** 2).mean((0, 2, 3))\n"
+         "    return m, 1 / np.sqrt(v + eps)\n"
+         "def elemt(a, m, s):\n    c = lambda t: t[None, :, None, None]\n    return (a - c(m)) * c(s) * c(w) + c(b)\n")
+_O_GATHER = ("mean = np.array([[0.5, 1.0, -1.0], [1.5, 0.0, 2.0]])\ninvstd = np.array([[2.0, 1.0, 0.5], [1.0, 4.0, 1.0]])\n"
+             "n = np.array([3.0, 5.0])[:, None]\ngm = (n * mean).sum(0) / n.sum()\n"
+             "gv = (n * (1 / invstd ** 2 - 1e-5 + (mean - gm) ** 2)).sum(0) / n.sum()\n")
+_O_TBC = ("xt = np.arange(24, dtype=np.float64).reshape(4, 2, 3) / 5 - 1\nwt = np.arange(18, dtype=np.float64).reshape(3, 3, 2) / 9 - 0.7\n"
+          "bt = np.array([0.5, -0.25])\n"
+          "def tbc(x, pad):\n    xp = np.pad(x, ((pad, pad), (0, 0), (0, 0)))\n    T = xp.shape[0] - wt.shape[0] + 1\n"
+          "    return np.stack([sum(xp[t + k] @ wt[k] for k in range(wt.shape[0])) for t in range(T)]) + bt\n")
+_F32 = "result = as_tensor(np.asarray({}, np.float32))"
+for case, src, oracle in [
+    ("mint_addcdiv", _XY + "result = mint.addcdiv(x, y, x + 10, value=0.5)", _O_XY + _F32.format("x + 0.5 * y / (x + 10)")),
+    ("mint_addcdiv_default", _XY + "result = mint.addcdiv(x, y, y + 10)", _O_XY + _F32.format("x + y / (y + 10)")),
+    ("mint_addcdiv_grad", _XY + "result = ms.grad(lambda a, c: (mint.addcdiv(a, a, c + 10, value=2.0) ** 2).sum(), (0, 1))(x, y)",
+     _O_XY + "f = lambda a, c: ((a + 2.0 * a / (c + 10)) ** 2).sum()\n"
+     "result = (as_tensor(numeric_grad(f, x, y).astype(np.float32)), as_tensor(numeric_grad(f, x, y, wrt=1).astype(np.float32)))"),
+    ("mint_batch_norm_stats", _BN + "result = mint.batch_norm_stats(img, 1e-3)",
+     _O_BN + "m, s = stats(img, 1e-3)\nresult = (as_tensor(m.astype(np.float32)), as_tensor(s.astype(np.float32)))"),
+    ("mint_batch_norm_elemt", _BN + "m, s = mint.batch_norm_stats(img, 1e-5)\nresult = mint.batch_norm_elemt(img, w, b, m, s, 1e-5)",
+     _O_BN + _F32.format("elemt(img, *stats(img, 1e-5))")),
+    ("mint_batch_norm_elemt_grad", _BN + "f = lambda a: (mint.batch_norm_elemt(a, w, b, *mint.batch_norm_stats(a, 1e-5)) * a).sum()\n"
+     "result = ms.grad(f)(img)",
+     _O_BN + "result = as_tensor(numeric_grad(lambda a: (elemt(a, *stats(a, 1e-5)) * a).sum(), img).astype(np.float32))"),
+    ("mint_batch_norm_gather_stats_with_counts", _M + _BN + _GATHER +
+     "out = mint.batch_norm_gather_stats_with_counts(img, mean, invstd, rm, rv, 0.2, 1e-5, Tensor(np.array([3.0, 5.0], np.float32)))\n"
+     "result = (out, rm.value(), rv.value())",
+     _O_GATHER + "result = ((as_tensor(gm.astype(np.float32)), as_tensor((1 / np.sqrt(gv + 1e-5)).astype(np.float32))), "
+     "as_tensor((0.2 * gm).astype(np.float32)), as_tensor((0.8 + 0.2 * gv * 8 / 7).astype(np.float32)))"),
+    ("mint_conv_tbc", _TBC + "result = mint.conv_tbc(xt, wt, bt)", _O_TBC + _F32.format("tbc(xt, 0)")),
+    ("mint_conv_tbc_pad", _TBC + "result = mint.conv_tbc(xt, wt, bt, 1)", _O_TBC + _F32.format("tbc(xt, 1)")),
+    ("mint_conv_tbc_grad", _TBC + "result = ms.grad(lambda a, k: (mint.conv_tbc(a, k, bt, 1) ** 2).sum(), (0, 1))(xt, wt)",
+     _O_TBC + "def f(a, k):\n    global wt\n    keep, wt = wt, k\n    out = (tbc(a, 1) ** 2).sum()\n    wt = keep\n    return out\n"
+     "result = (as_tensor(numeric_grad(f, xt, wt).astype(np.float32)), as_tensor(numeric_grad(f, xt, wt, wrt=1).astype(np.float32)))"),
+]:
+    CASES[case] = (src if src.startswith(_M) else _M + src)
+    OPTIONS[case] = {"differs": "MindSpore 2.10's CPU wheel has no kernel for it; mskernel computes torch's documented "
+                                "arithmetic", "oracle": oracle, "rtol": 1e-4, "atol": 1e-4}
