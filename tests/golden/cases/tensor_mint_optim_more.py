@@ -228,3 +228,44 @@ for case, src, oracle in [
     CASES[case] = (src if src.startswith(_M) else _M + src)
     OPTIONS[case] = {"differs": "MindSpore 2.10's CPU wheel has no kernel for it; mskernel computes torch's documented "
                                 "arithmetic", "oracle": oracle, "rtol": 1e-4, "atol": 1e-4}
+
+# Tensor methods the CPU wheel runs
+_T = "x = Tensor(np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float32))\n"
+CASES.update({
+    "Tensor_top_k": _T + "result = x.top_k(2)",
+    "Tensor_top_k_unsorted": _T + "result = x.top_k(3, sorted=True)[1].dtype",
+    "Tensor_top_k_int": "result = Tensor(np.array([3, 1, 4, 1, 5], np.int32)).top_k(2)",
+    "Tensor_reverse": _T + "result = (x.reverse([1]), x.reverse([0, 1]), x.reverse([-1]))",
+    "Tensor_reverse_grad": _T + "result = ms.grad(lambda a: (a.reverse([1]) * a).sum())(x)",
+    "Tensor_storage": _T + "s = x.storage()\nu = x.untyped_storage()\n"
+                      "result = (s.nbytes(), s.size(), u.nbytes(), s.data_ptr() == x.data_ptr(), type(s).__name__)",
+    "Tensor_hooks": _T + "y = x.copy()\nh = y.register_hook(lambda g: g * 2)\nresult = (len(x.hooks()), len(y.hooks()))",
+    "Tensor_sync": _T + "result = (x.data_sync(True), x.wait_pipeline(), x.set_cast_dtype(ms.float16))",
+    "Tensor_dlpack": _T + "result = (type(x.to_dlpack()).__name__, Tensor.from_dlpack(x.to_dlpack()))",
+    "Tensor_flags": _T + "result = (x.symbolic_shape, x.virtual_flag, x.param_info, x.index_of_parent_, x.parent_tensor_)",
+    "Tensor_to__error": _T + "result = x.to_('GPU')",
+    "Tensor_assign_value_cpp": _T + "y = x.copy()\ny.assign_value_cpp(Tensor(np.ones((2, 3), np.float32)))\nresult = y",
+    "Tensor_set_": _T + "y = Tensor(np.zeros(2, np.float32))\ny.set_(x)\nx[0, 0] = 7.0\nresult = (y, y.shape)",
+})
+OPTIONS["Tensor_to__error"] = {"message": True}
+
+# Tensor methods the CPU wheel has no kernel for: torch's documented meaning, by numpy
+_WHY_T = "MindSpore 2.10's CPU wheel has no kernel for it ({}); mskernel computes the documented result"
+_O_T = "x = np.array([[1.5, -2.0, 3.0], [4.0, 0.5, -6.0]], np.float32)\n"
+for case, src, oracle, why in [
+    ("Tensor_addmm_", _T + "y = x.copy()\nr = y.addmm_(x, Tensor(np.ones((3, 3), np.float32)), beta=2, alpha=0.5)\nresult = (r, y)",
+     _O_T + "r = 2 * x + 0.5 * x @ np.ones((3, 3), np.float32)\nresult = (as_tensor(r), as_tensor(r))", "InplaceAddmm"),
+    ("Tensor_index_copy_", _T + "y = x.copy()\nr = y.index_copy_(1, Tensor(np.array([2, 0])), Tensor(np.ones((2, 2), np.float32)))\nresult = (r, y)",
+     _O_T + "y = x.copy()\ny[:, 2] = 1\ny[:, 0] = 1\nresult = (as_tensor(y), as_tensor(y))", "InplaceIndexCopy"),
+    ("Tensor_scatter_", _T + "y = x.copy()\nr = y.scatter_(1, Tensor(np.array([[0], [2]])), Tensor(np.full((2, 1), 9.0, np.float32)))\nresult = (r, y)",
+     _O_T + "y = x.copy()\ny[0, 0] = 9\ny[1, 2] = 9\nresult = (as_tensor(y), as_tensor(y))", "InplaceScatterSrc"),
+    ("Tensor_fills", _T + "y = x.copy()\nresult = (y.fills(2.5), y, Tensor(np.array([1, 2], np.int32)).fills(3.0))",
+     _O_T + "result = (as_tensor(np.full((2, 3), 2.5, np.float32)), as_tensor(x), as_tensor(np.array([3, 3], np.int32)))",
+     "kernel select fails"),
+    ("Tensor_index", _T + "result = (x.index([Tensor(np.array([1, 0]))]), x.index((Tensor(np.array([1, 0])), Tensor(np.array([2, 2])))))",
+     _O_T + "result = (as_tensor(x[[1, 0]]), as_tensor(x[[1, 0], [2, 2]]))", "\"index only supports Ascend\""),
+    ("Tensor_to_", _T + "result = x.to_('CPU') is x",
+     "result = True", "\"Unsupported op [Free] on CPU\""),
+]:
+    CASES[case] = src
+    OPTIONS[case] = {"differs": _WHY_T.format(why), "oracle": oracle}
