@@ -16,11 +16,12 @@ from mskernel.ops.table import (arith, complexnum, creation, decomp, detection, 
                                 optim_apply, optim_apply_sparse, placing, primitives_only, random, random_sampling,
                                 rearrange, reduce, reorder, scan, scatter, segment, shape, slicing, sparse, special,
                                 state, stats, stats_more, unary)
+from mskernel.ops.table import optim_fused
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
            random_sampling, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum,
            detection, primitives_only, scatter, segment, placing, nn_loss_margin, optim_apply, optim_apply_sparse,
            norms, stats_more, decomp, matrix, fft, sparse, nn_ctc, nn_resize_prims, nn_conv_nd, nn_fold, nn_pool3d,
-           nn_unpool, nn_fused, nn_grid, reorder)
+           nn_unpool, nn_fused, nn_grid, reorder, optim_fused)
 
 __all__ = ["MODULES"]

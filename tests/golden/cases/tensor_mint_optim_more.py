@@ -269,3 +269,30 @@ for case, src, oracle, why in [
 ]:
     CASES[case] = src
     OPTIONS[case] = {"differs": _WHY_T.format(why), "oracle": oracle}
+
+# fused optimizer primitives: FusedCastAdamWeightDecay runs on the CPU wheel; FusedWeightScaleApplyMomentum is
+# GPU-only there (kernel select fails on CPU): its GPU kernel's arithmetic, by numpy
+_FC = ("var = ms.Parameter(Tensor(np.array([[0.6, 0.4], [0.1, 0.5]], np.{dt})), name='var')\n"
+       "m = ms.Parameter(Tensor(np.full((2, 2), 0.1, np.float32)), name='m')\n"
+       "v = ms.Parameter(Tensor(np.full((2, 2), 0.2, np.float32)), name='v')\n"
+       "g = Tensor(np.array([[0.3, -0.7], [0.5, 0.2]], np.{dt}))\nop = ops.FusedCastAdamWeightDecay()\n"
+       "for _ in range(3):\n"
+       "    op(var, m, v, Tensor(np.float32(0.1)), Tensor(np.float32(0.9)), Tensor(np.float32(0.999)), "
+       "Tensor(np.float32(1e-8)), Tensor(np.float32({wd})), g, Tensor(np.float32(2.0)))\n"
+       "result = (var.value(), m.value(), v.value())")
+CASES.update({
+    "FusedCastAdamWeightDecay_fp16": _FC.format(dt="float16", wd=0.05),
+    "FusedCastAdamWeightDecay_fp32": _FC.format(dt="float32", wd=0.0),
+    "FusedWeightScaleApplyMomentum": "var = ms.Parameter(Tensor(np.array([1.0, -2.0], np.float32)), name='var')\n"
+                                     "acc = ms.Parameter(Tensor(np.array([0.5, 0.0], np.float32)), name='acc')\n"
+                                     "op = ops.FusedWeightScaleApplyMomentum()\nfor _ in range(2):\n"
+                                     "    op(Tensor(np.float32(0.1)), Tensor(np.float32(0.5)), var, acc, "
+                                     "Tensor(np.float32(0.1)), Tensor(np.array([2.0, 1.0], np.float32)), "
+                                     "Tensor(np.float32(0.9)))\nresult = (var.value(), acc.value())",
+})
+OPTIONS["FusedWeightScaleApplyMomentum"] = {
+    "differs": "MindSpore 2.10 runs FusedWeightScaleApplyMomentum on GPUs only (its CPU wheel's kernel select fails); "
+               "mskernel computes that kernel's documented step",
+    "oracle": "w, a = np.array([1.0, -2.0]), np.array([0.5, 0.0])\nfor _ in range(2):\n"
+              "    a = 0.9 * a + (w * 0.1 + np.array([2.0, 1.0]) * 0.5)\n    w = w - 0.1 * a\n"
+              "result = (as_tensor(w.astype(np.float32)), as_tensor(a.astype(np.float32)))"}
