@@ -296,3 +296,16 @@ OPTIONS["FusedWeightScaleApplyMomentum"] = {
     "oracle": "w, a = np.array([1.0, -2.0]), np.array([0.5, 0.0])\nfor _ in range(2):\n"
               "    a = 0.9 * a + (w * 0.1 + np.array([2.0, 1.0]) * 0.5)\n    w = w - 0.1 * a\n"
               "result = (as_tensor(w.astype(np.float32)), as_tensor(a.astype(np.float32)))"}
+
+# nn.AdaFactor (the CPU wheel runs it with its FusedAdaFactor CPU kernel)
+CASES.update({
+    "AdaFactor": _NET + "opt = nn.AdaFactor(net.trainable_params())\n"
+                 + _steps(3, "exp_avg", "exp_avg_sq_row", "exp_avg_sq_col", "exp_avg_sq") + " + (opt.step.value(),)",
+    "AdaFactor_lr_decay": _NET + "opt = nn.AdaFactor(net.trainable_params(), learning_rate=0.05, relative_step=False, "
+                          "scale_parameter=False, weight_decay=0.1, clip_threshold=0.5, decay_rate=0.5)\n" + _steps(3),
+    "AdaFactor_no_first_moment": _NET + "opt = nn.AdaFactor(net.trainable_params(), beta1=0.0, warmup_init=True)\n" + _steps(3),
+    "AdaFactor_names": _NET + "result = [p.name for p in nn.AdaFactor(net.trainable_params()).get_parameters()]",
+    "AdaFactor_lr_error": _W + "result = nn.AdaFactor([w], learning_rate=0.1)",
+    "AdaFactor_eps_error": _W + "result = nn.AdaFactor([w], eps=(1e-30,))",
+})
+OPTIONS.update({"AdaFactor_lr_error": {"message": True}, "AdaFactor_eps_error": {"message": True}})
