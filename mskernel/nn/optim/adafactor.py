@@ -23,14 +23,11 @@ from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
 from mskernel.nn.optim._checks import of_type
 from mskernel.nn.optim.optimizer import Optimizer
+from mskernel.ops.table import optim_fused as rules
 
 __all__ = ["AdaFactor"]
 
 _F = np.float32
-
-
-def _rms(a: np.ndarray) -> Any:
-    return np.sqrt(np.mean(np.square(a)))
 
 
 def _non_negative(name: str, value: float) -> None:
@@ -113,29 +110,8 @@ class AdaFactor(Optimizer):
         s = _F(self.step._data[0])
         if self.scale_lr and self.relative_step:
             lr = np.minimum(_F(1e-6) * s if self.warmup_init else _F(1e-2), _F(1.0) / np.sqrt(s))
-        lr = _F(lr)
         beta2t = _F(1.0) - np.power(s, _F(-self.decay_rate))
-        g = np.asarray(grad).astype(_F)
-        p = param._data.astype(_F)
-        lr_u = lr * np.maximum(_F(self.eps[1]), _rms(p)) if self.scale_parameter else lr
-        upd = g * g + _F(self.eps[0])
-        if g.ndim >= 2:
-            row, col = self.exp_avg_sq_row[i]._data, self.exp_avg_sq_col[i]._data
-            row[...] = row.astype(_F) * beta2t + upd.mean(-1) * (_F(1) - beta2t)
-            col[...] = col.astype(_F) * beta2t + upd.mean(-2) * (_F(1) - beta2t)
-            r = row.astype(_F)
-            r_factor = (_F(1.0) / np.sqrt(r / r.mean(-1, keepdims=True)))[..., None]
-            c_factor = _F(1.0) / np.sqrt(col.astype(_F)[..., None, :])
-            update = r_factor * c_factor * g
-        else:
-            sq = self.exp_avg_sq[i]._data
-            sq[...] = sq.astype(_F) * beta2t + upd * (_F(1) - beta2t)
-            update = g / np.sqrt(sq.astype(_F))
-        update = update / np.maximum(_rms(update) / _F(self.clip_threshold), _F(1.0)) * lr_u
-        if self.use_first_moment:
-            m = self.exp_avg[i]._data
-            m[...] = m.astype(_F) * _F(self.beta1) + update * _F(1 - self.beta1)
-            update = m.astype(_F)
-        if self.wd:
-            p = p + p * -_F(self.wd) * lr_u
-        param._data[...] = (p - update).astype(param._data.dtype)
+        rules.adafactor_step(param._data, self.exp_avg[i]._data if self.use_first_moment else None,
+                             self.exp_avg_sq_row[i]._data, self.exp_avg_sq_col[i]._data, self.exp_avg_sq[i]._data,
+                             np.asarray(grad), _F(lr), self.eps, self.clip_threshold, self.beta1, beta2t, self.wd,
+                             self.scale_parameter)

@@ -16,14 +16,14 @@ Example:
 from __future__ import annotations
 
 import inspect
-from typing import Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 import numpy as np
 
 from mskernel.ops.opdef import Op
 from mskernel.ops.table.optim_apply import _check_shapes, _commit, _num, _var
 
-__all__ = ["OPS", "EXAMPLES"]
+__all__ = ["OPS", "EXAMPLES", "adafactor_step"]
 
 
 def _fused_cast_adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient, global_norm,  # noqa: ANN001, ANN202, E501
@@ -59,6 +59,56 @@ def _fused_weight_scale_apply_momentum(weight_decay, loss_scale, variable, accum
     return _commit([(acc, new_acc), (var, (var._data - lr * new_acc).astype(dt))], (var,))
 
 
+def _rms(a: np.ndarray) -> Any:
+    return np.sqrt(np.mean(np.square(a)))
+
+
+def adafactor_step(param: np.ndarray, exp_avg: Any, row: np.ndarray, col: np.ndarray, sq: np.ndarray,
+                   grad: np.ndarray, lr: Any, eps: Tuple[float, float], clip: float, beta1: float, beta2t: Any,
+                   weight_decay: float, scale_parameter: bool) -> None:
+    """One Adafactor step on numpy buffers, in place (float32 arithmetic; ``exp_avg`` None: no first moment;
+    ``weight_decay`` 0: none): what ``nn.AdaFactor`` and ``ops.FusedAdaFactor`` compute."""
+    f = np.float32
+    g = grad.astype(f)
+    p = param.astype(f)
+    lr_u = f(lr) * np.maximum(f(eps[1]), _rms(p)) if scale_parameter else f(lr)
+    upd = g * g + f(eps[0])
+    beta2t = f(beta2t)
+    if g.ndim >= 2:
+        row[...] = row.astype(f) * beta2t + upd.mean(-1) * (f(1) - beta2t)
+        col[...] = col.astype(f) * beta2t + upd.mean(-2) * (f(1) - beta2t)
+        r = row.astype(f)
+        update = (f(1) / np.sqrt(r / r.mean(-1, keepdims=True)))[..., None] / np.sqrt(col.astype(f)[..., None, :]) * g
+    else:
+        sq[...] = sq.astype(f) * beta2t + upd * (f(1) - beta2t)
+        update = g / np.sqrt(sq.astype(f))
+    update = update / np.maximum(_rms(update) / f(clip), f(1.0)) * lr_u
+    if exp_avg is not None:
+        exp_avg[...] = exp_avg.astype(f) * f(beta1) + update * f(1 - beta1)
+        update = exp_avg.astype(f)
+    if weight_decay:
+        p = p + p * -f(weight_decay) * lr_u
+    param[...] = (p - update).astype(param.dtype)
+
+
+def _fused_ada_factor(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, param, exp_avg,  # noqa: ANN001, ANN202, E501
+                      exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, enable_scale_parameter=False,
+                      enable_first_moment=False, enable_weight_decay=False):
+    prim = "FusedAdaFactor"
+    ts = [_var(t, prim, n) for t, n in ((param, "param"), (exp_avg, "exp_avg"), (exp_avg_sq_row, "exp_avg_sq_row"),
+                                        (exp_avg_sq_col, "exp_avg_sq_col"), (exp_avg_sq, "exp_avg_sq"))]
+    g = _var(grad, prim, "grad")
+    _check_shapes(prim, {"param": ts[0], "grad": g})
+    eps = _num(epsilon, np.float32).reshape(-1)
+    arrays = [t._data.copy() for t in ts]
+    adafactor_step(arrays[0], arrays[1] if enable_first_moment else None, arrays[2], arrays[3], arrays[4], g._data,
+                   _num(learning_rate, np.float32), (float(eps[0]), float(eps[1])),
+                   float(_num(clip_threshold, np.float32)), float(_num(beta1, np.float32)),
+                   _num(beta2t, np.float32), float(_num(weight_decay, np.float32)) if enable_weight_decay else 0.0,
+                   enable_scale_parameter)
+    return _commit(list(zip(ts, arrays)), (ts[0],))
+
+
 def _entry(fn: Callable, spec: str) -> Op:
     sig = ", ".join(str(p) for p in inspect.signature(fn).parameters.values())
     return Op(fn.__name__, sig, fn=fn, prim=spec)
@@ -69,6 +119,12 @@ OPS: List[Op] = [
                                           "epsilon, decay, gradient, global_norm) -> var, m, v, lr, beta1, beta2, "
                                           "epsilon, decay, gradient, global_norm, use_locking"),
     _entry(_fused_weight_scale_apply_momentum, "FusedWeightScaleApplyMomentum"),
+    _entry(_fused_ada_factor, "FusedAdaFactor(enable_scale_parameter=False, enable_first_moment=False, "
+                              "enable_weight_decay=False)(epsilon, clip_threshold, beta1, beta2t, weight_decay, "
+                              "learning_rate, grad, param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq) -> "
+                              "epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, param, "
+                              "exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, enable_scale_parameter, "
+                              "enable_first_moment, enable_weight_decay"),
 ]
 
 #: the examples, by primitive name: ``(setup statement, ..., expression, what print(expression) shows)``
@@ -86,5 +142,12 @@ EXAMPLES: Dict[str, Tuple[str, ...]] = {
         "acc = ms.Parameter(ms.Tensor([0.0, 0.0]), name='acc')",
         "ops.FusedWeightScaleApplyMomentum()(0.1, 0.5, var, acc, 0.1, ms.Tensor([2.0, 2.0]), 0.9)",
         "[0.89 1.88]",
+    ),
+    "FusedAdaFactor": (
+        "p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='p')",
+        "z = [ms.Parameter(ms.Tensor(v), name=n) for v, n in (([0.0, 0.0], 'm'), ([0.0], 'r'), ([0.0], 'c'), "
+        "([0.0, 0.0], 's'))]",
+        "ops.FusedAdaFactor()(ms.Tensor([1e-30, 1e-3]), 1.0, 0.9, 0.0, 0.0, 0.1, ms.Tensor([1.0, -1.0]), p, *z)",
+        "[0.9 2.1]",
     ),
 }

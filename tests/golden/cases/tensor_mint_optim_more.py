@@ -309,3 +309,19 @@ CASES.update({
     "AdaFactor_eps_error": _W + "result = nn.AdaFactor([w], eps=(1e-30,))",
 })
 OPTIONS.update({"AdaFactor_lr_error": {"message": True}, "AdaFactor_eps_error": {"message": True}})
+
+# ops.FusedAdaFactor (the CPU kernel nn.AdaFactor uses)
+_FA = ("p = ms.Parameter(Tensor(np.array([[1.0, -2.0, 0.5], [0.5, 3.0, -1.0]], np.float32)), name='p')\n"
+       "m = ms.Parameter(Tensor(np.zeros((2, 3), np.float32)), name='m')\n"
+       "r = ms.Parameter(Tensor(np.zeros(2, np.float32)), name='r')\nc = ms.Parameter(Tensor(np.zeros(3, np.float32)), name='c')\n"
+       "s = ms.Parameter(Tensor(np.zeros(1, np.float32)), name='s')\n"
+       "g = Tensor(np.array([[0.5, -1.0, 0.2], [2.0, 0.1, -0.3]], np.float32))\n"
+       "op = ops.FusedAdaFactor({attrs})\n"
+       "for b2 in (0.0, 0.4, 0.5):\n"
+       "    op(Tensor(np.array([1e-30, 1e-3], np.float32)), Tensor(np.float32(1.0)), Tensor(np.float32(0.9)), "
+       "Tensor(np.float32(b2)), Tensor(np.float32(0.1)), Tensor(np.float32(0.05)), g, p, m, r, c, s)\n"
+       "result = (p.value(), m.value(), r.value(), c.value())")
+CASES.update({
+    "FusedAdaFactor": _FA.format(attrs=""),
+    "FusedAdaFactor_all": _FA.format(attrs="enable_scale_parameter=True, enable_first_moment=True, enable_weight_decay=True"),
+})
