@@ -65,6 +65,9 @@ from mskernel.graph_settings import (COMPATIBLE, LAX, STRICT, jit_class, lazy_in
 from mskernel.environment import async_ckpt_thread_status, get_level, get_log_config, run_check  # noqa: F401
 
 _tensor_extras.attach()  # Tensor's state queries and byte views (data, get_bytes, is_signed, device, ...)
+from mskernel.ops import tensor_inplace_more as _tensor_inplace_more, tensor_runtime as _tensor_runtime  # noqa: E402
+_tensor_inplace_more.attach()  # addmm_, index_copy_, scatter_, fills, top_k, reverse, index
+_tensor_runtime.attach()  # storage, hooks, data_sync, dlpack, to_, set_, param_info, ...
 
 # the top-level names refused with their reason (mskernel.refusals); export/load/obfuscate_ckpt come from train
 _REFUSED = {n: obj for n, obj in _refused_names("mindspore").items() if n not in train.__all__}
