@@ -68,6 +68,8 @@ _tensor_extras.attach()  # Tensor's state queries and byte views (data, get_byte
 from mskernel.ops import tensor_inplace_more as _tensor_inplace_more, tensor_runtime as _tensor_runtime  # noqa: E402
 _tensor_inplace_more.attach()  # addmm_, index_copy_, scatter_, fills, top_k, reverse, index
 _tensor_runtime.attach()  # storage, hooks, data_sync, dlpack, to_, set_, param_info, ...
+for _name, _method in _refused_names("mindspore.Tensor").items():  # pin_memory, delete_: refused with the reason
+    setattr(Tensor, _name, _method)
 
 # the top-level names refused with their reason (mskernel.refusals); export/load/obfuscate_ckpt come from train
 _REFUSED = {n: obj for n, obj in _refused_names("mindspore").items() if n not in train.__all__}

@@ -145,6 +145,15 @@ REFUSED: Dict[str, Dict[str, str]] = {
                       "fallback), and mskernel has no graph compiler; called directly the CPU wheel raises "
                       "\"Invalid primitive:PyExecute\""),
     },
+    "mindspore.Tensor": {
+        "pin_memory": ("it page-locks the tensor's host memory for fast copies to an Ascend or GPU device, and a CPU "
+                       "run has no device to copy to (the CPU wheel fails creating the device context: \"Create "
+                       "device context failed, please make sure target device:2 is available\"); is_pinned() is "
+                       "False here"),
+        "delete_": ("it frees the tensor's device memory; the CPU wheel has no kernel for that (\"Unsupported op "
+                    "[Free] on CPU\"), and mskernel's tensors own host memory that Python frees when the last "
+                    "reference goes (del x)"),
+    },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "
                      "mint.nn.functional.gelu computes GeLU here"),
@@ -181,11 +190,14 @@ def _home(namespace: str) -> str:
 
 
 def _doc(namespace: str, name: str, reason: str, call: str) -> str:
-    path = f"{_home(namespace)}.{name}"
+    if namespace == "mindspore.Tensor":  # a method: called on a tensor
+        setup, path = "import mskernel", f"mskernel.Tensor([1.0]).{name}"
+    else:
+        setup, path = f"import {_home(namespace)}", f"{_home(namespace)}.{name}"
     return (f"Refused: ``{namespace}.{name}`` cannot run here ({reason}).\n\n"
             f"    Using it raises :class:`~mskernel.errors.RefusedError` naming it and giving the reason.\n\n"
             f"    Example:\n"
-            f"        >>> import {_home(namespace)}\n"
+            f"        >>> {setup}\n"
             f"        >>> {path}{call}\n"
             f"        Traceback (most recent call last):\n"
             f"        ...\n"
