@@ -69,7 +69,7 @@ def test_a_name_mskernel_has_is_never_listed_missing():
             ours = set(getattr(mod, "__all__", None) or [n for n in dir(mod) if not n.startswith("_")])
         for name in ours & set(names):
             state, note = cs.status(ns, name)
-            if state == "missing":  # only where mskernel's object of that name is no function (ops.reduce, a module)
+            if state == "missing":  # only where mskernel's object of that name is no function
                 assert "is not callable" in note and not callable(cs.lookup(ns, name)), (ns, name)
             checked += 1
     assert checked > 900

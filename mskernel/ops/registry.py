@@ -83,7 +83,7 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
 
     Example:
         >>> import mskernel as ms
-        >>> from mskernel.ops.reduce import sum as rsum
+        >>> from mskernel.ops.reductions import sum as rsum
         >>> P = make_primitive("RSum(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", rsum, OPS[0])
         >>> print(P(keep_dims=True)(ms.Tensor([[1.0, 2.0]]), 1), P().keep_dims)
         [[3.]] False
