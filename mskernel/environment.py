@@ -13,6 +13,9 @@ from __future__ import annotations
 import os
 from typing import Dict
 
+#: the MindSpore release whose API mskernel implements (what run_check reports)
+MINDSPORE_API_VERSION = "2.10.0"
+
 __all__ = ["get_level", "get_log_config", "run_check", "async_ckpt_thread_status"]
 
 _LOG_KEYS = ("GLOG_v", "GLOG_logtostderr", "GLOG_log_dir", "logger_maxBytes", "logger_backupCount",
@@ -45,24 +48,25 @@ def get_log_config() -> Dict[str, str]:
 
 
 def run_check() -> None:
-    """Check the installation: multiply two tensors and print the result of the check.
+    """Check the installation: multiply two tensors and print the result of the check, in MindSpore's words (the
+    version printed is that of the MindSpore API mskernel implements, as ``mindspore`` code expects).
 
     Example:
-        >>> run_check()  # doctest: +ELLIPSIS
-        mskernel version:  ...
-        The result of multiplication calculation is correct, mskernel has been installed on platform [CPU] successfully!
+        >>> run_check()  # doctest: +NORMALIZE_WHITESPACE
+        MindSpore version:  2.10.0
+        The result of multiplication calculation is correct, MindSpore has been installed on platform [CPU]
+        successfully!
     """
     import numpy as np
 
-    from mskernel._version import __version__
     from mskernel.common.tensor import Tensor
 
-    print(f"mskernel version:  {__version__} (the API of MindSpore 2.10)")
+    print(f"MindSpore version:  {MINDSPORE_API_VERSION}")
     x = Tensor(np.ones((2, 2), np.float32))
     ok = np.array_equal((x * x).asnumpy(), np.ones((2, 2), np.float32))
     if not ok:
         raise RuntimeError("The result of multiplication calculation is not correct.")
-    print("The result of multiplication calculation is correct, mskernel has been installed on platform [CPU] "
+    print("The result of multiplication calculation is correct, MindSpore has been installed on platform [CPU] "
           "successfully!")
 
 

@@ -207,11 +207,18 @@ static PyObject *new_node(PyObject *op, PyObject *kind, PyObject *inputs, PyObje
     return node;
 }
 
-/* dtype.kind in "fc" (1/0; -1 with an error). */
+/* ml_dtypes' bfloat16 and float8 dtypes: floats numpy files under kind 'V'. */
+int low_precision_float(PyArray_Descr *d) {
+    const char *name = d->typeobj->tp_name;
+    return d->kind == 'V'
+           && (strcmp(name, "ml_dtypes.bfloat16") == 0 || strncmp(name, "ml_dtypes.float8", 16) == 0);
+}
+
+/* dtype.kind in "fc", or one of ml_dtypes' low-precision floats (1/0; -1 with an error). */
 static int float_or_complex(PyObject *dtype) {
     if (PyArray_DescrCheck(dtype)) {
         char k = ((PyArray_Descr *)dtype)->kind;
-        return k == 'f' || k == 'c';
+        return k == 'f' || k == 'c' || low_precision_float((PyArray_Descr *)dtype);
     }
     PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
     if (kind == NULL) return -1;

@@ -75,6 +75,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 /* _cengine_operators.c */
 int same_dtype(PyObject *a, PyObject *b);
 int float_kind_array(PyObject *arr);
+int low_precision_float(PyArray_Descr *d);  /* ml_dtypes' bfloat16/float8 (kind 'V') */
 extern PyTypeObject BinopType;
 
 /* _cengine_calls.c */

@@ -140,8 +140,17 @@ class JitConfig:
 _MUTABLE_TYPES = (int, float, bool, Tensor, tuple, list, dict)
 
 
+class _Tuple(tuple):
+    """A tuple ``mutable`` marked (gradients flow to its Tensors)."""
+
+
+class _List(list):
+    """A list ``mutable`` marked (gradients flow to its Tensors)."""
+
+
 def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
-    """``input_data`` itself, after MindSpore's type checks.
+    """``input_data`` after MindSpore's type checks; a tuple or list comes back marked (``__ms_mutable__``), and
+    ``grad`` of a function at a marked tuple's position gives a tuple of gradients, one per Tensor in it.
 
     Example:
         >>> mutable([1, 2], dynamic_len=True)
@@ -155,6 +164,11 @@ def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
                         f"list), but got {type(input_data)}.")
     if not isinstance(dynamic_len, bool):
         raise TypeError(f"For 'mutable', the 'dynamic_len' should be bool, but got {type(dynamic_len)}.")
+    if isinstance(input_data, (tuple, list)) and not hasattr(input_data, "__ms_mutable__"):
+        marked = (_Tuple if isinstance(input_data, tuple) else _List)(input_data)
+        marked.__ms_mutable__ = True  # type: ignore[attr-defined]
+        marked.__ms_dynamic_len__ = dynamic_len  # type: ignore[attr-defined]
+        return marked
     return input_data
 
 

@@ -1,0 +1,64 @@
+"""The remaining top-level names: bfloat16/float8/int4 tensors (printing, casts, arithmetic, gradients), QuantDtype
+and _null, mutable tuples under grad, meta tensors, run_check's text, ReduceLROnPlateau."""
+# ruff: noqa: E501
+_BF = """
+x = Tensor([1.5, 2.25, 3.1], ms.bfloat16)
+"""
+_TRAIN = """
+from mindspore import nn
+from mindspore.train import Model, ReduceLROnPlateau
+import mindspore.dataset as ds
+ms.set_seed(1)
+net = nn.Dense(2, 1)
+opt = nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9)
+model = Model(net, loss_fn=nn.MSELoss(), optimizer=opt)
+data = ds.NumpySlicesDataset({"x": np.ones((4, 2), np.float32), "y": np.ones((4, 1), np.float32)}, shuffle=False)
+"""
+_MUT = """
+from mindspore import mutable
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.matmul = ops.MatMul()
+    def construct(self, z):
+        return self.matmul(z[0], z[1])
+z = mutable((Tensor([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], dtype=ms.float32),
+             Tensor([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], dtype=ms.float32)))
+"""
+
+CASES = {
+    "bf16_print": _BF + "print(x); print(repr(x)); print(x.dtype, repr(x.dtype))\nresult = x.astype(ms.float32)",
+    "bf16_print_2d": "t = Tensor(np.arange(12).reshape(3, 4) / 7, ms.bfloat16)\nprint(t); print(repr(t))\nresult = t.astype(ms.float32)",
+    "bf16_print_values": "t = Tensor([-1.5, 100000.0, 1e-5, 1e10, 3.0], ms.bfloat16)\nprint(t); print(repr(t)); print(repr(Tensor(1.5, ms.bfloat16)))\nresult = t.astype(ms.float64)",
+    "bf16_print_long": "t = Tensor(np.arange(20, dtype=np.float32) * 1.1, ms.bfloat16)\nprint(t); print(repr(t))",
+    "bf16_arith": _BF + "outs = [x + x, x - x * 2, x / (x + 1), -x, x * 2, x + 1.0, x + Tensor([1, 1, 1], ms.int32)]\nprint([str(o.dtype) for o in outs])\nresult = [o.astype(ms.float32) for o in outs]",
+    "bf16_promote": _BF + "a = x + Tensor([1.0, 1, 1], ms.float16); b = x + Tensor([1.0, 1, 1], ms.float32)\nresult = [str(a.dtype), str(b.dtype), a, b]",
+    "bf16_cast": _BF + "outs = [x.astype(ms.float16), x.astype(ms.int32), x.astype(ms.float64), Tensor([1.1, 2.7]).astype(ms.bfloat16), Tensor([1, 3]).astype(ms.bfloat16)]\nprint(outs[3], outs[4])\nresult = [o if o.dtype != ms.bfloat16 else o.astype(ms.float32) for o in outs]",
+    "bf16_method": "t = Tensor(np.array([1.1, 2.2], np.float32)).bfloat16()\nprint(t, t.dtype)\nresult = t.astype(ms.float32)",
+    "bf16_grad_mul": _BF + "g = ms.grad(lambda a: a * a)(x)\nprint(g, g.dtype)\nresult = g.astype(ms.float32)",
+    "bf16_grad_cast": "g = ms.grad(lambda a: a.astype(ms.bfloat16) * 3)(Tensor([1.0, 2.0]))\nprint(g, g.dtype)\nresult = g",
+    "bf16_tolist": _BF + "result = [x.tolist(), x[0].item(), x[1:].astype(ms.float32), ops.cat([x, x]).astype(ms.float32), x.reshape(3, 1).shape]",
+    "bf16_parameter": "p = ms.Parameter(Tensor([1.0, 2.0], ms.bfloat16), name='w')\nprint(p, p.dtype)",
+    "float8_print": "a = Tensor([1.5, 300.0, -0.1], ms.float8_e4m3fn); b = Tensor([1.5, 300.0, -0.1], ms.float8_e5m2)\nprint(repr(a)); print(repr(b)); print(a.dtype, repr(a.dtype), b.dtype, repr(b.dtype))",
+    "int4_print": "t = Tensor([1, 7, -8], ms.qint4x2)\nprint(repr(t)); print(t); print(t.dtype, repr(ms.qint4x2))",
+    "dtype_names": "print(ms.bfloat16, repr(ms.bfloat16), ms.hifloat8, repr(ms.hifloat8), ms.bfloat16 == ms.float16)",
+    "quant_dtype": "q = ms.QuantDtype\nprint(q.INT8, repr(q.INT8), q.INT8.value(), q.UINT16.value(), len(list(q)), [m.name for m in q][:3])",
+    "null": "print(ms._null, repr(ms._null), ms._null == ms._null)",
+    "mutable_grad_operation": _MUT + "ms.set_context(mode=ms.GRAPH_MODE)\ntry:\n    result = ops.GradOperation()(Net())(z)\nfinally:\n    ms.set_context(mode=ms.PYNATIVE_MODE)",
+    "mutable_type": "from mindspore import mutable\nt = mutable((1, 2)); l = mutable([1, 2], True)\nresult = [isinstance(t, tuple), isinstance(l, list), t == (1, 2), t.__ms_mutable__, l.__ms_dynamic_len__]",
+    "run_check": "ms.run_check()",
+    "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
+    "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
+    "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
+    "reduce_lr_bad_patience": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(patience=-1)",
+    "reduce_lr_bad_mode": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(mode='up')",
+    "reduce_lr_bad_monitor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(monitor=3)",
+    "reduce_lr_bad_min_delta": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(min_delta='a')",
+    "reduce_lr_bad_verbose": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(verbose=1)",
+    "meta_tensor": "# last: the wheel reports its meta copy error at later synchronisations\nd = Tensor(np.ones((2, 1), np.int32), device='meta')\nprint(d.is_meta, d.shape, d.dtype, d.device); print(d); print(repr(d))\nresult = [(d + 1).is_meta, Tensor(np.ones(2)).to('meta').is_meta, Tensor([1.0]).is_meta]",
+}
+
+OPTIONS = {name: {"stdout": True} for name in CASES}
+for _name in CASES:
+    if _name.startswith("reduce_lr_bad"):
+        OPTIONS[_name]["message"] = True
