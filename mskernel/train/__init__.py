@@ -12,5 +12,8 @@ from mskernel.train.model import *  # noqa: F401,F403
 from mskernel.train.serialization import *  # noqa: F401,F403
 from mskernel.nn.metrics import *  # noqa: F401,F403
 from mskernel.nn import metrics
+from mskernel.train import checkpoint_convert
+from mskernel.train.checkpoint_convert import *  # noqa: F401,F403
 
-__all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__]
+__all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__,
+           *checkpoint_convert.__all__]

@@ -47,6 +47,12 @@ CASES = {
     "mutable_grad_operation": _MUT + "ms.set_context(mode=ms.GRAPH_MODE)\ntry:\n    result = ops.GradOperation()(Net())(z)\nfinally:\n    ms.set_context(mode=ms.PYNATIVE_MODE)",
     "mutable_type": "from mindspore import mutable\nt = mutable((1, 2)); l = mutable([1, 2], True)\nresult = [isinstance(t, tuple), isinstance(l, list), t == (1, 2), t.__ms_mutable__, l.__ms_dynamic_len__]",
     "run_check": "ms.run_check()",
+    "swap_tensors": "a = Tensor([1.0, 2.0]); b = Tensor([[1, 2, 3]], ms.int32); ia, ib = id(a), id(b)\nms.swap_tensors(a, b)\nresult = [a, b, id(a) == ia, id(b) == ib]",
+    "swap_parameters": "p = ms.Parameter(Tensor([5.0]), name='w'); q = ms.Parameter(Tensor([7.0, 8.0]), name='v')\nms.swap_tensors(p, q)\nresult = [p, q, p.name, q.name]",
+    "ckpt_to_safetensors": "import os, tempfile\nd = tempfile.mkdtemp()\nms.save_checkpoint({'w': ms.Parameter(Tensor([1.0, 2.0])), 'b': ms.Parameter(Tensor([3], ms.int32))}, os.path.join(d, 'net.ckpt'))\nms.ckpt_to_safetensors(os.path.join(d, 'net.ckpt'), os.path.join(d, 'out'), name_map={'w': 'weight'})\nfrom safetensors.numpy import load_file\nloaded = load_file(os.path.join(d, 'out', 'net.safetensors'))\nresult = [sorted(os.listdir(os.path.join(d, 'out'))), {k: loaded[k] for k in sorted(loaded)}]",
+    "ckpt_convert_bad_path": "ms.ckpt_to_safetensors('/no/such.ckpt')",
+    "ckpt_convert_bad_suffix": "import os, tempfile\nd = tempfile.mkdtemp(); f = os.path.join(d, 'x.txt'); open(f, 'w').close()\nms.safetensors_to_ckpt(f)",
+    "ckpt_convert_no_rank": "import tempfile\nms.ckpt_to_safetensors(tempfile.mkdtemp())",
     "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
@@ -59,6 +65,10 @@ CASES = {
 }
 
 OPTIONS = {name: {"stdout": True} for name in CASES}
+OPTIONS["ckpt_convert_no_rank"] = {"message_parts": ["For 'ckpt_to_safetensors', no directories starting with 'rank' found in"],
+                                   "why": "the temporary directory's name"}
+OPTIONS["ckpt_convert_bad_suffix"] = {"message_parts": ["For safetensors_to_ckpt, the input file must be a .safetensors file, but got /tmp/", "/x.txt"],
+                                      "why": "the temporary directory's name"}
 for _name in CASES:
-    if _name.startswith("reduce_lr_bad"):
+    if _name.startswith(("reduce_lr_bad", "ckpt_convert_bad_path")):
         OPTIONS[_name]["message"] = True
