@@ -51,6 +51,7 @@ from mskernel.common.tensor_buffer import frombuffer  # noqa: F401
 from mskernel.dtype import (QuantDtype, _null, _NullType, bfloat16, float8_e4m3fn, float8_e5m2,  # noqa: F401
                             hifloat8, qint4x2)
 from mskernel.common.swap import swap_tensors  # noqa: F401
+from mskernel.autograd.saved_hooks import register_saved_tensors_hooks, saved_tensors_hooks  # noqa: F401
 from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
 from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras

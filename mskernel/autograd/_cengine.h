@@ -30,6 +30,8 @@ typedef struct {
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
     PyObject *s_builtin, *s_grad, *s_shape, *s_dtype, *s_kind, *s_fc;
     PyObject *zero;
+    PyObject *saved_hooks;                        /* saved-tensor hooks: pack(t) -> Packed (NULL when none) */
+    PyTypeObject *packed_type;                    /* the Packed class: .unpack() gives the tensor back */
 } State;
 
 extern State S;

@@ -25,6 +25,15 @@ class Net(nn.Cell):
 z = mutable((Tensor([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], dtype=ms.float32),
              Tensor([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], dtype=ms.float32)))
 """
+_HOOKS = """
+log = []
+def pack_hook(t):
+    log.append(("pack", t.asnumpy().tolist()))
+    return t * 2
+def unpack_hook(t):
+    log.append(("unpack", t.asnumpy().tolist()))
+    return t
+"""
 
 CASES = {
     "bf16_print": _BF + "print(x); print(repr(x)); print(x.dtype, repr(x.dtype))\nresult = x.astype(ms.float32)",
@@ -53,6 +62,10 @@ CASES = {
     "ckpt_convert_bad_path": "ms.ckpt_to_safetensors('/no/such.ckpt')",
     "ckpt_convert_bad_suffix": "import os, tempfile\nd = tempfile.mkdtemp(); f = os.path.join(d, 'x.txt'); open(f, 'w').close()\nms.safetensors_to_ckpt(f)",
     "ckpt_convert_no_rank": "import tempfile\nms.ckpt_to_safetensors(tempfile.mkdtemp())",
+    "saved_hooks_mul": _HOOKS + "def f(x, y):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        return (x * y * x).sum()\nout, (gx, gy) = ms.value_and_grad(f, grad_position=(0, 1))(Tensor([1.0, 2.0]), Tensor([3.0, 4.0]))\nresult = [out, gx, gy, sorted(log)]",
+    "saved_hooks_sin": _HOOKS + "def f(x):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        return ops.sin(x).sum()\nresult = [ms.grad(f)(Tensor([0.5, 1.0])), log]",
+    "saved_hooks_docstring": "def pack_hook(x):\n    print('packing ', x)\n    return x + 1\ndef unpack_hook(x):\n    print('unpacking ', x)\n    return x\ndef forward_fn(x, y):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        out = x * y\n    print('forward end')\n    return out\nx = ops.ones(2, dtype=ms.float32)\ny = ops.ones(2, dtype=ms.float32)\nresult = ms.value_and_grad(forward_fn, grad_position=(0, 1))(x, y)",
+    "saved_hooks_outside": _HOOKS + "def f(x):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        pass\n    return (x * x).sum()\nresult = [ms.grad(f)(Tensor([2.0])), log]",
     "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
