@@ -52,6 +52,10 @@ from mskernel.dtype import (QuantDtype, _null, _NullType, bfloat16, float8_e4m3f
                             hifloat8, qint4x2)
 from mskernel.common.swap import swap_tensors  # noqa: F401
 from mskernel.autograd.saved_hooks import register_saved_tensors_hooks, saved_tensors_hooks  # noqa: F401
+from mskernel.common.api import enable_dynamic  # noqa: F401
+from mskernel.common.device import DeviceCtx  # noqa: F401
+from mskernel.common.file_system import mindio_preload, set_mindio_server_info  # noqa: F401
+from mskernel.tools import set_dump  # noqa: F401
 from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
 from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras
@@ -172,7 +176,7 @@ def __getattr__(name: str) -> Any:
         from mskernel import widgets
 
         return getattr(widgets, name)
-    if name in ("numpy", "mint", "dataset"):
+    if name in ("numpy", "mint", "dataset", "hal", "multiprocessing", "tools"):
         import importlib
 
         return importlib.import_module(f"mskernel.{name}")

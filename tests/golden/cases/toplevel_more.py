@@ -66,6 +66,19 @@ CASES = {
     "saved_hooks_sin": _HOOKS + "def f(x):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        return ops.sin(x).sum()\nresult = [ms.grad(f)(Tensor([0.5, 1.0])), log]",
     "saved_hooks_docstring": "def pack_hook(x):\n    print('packing ', x)\n    return x + 1\ndef unpack_hook(x):\n    print('unpacking ', x)\n    return x\ndef forward_fn(x, y):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        out = x * y\n    print('forward end')\n    return out\nx = ops.ones(2, dtype=ms.float32)\ny = ops.ones(2, dtype=ms.float32)\nresult = ms.value_and_grad(forward_fn, grad_position=(0, 1))(x, y)",
     "saved_hooks_outside": _HOOKS + "def f(x):\n    with ms.saved_tensors_hooks(pack_hook, unpack_hook):\n        pass\n    return (x * x).sum()\nresult = [ms.grad(f)(Tensor([2.0])), log]",
+    "hal_queries": "h = ms.hal\nresult = [h.device_count('CPU'), h.is_available('CPU'), h.is_initialized('CPU'), h.get_device_name(0, 'CPU'), h.get_arch_list(), h.get_device_capability(0, 'CPU'), h.get_device_properties(0, 'CPU')]\nprint(h.memory_summary())",
+    "multiprocessing_names": "import mindspore.multiprocessing as mp\nresult = [mp.cpu_count() >= 1, callable(mp.Process), callable(mp.Queue), callable(mp.get_context)]",
+    "set_dump_cell": "import warnings\nnet = nn.SequentialCell([nn.Dense(2, 2), nn.ReLU()])\nwith warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n    ms.set_dump(net)\nresult = [net[0].get_flags().get('dump'), net.get_flags().get('dump'), [str(x.message) for x in w]]",
+    "set_dump_bad": "ms.set_dump(3)",
+    "set_dump_bad_enabled": "ms.set_dump(nn.ReLU(), enabled=1)",
+    "mindio": "result = [ms.mindio_preload('net.ckpt'), ms.set_mindio_server_info(8)]",
+    "mindio_bad_capacity": "ms.set_mindio_server_info(0)",
+    "mindio_bad_name": "ms.mindio_preload(3)",
+    "enable_dynamic": "f = ms.enable_dynamic(y=Tensor(shape=[None, 3], dtype=ms.float32))(lambda x, y: x + y)\nresult = f(Tensor([1.0]), Tensor([2.0]))",
+    "enable_dynamic_bad": "ms.enable_dynamic(y=3)",
+    "device_ctx": "with ms.DeviceCtx('CPU') as c:\n    r = Tensor([1.0]) + 1\nresult = [r, c.name, c.device_id]",
+    "device_ctx_bad": "with ms.DeviceCtx('NPU'):\n    pass",
+    "device_ctx_bad_id": "with ms.DeviceCtx('CPU', -1):\n    pass",
     "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
@@ -83,5 +96,6 @@ OPTIONS["ckpt_convert_no_rank"] = {"message_parts": ["For 'ckpt_to_safetensors',
 OPTIONS["ckpt_convert_bad_suffix"] = {"message_parts": ["For safetensors_to_ckpt, the input file must be a .safetensors file, but got /tmp/", "/x.txt"],
                                       "why": "the temporary directory's name"}
 for _name in CASES:
-    if _name.startswith(("reduce_lr_bad", "ckpt_convert_bad_path")):
+    if _name.startswith(("reduce_lr_bad", "ckpt_convert_bad_path", "set_dump_bad", "mindio_bad", "enable_dynamic_bad",
+                         "device_ctx_bad")):
         OPTIONS[_name]["message"] = True
