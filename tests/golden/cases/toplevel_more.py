@@ -79,6 +79,12 @@ CASES = {
     "device_ctx": "with ms.DeviceCtx('CPU') as c:\n    r = Tensor([1.0]) + 1\nresult = [r, c.name, c.device_id]",
     "device_ctx_bad": "with ms.DeviceCtx('NPU'):\n    pass",
     "device_ctx_bad_id": "with ms.DeviceCtx('CPU', -1):\n    pass",
+    "backup_restore_train": _TRAIN + "import os, tempfile\nfrom mindspore.train import BackupAndRestore\nd = tempfile.mkdtemp()\nmodel.train(2, data.batch(2), callbacks=[BackupAndRestore(d, delete_checkpoint=False)], dataset_sink_mode=False)\nsaved = ms.load_checkpoint(os.path.join(d, 'backup.ckpt'))\nnet2 = nn.Dense(2, 1)\nmodel2 = Model(net2, loss_fn=nn.MSELoss(), optimizer=nn.SGD(net2.trainable_params(), 0.0))\ndata2 = ds.NumpySlicesDataset({'x': np.ones((4, 2), np.float32), 'y': np.ones((4, 1), np.float32)}, shuffle=False)\nmodel2.train(1, data2.batch(2), callbacks=[BackupAndRestore(d)], dataset_sink_mode=False)\nresult = [sorted(saved), [net2.weight.asnumpy().tolist() == saved['weight'].asnumpy().tolist()], os.listdir(d)]",
+    "backup_bad_freq": "from mindspore.train import BackupAndRestore\nimport tempfile\nBackupAndRestore(tempfile.mkdtemp(), save_freq=0)",
+    "backup_bad_freq_type": "from mindspore.train import BackupAndRestore\nimport tempfile\nBackupAndRestore(tempfile.mkdtemp(), save_freq='x')",
+    "backup_bad_delete": "from mindspore.train import BackupAndRestore\nimport tempfile\nBackupAndRestore(tempfile.mkdtemp(), delete_checkpoint=1)",
+    "request_exit_sigkill": "import signal, tempfile\nfrom mindspore.train import OnRequestExit\nOnRequestExit(directory=tempfile.mkdtemp(), sig=signal.SIGKILL)",
+    "request_exit_paths": "import os, tempfile\nfrom mindspore.train import OnRequestExit\nd = tempfile.mkdtemp()\ncb = OnRequestExit(directory=d, file_name='M')\nresult = [os.path.relpath(cb.train_name, d), os.path.relpath(cb.eval_name, d), cb.exit, cb.key]",
     "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
@@ -97,5 +103,5 @@ OPTIONS["ckpt_convert_bad_suffix"] = {"message_parts": ["For safetensors_to_ckpt
                                       "why": "the temporary directory's name"}
 for _name in CASES:
     if _name.startswith(("reduce_lr_bad", "ckpt_convert_bad_path", "set_dump_bad", "mindio_bad", "enable_dynamic_bad",
-                         "device_ctx_bad")):
+                         "device_ctx_bad", "backup_bad", "request_exit_sigkill")):
         OPTIONS[_name]["message"] = True
