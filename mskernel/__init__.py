@@ -56,6 +56,7 @@ from mskernel.common.api import enable_dynamic  # noqa: F401
 from mskernel.common.device import DeviceCtx  # noqa: F401
 from mskernel.common.file_system import mindio_preload, set_mindio_server_info  # noqa: F401
 from mskernel.tools import set_dump  # noqa: F401
+from mskernel.profiler import Profiler  # noqa: F401
 from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
 from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras
