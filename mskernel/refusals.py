@@ -74,6 +74,7 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "get_ckpt_path_with_strategy": _STRATEGY,
         "sync_pipeline_shared_parameters": "pipeline-parallel stages share parameters across processes; "
                                            "mskernel runs one process",
+        "unified_safetensors": _STRATEGY,
         "flops_collection": ("it counts the FLOPs of the graph MindSpore's graph compiler built for a parallel run; "
                              "mskernel has no graph compiler (the CPU wheel raises \"The pointer[graph] is null\")"),
         "memory_replay": ("it replays a device memory-allocation trace on the Ascend NPU's allocator; the CPU wheel "

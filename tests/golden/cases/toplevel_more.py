@@ -86,6 +86,9 @@ CASES = {
     "request_exit_sigkill": "import signal, tempfile\nfrom mindspore.train import OnRequestExit\nOnRequestExit(directory=tempfile.mkdtemp(), sig=signal.SIGKILL)",
     "request_exit_paths": "import os, tempfile\nfrom mindspore.train import OnRequestExit\nd = tempfile.mkdtemp()\ncb = OnRequestExit(directory=d, file_name='M')\nresult = [os.path.relpath(cb.train_name, d), os.path.relpath(cb.eval_name, d), cb.exit, cb.key]",
     "profiler_files": "import os, tempfile, csv\nfrom mindspore import Profiler\nd = tempfile.mkdtemp()\np = Profiler(output_path=d)\nx = Tensor(np.ones((4, 4), np.float32))\nfor _ in range(3):\n    y = ops.sin(ops.exp(x))\np.analyse()\nsub = [e for e in os.listdir(d) if e.endswith('_ascend_ms')][0]\nfiles = sorted(os.path.relpath(os.path.join(r, f), os.path.join(d, sub)) for r, _, fs in os.walk(os.path.join(d, sub)) for f in fs if not f.endswith('.log'))\nrows = list(csv.reader(open(os.path.join(d, sub, 'FRAMEWORK', 'cpu_op_type_info_0.csv'))))\ndetail = list(csv.reader(open(os.path.join(d, sub, 'FRAMEWORK', 'cpu_op_detail_info_0.csv'))))\nresult = [[f for f in files if f.startswith(('FRAMEWORK/cpu_op', 'ASCEND_PROFILER_OUTPUT/trace'))], rows[0], sorted((r[0], r[1]) for r in rows[1:]), detail[0], sorted((r[0], r[1], r[4]) for r in detail[1:])]",
+    "load_segmented": "import os, tempfile\nd = tempfile.mkdtemp()\nms.save_checkpoint({'a': ms.Parameter(Tensor([1.0]))}, os.path.join(d, 'part0.ckpt'))\nms.save_checkpoint({'b': ms.Parameter(Tensor([2.0, 3.0]))}, os.path.join(d, 'part1.ckpt'))\nnet = nn.Dense(1, 1)\np = ms.load_segmented_checkpoints(d)\nresult = {k: p[k] for k in sorted(p)}",
+    "load_segmented_bad_type": "ms.load_segmented_checkpoints(3)",
+    "load_segmented_bad_dir": "ms.load_segmented_checkpoints('/no/such/dir')",
     "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
@@ -104,7 +107,8 @@ OPTIONS["ckpt_convert_bad_suffix"] = {"message_parts": ["For safetensors_to_ckpt
                                       "why": "the temporary directory's name"}
 for _name in CASES:
     if _name.startswith(("reduce_lr_bad", "ckpt_convert_bad_path", "set_dump_bad", "mindio_bad", "enable_dynamic_bad",
-                         "device_ctx_bad", "backup_bad", "request_exit_sigkill")):
+                         "device_ctx_bad", "backup_bad", "request_exit_sigkill",
+                         "load_segmented_bad")):
         OPTIONS[_name]["message"] = True
 # the wheel prints "[pid] Start parsing profiling data: <dir>" (a pid and a time stamp); mskernel's library code
 # does not print (it logs), so the files are compared and the text is not
