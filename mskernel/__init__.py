@@ -177,7 +177,7 @@ def __getattr__(name: str) -> Any:
         from mskernel import widgets
 
         return getattr(widgets, name)
-    if name in ("numpy", "mint", "dataset", "hal", "multiprocessing", "tools"):
+    if name in ("numpy", "mint", "dataset", "hal", "multiprocessing", "tools", "device_context", "profiler"):
         import importlib
 
         return importlib.import_module(f"mskernel.{name}")

@@ -89,6 +89,9 @@ CASES = {
     "load_segmented": "import os, tempfile\nd = tempfile.mkdtemp()\nms.save_checkpoint({'a': ms.Parameter(Tensor([1.0]))}, os.path.join(d, 'part0.ckpt'))\nms.save_checkpoint({'b': ms.Parameter(Tensor([2.0, 3.0]))}, os.path.join(d, 'part1.ckpt'))\nnet = nn.Dense(1, 1)\np = ms.load_segmented_checkpoints(d)\nresult = {k: p[k] for k in sorted(p)}",
     "load_segmented_bad_type": "ms.load_segmented_checkpoints(3)",
     "load_segmented_bad_dir": "ms.load_segmented_checkpoints('/no/such/dir')",
+    "device_context_cpu": "from mindspore import device_context\nresult = [device_context.cpu.device_count(), device_context.cpu.is_available(), device_context.cpu.op_tuning.threads_num(4)]",
+    "device_context_bad_threads": "ms.device_context.cpu.op_tuning.threads_num(0)",
+    "device_context_bad_threads_type": "ms.device_context.cpu.op_tuning.threads_num('a')",
     "reduce_lr_train": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=0, verbose=True, mode='max', min_lr=0.02)\nmodel.train(4, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_cooldown": _TRAIN + "cb = ReduceLROnPlateau(monitor='loss', factor=0.5, patience=1, mode='max', cooldown=1)\nmodel.train(6, data.batch(2), callbacks=[cb], dataset_sink_mode=False)\nresult = [opt.learning_rate, cb.wait, cb.cooldown_counter]",
     "reduce_lr_bad_factor": "from mindspore.train import ReduceLROnPlateau\nReduceLROnPlateau(factor=1.5)",
@@ -108,7 +111,7 @@ OPTIONS["ckpt_convert_bad_suffix"] = {"message_parts": ["For safetensors_to_ckpt
 for _name in CASES:
     if _name.startswith(("reduce_lr_bad", "ckpt_convert_bad_path", "set_dump_bad", "mindio_bad", "enable_dynamic_bad",
                          "device_ctx_bad", "backup_bad", "request_exit_sigkill",
-                         "load_segmented_bad")):
+                         "load_segmented_bad", "device_context_bad")):
         OPTIONS[_name]["message"] = True
 # the wheel prints "[pid] Start parsing profiling data: <dir>" (a pid and a time stamp); mskernel's library code
 # does not print (it logs), so the files are compared and the text is not
