@@ -49,6 +49,15 @@ from mskernel.dtype import (AbstractType, Int, TensorType, byte, cdouble, cfloat
                             int_, intc, intp, list_, long, number, short, string, tensor_type, tuple_, type_none,
                             ubyte, uint, uintc, uintp, ushort)
 from mskernel.common.tensor_buffer import frombuffer  # noqa: F401
+from mskernel.dtype import (QuantDtype, _null, _NullType, bfloat16, float8_e4m3fn, float8_e5m2,  # noqa: F401
+                            hifloat8, qint4x2)
+from mskernel.common.swap import swap_tensors  # noqa: F401
+from mskernel.autograd.saved_hooks import register_saved_tensors_hooks, saved_tensors_hooks  # noqa: F401
+from mskernel.common.api import enable_dynamic  # noqa: F401
+from mskernel.common.device import DeviceCtx  # noqa: F401
+from mskernel.common.file_system import mindio_preload, set_mindio_server_info  # noqa: F401
+from mskernel.tools import set_dump  # noqa: F401
+from mskernel.profiler import Profiler  # noqa: F401
 from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
 from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras
@@ -174,7 +183,7 @@ def __getattr__(name: str) -> Any:
         from mskernel import widgets
 
         return getattr(widgets, name)
-    if name in ("numpy", "mint", "dataset"):
+    if name in ("numpy", "mint", "dataset", "hal", "multiprocessing", "tools", "device_context", "profiler"):
         import importlib
 
         return importlib.import_module(f"mskernel.{name}")

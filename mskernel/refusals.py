@@ -58,6 +58,10 @@ _ADASUM = ("AdaSum combines the updates of at least 16 ranks (a power of 2) pair
 
 _ATTN = "attention"
 
+_POOL = ("it routes device memory through a custom allocator loaded from a shared library; mskernel's tensors are "
+         "numpy arrays in host memory, and the CPU wheel itself fails to switch allocators (use_mem_pool raises "
+         "NameError: _enable_pluggable_allocator is not defined)")
+
 _GE = ("it is a control-flow primitive of the Ascend graph engine (GE), which MindSpore 2.10 runs only inside "
        "graphs compiled for GE; the CPU wheel raises NotImplementedError for it, and mskernel has no graph compiler")
 
@@ -81,6 +85,14 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "get_ckpt_path_with_strategy": _STRATEGY,
         "sync_pipeline_shared_parameters": "pipeline-parallel stages share parameters across processes; "
                                            "mskernel runs one process",
+        "unified_safetensors": _STRATEGY,
+        "flops_collection": ("it counts the FLOPs of the graph MindSpore's graph compiler built for a parallel run; "
+                             "mskernel has no graph compiler (the CPU wheel raises \"The pointer[graph] is null\")"),
+        "memory_replay": ("it replays a device memory-allocation trace on the Ascend NPU's allocator; the CPU wheel "
+                          "raises \"Create device context failed\" for it"),
+        "MemPool": _POOL,
+        "use_mem_pool": _POOL,
+        "PluggableAllocator": _POOL,
     },
     "mindspore.nn": {
         "GraphCell": "it runs a graph loaded from a MindIR file, and mskernel has no graph compiler",

@@ -20,7 +20,7 @@ import numpy as np
 
 from mskernel import dtype as mstype
 from mskernel._accel import cengine
-from mskernel.common.tensor import Tensor
+from mskernel.common.tensor import Tensor, to_meta
 from mskernel.ops import math, reductions
 from mskernel.ops.opdef import F
 
@@ -172,6 +172,8 @@ def _to(self: Tensor, dtype: Any = None, *args: Any, **kwargs: Any) -> Tensor:
         [1 2]
     """
     dtype = kwargs.get("dtype", dtype)
+    if dtype == "meta" or kwargs.get("device") == "meta":
+        return to_meta(self)
     if isinstance(dtype, Tensor):
         dtype = dtype.dtype
     if dtype is None or isinstance(dtype, str):
@@ -298,6 +300,7 @@ METHODS: Dict[str, Callable] = {
     "to": _to,
     "float": _cast_to(mstype.float32),
     "half": _cast_to(mstype.float16),
+    "bfloat16": _cast_to(mstype.bfloat16),
     "double": _cast_to(mstype.float64),
     "int": _cast_to(mstype.int32),
     "long": _cast_to(mstype.int64),
