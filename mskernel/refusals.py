@@ -68,6 +68,10 @@ _GE = ("it is a control-flow primitive of the Ascend graph engine (GE), which Mi
 #: MindSpore namespace -> refused name -> the reason its error gives (one line each)
 REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore": {
+        "TrainFaultTolerance": ("it drives Huawei's MindIO TFT service (fault reporting, uce/arf recovery across an "
+                                "Ascend cluster, Ascend graph mode only); the CPU wheel refuses it too (\"MindIO TFT "
+                                "register need custom switch on one of: ['TTP:1', 'UCE:1', 'ARF:1', 'TSP:1', "
+                                "'HCCE:1']\"), and mskernel runs one process with no MindIO"),
         "export": _MINDIR,
         "load": _MINDIR,
         "load_mindir": _MINDIR,
