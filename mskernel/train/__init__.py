@@ -13,6 +13,8 @@ from mskernel.train.serialization import *  # noqa: F401,F403
 from mskernel.nn.metrics import *  # noqa: F401,F403
 from mskernel.nn import metrics
 from mskernel.train.data_sink import data_sink  # noqa: F401
+from mskernel.train import train_thor  # noqa: E402
+from mskernel.train.train_thor import *  # noqa: F401,F403
 
 __all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__,
-           "data_sink"]
+           "data_sink", *train_thor.__all__]

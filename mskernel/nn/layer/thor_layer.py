@@ -42,7 +42,7 @@ def _pos_int(value: Any, arg: str, cls: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"For '{cls}', the type of '{arg}' must be int, but got {type(value).__name__}.")
     if value <= 0:
-        raise ValueError(f"For '{cls}', the '{arg}' must be a positive int, but got {value}.")
+        raise ValueError(f"For '{cls}', the '{arg}' must be int and must > 0, but got '{value}' with type 'int'.")
     return value
 
 
@@ -250,7 +250,7 @@ class EmbeddingThor(Cell):
         for arg, val, typ in (("vocab_size", vocab_size, int), ("embedding_size", embedding_size, int),
                               ("use_one_hot", use_one_hot, bool)):
             if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
-                raise TypeError(f"For '{cls}', the type of '{arg}' should be '{typ.__name__}', but got "
+                raise TypeError(f"For '{cls}', the type of '{arg}' should be '{typ.__name__}', but got type "
                                 f"'{type(val).__name__}'.")
         self.vocab_size, self.embedding_size, self.use_one_hot, self.dtype = (vocab_size, embedding_size,
                                                                               use_one_hot, dtype)
@@ -333,8 +333,10 @@ class EmbeddingLookupThor(Cell):
             raise ValueError(f"For '{cls}', embedding_lookup must be sparse when 'target' is CPU, but got "
                              f"'sparse': {sparse}, 'target': {target}.")
         self.embedding_size = _pos_int(embedding_size, "embedding_size", cls)
-        self.embedding_table = Parameter(initializer(param_init, [vocab_size, embedding_size], mstype.float16),
-                                         name="embedding_table")
+        # a Tensor keeps its own dtype (measured); a name or an Initializer makes a float16 table
+        table = initializer(param_init, [vocab_size, embedding_size]) if isinstance(param_init, Tensor) else \
+            initializer(param_init, [vocab_size, embedding_size], mstype.float16)
+        self.embedding_table = Parameter(table, name="embedding_table")
         self.max_norm = None
         if max_norm is not None:
             if isinstance(max_norm, bool) or not isinstance(max_norm, (int, float)) or max_norm <= 0:
@@ -357,7 +359,7 @@ class EmbeddingLookupThor(Cell):
         if self.target == "CPU":
             idx = np.asarray(indices.asnumpy())
             table = self.embedding_table
-            ok = Tensor(((idx >= 0) & (idx < self.vocab_size))[..., None].astype(np.float16))
+            ok = Tensor(((idx >= 0) & (idx < self.vocab_size))[..., None]).astype(table.dtype)
             out = F.gather(table, Tensor(np.clip(idx, 0, self.vocab_size - 1).astype(np.int32)), 0) * ok
         elif self.thor:
             idx = np.asarray(indices.asnumpy()).reshape(-1).astype(np.int64)
