@@ -211,6 +211,9 @@ class Conv2dThor(Cell):
         return dout
 
     def construct(self, x: Tensor) -> Tensor:
+        if x.dtype != self.weight.dtype:
+            raise TypeError(f"For primitive[Conv2D], the input type must be same.\nname:[w]:Ref[Tensor["
+                            f"{self.weight.dtype}]].\nname:[x]:Tensor[{x.dtype}].")
         if self.thor:
             p = _same_patches(np.asarray(x.asnumpy(), np.float32), self.kernel_size, self.stride).mean(axis=1)
             self.a_normalizer = _stat([p.shape[1]])

@@ -53,7 +53,11 @@ CASES = {
     "convert_net_utils": _NET + "ms.ConvertNetUtils().convert_to_thor_net(net)\nprint(net)\nresult = [(p.name, p.shape) for p in net.get_parameters()]",
     "convert_model_keeps_plain_model": _NET + "opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)\nloss = nn.MSELoss()\nmodel = ms.Model(net, loss_fn=loss, optimizer=opt)\nresult = ms.ConvertModelUtils.convert_to_thor_model(model, net, loss, opt) is model",
     "convert_model_to_model_thor": _NET + "opt = nn.thor(net, lr, lr, 0.9, frequency=2)\nloss = nn.MSELoss()\nmodel = ms.Model(net, loss_fn=loss, optimizer=opt)\nm = ms.ConvertModelUtils.convert_to_thor_model(model, net, loss, opt)\nresult = (type(m).__name__, isinstance(m, ms.Model), m is model)",
+    "conv_input_dtype_error": "net = nn.Conv2dThor(2, 3, 2, weight_init='ones')\nnet.thor = False\nresult = net(Tensor(np.ones([1, 2, 3, 3]), ms.float16))",
+    "lookup_cpu_out_of_range_ids": "e = nn.EmbeddingLookupThor(4, 2, param_init='ones')\nresult = e(Tensor(np.array([[1, -1], [3, 4]]), ms.int32))",
+    "convert_conv_dense_activation": "class N(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.c = nn.Conv2d(2, 4, 3, stride=2, has_bias=True, pad_mode='pad', padding=1)\n        self.d = nn.Dense(4, 3, activation='gelu')\n        self.o = nn.Dense(3, 1001, has_bias=False)\nn = N()\nms.ConvertNetUtils().convert_to_thor_net(n)\nprint(n)\nresult = ([(p.name, p.shape, p.requires_grad) for p in n.get_parameters()], n.o.bias)",
+    "thor_conv_layer_shapes": "class N(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.c = nn.Conv2d(3, 200, 3, has_bias=False)\n        self.d = nn.Dense(200, 10)\nn = N()\nopt = nn.thor(n, Tensor([0.1]), Tensor([0.1]), 0.0)\nresult = ([(p.name, p.shape) for p in opt.matrix_a], [(p.name, p.shape) for p in opt.matrix_g], [p.name for p in opt.a_normalizer], opt.cov_step, [p.name for p in opt.moments])",
 }
 
 OPTIONS = {name: {"message": True} for name in CASES if "error" in name}
-OPTIONS.update({name: {"stdout": True} for name in ("dense_repr_and_params", "dense_repr_no_bias", "embedding_repr", "lookup_cpu_forward", "conv_repr_and_params", "thor_builds_gpu_variant", "convert_net_utils")})
+OPTIONS.update({name: {"stdout": True} for name in ("dense_repr_and_params", "dense_repr_no_bias", "embedding_repr", "lookup_cpu_forward", "conv_repr_and_params", "thor_builds_gpu_variant", "convert_net_utils", "convert_conv_dense_activation")})
