@@ -86,7 +86,7 @@ def _blockdiag(blocks: np.ndarray, dim: int) -> np.ndarray:
 
 
 def _layer_types(net: Any) -> List[int]:
-    from mskernel import nn
+    from mskernel.nn.layer import basic, conv, conv_nd, embedding, normalization
     from mskernel.nn.layer import thor_layer as tl
     out: List[int] = []
 
@@ -100,16 +100,16 @@ def _layer_types(net: Any) -> List[int]:
                 out.append(FC)
             elif isinstance(sub, (tl.EmbeddingThor, tl.EmbeddingLookupThor)):
                 out.append(EMBEDDING)
-            elif isinstance(sub, nn.LayerNorm):
+            elif isinstance(sub, normalization.LayerNorm):
                 out.append(LAYERNORM)
-            elif isinstance(sub, nn.BatchNorm2d):
+            elif isinstance(sub, normalization.BatchNorm2d):
                 if sub.gamma.requires_grad:
                     out.append(BATCHNORM)
-            elif isinstance(sub, (nn.Conv2d, nn.Dense)):
+            elif isinstance(sub, (conv.Conv2d, basic.Dense)):
                 if sub.weight.requires_grad:
                     out.append(OTHER)
-            elif isinstance(sub, (nn.Embedding, nn.Conv2dTranspose, nn.Conv1d, nn.Conv1dTranspose, nn.BatchNorm1d,
-                                  nn.GroupNorm)):
+            elif isinstance(sub, (embedding.Embedding, conv.Conv2dTranspose, conv.Conv1d, conv_nd.Conv1dTranspose,
+                                  normalization.BatchNorm1d, normalization.GroupNorm)):
                 out.append(OTHER)
             else:
                 walk(sub)
@@ -305,7 +305,7 @@ def thor(net: Any, learning_rate: Any, damping: Any, momentum: float, weight_dec
         >>> opt.get_frequency()
         100
     """
-    from mskernel.train.train_thor import ConvertNetUtils
+    from mskernel.nn.layer.thor_convert import ConvertNetUtils
     ConvertNetUtils().convert_to_thor_net(net)
     return ThorGpu(net, learning_rate, damping, momentum, weight_decay, loss_scale, batch_size, use_nesterov,
                    decay_filter, split_indices=split_indices, enable_clip_grad=enable_clip_grad, frequency=frequency)
