@@ -179,3 +179,46 @@ def test_model_thor_alternates_thor_steps() -> None:
     data = [(np.ones((2, 2), np.float32), np.zeros((2, 1), np.float32))] * 7
     model.train(1, ms.dataset.GeneratorDataset(data, ["x", "y"]))
     assert flags == [True, False, False, True, False, False, True]
+
+
+class _ConvNet(nn.Cell):
+    def __init__(self) -> None:
+        super().__init__()
+        rng = np.random.default_rng(5)
+        self.conv = nn.Conv2d(2, 3, 3, weight_init=ms.Tensor(rng.standard_normal((3, 2, 3, 3)).astype(np.float32)))
+        self.fc = nn.Dense(12, 2, weight_init=ms.Tensor(rng.standard_normal((2, 12)).astype(np.float32) / 3))
+
+    def construct(self, x: ms.Tensor) -> ms.Tensor:
+        return self.fc(ms.ops.tanh(self.conv(x)).reshape(x.shape[0], -1))
+
+
+def test_thor_conv_step_matches_float64_oracle() -> None:
+    net = _ConvNet()
+    opt = nn.thor(net, ms.Tensor([0.05, 0.05]), ms.Tensor([0.2, 0.1]), 0.0, batch_size=2)
+    assert type(net.conv).__name__ == "Conv2dThor" and opt.conv_idx[0] == 0
+    x = ms.Tensor(np.random.default_rng(6).standard_normal((2, 2, 2, 2)).astype(np.float32))
+    w0 = net.conv.weight.asnumpy().astype(np.float64)
+    grads = ms.grad(lambda t: (net(t) ** 2).sum(), None, opt.parameters)(x)
+    a = net.conv.matrix_a_cov.asnumpy().astype(np.float64)
+    gm = net.conv.matrix_g_cov.asnumpy().astype(np.float64)
+    an, gn = float(net.conv.a_normalizer.asnumpy()[0]), float(net.conv.g_normalizer.asnumpy()[0])
+    assert (an, gn) == (4.0, 4.0)
+    fmap = np.sqrt(1 / an)
+    a_inv = np.linalg.inv(a + np.sqrt(0.2 / an) * np.eye(18)) * fmap
+    g_inv = np.linalg.inv(gm * 4.0 + np.sqrt(0.2 / gn) * np.eye(3)) * fmap
+    g = grads[0].asnumpy().astype(np.float64).reshape(3, -1)
+    opt(grads)
+    expect = w0 - 0.05 * (g_inv @ g @ a_inv).reshape(w0.shape)
+    np.testing.assert_allclose(net.conv.weight.asnumpy(), expect, rtol=1e-3, atol=1e-5)
+
+
+def test_embedding_lookup_thor_device_statistics() -> None:
+    table = np.arange(10, dtype=np.float32).reshape(5, 2) / 4
+    e = nn.EmbeddingLookupThor(5, 2, param_init=ms.Tensor(table), target="DEVICE")
+    ids = np.array([[1, 4, 1], [0, 1, 3]])
+    out = e(ms.Tensor(ids.astype(np.int32)))
+    np.testing.assert_array_equal(out.asnumpy(), table[ids])
+    np.testing.assert_array_equal(e.matrix_a.asnumpy(), np.bincount(ids.ravel(), minlength=5))
+    ms.grad(lambda t: (e(t) ** 2).sum(), None, e.trainable_params())(ms.Tensor(ids.astype(np.int32)))
+    d = (2 * table[ids]).reshape(-1, 2).astype(np.float64)
+    np.testing.assert_allclose(e.matrix_g.asnumpy().astype(np.float64), d.T @ d / 2, rtol=2e-3)

@@ -304,7 +304,7 @@ class EmbeddingThor(Cell):
 class EmbeddingLookupThor(Cell):
     """``nn.EmbeddingLookupThor(vocab_size, embedding_size, param_init='normal', target='CPU',
     slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True)``: a float16 embedding lookup;
-    with ``target='DEVICE'`` it keeps THOR's ``matrix_a`` (id counts) and ``matrix_g`` (float16).
+    with ``target='DEVICE'`` it keeps THOR's ``matrix_a`` (id counts) and ``matrix_g`` (computed in float16).
 
     Example:
         >>> import numpy as np
