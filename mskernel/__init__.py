@@ -212,6 +212,8 @@ __all__ = ["__version__", "recompute", "parallel", "Layout", "shard", "parameter
 # ``from mskernel import *`` keeps Python's bool.
 globals()["bool"] = bool_
 
+from mskernel import experimental  # noqa: E402,F401  (mindspore.experimental: imported with the package, as there)
+
 from mskernel.ops import codecache as _codecache  # noqa: E402
 
 _codecache.save()  # the op table's code compiled in this import, kept for the next one (as .pyc files are)
