@@ -70,3 +70,25 @@ for _case, _part in {"read_video_bad_file_error": "[ERROR] Failed to open the fi
                      "decode_video_garbage_error": "[ERROR] Failed to open the input.",
                      "decode_video_two_inputs_error": "[ERROR] The input has invalid size 2"}.items():
     OPTIONS[_case] = {"message_parts": ["Exception thrown from dataset pipeline.", _part], "why": _PIPE}
+
+_AF = ("from mindspore import Parameter\n"
+       "def adafactor(shape, gn, flags=(False, False, False), plain=False):\n"
+       "    rng = np.random.default_rng(0)\n"
+       "    p = Parameter(Tensor(rng.normal(size=shape).astype(np.float32)), name='p')\n"
+       "    m = Parameter(Tensor(rng.normal(size=shape).astype(np.float32) * 0.1), name='m')\n"
+       "    r = Parameter(Tensor(np.full(shape[:-1], 0.5, np.float32)), name='r')\n"
+       "    c = Parameter(Tensor(np.full(shape[:-2] + shape[-1:], 0.25, np.float32)), name='c')\n"
+       "    s = Parameter(Tensor(np.full(shape, 0.3, np.float32)), name='s')\n"
+       "    g = Tensor(rng.normal(size=shape).astype(np.float32) * 3)\n"
+       "    args = (Tensor(np.array([1e-30, 1e-3], np.float32)), 1.0, 0.9, Tensor(0.8, ms.float32), 0.01, 0.1, g, p, m, "
+       "r, c, s)\n"
+       "    ops.FusedAdaFactorWithGlobalNorm(*flags)(*args, Tensor(gn, ms.float32))\n"
+       "    return [p, m, r, c, s]\n")
+CASES.update({
+    "fused_adafactor_global_norm_2d": _AF + "result = [adafactor((2, 3), gn) for gn in (0.5, 1.0, 2.0, 3.0)]",
+    "fused_adafactor_global_norm_1d": _AF + "result = [adafactor((4,), gn) for gn in (0.5, 3.0)]",
+    "fused_adafactor_global_norm_flags": _AF + "result = [adafactor((3, 4), 2.5, f) for f in ((True, False, False), "
+                                              "(False, True, False), (False, False, True), (True, True, True))]",
+    "fused_adafactor_global_norm_3d": _AF + "result = adafactor((2, 2, 3), 1.7, (True, True, True))",
+})
+OPTIONS.update({c: {"rtol": 1e-5, "atol": 1e-6} for c in CASES if c.startswith("fused_adafactor")})
