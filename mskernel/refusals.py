@@ -169,6 +169,9 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "delete_": ("it frees the tensor's device memory; the CPU wheel has no kernel for that (\"Unsupported op "
                     "[Free] on CPU\"), and mskernel's tensors own host memory that Python frees when the last "
                     "reference goes (del x)"),
+        "set_device_address": ("it points the tensor at a raw Ascend device address (address, shape, dtype); the CPU "
+                               "wheel raises \"set_device_address now only support Ascend backend!\", and a CPU run "
+                               "has no device memory to point at"),
     },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "

@@ -12,7 +12,7 @@ Example:
 """
 from __future__ import annotations
 
-from mskernel.dataset.vision import augment, basic, bbox, color, convert, erase_mix, geometry, io, random_ops
+from mskernel.dataset.vision import augment, basic, bbox, color, convert, erase_mix, geometry, io, random_ops, video
 from mskernel.dataset.vision.augment import *  # noqa: F401,F403
 from mskernel.dataset.vision.basic import *  # noqa: F401,F403
 from mskernel.dataset.vision.bbox import *  # noqa: F401,F403
@@ -22,6 +22,7 @@ from mskernel.dataset.vision.erase_mix import *  # noqa: F401,F403
 from mskernel.dataset.vision.geometry import *  # noqa: F401,F403
 from mskernel.dataset.vision.io import *  # noqa: F401,F403
 from mskernel.dataset.vision.random_ops import *  # noqa: F401,F403
+from mskernel.dataset.vision.video import *  # noqa: F401,F403
 
-__all__ = [n for m in (basic, augment, bbox, color, convert, erase_mix, geometry, io, random_ops) for n in m.__all__
-           if n not in ("gray", "warp", "random_resized_crop_box")]
+__all__ = [n for m in (basic, augment, bbox, color, convert, erase_mix, geometry, io, random_ops, video)
+           for n in m.__all__ if n not in ("gray", "warp", "random_resized_crop_box")]

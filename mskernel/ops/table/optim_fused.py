@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, List, Tuple
 
 import numpy as np
 
+from mskernel.common.tensor import Tensor
 from mskernel.ops.opdef import Op
 from mskernel.ops.table.optim_apply import _check_shapes, _commit, _num, _var
 
@@ -109,6 +110,19 @@ def _fused_ada_factor(epsilon, clip_threshold, beta1, beta2t, weight_decay, lear
     return _commit(list(zip(ts, arrays)), (ts[0],))
 
 
+def _fused_ada_factor_with_global_norm(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad,  # noqa: ANN001, ANN202, E501
+                                       param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, global_norm,
+                                       enable_scale_parameter=False, enable_first_moment=False,
+                                       enable_weight_decay=False):
+    """FusedAdaFactor on ``grad / global_norm`` (the wheel's CPU kernel divides by it whatever its size)."""
+    g = _var(grad, "FusedAdaFactorWithGlobalNorm", "grad")
+    norm = _num(global_norm, np.float32)
+    scaled = Tensor((g._data.astype(np.float32) / norm).astype(g._data.dtype))
+    return _fused_ada_factor(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, scaled, param,
+                             exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, enable_scale_parameter,
+                             enable_first_moment, enable_weight_decay)
+
+
 def _entry(fn: Callable, spec: str) -> Op:
     sig = ", ".join(str(p) for p in inspect.signature(fn).parameters.values())
     return Op(fn.__name__, sig, fn=fn, prim=spec)
@@ -125,6 +139,12 @@ OPS: List[Op] = [
                               "epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, param, "
                               "exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, enable_scale_parameter, "
                               "enable_first_moment, enable_weight_decay"),
+    _entry(_fused_ada_factor_with_global_norm,
+           "FusedAdaFactorWithGlobalNorm(enable_scale_parameter=False, enable_first_moment=False, "
+           "enable_weight_decay=False)(epsilon, clip_threshold, beta1, beta2t, weight_decay, learning_rate, grad, "
+           "param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq, global_norm) -> epsilon, clip_threshold, "
+           "beta1, beta2t, weight_decay, learning_rate, grad, param, exp_avg, exp_avg_sq_row, exp_avg_sq_col, "
+           "exp_avg_sq, global_norm, enable_scale_parameter, enable_first_moment, enable_weight_decay"),
 ]
 
 #: the examples, by primitive name: ``(setup statement, ..., expression, what print(expression) shows)``
@@ -148,6 +168,14 @@ EXAMPLES: Dict[str, Tuple[str, ...]] = {
         "z = [ms.Parameter(ms.Tensor(v), name=n) for v, n in (([0.0, 0.0], 'm'), ([0.0], 'r'), ([0.0], 'c'), "
         "([0.0, 0.0], 's'))]",
         "ops.FusedAdaFactor()(ms.Tensor([1e-30, 1e-3]), 1.0, 0.9, 0.0, 0.0, 0.1, ms.Tensor([1.0, -1.0]), p, *z)",
+        "[0.9 2.1]",
+    ),
+    "FusedAdaFactorWithGlobalNorm": (
+        "p = ms.Parameter(ms.Tensor([1.0, 2.0]), name='p')",
+        "z = [ms.Parameter(ms.Tensor(v), name=n) for v, n in (([0.0, 0.0], 'm'), ([0.0], 'r'), ([0.0], 'c'), "
+        "([0.0, 0.0], 's'))]",
+        "ops.FusedAdaFactorWithGlobalNorm()(ms.Tensor([1e-30, 1e-3]), 1.0, 0.9, 0.0, 0.0, 0.1, "
+        "ms.Tensor([1.0, -1.0]), p, *z, 2.0)",
         "[0.9 2.1]",
     ),
 }
