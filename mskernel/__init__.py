@@ -210,6 +210,8 @@ __all__ = ["__version__", "recompute", "parallel", "Layout", "shard", "parameter
 # ``from mskernel import *`` keeps Python's bool.
 globals()["bool"] = bool_
 
+from mskernel import rewrite  # noqa: E402,F401
+from mskernel.rewrite import Node, NodeType, ScopedValue, SymbolTree  # noqa: E402,F401
 from mskernel.ops import codecache as _codecache  # noqa: E402
 
 _codecache.save()  # the op table's code compiled in this import, kept for the next one (as .pyc files are)
