@@ -114,7 +114,7 @@ class SymbolTree:
                 from mskernel.ops.primitive import Primitive
 
                 inst = getattr(self._network, f.attr, None)
-                kind = (NodeType.CallCell if isinstance(inst, Cell) else
+                kind = (_cell_kind(inst) if isinstance(inst, Cell) else
                         NodeType.CallPrimitive if isinstance(inst, Primitive) else NodeType.CallMethod)
                 return Node(kind, f.attr, targets, args, kwargs, instance=inst,
                             func=ScopedValue.create_naming_value(f.attr, "self"))
@@ -122,8 +122,10 @@ class SymbolTree:
                 func = eval(compile(ast.Expression(f), "<rewrite>", "eval"), dict(self._globals))  # noqa: S307
             except Exception:  # not resolvable from the module: kept as written
                 return None
-            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "func")
+            name = f"{f.attr if isinstance(f, ast.Attribute) else getattr(f, 'id', 'func')}_opt"
             return Node(NodeType.CallFunction, name, targets, args, kwargs, instance=func, func=func)
+        if isinstance(expr, ast.Tuple):  # a tuple built from several values: one node making it
+            return Node(NodeType.CallMethod, "tuple", targets, [self._arg(e) for e in expr.elts], op="tuple")
         if isinstance(expr, ast.BinOp):
             args = [self._arg(expr.left), self._arg(expr.right)]
             return Node(NodeType.MathOps, f"binop_{type(expr.op).__name__.lower()}", targets, args, op=expr.op)
@@ -134,7 +136,14 @@ class SymbolTree:
 
     def _parse(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, ast.Return):
-            args = [] if stmt.value is None else [self._arg(stmt.value)]
+            value = stmt.value
+            if isinstance(value, ast.Tuple):
+                node = self._expr_node(value, None)
+                node._targets = [ScopedValue.create_naming_value("tuple_var")]
+                self._append(node)
+                args = [node._targets[0]]
+            else:
+                args = [] if value is None else [self._arg(value)]
             self._append(Node(NodeType.Output, "return", [], args))
             return
         node = None
@@ -234,6 +243,8 @@ class SymbolTree:
             return ast.unparse(n._stmt)
         if n._type == NodeType.Output:
             return "return " + ", ".join(_src(a) for a in n._args)
+        if n._op == "tuple":
+            return f"{lhs}({', '.join(_src(a) for a in n._args)},)"
         if n._type == NodeType.MathOps:
             probe = (ast.BinOp(ast.Name("a"), n._op, ast.Name("b")) if len(n._args) == 2
                      else ast.UnaryOp(n._op, ast.Name("a")))
@@ -291,6 +302,16 @@ class SymbolTree:
     def get_origin_network(self) -> Any:
         """The network the tree was made from."""
         return self._network
+
+
+def _cell_kind(cell: Any) -> NodeType:
+    """A SequentialCell is a CellContainer, a network defined outside the library a Tree, others CallCell."""
+    from mskernel.nn import SequentialCell
+
+    if isinstance(cell, SequentialCell):
+        return NodeType.CellContainer
+    module = type(cell).__module__ or ""
+    return NodeType.CallCell if module.split(".")[0] in ("mskernel", "mindspore") else NodeType.Tree
 
 
 def _src(v: ScopedValue) -> str:

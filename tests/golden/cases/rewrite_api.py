@@ -63,6 +63,51 @@ def listing():
     return [(n.get_name(), str(n.get_node_type()), [str(a) for a in n.get_args()], [str(t) for t in n.get_targets()],
              [i.get_name() for i in n.get_inputs()], [u.get_name() for u in n.get_users()]) for n in st.nodes()]
 """
+
+_NET2 = """
+import importlib, os, sys, tempfile
+from mindspore.rewrite import SymbolTree, NodeType
+_src = '''
+from mindspore import nn, ops
+
+
+class Sub(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        return self.relu(x)
+
+
+class Net2(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense1 = nn.Dense(4, 3, weight_init="ones", bias_init="zeros")
+        self.relu = nn.ReLU()
+        self.sub = Sub()
+        self.seq = nn.SequentialCell([nn.ReLU(), nn.Sigmoid()])
+        self.flatten = nn.Flatten()
+
+    def construct(self, x, y):
+        x = self.relu(self.dense1(x))
+        x = x + 1
+        a, b = self.sub(x), y
+        x = self.seq(a)
+        x = ops.relu(x)
+        x = self.flatten(x)
+        x = -x
+        return x, b
+'''
+_dir = tempfile.mkdtemp()
+with open(os.path.join(_dir, "rewrite_golden_net2.py"), "w") as _f:
+    _f.write(_src)
+sys.path.insert(0, _dir)
+net = importlib.import_module("rewrite_golden_net2").Net2()
+st = SymbolTree.create(net)
+x = Tensor((np.arange(8, dtype=np.float32).reshape(2, 4) - 3) / 7)
+y = Tensor(np.full((2, 3), 0.5, np.float32))
+"""
 _IMP = "from mindspore.rewrite import SymbolTree, ScopedValue, Node, NodeType\n"
 # The wheel's SymbolTree.create reads the network's class source with inspect, which fails for a class defined in
 # the golden harness's exec'd __main__ ("could not find class definition"): the network is written to a module file.
@@ -121,4 +166,12 @@ result = [node.get_args(), [i.get_name() for i in node.get_inputs()], st.get_net
     "err_set_arg": _NET + "st.get_node('dense2').set_arg(5, 'x')",
     "missing_node": _NET + "result = st.get_node('nope')",
 }
+CASES.update({
+    # the Output node's name is left out: the wheel numbers it after the returns of the functions it inlines
+    "flatten_nested": _NET2 + """
+result = [(n.get_name(), str(n.get_node_type()), [str(a) for a in n.get_args()], [str(t) for t in n.get_targets()],
+           [i.get_name() for i in n.get_inputs()]) for n in st.nodes() if n.get_node_type() != NodeType.Output]
+""",
+    "flatten_nested_net": _NET2 + "result = [st.get_network()(x, y), net(x, y)]",
+})
 OPTIONS = {name: {"message": True} for name in CASES if name.startswith("err_")}
