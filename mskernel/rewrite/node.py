@@ -149,6 +149,15 @@ class Node:
         """The nodes that read this node's outputs."""
         return self._tree._users(self) if self._tree is not None else []
 
+    def get_arg_providers(self) -> Dict[int, Any]:
+        """``{arg index: (node, output index)}``: which output of which node each positional argument reads."""
+        return self._tree._arg_providers(self) if self._tree is not None else {}
+
+    def get_target_users(self, index: int = -1) -> Union[Dict[int, List[Any]], List[Any]]:
+        """``{output index: [(node, arg index), ...]}`` (or the list of one output when ``index`` >= 0)."""
+        users = self._tree._target_users(self) if self._tree is not None else {}
+        return users.get(index, []) if index >= 0 else users
+
     def _read_names(self) -> List[str]:
         out = []
         for v in list(self._args) + list(self._kwargs.values()):

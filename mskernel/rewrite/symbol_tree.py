@@ -123,7 +123,9 @@ class SymbolTree:
             except Exception:  # not resolvable from the module: kept as written
                 return None
             name = f"{f.attr if isinstance(f, ast.Attribute) else getattr(f, 'id', 'func')}_opt"
-            return Node(NodeType.CallFunction, name, targets, args, kwargs, instance=func, func=func)
+            node = Node(NodeType.CallFunction, name, targets, args, kwargs, instance=func, func=func)
+            node._func_src = ast.unparse(f)  # as written: the rebuilt construct resolves it in the same module
+            return node
         if isinstance(expr, ast.Tuple):  # a tuple built from several values: one node making it
             return Node(NodeType.CallMethod, "tuple", targets, [self._arg(e) for e in expr.elts], op="tuple")
         if isinstance(expr, ast.BinOp):
@@ -181,6 +183,31 @@ class SymbolTree:
                 if any(t.type == ValueType.NamingValue and t.value == name for t in p._targets):
                     out.append(p)
                     break
+        return out
+
+    def _provider_of(self, node: Node, name: str) -> Optional[tuple]:
+        i = self._nodes.index(node)
+        for p in reversed(self._nodes[:i]):
+            for k, t in enumerate(p._targets):
+                if t.type == ValueType.NamingValue and t.value == name:
+                    return p, k
+        return None
+
+    def _arg_providers(self, node: Node) -> Dict[int, tuple]:
+        out = {}
+        for i, a in enumerate(node._args):
+            if a.type == ValueType.NamingValue and not a.scope:
+                found = self._provider_of(node, a.value)
+                if found is not None:
+                    out[i] = found
+        return out
+
+    def _target_users(self, node: Node) -> Dict[int, List[tuple]]:
+        out: Dict[int, List[tuple]] = {k: [] for k in range(len(node._targets))}
+        for u in self._nodes[self._nodes.index(node) + 1:]:
+            for i, (p, k) in self._arg_providers(u).items():
+                if p is node:
+                    out[k].append((u, i))
         return out
 
     def _users(self, node: Node) -> List[Node]:
@@ -257,6 +284,8 @@ class SymbolTree:
             return f"{lhs}{text.replace(chr(0), _src(n._args[0]))}"
         if isinstance(n._func, ScopedValue):
             callee = str(n._func)
+        elif getattr(n, "_func_src", None):
+            callee = n._func_src
         else:
             callee = f"_rewrite_fn_{id(n._func)}"
             self._funcs[callee] = n._func
@@ -275,11 +304,15 @@ class SymbolTree:
     def print_node_tabulate(self, all_nodes: bool = False) -> None:
         """Print each node's type, name and code."""
         check_type("all_nodes", all_nodes, [bool], "print_node_tabulate")
-        rows = [(str(n._type), n._name, self._code_line(n) if n._type != NodeType.Input else str(n._targets[0]))
+        head = ("node type", "name", "codes", "arg providers", "target users")
+        rows = [(str(n._type), n._name, self._code_line(n) if n._type != NodeType.Input else str(n._targets[0]),
+                 str([[i, (p.get_name(), k)] for i, (p, k) in self._arg_providers(n).items()]),
+                 str([[k, [(u.get_name(), i) for u, i in v]] for k, v in self._target_users(n).items()]))
                 for n in self._nodes]
-        w = [max(len(r[i]) for r in rows + [("node type", "name", "codes")]) for i in range(3)]
-        for r in [("node type", "name", "codes")] + rows:
-            print("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip())  # noqa: T201  (this API prints)
+        w = [max(len(r[i]) for r in rows + [head]) for i in range(len(head))]
+        lines = [head, tuple("-" * x for x in w)] + rows
+        text = "\n".join("  ".join(c.ljust(w[i]) for i, c in enumerate(r)).rstrip() for r in lines)
+        print(f"\n[{type(self._network).__name__}Opt]\n{text}\n")  # noqa: T201  (this API prints)
 
     def get_network(self) -> Any:
         """A new network (of a subclass of the original's class) running the rewritten construct."""

@@ -172,6 +172,13 @@ CASES.update({
 result = [(n.get_name(), str(n.get_node_type()), [str(a) for a in n.get_args()], [str(t) for t in n.get_targets()],
            [i.get_name() for i in n.get_inputs()]) for n in st.nodes() if n.get_node_type() != NodeType.Output]
 """,
+    "arg_providers": _NET2 + """
+result = []
+for n in st.nodes():
+    result.append((n.get_name(), sorted((i, p.get_name(), k) for i, (p, k) in n.get_arg_providers().items()),
+                   sorted((k, [(u.get_name(), i) for u, i in v]) for k, v in n.get_target_users().items())))
+result = result[:7]  # from seq on, the wheel's users name the nodes inside the function it inlines (relu_opt_1)
+""",
     "flatten_nested_net": _NET2 + "result = [st.get_network()(x, y), net(x, y)]",
 })
 OPTIONS = {name: {"message": True} for name in CASES if name.startswith("err_")}
