@@ -95,6 +95,38 @@ class Node:
         return Node(kind, name or type(cell).__name__.lower(), [_value(t) for t in targets], list(args or []),
                     kwargs, instance=cell)
 
+    @staticmethod
+    def create_call_function(function: Any, targets: List[Union[ScopedValue, str]],
+                             args: Optional[List[ScopedValue]] = None,
+                             kwargs: Optional[Dict[str, ScopedValue]] = None) -> "Node":
+        """A node calling the function ``function`` (named after it).
+
+        Example:
+            >>> import mskernel.ops as ops
+            >>> node = Node.create_call_function(ops.abs, ["x"], [ScopedValue.create_naming_value("x")])
+            >>> print(node.get_name(), node.get_node_type())
+            abs NodeType.CallFunction
+        """
+        if not callable(function):
+            raise TypeError("For 'create_call_function', the type of 'function' should be one of '['function', "
+                            f"'type', 'builtin_function_or_method']', but got type '{type(function).__name__}'.")
+        check_elements("targets", targets, [ScopedValue, str], "create_call_function")
+        if args is not None:
+            check_elements("args", args, [ScopedValue], "create_call_function")
+        name = getattr(function, "__name__", type(function).__name__)
+        return Node(NodeType.CallFunction, name, [_value(t) for t in targets], list(args or []), kwargs,
+                    instance=function, func=function)
+
+    def get_sub_tree(self) -> Any:
+        """The SymbolTree of the sub-network a ``NodeType.Tree`` node calls."""
+        if self._type != NodeType.Tree:
+            raise TypeError(f"For get_sub_tree, the type of node should be 'NodeType.Tree', but got {self._type}")
+        if getattr(self, "_sub_tree", None) is None:
+            from mskernel.rewrite.symbol_tree import SymbolTree
+
+            self._sub_tree = SymbolTree.create(self._instance)
+        return self._sub_tree
+
     def get_name(self) -> str:
         """The node's name, unique in its tree."""
         return self._name

@@ -214,6 +214,17 @@ class SymbolTree:
         i = self._nodes.index(node)
         return [u for u in self._nodes[i + 1:] if any(p is node for p in self._providers(u))]
 
+    def unique_name(self, name: str = "output") -> str:
+        """``name``, or ``name_n``, so that no variable of the construct has it."""
+        check_type("name", name, [str], "SymbolTree")
+        used = {t.value for n in self._nodes for t in n._targets if t.type == ValueType.NamingValue}
+        if name not in used:
+            return name
+        k = 1
+        while f"{name}_{k}" in used:
+            k += 1
+        return f"{name}_{k}"
+
     # -- editing ---------------------------------------------------------------------------------------
     def _find(self, node: Union[Node, str]) -> Node:
         check_type("node", node, [Node, str], "SymbolTree")

@@ -180,5 +180,26 @@ for n in st.nodes():
 result = result[:7]  # from seq on, the wheel's users name the nodes inside the function it inlines (relu_opt_1)
 """,
     "flatten_nested_net": _NET2 + "result = [st.get_network()(x, y), net(x, y)]",
+    "call_function": _NET2 + """
+from mindspore.rewrite import Node, ScopedValue
+node = Node.create_call_function(ops.abs, targets=['x'], args=[ScopedValue.create_naming_value('x')])
+got = st.insert(st.after('flatten'), node)
+# the wheel numbers inlined functions across the trees of a process (relu_opt_3): those names are left out
+names = [n.get_name() for n in st.nodes() if n.get_node_type() not in (NodeType.CallFunction, NodeType.Output) or n == got]
+result = [got.get_name(), str(got.get_node_type()), names, st.get_network()(x, y)]
+""",
+    "unique_name": _NET2 + "result = [st.unique_name(), st.unique_name('relu'), st.unique_name('x'), st.unique_name('a')]",
+    "sub_tree": _NET2 + """
+sub = st.get_node('sub').get_sub_tree()
+result = [type(sub).__name__, [(n.get_name(), str(n.get_node_type())) for n in sub.nodes()]]
+""",
+    "err_sub_tree": _NET2 + "st.get_node('relu').get_sub_tree()",
+    "err_call_function": _NET2 + "from mindspore.rewrite import Node\nNode.create_call_function(3, ['x'])",
+    "grad_rewritten": _NET + """
+new = Node.create_call_cell(nn.Sigmoid(), targets=['x'], args=[ScopedValue.create_naming_value('x')], name='sig')
+st.insert(st.after('relu'), new)
+rewritten = st.get_network()
+result = ms.grad(rewritten, grad_position=(0, 1))(x, y)
+""",
 })
 OPTIONS = {name: {"message": True} for name in CASES if name.startswith("err_")}
