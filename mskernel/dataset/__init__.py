@@ -44,6 +44,8 @@ from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset,
 from mskernel.dataset.image_corpora import (CityscapesDataset, DIV2KDataset, FlickrDataset, Food101Dataset,
                                             ManifestDataset, OmniglotDataset, Places365Dataset, RenderedSST2Dataset,
                                             SBUDataset, SemeionDataset, SUN397Dataset)
+from mskernel.dataset.clue import CLUEDataset
+from mskernel.dataset.iwslt import IWSLT2016Dataset, IWSLT2017Dataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 

@@ -1,0 +1,129 @@
+"""More mindspore.dataset corpus readers (CLUE, IWSLT, LFW, USPS, SBD, PhotoTour, Tedlium, GTZAN ...), each on
+a tiny corpus the case writes in the corpus's own on-disk format (nothing is downloaded). An image column of raw
+bytes is shown as the name of the file whose bytes it holds."""
+_H = ("import os, tempfile, json, glob\nimport mindspore.dataset as ds\nfrom PIL import Image\n"
+      "root = tempfile.mkdtemp()\n"
+      "def w(path, text, mode='w'):\n"
+      "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+      "    open(path, mode).write(text)\n"
+      "def img(path, h, w_, seed, fmt=None):\n"
+      "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+      "    Image.fromarray((np.arange(h * w_ * 3).reshape(h, w_, 3) * (seed + 3) % 251).astype(np.uint8)).save(path, fmt)\n"
+      "def show(c):\n"
+      "    if c.dtype == np.uint8 and c.ndim == 1:\n"
+      "        for p in glob.glob(os.path.join(root, '**', '*'), recursive=True):\n"
+      "            if os.path.isfile(p) and open(p, 'rb').read() == c.tobytes():\n"
+      "                return 'file ' + os.path.relpath(p, root)\n"
+      "    return c\n"
+      "def rows(d, dict_=False):\n"
+      "    if dict_:\n"
+      "        return [{k: show(v) for k, v in r.items()} for r in d.create_dict_iterator(output_numpy=True)]\n"
+      "    return [[show(c) for c in r] for r in d.create_tuple_iterator(output_numpy=True)]\n")
+
+_CLUE = _H + (
+    "def wl(name, recs):\n"
+    "    p = os.path.join(root, name)\n"
+    "    open(p, 'w', encoding='utf-8').write(''.join(json.dumps(r, ensure_ascii=False) + '\\n' for r in recs))\n"
+    "    return p\n"
+    "data = {\n"
+    " 'AFQMC': [{'id': 3, 'sentence1': '双十一花呗', 'sentence2': '花呗提额', 'label': '0'}, {'id': 4, 'sentence1': 'a', 'sentence2': 'b', 'label': '1'}],\n"
+    " 'TNEWS': [{'id': 5, 'label': '102', 'label_desc': 'news_ent', 'sentence': 's1', 'keywords': 'k1,k2'}, {'id': 6, 'label': '110', 'label_desc': 'x', 'sentence': 's2', 'keywords': ''}],\n"
+    " 'IFLYTEK': [{'id': 7, 'label': '11', 'label_des': 'app', 'sentence': 's'}],\n"
+    " 'CMNLI': [{'id': 8, 'sentence1': 'p', 'sentence2': 'h', 'label': 'neutral'}],\n"
+    " 'WSC': [{'target': {'span2_index': 37, 'span1_index': 5, 'span1_text': '床', 'span2_text': '它'}, 'idx': 0, 'label': 'false', 'text': 't'}],\n"
+    " 'CSL': [{'id': 1, 'abst': 'ab', 'keyword': ['k1', 'k2'], 'label': '1'}, {'id': 2, 'abst': 'cd', 'keyword': ['z'], 'label': '0'}],\n"
+    "}\n"
+    "files = {t: wl(t + '.json', r) for t, r in data.items()}\n"
+    "b = wl('b.json', [{'sentence1': 'b%d' % i, 'sentence2': 'c', 'label': '0'} for i in range(3)])\n"
+    "c = wl('c.json', [{'sentence1': 'z%d' % i, 'sentence2': 'c', 'label': '0'} for i in range(2)])\n"
+    "open(os.path.join(root, 'blank.json'), 'w').write('{\"sentence1\": \"a\", \"sentence2\": \"b\", \"label\": \"0\"}\\n\\n{\"sentence1\": \"c\", \"sentence2\": \"d\", \"label\": \"1\"}\\n')\n")
+
+CASES = {}
+for _task in ("AFQMC", "TNEWS", "IFLYTEK", "CMNLI", "WSC", "CSL"):
+    CASES[f"clue_{_task}"] = _CLUE + (
+        f"result = [(u, d.get_col_names(), d.get_dataset_size(), rows(d)) for u in ('train', 'test', 'eval') "
+        f"for d in [ds.CLUEDataset(files['{_task}'], task='{_task}', usage=u, shuffle=False)]]")
+CASES.update({
+    "clue_number_types": _CLUE + "p = wl('n.json', [{'sentence1': 'x', 'sentence2': 'y', 'label': 1}, {'sentence1': 'x2', 'sentence2': 'y2', 'label': 2.5}])\nresult = rows(ds.CLUEDataset(p, shuffle=False))",
+    "clue_two_files": _CLUE + "result = [str(r[1]) for r in ds.CLUEDataset([c, b], shuffle=False).create_tuple_iterator(output_numpy=True)]",
+    "clue_two_files_one_worker": _CLUE + "result = [str(r[1]) for r in ds.CLUEDataset([c, b], shuffle=False, num_parallel_workers=1).create_tuple_iterator(output_numpy=True)]",
+    "clue_glob_num_samples": _CLUE + "d = ds.CLUEDataset(os.path.join(root, '[bc].json'), shuffle=False, num_samples=3)\nresult = (d.get_dataset_size(), rows(d))",
+    "clue_blank_line": _CLUE + "result = rows(ds.CLUEDataset(os.path.join(root, 'blank.json'), shuffle=False, usage='eval'))",
+    "clue_shuffle_permutation": _CLUE + "ds.config.set_seed(1)\nresult = sorted(str(r[1]) for r in ds.CLUEDataset([b, c]).create_tuple_iterator(output_numpy=True))",
+    "clue_missing_key": _CLUE + "result = rows(ds.CLUEDataset(files['IFLYTEK'], task='TNEWS', shuffle=False))",
+    "clue_bad_task": _CLUE + "ds.CLUEDataset(b, task='QQP')",
+    "clue_bad_usage": _CLUE + "ds.CLUEDataset(b, usage='dev')",
+    "clue_empty_files": _CLUE + "ds.CLUEDataset([])",
+    "clue_no_match": _CLUE + "ds.CLUEDataset('/no/such/clue.json')",
+})
+OPTIONS = {
+    "clue_missing_key": {"message_parts": ["Invalid json file, in given JSON file, failed to find key: keywords"],
+                         "why": "the wheel's text goes on with its C++ call stack"},
+    "clue_bad_task": {"message": True},
+    "clue_bad_usage": {"message": True},
+    "clue_empty_files": {"message": True},
+    "clue_no_match": {"message": True},
+}
+
+_IW = _H + (
+    "def xml(segs, lang, s):\n"
+    "    return ('<?xml version=\"1.0\" encoding=\"UTF-8\"?>\\n<mteval>\\n<srcset setid=\"%s\" srclang=\"%s\">\\n<doc docid=\"1\" genre=\"lectures\">\\n<url>u</url>\\n<talkid>1</talkid>\\n' % (s, lang)\n"
+    "            + ''.join('<seg id=\"%d\"> %s </seg>\\n' % (i + 1, t) for i, t in enumerate(segs)) + '</doc>\\n</srcset>\\n</mteval>\\n')\n"
+    "def tags(lines):\n"
+    "    head = ['<url>http://x</url>', '<keywords>k</keywords>', '  <talkid>1</talkid>', '<title>T</title>', '<description>d</description>', '<speaker>S</speaker>']\n"
+    "    return '\\n'.join(head + lines + ['<reviewer></reviewer>', '<translator href=\"x\">y</translator>']) + '\\n'\n"
+    "i16 = os.path.join(root, 'iw16')\n"
+    "d16 = os.path.join(i16, 'texts', 'de', 'en', 'de-en')\n"
+    "w(os.path.join(d16, 'train.tags.de-en.de'), tags(['Hallo Welt.', '  Zweite  Zeile ', 'a <b> c &amp; d', '<b>fett</b>', 'x <url> y']))\n"
+    "w(os.path.join(d16, 'train.tags.de-en.en'), tags(['Hello world.', '  Second  line ', 'x <y> z', '<b>bold</b>', 'dropped']))\n"
+    "for s in ('tst2013', 'tst2014', 'dev2010', 'tst2011'):\n"
+    "    w(os.path.join(d16, 'IWSLT16.TED.%s.de-en.de.xml' % s), xml([s + ' eins', s + ' zwei &amp; &quot;drei&quot;'], 'german', s))\n"
+    "    w(os.path.join(d16, 'IWSLT16.TED.%s.de-en.en.xml' % s), xml([s + ' one', s + ' two &amp; &lt;three&gt;'], 'english', s))\n"
+    "e16 = os.path.join(i16, 'texts', 'en', 'fr', 'en-fr')\n"
+    "w(os.path.join(e16, 'train.tags.en-fr.en'), tags(['one', '', 'three']))\n"
+    "w(os.path.join(e16, 'train.tags.en-fr.fr'), tags(['un', 'deux', 'trois']))\n"
+    "i17 = os.path.join(root, 'iw17')\n"
+    "d17 = os.path.join(i17, 'texts', 'DeEnItNlRo', 'DeEnItNlRo', 'DeEnItNlRo-DeEnItNlRo')\n"
+    "for a, b in (('en', 'nl'), ('de', 'en')):\n"
+    "    w(os.path.join(d17, 'train.tags.%s-%s.%s' % (a, b, a)), tags(['%s line %d' % (a, i) for i in range(3)]))\n"
+    "    w(os.path.join(d17, 'train.tags.%s-%s.%s' % (a, b, b)), tags(['%s line %d' % (b, i) for i in range(3)]))\n"
+    "    for s in ('dev2010', 'tst2010'):\n"
+    "        for l in (a, b):\n"
+    "            w(os.path.join(d17, 'IWSLT17.TED.%s.%s-%s.%s.xml' % (s, a, b, l)), xml(['%s %s %d' % (s, l, i) for i in range(2)], l, s))\n")
+
+def _iw(name: str, cls: str, where: str, kwargs: str) -> None:
+    CASES[name] = _IW + (f"d = ds.{cls}({where}, shuffle=False, {kwargs})\n"
+                         "result = (d.get_col_names(), d.get_dataset_size(), rows(d))")
+
+
+for _u in ("train", "valid", "test", "all"):
+    _iw(f"iwslt2016_{_u}", "IWSLT2016Dataset", "i16", f"usage='{_u}', num_parallel_workers=2")
+    _iw(f"iwslt2017_{_u}", "IWSLT2017Dataset", "i17", f"usage='{_u}', language_pair=('en', 'nl'), num_parallel_workers=2")
+_iw("iwslt2016_default", "IWSLT2016Dataset", "i16", "num_parallel_workers=2")
+_iw("iwslt2016_sets", "IWSLT2016Dataset", "i16", "usage='all', valid_set='dev2010', test_set='tst2011', num_parallel_workers=1")
+_iw("iwslt2016_num_samples", "IWSLT2016Dataset", "i16", "num_samples=4, num_parallel_workers=2")
+_iw("iwslt2017_default_list_pair", "IWSLT2017Dataset", "i17", "language_pair=['de', 'en'], num_parallel_workers=1")
+CASES.update({
+    "iwslt2016_empty_line": _IW + "result = rows(ds.IWSLT2016Dataset(i16, usage='train', language_pair=('en', 'fr'), shuffle=False))",
+    "iwslt2016_missing_xml": _IW + "result = rows(ds.IWSLT2016Dataset(i16, usage='test', test_set='tst2012', shuffle=False))",
+    "iwslt2016_bad_pair": _IW + "ds.IWSLT2016Dataset(i16, language_pair=('de', 'fr'))",
+    "iwslt2016_bad_pair_list": _IW + "ds.IWSLT2016Dataset(i16, language_pair=['de', 'fr'])",
+    "iwslt2016_pair_str": _IW + "ds.IWSLT2016Dataset(i16, language_pair='de')",
+    "iwslt2016_bad_valid_set": _IW + "ds.IWSLT2016Dataset(i16, valid_set='tst2015')",
+    "iwslt2016_bad_test_set": _IW + "ds.IWSLT2016Dataset(i16, test_set='dev2012')",
+    "iwslt2017_bad_pair": _IW + "ds.IWSLT2017Dataset(i17, language_pair=('en', 'fr'))",
+    "iwslt2017_bad_usage": _IW + "ds.IWSLT2017Dataset(i17, usage='dev')",
+})
+OPTIONS.update({
+    "iwslt2016_empty_line": {"message_parts": ["Invalid file, read an empty line."],
+                             "why": "the wheel's text goes on with its C++ call stack"},
+    "iwslt2016_missing_xml": {"message_parts": ["Invalid file, failed to load xml file:", "IWSLT16.TED.tst2012.de-en.de.xml"],
+                              "why": "the temporary directory's path differs between runs"},
+    "iwslt2016_bad_pair": {"message": True},
+    "iwslt2016_bad_pair_list": {"message": True},
+    "iwslt2016_pair_str": {"message": True},
+    "iwslt2016_bad_valid_set": {"message": True},
+    "iwslt2016_bad_test_set": {"message": True},
+    "iwslt2017_bad_pair": {"message": True},
+    "iwslt2017_bad_usage": {"message": True},
+})
