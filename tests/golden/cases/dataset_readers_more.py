@@ -127,3 +127,65 @@ OPTIONS.update({
     "iwslt2017_bad_pair": {"message": True},
     "iwslt2017_bad_usage": {"message": True},
 })
+
+_LFW = _H + (
+    "people = {'Aaron_Eckhart': 1, 'Bob_Smith': 3, 'Carl_Z': 2, 'Dan_Q': 1}\n"
+    "k = 0\n"
+    "for sub in ('lfw', 'lfw_funneled', 'lfw-deepfunneled'):\n"
+    "    for n, c in people.items():\n"
+    "        for i in range(c):\n"
+    "            img(os.path.join(root, sub, n, '%s_%04d.jpg' % (n, i + 1)), 2, 3, k, 'PNG'); k += 1\n"
+    "w(os.path.join(root, 'lfw-names.txt'), 'Dan_Q\\t1\\nCarl_Z\\t2\\nAaron_Eckhart\\t1\\nBob_Smith\\t3\\n')\n"
+    "w(os.path.join(root, 'people.txt'), '2\\n2\\nCarl_Z\\t2\\nAaron_Eckhart\\t1\\n2\\nBob_Smith\\t3\\nDan_Q\\t1\\n')\n"
+    "w(os.path.join(root, 'peopleDevTrain.txt'), '2\\nBob_Smith\\t3\\nAaron_Eckhart\\t1\\n')\n"
+    "w(os.path.join(root, 'peopleDevTest.txt'), '1\\nDan_Q\\t1\\n')\n"
+    "w(os.path.join(root, 'pairs.txt'), '2\\t1\\nBob_Smith\\t1\\t3\\nAaron_Eckhart\\t1\\tCarl_Z\\t2\\nCarl_Z\\t1\\t2\\nBob_Smith\\t2\\tDan_Q\\t1\\n')\n"
+    "w(os.path.join(root, 'pairsDevTrain.txt'), '1\\nBob_Smith\\t2\\t3\\nDan_Q\\t1\\tAaron_Eckhart\\t1\\n')\n"
+    "w(os.path.join(root, 'pairsDevTest.txt'), '1\\nCarl_Z\\t1\\t2\\nBob_Smith\\t1\\tCarl_Z\\t1\\n')\n")
+for _i, _kw in enumerate(["", "usage='10fold'", "usage='train', image_set='original'", "usage='test', image_set='deepfunneled'",
+                          "task='pairs'", "task='pairs', usage='10fold'", "task='pairs', usage='test', image_set='original'"]):
+    CASES[f"lfw_{_i}"] = _LFW + f"d = ds.LFWDataset(root, shuffle=False, {_kw})\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))"
+CASES.update({
+    "lfw_decode": _LFW + "result = rows(ds.LFWDataset(root, shuffle=False, decode=True, task='pairs', usage='train'))",
+    "lfw_num_samples_shard": _LFW + "result = [rows(ds.LFWDataset(root, shuffle=False, usage='10fold', num_shards=2, shard_id=s, num_samples=3)) for s in (0, 1)]",
+    "lfw_shuffle_permutation": _LFW + "ds.config.set_seed(5)\nresult = sorted(int(r[1]) for r in ds.LFWDataset(root, usage='10fold').create_tuple_iterator(output_numpy=True))",
+    "lfw_bad_task": _LFW + "ds.LFWDataset(root, task='faces')",
+    "lfw_bad_usage": _LFW + "ds.LFWDataset(root, usage='dev')",
+    "lfw_bad_image_set": _LFW + "ds.LFWDataset(root, image_set='raw')",
+    "lfw_no_names": _LFW + "os.remove(os.path.join(root, 'lfw-names.txt'))\nresult = rows(ds.LFWDataset(root, shuffle=False))",
+})
+OPTIONS.update({
+    "lfw_bad_task": {"message": True},
+    "lfw_bad_usage": {"message": True},
+    "lfw_bad_image_set": {"message": True},
+    "lfw_no_names": {"message_parts": ["Invalid file, failed to open file: /tmp/"],
+                     "why": "the temporary directory's path differs between runs"},
+})
+
+_USPS = _H + (
+    "rng = np.random.RandomState(0)\n"
+    "vals = [np.linspace(-1, 1, 256)[(np.arange(256) * (s + 1)) % 256] for s in range(3)] + [rng.uniform(-1, 1, 256) for _ in range(3)]\n"
+    "def lines(vs, first, end=' \\n'):\n"
+    "    return ''.join('%d %s%s' % ((k + first) % 10 + 1, ' '.join('%d:%s' % (i + 1, repr(float(x))) for i, x in enumerate(v)), end) for k, v in enumerate(vs))\n"
+    "usps = os.path.join(root, 'usps_dir')\n"
+    "w(os.path.join(usps, 'usps'), lines(vals[:4], 0))\n"
+    "w(os.path.join(usps, 'usps.t'), lines(vals[4:], 7))\n"
+    "bad = os.path.join(root, 'bad')\n"
+    "w(os.path.join(bad, 'usps'), lines(vals[:2], 0, '\\n'))\n")
+CASES.update({
+    "usps_train": _USPS + "d = ds.USPSDataset(usps, usage='train', shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))",
+    "usps_test": _USPS + "result = rows(ds.USPSDataset(usps, usage='test', shuffle=False))",
+    "usps_all": _USPS + "d = ds.USPSDataset(usps, shuffle=False)\nresult = (d.get_dataset_size(), [int(r[1]) for r in d.create_tuple_iterator(output_numpy=True)])",
+    "usps_all_one_worker": _USPS + "result = [int(r[1]) for r in ds.USPSDataset(usps, shuffle=False, num_parallel_workers=1).create_tuple_iterator(output_numpy=True)]",
+    "usps_num_samples": _USPS + "result = rows(ds.USPSDataset(usps, shuffle=False, usage='train', num_samples=2))",
+    "usps_no_trailing_blank": _USPS + "result = rows(ds.USPSDataset(bad, usage='train', shuffle=False))",
+    "usps_bad_usage": _USPS + "ds.USPSDataset(usps, usage='valid')",
+    "usps_missing_dir": _USPS + "ds.USPSDataset(os.path.join(root, 'nope'))",
+})
+OPTIONS.update({
+    "usps_no_trailing_blank": {"message_parts": ["Invalid data, the number of split characters ':' in USPS data file is corrupted, should be 257, but got 256."],
+                               "why": "the wheel's text goes on with its C++ call stack"},
+    "usps_bad_usage": {"message": True},
+    "usps_missing_dir": {"message_parts": ["does not exist or is not a directory or permission denied!"],
+                         "why": "the temporary directory's path differs between runs"},
+})
