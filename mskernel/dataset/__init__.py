@@ -47,6 +47,7 @@ from mskernel.dataset.image_corpora import (CityscapesDataset, DIV2KDataset, Fli
 from mskernel.dataset.clue import CLUEDataset
 from mskernel.dataset.iwslt import IWSLT2016Dataset, IWSLT2017Dataset
 from mskernel.dataset.lfw_usps import LFWDataset, USPSDataset
+from mskernel.dataset.sbd import SBDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 

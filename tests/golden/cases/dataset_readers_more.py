@@ -189,3 +189,33 @@ OPTIONS.update({
     "usps_missing_dir": {"message_parts": ["does not exist or is not a directory or permission denied!"],
                          "why": "the temporary directory's path differs between runs"},
 })
+
+_SBD = _H + (
+    "from scipy.io import savemat\nfrom scipy import sparse\n"
+    "sbd = os.path.join(root, 'sbd')\n"
+    "ids = ['2008_000002', '2008_000003', '2008_000007']\n"
+    "for k, i in enumerate(ids):\n"
+    "    img(os.path.join(sbd, 'img', i + '.jpg'), 3, 4, k, 'PNG')\n"
+    "    cells = np.empty((20, 1), object)\n"
+    "    for c in range(20):\n"
+    "        cells[c, 0] = sparse.csc_matrix(((np.arange(12).reshape(3, 4) + c + k) % 7 == 0).astype(np.uint8))\n"
+    "    os.makedirs(os.path.join(sbd, 'cls'), exist_ok=True)\n"
+    "    savemat(os.path.join(sbd, 'cls', i + '.mat'), {'GTcls': {'Boundaries': cells, 'Segmentation': ((np.arange(12).reshape(3, 4) * (k + 1)) % 21).astype(np.uint8), 'CategoriesPresent': np.array([[1, 2]])}})\n"
+    "w(os.path.join(sbd, 'train.txt'), '2008_000003\\n2008_000002\\n')\n"
+    "w(os.path.join(sbd, 'val.txt'), '2008_000007\\n')\n"
+    "w(os.path.join(sbd, 'train_noval.txt'), '2008_000002\\n')\n")
+CASES.update({
+    "sbd_boundaries_all": _SBD + "d = ds.SBDataset(sbd, shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))",
+    "sbd_segmentation_decode": _SBD + "result = [rows(ds.SBDataset(sbd, task='Segmentation', usage=u, decode=True, shuffle=False)) for u in ('train', 'val', 'train_noval')]",
+    "sbd_num_samples": _SBD + "result = rows(ds.SBDataset(sbd, task='Segmentation', num_samples=2, shuffle=False))",
+    "sbd_shard": _SBD + "result = [rows(ds.SBDataset(sbd, task='Segmentation', num_shards=2, shard_id=s, shuffle=False)) for s in (0, 1)]",
+    "sbd_bad_task": _SBD + "ds.SBDataset(sbd, task='Edges')",
+    "sbd_bad_usage": _SBD + "ds.SBDataset(sbd, usage='test')",
+    "sbd_missing_listing": _SBD + "os.remove(os.path.join(sbd, 'val.txt'))\nds.SBDataset(sbd)",
+})
+OPTIONS.update({
+    "sbd_bad_task": {"message": True},
+    "sbd_bad_usage": {"message": True},
+    "sbd_missing_listing": {"message_parts": ["SBDataset: /tmp/", "/sbd/val.txt not found"],
+                            "why": "the temporary directory's path differs between runs"},
+})
