@@ -219,3 +219,29 @@ OPTIONS.update({
     "sbd_missing_listing": {"message_parts": ["SBDataset: /tmp/", "/sbd/val.txt not found"],
                             "why": "the temporary directory's path differs between runs"},
 })
+
+_PT = _H + (
+    "lib = os.path.join(root, 'liberty'); os.makedirs(lib)\n"
+    "for f in range(2):\n"
+    "    a = ((np.arange(1024 * 1024).reshape(1024, 1024) // 64 * 7 + np.arange(1024)[:, None] // 3 + f * 50) % 256).astype(np.uint8)\n"
+    "    Image.fromarray(a, 'L').save(os.path.join(lib, 'patches%04d.bmp' % f))\n"
+    "w(os.path.join(lib, 'info.txt'), ''.join('%d 0\\n' % (i // 3) for i in range(260)))\n"
+    "w(os.path.join(lib, 'm50_100000_100000_0.txt'), '0 0 0 1 0 0 0\\n5 1 0 258 86 0 0\\n259 86 0 258 86 0 0\\n17 5 0 200 5 0 0\\n')\n"
+    "def sig(c):\n"
+    "    return (c.shape, str(c.dtype), int(c.astype(np.int64).sum()), c[::9, ::13].tolist()) if c.ndim else (str(c.dtype), int(c))\n"
+    "def srows(d):\n"
+    "    return [[sig(c) for c in r] for r in d.create_tuple_iterator(output_numpy=True)]\n")
+CASES.update({
+    "phototour_train": _PT + "d = ds.PhotoTourDataset(root, 'liberty', shuffle=False)\nr = srows(d)\nresult = (d.get_col_names(), d.get_dataset_size(), r[:3], r[15:18], r[255:])",
+    "phototour_test": _PT + "d = ds.PhotoTourDataset(root, 'liberty', usage='test', shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), srows(d))",
+    "phototour_num_samples_shard": _PT + "result = [srows(ds.PhotoTourDataset(root, 'liberty', usage='test', shuffle=False, num_shards=2, shard_id=s, num_samples=1)) for s in (0, 1)]",
+    "phototour_bad_name": _PT + "ds.PhotoTourDataset(root, 'paris')",
+    "phototour_bad_usage": _PT + "ds.PhotoTourDataset(root, 'liberty', usage='val')",
+    "phototour_missing_name": _PT + "ds.PhotoTourDataset(root, 'yosemite').get_dataset_size()",
+})
+OPTIONS.update({
+    "phototour_bad_name": {"message": True},
+    "phototour_bad_usage": {"message": True},
+    "phototour_missing_name": {"message_parts": ["/yosemite does not exist."],
+                               "why": "the temporary directory's path differs between runs"},
+})
