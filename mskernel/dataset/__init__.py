@@ -49,6 +49,7 @@ from mskernel.dataset.iwslt import IWSLT2016Dataset, IWSLT2017Dataset
 from mskernel.dataset.lfw_usps import LFWDataset, USPSDataset
 from mskernel.dataset.sbd import SBDataset
 from mskernel.dataset.photo_tour import PhotoTourDataset
+from mskernel.dataset.tedlium import TedliumDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 

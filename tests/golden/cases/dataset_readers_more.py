@@ -245,3 +245,44 @@ OPTIONS.update({
     "phototour_missing_name": {"message_parts": ["/yosemite does not exist."],
                                "why": "the temporary directory's path differs between runs"},
 })
+
+# TedliumDataset: the wheel's waveform column is all zeros (its SPHERE reader appends the samples after a
+# zero-filled buffer of the same length and hands out the buffer), so the goldens keep the waveform's shape and
+# dtype only; tests/dataset/test_tedlium.py checks the samples against the file's PCM.
+_TED = _H + (
+    "def sph(path, samples, rate):\n"
+    "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+    "    head = ('NIST_1A\\n   1024\\nsample_count -i %d\\nsample_rate -i %d\\nchannel_count -i 1\\nsample_byte_format -s2 01\\n'\n"
+    "            'sample_n_bytes -i 2\\nsample_coding -s3 pcm\\nend_head\\n' % (len(samples), rate)).encode()\n"
+    "    open(path, 'wb').write(head + b' ' * (1024 - len(head)) + np.asarray(samples, '<i2').tobytes())\n"
+    "def stm(path, talk, n):\n"
+    "    w(path, ''.join('%s 1 %s_s%d %.2f %.2f <o,f0,%s> words of line %d\\n' % (talk, talk, i % 2, i * 0.5, i * 0.5 + 0.7, 'male' if i % 2 else 'female', i) for i in range(n)))\n"
+    "def trows(d):\n"
+    "    return [[(c.shape, str(c.dtype)) if c.dtype == np.float32 else c for c in r] for r in d.create_tuple_iterator(output_numpy=True)]\n"
+    "t1 = os.path.join(root, 'TEDLIUM_release1')\n"
+    "for u, talks in (('train', [('BTalk_2010', 2), ('ATalk_2009', 12)]), ('test', [('CTalk', 1)]), ('dev', [('DTalk', 2)])):\n"
+    "    for k, (t, n) in enumerate(talks):\n"
+    "        sph(os.path.join(t1, u, 'sph', t + '.sph'), np.arange(80) * (k + 3) * 97 % 6000 - 3000, 10)\n"
+    "        stm(os.path.join(t1, u, 'stm', t + '.stm'), t, n)\n"
+    "t3 = os.path.join(root, 'TEDLIUM_release-3')\n"
+    "for t, n in (('911Mothers_2010W', 2), ('AalaElKhani', 1)):\n"
+    "    sph(os.path.join(t3, 'data', 'sph', t + '.sph'), np.arange(30), 16)\n"
+    "    stm(os.path.join(t3, 'data', 'stm', t + '.stm'), t, n)\n")
+CASES.update({
+    "tedlium_release1_train": _TED + "d = ds.TedliumDataset(t1, 'release1', 'train', shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), trows(d))",
+    "tedlium_release2_all": _TED + "d = ds.TedliumDataset(t1, 'release2', shuffle=False, num_samples=9)\nresult = (d.get_dataset_size(), trows(d))",
+    "tedlium_release2_dev_test": _TED + "result = [trows(ds.TedliumDataset(t1, 'release2', u, shuffle=False)) for u in ('dev', 'test')]",
+    "tedlium_release3": _TED + "d = ds.TedliumDataset(t3, 'release3', shuffle=False)\nresult = (d.get_dataset_size(), trows(d))",
+    "tedlium_shard": _TED + "result = [trows(ds.TedliumDataset(t3, 'release3', 'all', shuffle=False, num_shards=2, shard_id=s)) for s in (0, 1)]",
+    "tedlium_bad_release": _TED + "ds.TedliumDataset(t1, 'release4')",
+    "tedlium_bad_usage": _TED + "ds.TedliumDataset(t1, 'release1', usage='valid')",
+    "tedlium_release3_usage": _TED + "ds.TedliumDataset(t3, 'release3', usage='train')",
+    "tedlium_missing_folder": _TED + "ds.TedliumDataset(t3, 'release1', usage='dev').get_dataset_size()",
+})
+OPTIONS.update({
+    "tedlium_bad_release": {"message": True},
+    "tedlium_bad_usage": {"message": True},
+    "tedlium_release3_usage": {"message": True},
+    "tedlium_missing_folder": {"message_parts": ["Invalid file, failed to open folder: /tmp/", "TEDLIUM_release-3/dev/stm"],
+                               "why": "the temporary directory's path differs between runs"},
+})
