@@ -50,6 +50,7 @@ from mskernel.dataset.lfw_usps import LFWDataset, USPSDataset
 from mskernel.dataset.sbd import SBDataset
 from mskernel.dataset.photo_tour import PhotoTourDataset
 from mskernel.dataset.tedlium import TedliumDataset
+from mskernel.dataset.gtzan import GTZANDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 

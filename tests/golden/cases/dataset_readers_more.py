@@ -286,3 +286,30 @@ OPTIONS.update({
     "tedlium_missing_folder": {"message_parts": ["Invalid file, failed to open folder: /tmp/", "TEDLIUM_release-3/dev/stm"],
                                "why": "the temporary directory's path differs between runs"},
 })
+
+_GTZAN = _H + (
+    "import wave\n"
+    "gt = os.path.join(root, 'gtzan')\n"
+    "G = ['blues', 'classical', 'country', 'disco', 'hiphop', 'jazz', 'metal', 'pop', 'reggae', 'rock']\n"
+    "for g in G:\n"
+    "    os.makedirs(os.path.join(gt, g))\n"
+    "    for i in range(100):\n"
+    "        with wave.open(os.path.join(gt, g, '%s.%05d.wav' % (g, i)), 'wb') as f:\n"
+    "            f.setnchannels(1); f.setsampwidth(2); f.setframerate(22050); f.writeframes(np.array([i * 300 - 15000, G.index(g) * 7], '<i2').tobytes())\n"
+    "def grows(d):\n"
+    "    return [(str(r[2]), round(float(r[0][0, 0]) * 32767), r[0].shape, str(r[0].dtype), int(r[1]), str(r[1].dtype)) for r in d.create_tuple_iterator(output_numpy=True)]\n")
+CASES.update({
+    "gtzan_train": _GTZAN + "d = ds.GTZANDataset(gt, usage='train', shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), grows(d))",
+    "gtzan_valid": _GTZAN + "d = ds.GTZANDataset(gt, usage='valid', shuffle=False)\nresult = (d.get_dataset_size(), grows(d))",
+    "gtzan_test": _GTZAN + "d = ds.GTZANDataset(gt, usage='test', shuffle=False)\nresult = (d.get_dataset_size(), grows(d))",
+    "gtzan_all_sorted": _GTZAN + "d = ds.GTZANDataset(gt, shuffle=False)\nresult = (d.get_dataset_size(), sorted(grows(d)))",
+    "gtzan_first_row": _GTZAN + "result = next(ds.GTZANDataset(gt, usage='valid', shuffle=False).create_tuple_iterator(output_numpy=True))",
+    "gtzan_shard": _GTZAN + "result = [grows(ds.GTZANDataset(gt, usage='test', shuffle=False, num_shards=4, shard_id=s, num_samples=5)) for s in range(4)]",
+    "gtzan_bad_rate": _GTZAN + "with wave.open(os.path.join(gt, 'blues', 'blues.00029.wav'), 'wb') as f:\n    f.setnchannels(1); f.setsampwidth(2); f.setframerate(8000); f.writeframes(b'\\0\\0')\nresult = grows(ds.GTZANDataset(gt, usage='train', shuffle=False))",
+    "gtzan_bad_usage": _GTZAN + "ds.GTZANDataset(gt, usage='dev')",
+})
+OPTIONS.update({
+    "gtzan_bad_rate": {"message_parts": ["Invalid file, sampling rate of GTZAN wav file must be 22050, file path: /tmp/", "/gtzan/blues/blues.00029.wav"],
+                       "why": "the temporary directory's path differs between runs"},
+    "gtzan_bad_usage": {"message": True},
+})
