@@ -51,6 +51,7 @@ from mskernel.dataset.sbd import SBDataset
 from mskernel.dataset.photo_tour import PhotoTourDataset
 from mskernel.dataset.tedlium import TedliumDataset
 from mskernel.dataset.gtzan import GTZANDataset
+from mskernel.dataset.lsun import LSUNDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 

@@ -313,3 +313,29 @@ OPTIONS.update({
                        "why": "the temporary directory's path differs between runs"},
     "gtzan_bad_usage": {"message": True},
 })
+
+_LSUN = _H + (
+    "lsun = os.path.join(root, 'lsun')\n"
+    "k = 0\n"
+    "for c in ('classroom', 'bedroom', 'tower'):\n"
+    "    for part in ('train', 'val'):\n"
+    "        for i in (2, 10, 1):\n"
+    "            img(os.path.join(lsun, '%s_%s' % (c, part), '%d_%d.jpg' % (i, k)), 2, 3, k, 'JPEG'); k += 1\n"
+    "for i in range(2):\n"
+    "    img(os.path.join(lsun, 'test', 't%d.jpg' % i), 2, 3, k, 'JPEG'); k += 1\n")
+CASES.update({
+    "lsun_all": _LSUN + "d = ds.LSUNDataset(lsun, shuffle=False)\nresult = (d.get_col_names(), d.get_dataset_size(), rows(d))",
+    "lsun_train": _LSUN + "d = ds.LSUNDataset(lsun, usage='train', shuffle=False)\nresult = (d.get_dataset_size(), rows(d))",
+    "lsun_valid_classes": _LSUN + "d = ds.LSUNDataset(lsun, usage='valid', classes=['tower', 'bedroom'], shuffle=False)\nresult = (d.get_dataset_size(), rows(d))",
+    "lsun_test_rows": _LSUN + "result = rows(ds.LSUNDataset(lsun, usage='test', shuffle=False))",
+    "lsun_decode_shard": _LSUN + "result = rows(ds.LSUNDataset(lsun, usage='train', decode=True, shuffle=False, num_shards=3, shard_id=1, num_samples=2))",
+    "lsun_missing_class": _LSUN + "result = rows(ds.LSUNDataset(lsun, usage='train', classes=['kitchen'], shuffle=False))",
+    "lsun_bad_class": _LSUN + "ds.LSUNDataset(lsun, classes=['attic'])",
+    "lsun_bad_usage": _LSUN + "ds.LSUNDataset(lsun, usage='val')",
+})
+OPTIONS.update({
+    "lsun_missing_class": {"message_parts": ["Invalid data, LSUNDataset API can't read the data file (interface mismatch or no data found). Check lsun file path: /tmp/"],
+                           "why": "the temporary directory's path differs between runs"},
+    "lsun_bad_class": {"message": True},
+    "lsun_bad_usage": {"message": True},
+})
