@@ -44,6 +44,14 @@ from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset,
 from mskernel.dataset.image_corpora import (CityscapesDataset, DIV2KDataset, FlickrDataset, Food101Dataset,
                                             ManifestDataset, OmniglotDataset, Places365Dataset, RenderedSST2Dataset,
                                             SBUDataset, SemeionDataset, SUN397Dataset)
+from mskernel.dataset.clue import CLUEDataset
+from mskernel.dataset.iwslt import IWSLT2016Dataset, IWSLT2017Dataset
+from mskernel.dataset.lfw_usps import LFWDataset, USPSDataset
+from mskernel.dataset.sbd import SBDataset
+from mskernel.dataset.photo_tour import PhotoTourDataset
+from mskernel.dataset.tedlium import TedliumDataset
+from mskernel.dataset.gtzan import GTZANDataset
+from mskernel.dataset.lsun import LSUNDataset
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 

@@ -111,10 +111,12 @@ class CorpusDataset(Dataset):
         raise NotImplementedError
 
     def _rows(self) -> Iterator[Row]:
-        idx = _order(len(self._items), self._shuffle, self._num_samples, self._sampler, self._labels)
         shards, sid = self._shard
+        idx = _order(len(self._items), self._shuffle, None if shards else self._num_samples, self._sampler,
+                     self._labels)
         if shards:  # every shard gets ceil(n / num_shards) rows, wrapping round (MindSpore's DistributedSampler)
             per = -(-len(idx) // shards)
             idx = idx[(np.arange(per) * shards + sid) % len(idx)] if len(idx) else idx
+            idx = idx[:self._num_samples] if self._num_samples else idx  # num_samples caps each shard
         for i in idx:
             yield self._row(self._items[int(i)])
