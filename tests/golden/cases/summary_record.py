@@ -267,3 +267,70 @@ for _name, _stmt in _ERRORS.items():
         + "ms.SummaryRecord(log_dir=d).close()\n")
 
 OPTIONS = {name: {"message": True} for name in CASES if name.startswith("error_") or name == "one_instance"}
+
+_TRAIN = _READER + """
+from mindspore.train import Model
+import mindspore.dataset as ds
+def dense_net(n_in):
+    net = nn.Dense(n_in, 1)
+    net.weight.set_data(Tensor(np.linspace(-0.5, 0.5, n_in).reshape(1, n_in).astype(np.float32)))
+    net.bias.set_data(Tensor(np.array([0.1], np.float32)))
+    return net
+def train(net, x, y, epochs, **kw):
+    opt = nn.Momentum(net.trainable_params(), learning_rate=0.05, momentum=0.9)
+    model = Model(net, loss_fn=nn.MSELoss(), optimizer=opt)
+    data = ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(2)
+    d = tempfile.mkdtemp()
+    model.train(epochs, data, callbacks=[ms.SummaryCollector(d, **kw)], dataset_sink_mode=False)
+    name = [n for n in summary_files(d) if n.endswith('_MS')]
+    return read_summary(os.path.join(d, name[0]))
+"""
+_XY = "x = np.random.RandomState(3).rand(8, 2).astype(np.float32)\ny = x.sum(1, keepdims=True) * 0.3\n"
+
+CASES.update({
+    "collector_every_2_steps": _TRAIN + _XY + "result = train(dense_net(2), x, y, 2, collect_freq=2)\n",
+    "collector_default_freq": _TRAIN + _XY + "result = train(dense_net(2), x, y, 3)\n",
+    "collector_regular_no_metric": _TRAIN + _XY + """
+result = train(dense_net(2), x, y, 1, collect_freq=1,
+               collect_specified_data={'collect_metric': False, 'histogram_regular': '^bias'})
+""",
+    "collector_only_specified": _TRAIN + _XY + """
+result = train(dense_net(2), x, y, 1, collect_freq=3, keep_default_action=False,
+               collect_specified_data={'collect_metric': True})
+""",
+    "collector_image_input": _TRAIN + """
+x = np.random.RandomState(4).rand(4, 1, 2, 2).astype(np.float32)
+y = x.reshape(4, 4).sum(1, keepdims=True)
+net = nn.SequentialCell([nn.Flatten(), dense_net(4)])
+result = train(net, x, y, 1, collect_freq=1)
+""",
+    "collector_two_instances": _TRAIN + _XY + """
+net = dense_net(2)
+model = Model(net, loss_fn=nn.MSELoss(), optimizer=nn.Momentum(net.trainable_params(), 0.05, 0.9))
+data = ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(2)
+model.train(1, data, callbacks=[ms.SummaryCollector(tempfile.mkdtemp()), ms.SummaryCollector(tempfile.mkdtemp())],
+            dataset_sink_mode=False)
+""",
+})
+_COLLECTOR_ERRORS = {
+    "freq_zero": "collect_freq=0",
+    "freq_float": "collect_freq=1.5",
+    "tensor_freq_neg": "collect_tensor_freq=-1",
+    "max_file_size_str": "max_file_size='1'",
+    "unknown_key": "collect_specified_data={'x': 1}",
+    "bad_regular": "collect_specified_data={'histogram_regular': '('}",
+    "regular_type": "collect_specified_data={'histogram_regular': 3}",
+    "metric_type": "collect_specified_data={'collect_metric': 'yes'}",
+    "specified_type": "collect_specified_data=[1]",
+    "keep_default_type": "keep_default_action=1",
+    "export_key": "export_options={'y': None}",
+}
+for _name, _kw in _COLLECTOR_ERRORS.items():
+    CASES[f"collector_error_{_name}"] = f"import tempfile\nms.SummaryCollector(tempfile.mkdtemp(), {_kw})\n"
+CASES["collector_error_dir_type"] = "ms.SummaryCollector(3)\n"
+OPTIONS.update({name: {"message": True} for name in CASES if name.startswith("collector_error_")
+                or name == "collector_two_instances"})
+OPTIONS["error_export_format"] = {
+    "message_parts": ['For "SummaryRecord", the export_format {\'csv\'} of "export_options" are unsupported for '
+                      "tensor_format, expect the follow values: ["],
+    "why": "the wheel lists the allowed values from a set, whose order changes with the process's string hashing"}
