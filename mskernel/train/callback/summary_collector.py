@@ -86,7 +86,7 @@ class SummaryCollector(Callback):
         _check_type("custom_lineage_data", custom_lineage_data, (dict, type(None)), ["dict", "NoneType"])
         self._custom_lineage_data = custom_lineage_data
         self._num_process = num_process
-        self._first_step, self._loss_ok, self._optimizer = True, True, None
+        self._first_step, self._loss_ok, self._optimizer, self._has_recorded = True, True, None, False
         self._tensor_range: Any = range(0)
 
     def _check_positive(self, name: str, value: Any, allow_none: bool = False) -> None:
@@ -156,8 +156,12 @@ class SummaryCollector(Callback):
             'step_end'
         """
         params = run_context.original_args()
-        if params.get("mode") == "train":
-            self._collect(params)
+        if params.get("mode") != "train":
+            return
+        if not self._has_recorded:  # MindSpore records its graphs here: what the summary operators gave goes too
+            self._has_recorded = True
+            self._record.record(params["cur_step_num"])  # type: ignore[union-attr]
+        self._collect(params)
 
     def epoch_end(self, run_context: RunContext) -> None:
         """Collect as at a step's end, then flush.

@@ -33,6 +33,7 @@ from typing import Any, Callable, Dict, List, Optional
 import numpy as np
 
 from mskernel.common.tensor import Tensor
+from mskernel.ops import summary_cache
 from mskernel.train.summary.event_file import Event, write_record
 from mskernel.train.summary.values import fill_value
 
@@ -67,14 +68,14 @@ def _type_check(name: str, value: Any, kinds: tuple, names: List[str]) -> None:
         raise TypeError(f"The type of '{name}' should be {want}, but got type '{type(value).__name__}'.")
 
 
-def _to_numpy(plugin: str, value: Any) -> np.ndarray:
+def _to_numpy(plugin: str, value: Any, who: str = "SummaryRecord") -> np.ndarray:
     arr = np.array(value.asnumpy(), copy=True)
     if plugin == "scalar" and arr.size != 1:
-        raise ValueError(f'For "SummaryRecord", the v rank must be less than or equal to 1, but got {len(arr)}.')
+        raise ValueError(f'For "{who}", the v rank must be less than or equal to 1, but got {len(arr)}.')
     if plugin == "image" and arr.ndim != 4:
-        raise ValueError('For "SummaryRecord", the tensor seems not to hold a valid image.')
+        raise ValueError(f'For "{who}", the tensor seems not to hold a valid image.')
     if plugin in ("tensor", "histogram") and arr.ndim == 0:
-        raise ValueError('For "SummaryRecord", the value should not be empty.')
+        raise ValueError(f'For "{who}", the value should not be empty.')
     return arr
 
 
@@ -250,6 +251,8 @@ class SummaryRecord:
         if self._status["closed"]:
             logger.error("For 'SummaryRecord', The record writer is closed, please check if close() method is called")
             return False
+        if self._mode == "train":
+            self._add_operator_values()
         pool, self._data_pool = self._data_pool, defaultdict(list)
         if plugin_filter:
             pool = {k: v for k, v in pool.items() if plugin_filter(k)}
@@ -260,6 +263,21 @@ class SummaryRecord:
                 raise
             logger.error("For 'SummaryRecord', writing the summary failed: %s", err)
         return True
+
+    def _add_operator_values(self) -> None:
+        """What the summary operators were given (the last value of each name) joins the values to record."""
+        latest: Dict[tuple, Any] = {}
+        for op, name, value in summary_cache.take():
+            plugin = op[:-len("Summary")].lower()
+            if not isinstance(name, str) or not name:
+                raise TypeError(f'For "{op}", the name must be valid string, but got "{name}".')
+            if not isinstance(value, Tensor):
+                raise TypeError(f'For "{op}", the parameter "value" expect to be Tensor, but got '
+                                f'{type(value).__name__}')
+            _to_numpy(plugin, value, op)
+            latest[(name, plugin)] = value
+        for (name, plugin), value in latest.items():
+            self.add_value(plugin, name, value)
 
     def _write(self, pool: Dict[str, List[dict]], step: int) -> None:
         event = Event(wall_time=time.time(), step=int(step))

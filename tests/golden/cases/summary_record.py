@@ -334,3 +334,43 @@ OPTIONS["error_export_format"] = {
     "message_parts": ['For "SummaryRecord", the export_format {\'csv\'} of "export_options" are unsupported for '
                       "tensor_format, expect the follow values: ["],
     "why": "the wheel lists the allowed values from a set, whose order changes with the process's string hashing"}
+
+CASES.update({
+    "summary_operators": _READER + """
+d = tempfile.mkdtemp()
+with ms.SummaryRecord(log_dir=d) as sr:
+    ops.ScalarSummary()('sc', Tensor(0.5))
+    ops.TensorSummary()('te', Tensor([1.0, 2.0]))
+    ops.HistogramSummary()('hi', Tensor([1.0, 2.0, 4.0]))
+    ops.ImageSummary()('im', Tensor(np.ones((1, 3, 2, 2), np.float32) * 0.5))
+    sr.add_value('scalar', 'added', Tensor(1.5))
+    ops.ScalarSummary()('sc', Tensor(0.75))
+    r1 = sr.record(1)
+    sr.set_mode('eval')
+    ops.ScalarSummary()('kept', Tensor(2.5))
+    r2 = sr.record(2)
+    sr.set_mode('train')
+    r3 = sr.record(3)
+    path = sr.log_dir
+result = (r1, r2, r3, read_summary(path))
+""",
+    "summary_operator_in_network": _TRAIN + _XY + """
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = dense_net(2)
+        self.summary = ops.ScalarSummary()
+    def construct(self, x):
+        out = self.dense(x)
+        self.summary('out_mean', out.mean())
+        return out
+result = train(Net(), x, y, 1, collect_freq=2)
+""",
+    "summary_operator_bad_value": """
+import tempfile
+with ms.SummaryRecord(log_dir=tempfile.mkdtemp()) as sr:
+    ops.TensorSummary()('te', Tensor(1.0))
+    sr.record(1)
+""",
+})
+OPTIONS["summary_operator_bad_value"] = {"message": True}
