@@ -19,6 +19,8 @@ from mskernel.train import segmented
 from mskernel.train.segmented import *  # noqa: F401,F403
 from mskernel.train import train_thor  # noqa: E402
 from mskernel.train.train_thor import *  # noqa: F401,F403
+from mskernel.train import summary
+from mskernel.train.summary import SummaryRecord  # noqa: F401
 
 __all__ = [*callback.__all__, *dataset_helper.__all__, *model.__all__, *serialization.__all__, *metrics.__all__,
-           "data_sink", *checkpoint_convert.__all__, *segmented.__all__, *train_thor.__all__]
+           "data_sink", *checkpoint_convert.__all__, *segmented.__all__, *train_thor.__all__, *summary.__all__]

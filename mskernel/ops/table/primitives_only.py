@@ -18,6 +18,7 @@ import numpy as np
 
 from mskernel import dtype as mstype
 from mskernel.common.tensor import Tensor
+from mskernel.ops import summary_cache
 from mskernel.ops._core import check_tensor
 from mskernel.ops.opdef import F, Op
 
@@ -186,9 +187,11 @@ def no_repeat_ngram(state_seq: Any, log_probs: Any, ngram_size: int = 1) -> Tens
     return Tensor._wrap(flat_lp.reshape(lp.shape))
 
 
-def _summary(name: Any, value: Any) -> None:
-    """Summary data goes to a summary collector; without one (mskernel has none) there is nothing to record."""
-    return None
+def _summary_op(op: str) -> Any:
+    """The summary operator ``op``: what it is given waits for the next ``SummaryRecord.record``."""
+    def keep(name: Any, value: Any) -> None:
+        summary_cache.push(op, name, value)
+    return keep
 
 
 _NO_GRAD = dict(dtype="any")
@@ -213,10 +216,10 @@ OPS: List[Op] = [
        prim="RaggedRange(Tsplits)(starts, limits, deltas) -> starts, limits, deltas, Tsplits"),
     Op("_no_repeat_ngram", "state_seq, log_probs, ngram_size=1", fn=no_repeat_ngram,
        prim="NoRepeatNGram(ngram_size=1)(state_seq, log_probs) -> state_seq, log_probs, ngram_size"),
-    Op("_scalar_summary", "name, value", fn=_summary, prim="ScalarSummary"),
-    Op("_tensor_summary", "name, value", fn=_summary, prim="TensorSummary"),
-    Op("_image_summary", "name, value", fn=_summary, prim="ImageSummary"),
-    Op("_histogram_summary", "name, value", fn=_summary, prim="HistogramSummary"),
+    Op("_scalar_summary", "name, value", fn=_summary_op("ScalarSummary"), prim="ScalarSummary"),
+    Op("_tensor_summary", "name, value", fn=_summary_op("TensorSummary"), prim="TensorSummary"),
+    Op("_image_summary", "name, value", fn=_summary_op("ImageSummary"), prim="ImageSummary"),
+    Op("_histogram_summary", "name, value", fn=_summary_op("HistogramSummary"), prim="HistogramSummary"),
 ]
 
 #: the examples, by op or primitive name (mskernel.ops.registry adds each to its docstring; the tests run it):

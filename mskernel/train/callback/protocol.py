@@ -229,7 +229,12 @@ class CallbackManager(Callback):
             return self
         self._exits = ExitStack()
         self._exits.__enter__()
-        self._members = [self._enter_one(cb) for cb in self._members]
+        try:
+            self._members = [self._enter_one(cb) for cb in self._members]
+        except BaseException:  # a callback that cannot enter: the ones entered before it are exited
+            exits, self._exits = self._exits, None
+            exits.close()
+            raise
         return self
 
     def _enter_one(self, cb: Callback) -> Callback:
