@@ -78,7 +78,6 @@ _WHEEL_FAILS = "the wheel raises an internal error (RuntimeError: The pointer[in
 PINNED: Dict[str, Pin] = {
     "table_d001": Pin(_NAN_SORT, "sort"),
     "table_d004": Pin(_FFT_EDGE, "fft"),
-    "table_d006": Pin(_OPEN, "zeta"),
     "table_d007": Pin(_LABELS, ""),  # _renorm_prim, flipud, unfold, softmax_cross_entropy_with_logits
     "table_d008": Pin(_SCIPY, "bessel_k1"),
     "table_d019": Pin(_HFFT, "ihfft2"),

@@ -144,3 +144,15 @@ def test_selu_gradient_below_zero_is_scale_alpha_exp():
     scale, alpha = 1.0507009873554805, 1.6732632423543772
     selu = lambda v: (scale * np.where(v > 0, v, alpha * np.expm1(v))).sum()  # noqa: E731
     np.testing.assert_allclose(g, _numeric_grad(selu, x), rtol=1e-6, atol=1e-9)
+
+
+def test_hurwitz_zeta_at_infinite_order_is_its_limit():
+    import scipy.special as sp
+    q = np.array([0.7, 1.0, 1.3, 2.5])
+    want = np.array([np.inf, 1.0, 0.0, 0.0])  # sum_k (k + q) ** -s as s -> inf: only a term with k + q <= 1 stays
+    for f in (ops.zeta, ops.Zeta()):
+        got = f(ms.Tensor(np.full(4, np.inf), ms.float64), ms.Tensor(q, ms.float64)).asnumpy()
+        np.testing.assert_array_equal(got, want)
+    s = np.array([2.0, 3.5, 40.0])
+    np.testing.assert_allclose(ops.zeta(ms.Tensor(s, ms.float64), ms.Tensor([1.3, 1.3, 1.3], ms.float64)).asnumpy(),
+                               sp.zeta(s, 1.3), rtol=1e-6)
