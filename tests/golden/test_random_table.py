@@ -74,6 +74,11 @@ _TANH = ("the wheel's tanh is off near saturation (-0.99896294 at -3.7777858 whe
 _HEAVISIDE = "the wheel's heaviside of NaN is 0; numpy and mskernel give NaN (" + ORACLES + ")"
 _IGAMMAC = ("the wheel's igammac at an infinite shape a is NaN; scipy.special.gammaincc and mskernel give 1 ("
             + ORACLES + ")")
+_NAN_SOFTMAX = ("a NaN in a softmax slice: the wheel treats it as the largest entry (the others get -inf in "
+                "log_softmax, 0 in softmax/softmin, where softmax loses the NaN itself); numpy and mskernel give NaN. "
+                "A slice holding +inf: log_softmax gives the limit on both sides (-inf, NaN at the inf); the wheel's "
+                "softmax gives the limit along the last axis only (NaN along another), mskernel's NaN as numpy ("
+                + ORACLES + ")")
 _FFT_EDGE = "open: an FFT of an input holding inf/NaN gives inf in some places where the other gives NaN"
 _EIG = "open: eigenvalues in another order (the order is unspecified; the values agree as a set)"
 _DIV0 = "open: x // +-0 and floor(x / +-0): the sign of the infinity (or NaN) differs from numpy's in the wheel"
@@ -89,7 +94,7 @@ PINNED: Dict[str, Pin] = {
     "table_d007": Pin(_LABELS, ""),  # _renorm_prim, flipud, unfold, softmax_cross_entropy_with_logits
     "table_d008": Pin(_SCIPY, "bessel_k1"),
     "table_d019": Pin(_HFFT, "ihfft2"),
-    "table_d020": Pin(_OPEN, "log_softmax"),
+    "table_d020": Pin(_NAN_SOFTMAX, "log_softmax"),
     "table_d023": Pin(_NAN_ELEMENTWISE, "softplus"),
     "table_d027": Pin(_TANH, "log1p"),
     "table_d028": Pin(_SCIPY, "bessel_k0e"),
@@ -128,7 +133,7 @@ PINNED: Dict[str, Pin] = {
     "table_d193": Pin(_OPEN, "select_scatter"),
     "table_d194": Pin(_OPEN, "polar"),
     "table_d196": Pin(_LABELS, ""),  # nan_to_num, addr, softmax_cross_entropy_with_logits
-    "table_d197": Pin(_OPEN, "softmin"),
+    "table_d197": Pin(_NAN_SOFTMAX, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),
     "table_d201": Pin(_FFT_EDGE, "irfft2"),
     "table_d205": Pin(_OPEN, "_index_add_ext"),

@@ -193,3 +193,15 @@ def test_igammac_at_an_infinite_shape_is_one():
     a, x = np.array([np.inf, np.inf, 2.0]), np.array([1.2, 0.3, 0.7])
     np.testing.assert_allclose(ops.igammac(ms.Tensor(a, ms.float32), ms.Tensor(x, ms.float32)).asnumpy(),
                                sp.gammaincc(a, x), rtol=1e-6)
+
+
+def test_log_softmax_of_a_slice_holding_plus_inf_is_its_limit_and_nan_stays_nan():
+    x = np.array([[1.0, np.inf, 2.0], [np.inf, np.inf, 0.0], [-np.inf, 1.0, 2.0], [np.nan, 1.0, 2.0]])
+    # the limit as the infinite entries grow: the finite ones get no weight (log: -inf); inf - inf has no value
+    want = np.where(np.isposinf(x[:2]), np.nan, -np.inf)
+    e = np.exp(x[2] - x[2].max())
+    for lsm in (ops.log_softmax, ops.LogSoftmax(), lambda t: ops.log_softmax(t.T, 0).T):
+        got = lsm(ms.Tensor(x, ms.float32)).asnumpy()
+        np.testing.assert_array_equal(got[:2], want)
+        np.testing.assert_allclose(got[2], np.log(e / e.sum()), rtol=1e-6)
+        assert np.isnan(got[3]).all()  # numpy's NaN
