@@ -81,7 +81,6 @@ _NAN_SOFTMAX = ("a NaN in a softmax slice: the wheel treats it as the largest en
                 + ORACLES + ")")
 _FFT_EDGE = "open: an FFT of an input holding inf/NaN gives inf in some places where the other gives NaN"
 _EIG = "open: eigenvalues in another order (the order is unspecified; the values agree as a set)"
-_DIV0 = "open: x // +-0 and floor(x / +-0): the sign of the infinity (or NaN) differs from numpy's in the wheel"
 _OPTIM = ("open: the wheel's CPU kernel of this optimizer primitive returns its own outputs (zeros, or the "
           "updated slots in another order) while updating the Parameters; mskernel returns the updated values")
 _OPEN = "open: found by the programs, not yet analysed"
@@ -149,7 +148,6 @@ PINNED: Dict[str, Pin] = {
     "table_d243": Pin(_OPEN, "_max_pool_with_argmax_v2"),
     "table_d247": Pin(_IGAMMAC, "igammac"),
     "table_d248": Pin(_SCIPY, "bessel_k0"),
-    "table_d249": Pin(_GRAD, ""),  # _zeta, remainder
     "table_d250": Pin(_FFT_EDGE, "fft"),
     "table_d251": Pin(_GRAD, ""),  # lp_pool1d, msort, det, vsplit
     "table_d260": Pin(_SCIPY, "bessel_y1"),
@@ -166,7 +164,6 @@ PINNED: Dict[str, Pin] = {
     "table_v014": Pin(_OPTIM, "_apply_rms_prop"),
     "table_v016": Pin(_OPTIM, "_fused_sparse_lazy_adam"),
     "table_v017": Pin(_OPTIM, "_adam_weight_decay"),
-    "table_v026": Pin(_DIV0, "div_rounded"),
     "table_v039": Pin(_EIG, "_eig_prim"),
     "table_v049": Pin(_EIG, "eig"),
     "table_v052": Pin(_OPTIM, "_fused_sparse_ftrl"),
@@ -181,12 +178,10 @@ PINNED: Dict[str, Pin] = {
     "table_v089": Pin(_HEAVISIDE, "heaviside"),
     "table_v101": Pin(_OPEN, "_coalesce"),
     "table_v110": Pin(_OPTIM, "_fused_sparse_proximal_adagrad"),
-    "table_v113": Pin(_DIV0, "div_rounded"),
     "table_v119": Pin(_OPEN, "_nms_with_mask"),
     "table_v125": Pin(_EIG, "eigvals"),
     "table_v126": Pin(_OPTIM, "_adam_prim"),
     "table_v127": Pin(_OPTIM, "_fused_sparse_ftrl"),
-    "table_v130": Pin(_DIV0, "floor_divide"),
     "table_v131": Pin(_OPTIM, "_sparse_apply_rms_prop"),
     "table_v132": Pin(_NAN_REDUCE, "_argmin_typed"),
     "table_v139": Pin(_EIG, "eig"),

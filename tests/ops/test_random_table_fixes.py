@@ -205,3 +205,16 @@ def test_log_softmax_of_a_slice_holding_plus_inf_is_its_limit_and_nan_stays_nan(
         np.testing.assert_array_equal(got[:2], want)
         np.testing.assert_allclose(got[2], np.log(e / e.sum()), rtol=1e-6)
         assert np.isnan(got[3]).all()  # numpy's NaN
+
+
+def test_floor_division_by_zero_or_of_infinities_follows_mindsporess_rule():
+    # MindSpore's rule (measured on the 2.10 CPU wheel): floor(x / y) with a zero divisor read as +0; numpy's
+    # floor_divide follows the sign of -0.0 and gives NaN for inf // finite
+    x = np.array([1, -1, 0, -0.0, np.inf, -np.inf, 1, -1, np.inf, -np.inf, 1.0, 1.0, np.inf, 0.0, 7.0, -7.0])
+    y = np.array([-0.0, -0.0, -0.0, 0.0, 0.0, -0.0, 0.0, 0.0, 0.76, -0.76, np.inf, -np.inf, np.inf, 0.76, 2.0, 2.0])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        want = np.floor(x / np.where(y == 0, 0.0, y))
+    for f in (ops.floor_divide, ops.FloorDiv(), lambda a, b: ops.div(a, b, rounding_mode="floor"), lambda a, b: a // b):
+        got = f(ms.Tensor(x, ms.float32), ms.Tensor(y, ms.float32)).asnumpy()
+        np.testing.assert_array_equal(got, want.astype(np.float32))
+        assert (np.signbit(got) == np.signbit(want)).all()
