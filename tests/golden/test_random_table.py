@@ -79,8 +79,11 @@ _NAN_SOFTMAX = ("a NaN in a softmax slice: the wheel treats it as the largest en
                 "A slice holding +inf: log_softmax gives the limit on both sides (-inf, NaN at the inf); the wheel's "
                 "softmax gives the limit along the last axis only (NaN along another), mskernel's NaN as numpy ("
                 + ORACLES + ")")
-_FFT_EDGE = "open: an FFT of an input holding inf/NaN gives inf in some places where the other gives NaN"
-_EIG = "open: eigenvalues in another order (the order is unspecified; the values agree as a set)"
+_FFT_EDGE = ("convention: the DFT of an input holding inf or NaN has no value (inf - inf); the wheel's FFT gives "
+             "+-inf in places where numpy.fft (and mskernel) give NaN; each side keeps its algorithm's pattern, the "
+             "finite entries agree")
+_EIG = ("convention: the order of eigenvalues is unspecified; the wheel gives its solver's (Eigen's Schur) order, "
+        "mskernel numpy.linalg.eig's (LAPACK geev); the values agree as a set (" + ORACLES + ")")
 _OPTIM = ("open: the wheel's CPU kernel of this optimizer primitive returns its own outputs (zeros, or the "
           "updated slots in another order) while updating the Parameters; mskernel returns the updated values")
 _OPEN = "open: found by the programs, not yet analysed"

@@ -218,3 +218,11 @@ def test_floor_division_by_zero_or_of_infinities_follows_mindsporess_rule():
         got = f(ms.Tensor(x, ms.float32), ms.Tensor(y, ms.float32)).asnumpy()
         np.testing.assert_array_equal(got, want.astype(np.float32))
         assert (np.signbit(got) == np.signbit(want)).all()
+
+
+def test_eigenvalues_are_numpys_as_a_set():
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((3, 3))
+    want = np.sort_complex(np.linalg.eigvals(a))
+    for got in (ops.eigvals(ms.Tensor(a, ms.float32)), ops.eig(ms.Tensor(a, ms.float32))[0]):
+        np.testing.assert_allclose(np.sort_complex(got.asnumpy().astype(np.complex128)), want, rtol=1e-5, atol=1e-6)
