@@ -84,8 +84,12 @@ _FFT_EDGE = ("convention: the DFT of an input holding inf or NaN has no value (i
              "finite entries agree")
 _EIG = ("convention: the order of eigenvalues is unspecified; the wheel gives its solver's (Eigen's Schur) order, "
         "mskernel numpy.linalg.eig's (LAPACK geev); the values agree as a set (" + ORACLES + ")")
-_OPTIM = ("open: the wheel's CPU kernel of this optimizer primitive returns its own outputs (zeros, or the "
-          "updated slots in another order) while updating the Parameters; mskernel returns the updated values")
+_OPTIM = ("the wheel's CPU kernel of this optimizer primitive returns outputs that are not the updated values (zeros, "
+          "stale or uninitialised buffers such as 2.4e-38; the FusedSparse* documented as 'useless'), while the "
+          "Parameters it updates agree with mskernel's (measured on every one of these primitives); mskernel returns "
+          "the updated values, as the docs say (" + ORACLES + ")")
+_SPARSE_RMS = ("the wheel's SparseApplyRMSProp leaves mean_square unchanged where the gradient is 0 (documented: "
+               "rho * ms + (1 - rho) * grad**2); mskernel follows the documented formula (" + ORACLES + ")")
 _OPEN = "open: found by the programs, not yet analysed"
 _GRAD = "open: a gradient differs (not yet analysed; the chain is in the comment)"
 _WHEEL_FAILS = "the wheel raises an internal error (RuntimeError: The pointer[input_tensor] is null); mskernel runs it"
@@ -185,7 +189,7 @@ PINNED: Dict[str, Pin] = {
     "table_v125": Pin(_EIG, "eigvals"),
     "table_v126": Pin(_OPTIM, "_adam_prim"),
     "table_v127": Pin(_OPTIM, "_fused_sparse_ftrl"),
-    "table_v131": Pin(_OPTIM, "_sparse_apply_rms_prop"),
+    "table_v131": Pin(_SPARSE_RMS, "_sparse_apply_rms_prop"),
     "table_v132": Pin(_NAN_REDUCE, "_argmin_typed"),
     "table_v139": Pin(_EIG, "eig"),
     "table_v147": Pin(_EIG, "_eig_prim"),

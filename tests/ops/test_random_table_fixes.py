@@ -226,3 +226,55 @@ def test_eigenvalues_are_numpys_as_a_set():
     want = np.sort_complex(np.linalg.eigvals(a))
     for got in (ops.eigvals(ms.Tensor(a, ms.float32)), ops.eig(ms.Tensor(a, ms.float32))[0]):
         np.testing.assert_allclose(np.sort_complex(got.asnumpy().astype(np.complex128)), want, rtol=1e-5, atol=1e-6)
+
+
+# The optimizer primitives (pinned in test_random_table.py as ``_OPTIM``, ``_SPARSE_RMS``): mskernel updates the
+# Parameters by the documented formulas and returns the updated values, as documented.
+
+def _params(*arrays):
+    return [ms.Parameter(ms.Tensor(np.array(a, np.float32)), name=f"p{i}") for i, a in enumerate(arrays)]
+
+
+def test_apply_rms_prop_updates_and_returns_var_as_documented():
+    rng = np.random.default_rng(4)
+    var, ms_, mom, g = rng.standard_normal((4, 3)), rng.random((4, 3)) + 0.1, rng.standard_normal((4, 3)), \
+        rng.standard_normal((4, 3))
+    lr, rho, momentum, eps = 0.01, 0.9, 0.5, 1e-6
+    want_ms = rho * ms_ + (1 - rho) * g * g
+    want_mom = momentum * mom + lr * g / np.sqrt(want_ms + eps)
+    p = _params(var, ms_, mom)
+    out = ops.ApplyRMSProp()(p[0], p[1], p[2], ms.Tensor(lr, ms.float32), ms.Tensor(g, ms.float32), rho, momentum, eps)
+    for got, want in zip(p + [out], (var - want_mom, want_ms, want_mom, var - want_mom)):
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-5, atol=1e-6)
+
+
+def test_sparse_apply_rms_prop_decays_mean_square_where_the_gradient_is_zero():
+    var, ms_, mom = np.ones((2, 2)), np.full((2, 2), 1.1), np.full((2, 2), 0.5)
+    g, idx = np.array([[0.0, 0.5], [0.0, 0.0]]), [1, 0]
+    lr, rho, momentum, eps = 0.01, 0.9, 0.5, 1e-6
+    want_ms, want_mom = ms_.copy(), mom.copy()
+    for row, i in enumerate(idx):
+        want_ms[i] = rho * ms_[i] + (1 - rho) * g[row] ** 2  # documented: no exception for a zero gradient
+        want_mom[i] = momentum * mom[i] + lr * g[row] / np.sqrt(want_ms[i] + eps)
+    p = _params(var, ms_, mom)
+    out = ops.SparseApplyRMSProp(rho, momentum, eps)(p[0], p[1], p[2], ms.Tensor(lr, ms.float32),
+                                                     ms.Tensor(g, ms.float32), ms.Tensor(idx, ms.int32))
+    for got, want in zip(p, (var - want_mom, want_ms, want_mom)):
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6)
+    for got, param in zip(out, p):
+        np.testing.assert_array_equal(got.asnumpy(), param.asnumpy())
+
+
+def test_adam_updates_and_returns_the_updated_parameters():
+    rng = np.random.default_rng(5)
+    var, m, v, g = rng.standard_normal((3, 4)), rng.standard_normal((3, 4)), rng.random((3, 4)) + 0.1, \
+        rng.standard_normal((3, 4))
+    b1p, b2p, lr, b1, b2, eps = 0.9, 0.999, 0.01, 0.9, 0.999, 1e-8
+    want_m, want_v = b1 * m + (1 - b1) * g, b2 * v + (1 - b2) * g * g
+    want_var = var - lr * np.sqrt(1 - b2p) / (1 - b1p) * want_m / (np.sqrt(want_v) + eps)
+    p = _params(var, m, v)
+    t = [ms.Tensor(s, ms.float32) for s in (b1p, b2p, lr, b1, b2, eps)]
+    out = ops.Adam()(p[0], p[1], p[2], *t, ms.Tensor(g, ms.float32))
+    for got, param, want in zip(out, p, (want_var, want_m, want_v)):
+        np.testing.assert_allclose(param.asnumpy(), want, rtol=1e-5, atol=1e-6)
+        np.testing.assert_array_equal(got.asnumpy(), param.asnumpy())
