@@ -137,7 +137,6 @@ PINNED: Dict[str, Pin] = {
     "table_d179": Pin(_LABELS, ""),  # flipud, _batch_norm_primitive, max_unpool2d, sigmoid_cross_entropy_with_logits
     "table_d182": Pin(_HFFT, "hfft"),
     "table_d193": Pin(_OPEN, "select_scatter"),
-    "table_d194": Pin(_OPEN, "polar"),
     "table_d196": Pin(_LABELS, ""),  # nan_to_num, addr, softmax_cross_entropy_with_logits
     "table_d197": Pin(_NAN_SOFTMAX, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),
@@ -155,11 +154,9 @@ PINNED: Dict[str, Pin] = {
     "table_d243": Pin(_OPEN, "_max_pool_with_argmax_v2"),
     "table_d247": Pin(_IGAMMAC, "igammac"),
     "table_d248": Pin(_SCIPY, "bessel_k0"),
-    "table_d250": Pin(_FFT_EDGE, "fft"),
     "table_d251": Pin(_GRAD, ""),  # lp_pool1d, msort, det, vsplit
     "table_d260": Pin(_SCIPY, "bessel_y1"),
     "table_d262": Pin(_HFFT, "hfftn"),
-    "table_d269": Pin(_FFT_EDGE, "ifftn"),
     "table_d273": Pin(_CROSS, "cross"),
     "table_d280": Pin(_SCIPY, "bessel_k0e"),
     "table_d285": Pin(_GRAD, ""),  # tensor_split, ldexp

@@ -278,3 +278,13 @@ def test_adam_updates_and_returns_the_updated_parameters():
     for got, param, want in zip(out, p, (want_var, want_m, want_v)):
         np.testing.assert_allclose(param.asnumpy(), want, rtol=1e-5, atol=1e-6)
         np.testing.assert_array_equal(got.asnumpy(), param.asnumpy())
+
+
+def test_polar_and_complex_keep_an_infinite_part_apart():
+    r, theta = np.array([np.inf, 2.0, np.inf]), np.array([0.5, 3.0, -2.0])
+    got = ops.polar(ms.Tensor(r, ms.float32), ms.Tensor(theta, ms.float32)).asnumpy()
+    np.testing.assert_allclose(got.real, r * np.cos(theta), rtol=1e-6)
+    np.testing.assert_allclose(got.imag, r * np.sin(theta), rtol=1e-6)
+    z = ops.Complex()(ms.Tensor([1.0, np.inf], ms.float32), ms.Tensor([np.inf, 2.0], ms.float32)).asnumpy()
+    np.testing.assert_array_equal(z.real, [1.0, np.inf])
+    np.testing.assert_array_equal(z.imag, [np.inf, 2.0])
