@@ -136,7 +136,6 @@ PINNED: Dict[str, Pin] = {
     "table_d176": Pin(_HFFT, "hfft2"),
     "table_d179": Pin(_LABELS, ""),  # flipud, _batch_norm_primitive, max_unpool2d, sigmoid_cross_entropy_with_logits
     "table_d182": Pin(_HFFT, "hfft"),
-    "table_d193": Pin(_OPEN, "select_scatter"),
     "table_d196": Pin(_LABELS, ""),  # nan_to_num, addr, softmax_cross_entropy_with_logits
     "table_d197": Pin(_NAN_SOFTMAX, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),

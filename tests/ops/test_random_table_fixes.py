@@ -288,3 +288,14 @@ def test_polar_and_complex_keep_an_infinite_part_apart():
     z = ops.Complex()(ms.Tensor([1.0, np.inf], ms.float32), ms.Tensor([np.inf, 2.0], ms.float32)).asnumpy()
     np.testing.assert_array_equal(z.real, [1.0, np.inf])
     np.testing.assert_array_equal(z.imag, [np.inf, 2.0])
+
+
+def test_writing_a_piece_over_nan_or_inf_leaves_no_trace():
+    x = np.array([[1.0, np.nan, 2.0], [np.nan, np.inf, -np.inf]])
+    src = np.array([5.0, 6.0, 7.0])
+    want = x.copy()
+    want[1] = src
+    got = ops.select_scatter(ms.Tensor(x, ms.float32), ms.Tensor(src, ms.float32), 0, 1).asnumpy()
+    np.testing.assert_array_equal(got, want)
+    got = ops.slice_scatter(ms.Tensor(x, ms.float32), ms.Tensor(src[None], ms.float32), 0, 1, 2).asnumpy()
+    np.testing.assert_array_equal(got, want)
