@@ -90,6 +90,10 @@ _OPTIM = ("the wheel's CPU kernel of this optimizer primitive returns outputs th
           "the updated values, as the docs say (" + ORACLES + ")")
 _SPARSE_RMS = ("the wheel's SparseApplyRMSProp leaves mean_square unchanged where the gradient is 0 (documented: "
                "rho * ms + (1 - rho) * grad**2); mskernel follows the documented formula (" + ORACLES + ")")
+_INPLACE_INDEX_ADD = ("open: the wheel's Tensor.index_add(dim, index, source, alpha=) also writes into self (in "
+                      "place, like ops.index_add's documented update of self): the program calls g twice, so the "
+                      "wheel's second call starts from the first's result; mskernel's returns a new tensor (whether "
+                      "to adopt the in-place write is the integrator's call)")
 _OPEN = "open: found by the programs, not yet analysed"
 _GRAD = "open: a gradient differs (not yet analysed; the chain is in the comment)"
 _WHEEL_FAILS = "the wheel raises an internal error (RuntimeError: The pointer[input_tensor] is null); mskernel runs it"
@@ -118,7 +122,6 @@ PINNED: Dict[str, Pin] = {
     "table_d086": Pin(_CROSS, "cross"),
     "table_d089": Pin(_NAN_REDUCE, "max"),
     "table_d103": Pin(_ERFINV, "erfinv"),
-    "table_d105": Pin(_GRAD, ""),  # tensor_scatter_elements, conj, flip, adaptive_avg_pool2d
     "table_d111": Pin(_HFFT, "hfftn"),
     "table_d113": Pin(_SCIPY, "bessel_k0"),
     "table_d116": Pin(_SCIPY, "bessel_k1e"),
@@ -140,7 +143,7 @@ PINNED: Dict[str, Pin] = {
     "table_d197": Pin(_NAN_SOFTMAX, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),
     "table_d201": Pin(_FFT_EDGE, "irfft2"),
-    "table_d205": Pin(_OPEN, "_index_add_ext"),
+    "table_d205": Pin(_INPLACE_INDEX_ADD, "_index_add_ext"),
     "table_d208": Pin(_NAN_REDUCE, "_argmax_with_value"),
     "table_d214": Pin(_SCIPY, "bessel_y0"),
     "table_d216": Pin(_GRAD, ""),  # logdet, _nuclear_norm, ifft
