@@ -49,6 +49,15 @@ from mskernel.dtype import (AbstractType, Int, TensorType, byte, cdouble, cfloat
                             int_, intc, intp, list_, long, number, short, string, tensor_type, tuple_, type_none,
                             ubyte, uint, uintc, uintp, ushort)
 from mskernel.common.tensor_buffer import frombuffer  # noqa: F401
+from mskernel.dtype import (QuantDtype, _null, _NullType, bfloat16, float8_e4m3fn, float8_e5m2,  # noqa: F401
+                            hifloat8, qint4x2)
+from mskernel.common.swap import swap_tensors  # noqa: F401
+from mskernel.autograd.saved_hooks import register_saved_tensors_hooks, saved_tensors_hooks  # noqa: F401
+from mskernel.common.api import enable_dynamic  # noqa: F401
+from mskernel.common.device import DeviceCtx  # noqa: F401
+from mskernel.common.file_system import mindio_preload, set_mindio_server_info  # noqa: F401
+from mskernel.tools import set_dump  # noqa: F401
+from mskernel.profiler import Profiler  # noqa: F401
 from mskernel.train.merge_sliced import merge_sliced_parameter  # noqa: F401
 from mskernel.utils.dlpack import from_dlpack, to_dlpack  # noqa: F401
 from mskernel.common import tensor_extras as _tensor_extras
@@ -65,6 +74,12 @@ from mskernel.graph_settings import (COMPATIBLE, LAX, STRICT, jit_class, lazy_in
 from mskernel.environment import async_ckpt_thread_status, get_level, get_log_config, run_check  # noqa: F401
 
 _tensor_extras.attach()  # Tensor's state queries and byte views (data, get_bytes, is_signed, device, ...)
+from mskernel.ops import tensor_inplace_more as _tensor_inplace_more, tensor_runtime as _tensor_runtime  # noqa: E402
+_tensor_inplace_more.attach()  # addmm_, index_copy_, scatter_, fills, top_k, reverse, index
+_tensor_runtime.attach()  # storage, hooks, data_sync, dlpack, to_, set_, param_info, ...
+from mskernel.ops.tensor_runtime import UntypedStorage  # noqa: E402,F401  (what untyped_storage() gives)
+for _name, _method in _refused_names("mindspore.Tensor").items():  # pin_memory, delete_: refused with the reason
+    setattr(Tensor, _name, _method)
 
 # the top-level names refused with their reason (mskernel.refusals); export/load/obfuscate_ckpt come from train
 _REFUSED = {n: obj for n, obj in _refused_names("mindspore").items() if n not in train.__all__}
@@ -169,7 +184,7 @@ def __getattr__(name: str) -> Any:
         from mskernel import widgets
 
         return getattr(widgets, name)
-    if name in ("numpy", "mint", "dataset"):
+    if name in ("numpy", "mint", "dataset", "hal", "multiprocessing", "tools", "device_context", "profiler"):
         import importlib
 
         return importlib.import_module(f"mskernel.{name}")
@@ -190,6 +205,7 @@ __all__ = ["__version__", "recompute", "parallel", "Layout", "shard", "parameter
            "ParameterTuple", "set_seed", "get_seed", "train", "tensor", "common", "context", "amp", "communication",
            "jacfwd", "jacrev", "jvp", "vjp", "vmap", "COOTensor", "CSRTensor", "RowTensor", "SparseTensor",
            "Generator", "default_generator", "get_rng_state", "initial_seed", "manual_seed", "seed", "set_rng_state",
+           "UntypedStorage",
            *train.__all__, *sorted(_REFUSED)]
 
 # MindSpore 2.10 also spells the boolean dtype ``mindspore.bool`` (measured); not star-exported, so

@@ -18,8 +18,12 @@ from __future__ import annotations
 import math
 from typing import List
 
+import ml_dtypes
 import numpy as np
 
+#: ml_dtypes' low-precision floats: MindSpore's repr writes them in ``%g`` right-aligned to the widest value, and
+#: its ``str`` each value as ``%f``
+LOW_FLOATS = frozenset(np.dtype(t) for t in (ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2))
 _THRESHOLD = 6
 _THRESHOLD_1D = 1000
 _HALF = _THRESHOLD >> 1
@@ -54,6 +58,9 @@ class _Stringifier:
         self.is_bool = k == "b"
         self.is_complex = k == "c"
         self.half = arr.dtype == np.float16
+        self.low = arr.dtype in LOW_FLOATS
+        if self.low:
+            self.is_float = False
         self.linefeed = 12 if (self.is_float or self.is_bool) else 24
         self.max_width = 0
         self.out: List[str] = []
@@ -67,7 +74,7 @@ class _Stringifier:
             return _cpp_sci(float(v), 11 if self.half else 15, 4 if self.half else 8)
         if self.is_bool:
             return ("True" if v else "False").rjust(5)
-        s = str(int(v))
+        s = _cpp_general(float(v)) if self.low else str(int(v))
         self.max_width = max(self.max_width, len(s))
         return "\0" * len(s) + s  # placeholder padding, widened to max_width at the end
 
@@ -126,7 +133,7 @@ class _Stringifier:
                 return "True" if v else "False"
             if self.is_complex:
                 return self.item(v)
-            return str(int(v))
+            return _cpp_general(float(v)) if self.low else str(int(v))
         self.recurse([0], 0)
         text = "".join(self.out)
         if not (self.is_float or self.is_bool or self.is_complex):
@@ -160,6 +167,16 @@ def values_repr(arr: np.ndarray) -> str:
         '[[  1, -20],\\n [  3,   4]]'
     """
     return _Stringifier(np.asarray(arr)).render()
+
+
+def low_float_str(arr: np.ndarray) -> str:
+    """MindSpore's ``str`` of a bfloat16/float8 tensor: numpy's layout of the values, each written as ``%f``.
+
+    Example:
+        >>> low_float_str(np.array([1.5, -4.25], ml_dtypes.bfloat16))
+        '[1.500000 -4.250000]'
+    """
+    return np.array2string(np.asarray(arr, np.float64), formatter={"all": lambda v: "%f" % v})
 
 
 def tensor_repr(arr: np.ndarray, dtype_name: str) -> str:

@@ -12,8 +12,10 @@ Example:
 """
 from __future__ import annotations
 
+import enum
 from typing import Any, Dict, Union
 
+import ml_dtypes
 import numpy as np
 
 __all__ = [
@@ -21,6 +23,7 @@ __all__ = [
     "float16", "float32", "float64", "complex64", "complex128", "half", "single", "double", "float_",
     "to_dtype", "dtype_to_nptype", "pytype_to_dtype", "dtype_to_pytype", "promote", "is_float",
     "number_type", "float_type", "int_type", "uint_type", "all_types",
+    "bfloat16", "float8_e4m3fn", "float8_e5m2", "hifloat8", "qint4x2", "QuantDtype", "_NullType", "_null",
 ]
 
 
@@ -112,6 +115,13 @@ float32 = Type("Float32", "float32", np.float32, "f", 6)
 float64 = Type("Float64", "float64", np.float64, "f", 7)
 complex64 = Type("Complex64", "complex64", np.complex64, "c", 8)
 complex128 = Type("Complex128", "complex128", np.complex128, "c", 9)
+# the low-precision floats, stored in ml_dtypes' numpy dtypes (JAX's); two of the same rank that differ promote
+# to float32 (MindSpore 2.10 measured: bfloat16 + float16 is Float32)
+bfloat16 = Type("BFloat16", "bfloat16", ml_dtypes.bfloat16, "f", 5)
+float8_e4m3fn = Type("Float8E4M3FN", "float8_e4m3fn", ml_dtypes.float8_e4m3fn, "f", 5)
+float8_e5m2 = Type("Float8E5M2", "float8_e5m2", ml_dtypes.float8_e5m2, "f", 5)
+# MindSpore's qint4x2 is its 4-bit signed integer (it prints as Int4 and reprs as mindspore.int4)
+qint4x2 = Type("Int4", "int4", ml_dtypes.int4, "i", 1)
 half = float16
 single = float32
 double = float64
@@ -119,12 +129,12 @@ float_ = float32
 
 all_types = (bool_, int8, uint8, int16, uint16, int32, uint32, int64, uint64,
              float16, float32, float64, complex64, complex128)
-float_type = (float16, float32, float64)
+float_type = (float16, float32, float64, bfloat16)
 int_type = (int8, int16, int32, int64)
 uint_type = (uint8, uint16, uint32, uint64)
 number_type = int_type + uint_type + float_type + (complex64, complex128)
 
-_by_attr = {t.attr: t for t in all_types}
+_by_attr = {t.attr: t for t in all_types + (bfloat16, float8_e4m3fn, float8_e5m2, qint4x2)}
 _by_attr.update({"bool": bool_, "half": float16, "single": float32, "double": float64, "float": float32})
 
 DTypeLike = Union[Type, str, np.dtype, type]
@@ -218,6 +228,8 @@ def promote(a: Type, b: Type) -> Type:
         return a
     a_float, b_float = a.kind in "fc", b.kind in "fc"
     if a_float and b_float:
+        if a.rank == b.rank and a.kind == b.kind:
+            return float32  # two different 16/8-bit floats
         return a if a.rank >= b.rank else b
     if a_float:
         return a
@@ -329,3 +341,55 @@ class Int:
             raise TypeError(f"Wrong number of bits {nbits}, it should be one of 8, 16, 32 or 64.")
         return widths[nbits]
 
+
+
+#: Huawei's HiFloat8 (HiF8): a dtype name only; mskernel has no storage for its tapered 8-bit encoding, so a
+#: Tensor cannot be made in it (its own byte layout: one ``uint8`` per element, kept distinct from uint8)
+hifloat8 = Type("HiFloat8", "hifloat8", np.dtype([("hifloat8", "u1")]), "f", 5)
+_by_attr["hifloat8"] = hifloat8
+
+
+class QuantDtype(enum.Enum):
+    """MindSpore's quantisation datatypes: ``INT1`` ... ``INT16`` (values 0-15), ``UINT1`` ... ``UINT16``
+    (100-115); ``str`` gives the name and ``value()`` the number.
+
+    Example:
+        >>> print(QuantDtype.INT8, QuantDtype.INT8.value(), QuantDtype.UINT16.value())
+        INT8 7 115
+    """
+
+    locals().update({f"INT{i}": i - 1 for i in range(1, 17)})
+    locals().update({f"UINT{i}": 99 + i for i in range(1, 17)})
+
+    def __str__(self) -> str:
+        return self.name
+
+    def value(self) -> int:  # type: ignore[override]
+        """The enum's number (MindSpore serialises a QuantDtype by it)."""
+        return self._value_
+
+
+class _NullType:
+    """The type of MindSpore's ``_null`` (a missing value that is not ``None``); it prints as ``Null``.
+
+    Example:
+        >>> print(_null)
+        Null
+        >>> _null == _NullType(), repr(_null)
+        (True, 'mindspore.Null')
+    """
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _NullType)
+
+    def __hash__(self) -> int:
+        return hash(_NullType)
+
+    def __str__(self) -> str:
+        return "Null"
+
+    def __repr__(self) -> str:
+        return "mindspore.Null"
+
+
+_null = _NullType()

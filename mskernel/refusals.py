@@ -58,12 +58,20 @@ _ADASUM = ("AdaSum combines the updates of at least 16 ranks (a power of 2) pair
 
 _ATTN = "attention"
 
+_POOL = ("it routes device memory through a custom allocator loaded from a shared library; mskernel's tensors are "
+         "numpy arrays in host memory, and the CPU wheel itself fails to switch allocators (use_mem_pool raises "
+         "NameError: _enable_pluggable_allocator is not defined)")
+
 _GE = ("it is a control-flow primitive of the Ascend graph engine (GE), which MindSpore 2.10 runs only inside "
        "graphs compiled for GE; the CPU wheel raises NotImplementedError for it, and mskernel has no graph compiler")
 
 #: MindSpore namespace -> refused name -> the reason its error gives (one line each)
 REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore": {
+        "TrainFaultTolerance": ("it drives Huawei's MindIO TFT service (fault reporting, uce/arf recovery across an "
+                                "Ascend cluster, Ascend graph mode only); the CPU wheel refuses it too (\"MindIO TFT "
+                                "register need custom switch on one of: ['TTP:1', 'UCE:1', 'ARF:1', 'TSP:1', "
+                                "'HCCE:1']\"), and mskernel runs one process with no MindIO"),
         "export": _MINDIR,
         "load": _MINDIR,
         "load_mindir": _MINDIR,
@@ -81,6 +89,14 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "get_ckpt_path_with_strategy": _STRATEGY,
         "sync_pipeline_shared_parameters": "pipeline-parallel stages share parameters across processes; "
                                            "mskernel runs one process",
+        "unified_safetensors": _STRATEGY,
+        "flops_collection": ("it counts the FLOPs of the graph MindSpore's graph compiler built for a parallel run; "
+                             "mskernel has no graph compiler (the CPU wheel raises \"The pointer[graph] is null\")"),
+        "memory_replay": ("it replays a device memory-allocation trace on the Ascend NPU's allocator; the CPU wheel "
+                          "raises \"Create device context failed\" for it"),
+        "MemPool": _POOL,
+        "use_mem_pool": _POOL,
+        "PluggableAllocator": _POOL,
     },
     "mindspore.nn": {
         "GraphCell": "it runs a graph loaded from a MindIR file, and mskernel has no graph compiler",
@@ -145,6 +161,15 @@ REFUSED: Dict[str, Dict[str, str]] = {
                       "fallback), and mskernel has no graph compiler; called directly the CPU wheel raises "
                       "\"Invalid primitive:PyExecute\""),
     },
+    "mindspore.Tensor": {
+        "pin_memory": ("it page-locks the tensor's host memory for fast copies to an Ascend or GPU device, and a CPU "
+                       "run has no device to copy to (the CPU wheel fails creating the device context: \"Create "
+                       "device context failed, please make sure target device:2 is available\"); is_pinned() is "
+                       "False here"),
+        "delete_": ("it frees the tensor's device memory; the CPU wheel has no kernel for that (\"Unsupported op "
+                    "[Free] on CPU\"), and mskernel's tensors own host memory that Python frees when the last "
+                    "reference goes (del x)"),
+    },
     "mindspore.mint": {
         "npu_gelu": ("it is the Ascend NPU's own GeLU kernel (the CPU wheel raises \"Not implement exception\"); "
                      "mint.nn.functional.gelu computes GeLU here"),
@@ -152,6 +177,13 @@ REFUSED: Dict[str, Dict[str, str]] = {
     "mindspore.dataset": {
         "sync_wait_for_dataset": "it waits, through OBS cloud storage, for the other ranks of a multi-process "
                                  "ModelArts run to finish an epoch; mskernel runs one process and has no OBS",
+        "OBSMindDataset": "it reads MindRecord files from cloud object storage (Huawei OBS, or an S3/Minio server) and "
+                          "synchronises the ranks of a ModelArts job through it; mskernel has no object-storage "
+                          "client (download the files and read them with MindDataset)",
+        "DatasetCache": "it is a client of MindSpore's dataset cache server, a separate process (started with "
+                        "`dataset-cache --start`, which also hands out the session ids); mskernel runs one process "
+                        "and has no cache server (the CPU wheel without one fails the pipeline with \"Cache server "
+                        "with port 50052 is unreachable\"); a pipeline gives the same rows with cache=None",
     },
     "mindspore.dataset.transforms": {
         "Plugin": "it loads a shared library written against MindSpore's C++ data engine (the MindData plugin "
@@ -174,11 +206,14 @@ def _home(namespace: str) -> str:
 
 
 def _doc(namespace: str, name: str, reason: str, call: str) -> str:
-    path = f"{_home(namespace)}.{name}"
+    if namespace == "mindspore.Tensor":  # a method: called on a tensor
+        setup, path = "import mskernel", f"mskernel.Tensor([1.0]).{name}"
+    else:
+        setup, path = f"import {_home(namespace)}", f"{_home(namespace)}.{name}"
     return (f"Refused: ``{namespace}.{name}`` cannot run here ({reason}).\n\n"
             f"    Using it raises :class:`~mskernel.errors.RefusedError` naming it and giving the reason.\n\n"
             f"    Example:\n"
-            f"        >>> import {_home(namespace)}\n"
+            f"        >>> {setup}\n"
             f"        >>> {path}{call}\n"
             f"        Traceback (most recent call last):\n"
             f"        ...\n"

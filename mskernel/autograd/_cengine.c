@@ -207,11 +207,18 @@ static PyObject *new_node(PyObject *op, PyObject *kind, PyObject *inputs, PyObje
     return node;
 }
 
-/* dtype.kind in "fc" (1/0; -1 with an error). */
+/* ml_dtypes' bfloat16 and float8 dtypes: floats numpy files under kind 'V'. */
+int low_precision_float(PyArray_Descr *d) {
+    const char *name = d->typeobj->tp_name;
+    return d->kind == 'V'
+           && (strcmp(name, "ml_dtypes.bfloat16") == 0 || strncmp(name, "ml_dtypes.float8", 16) == 0);
+}
+
+/* dtype.kind in "fc", or one of ml_dtypes' low-precision floats (1/0; -1 with an error). */
 static int float_or_complex(PyObject *dtype) {
     if (PyArray_DescrCheck(dtype)) {
         char k = ((PyArray_Descr *)dtype)->kind;
-        return k == 'f' || k == 'c';
+        return k == 'f' || k == 'c' || low_precision_float((PyArray_Descr *)dtype);
     }
     PyObject *kind = PyObject_GetAttr(dtype, S.s_kind);
     if (kind == NULL) return -1;
@@ -422,7 +429,20 @@ static PyObject *edge(PyObject *self, PyObject *t) {
     return make_edge(t);
 }
 
+/* set_saved_hooks(packed_type, pack or None): the saved-tensor hooks bound rules pack their tensor operands with;
+ * returns the previous pack (None when there was none). */
+static PyObject *set_saved_hooks(PyObject *self, PyObject *args) {
+    PyObject *tp, *pack;
+    if (!PyArg_ParseTuple(args, "O!O", &PyType_Type, &tp, &pack)) return NULL;
+    PyObject *prev = S.saved_hooks ? S.saved_hooks : Py_NewRef(Py_None);
+    Py_XSETREF(S.packed_type, (PyTypeObject *)Py_NewRef(tp));
+    S.saved_hooks = pack == Py_None ? NULL : Py_NewRef(pack);
+    return prev;
+}
+
 static PyMethodDef methods[] = {
+    {"set_saved_hooks", set_saved_hooks, METH_VARARGS,
+     "set_saved_hooks(Packed, pack or None) -> previous pack: saved-tensor hooks (mskernel/autograd/saved_hooks.py)."},
     {"bind_tensor", bind_tensor, METH_VARARGS, "bind_tensor(Tensor, ndarray, asarray): enables wrap()."},
     {"bind_node", bind_node, METH_VARARGS, "bind_node(Node, ids, meta, meta_fn, STATE): enables recording."},
     {"bind_engine", bind_engine, METH_O, "bind_engine(helpers): enables gradients()."},

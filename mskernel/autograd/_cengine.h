@@ -30,6 +30,8 @@ typedef struct {
     Py_ssize_t n_id, n_op, n_kind, n_inputs, n_backward, n_out_meta, n_saved_out, n_info, n_stats, n_materialize;
     PyObject *s_builtin, *s_grad, *s_shape, *s_dtype, *s_kind, *s_fc;
     PyObject *zero;
+    PyObject *saved_hooks;                        /* saved-tensor hooks: pack(t) -> Packed (NULL when none) */
+    PyTypeObject *packed_type;                    /* the Packed class: .unpack() gives the tensor back */
 } State;
 
 extern State S;
@@ -75,6 +77,7 @@ PyObject *gradients(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 /* _cengine_operators.c */
 int same_dtype(PyObject *a, PyObject *b);
 int float_kind_array(PyObject *arr);
+int low_precision_float(PyArray_Descr *d);  /* ml_dtypes' bfloat16/float8 (kind 'V') */
 extern PyTypeObject BinopType;
 
 /* _cengine_calls.c */

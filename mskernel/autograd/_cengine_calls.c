@@ -99,7 +99,8 @@ static int track(PyObject *fargs, PyObject *positions, int ints, PyObject **call
         PyObject *t = wrap_array(d);
         if (t == NULL) { Py_CLEAR(*call); Py_CLEAR(*targets); return -1; }
         char k = PyArray_Check(d) ? PyArray_DESCR((PyArrayObject *)d)->kind : 'O';
-        int rg = k == 'f' || k == 'c' || (ints && (k == 'i' || k == 'u' || k == 'b'));
+        int rg = k == 'f' || k == 'c' || (ints && (k == 'i' || k == 'u' || k == 'b'))
+                 || (k == 'V' && low_precision_float(PyArray_DESCR((PyArrayObject *)d)));
         set_field(t, S.t_rg, Py_NewRef(rg ? Py_True : Py_False));
         PyList_SET_ITEM(*targets, i, t);
         if (PyList_SetItem(*call, p, Py_NewRef(t)) < 0) { Py_CLEAR(*call); Py_CLEAR(*targets); return -1; }

@@ -120,6 +120,7 @@ typedef struct {
 #define MAX_FNS 64
 
 static PyObject *bound_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames);
+static int pack_saved(Bound *b, Py_ssize_t ninputs);
 
 /* The value for argument code c of a call with these operands and attributes (new reference; NULL without an error
  * for g and out, which are given when the rule runs). */
@@ -174,7 +175,28 @@ PyObject *bind_rule(PyObject *rule_obj, PyObject *inputs, PyObject *attrs) {
         }
     }
     PyObject_GC_Track(b);
+    if (S.saved_hooks != NULL && pack_saved(b, PyTuple_GET_SIZE(inputs)) < 0) { Py_DECREF(b); return NULL; }
     return (PyObject *)b;
+}
+
+/* With saved-tensor hooks set: each Tensor operand the bound rule keeps is packed once, in input order, and every
+ * argument slot holding it holds the Packed object instead (call_fn unpacks it when the rule runs). 0, or -1. */
+static int pack_saved(Bound *b, Py_ssize_t ninputs) {
+    Rule *r = b->rule;
+    Py_ssize_t ncodes = r->start[r->nfns];
+    for (Py_ssize_t i = 0; i < ninputs; i++) {
+        PyObject *packed = NULL;
+        for (Py_ssize_t k = 0; k < r->nfns; k++) {
+            if (!((b->run >> k) & 1)) continue;
+            for (Py_ssize_t j = r->start[k]; j < r->start[k + 1] && j < ncodes; j++) {
+                if (r->code[j] != i || b->arg[j] == NULL || !PyObject_TypeCheck(b->arg[j], S.tensor_type)) continue;
+                if (packed == NULL && (packed = PyObject_CallOneArg(S.saved_hooks, b->arg[j])) == NULL) return -1;
+                Py_SETREF(b->arg[j], Py_NewRef(packed));
+            }
+        }
+        Py_XDECREF(packed);
+    }
+    return 0;
 }
 
 /* g or out for a rule: the one element (single output) or the whole sequence as a tuple (new reference). */
@@ -189,11 +211,21 @@ static PyObject *call_fn(Bound *b, Py_ssize_t k, PyObject *g, PyObject *out) {
     Py_ssize_t s = r->start[k], na = r->start[k + 1] - s;
     PyObject *stack[8] = {NULL}, **argv = na <= 8 ? stack : PyMem_Malloc(sizeof(PyObject *) * na);
     if (argv == NULL) return PyErr_NoMemory();
+    unsigned long long unpacked = 0;  /* bit j: argv[j] is a new reference (an unpacked saved tensor) */
+    PyObject *res = NULL;
     for (Py_ssize_t j = 0; j < na; j++) {
         int c = r->code[s + j];
         argv[j] = c == ARG_G ? g : c == ARG_OUT ? out : b->arg[s + j];
+        if (S.packed_type != NULL && argv[j] != NULL && Py_TYPE(argv[j]) == S.packed_type && j < 64) {
+            argv[j] = PyObject_CallMethod(argv[j], "unpack", NULL);
+            if (argv[j] == NULL) goto done;
+            unpacked |= 1ULL << j;
+        }
     }
-    PyObject *res = PyObject_Vectorcall(PyTuple_GET_ITEM(r->fns, k), argv, na, NULL);
+    res = PyObject_Vectorcall(PyTuple_GET_ITEM(r->fns, k), argv, na, NULL);
+done:
+    for (Py_ssize_t j = 0; j < na && j < 64; j++)
+        if ((unpacked >> j) & 1) Py_DECREF(argv[j]);
     if (argv != stack) PyMem_Free(argv);
     return res;
 }

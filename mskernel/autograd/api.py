@@ -184,7 +184,7 @@ def track_inputs(args: Sequence[Any], positions: Sequence[int], api: str = "grad
             t = identity(a)
         else:
             t = Tensor._wrap(a._data)
-            t._rg = a._data.dtype.kind in "fc" or (ints and a._data.dtype.kind in "iub")
+            t._rg = a.dtype.kind in "fc" or (ints and a._data.dtype.kind in "iub")
             copy_leaf_hooks(a, t)
         call[p] = t
         targets.append(t)
@@ -320,7 +320,13 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
         sens = None
         if sens_param:
             args, sens = _split_sens(args, sens_param, api)
-        out, aux, gi, gw = grad_call(fn, args, kwargs or None, positions, ws, has_aux, sens, _TRACK_INTS)
+        expanded = expand_mutable(fn, args, positions)
+        if expanded is None:
+            out, aux, gi, gw = grad_call(fn, args, kwargs or None, positions, ws, has_aux, sens, _TRACK_INTS)
+        else:
+            f2, a2, p2, regroup = expanded
+            out, aux, gi, gw = grad_call(f2, a2, kwargs or None, p2, ws, has_aux, sens, _TRACK_INTS)
+            gi = regroup(gi)
         g = _structure(positions, grad_position, ws, gi, gw, return_ids, single_weight)
         if api == "value_and_grad":
             return out, g
@@ -328,6 +334,52 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
     # the names functools.wraps keeps when fn has none (a Cell): as when each API defined its own function
     wrapper.__name__, wrapper.__qualname__ = f"{api}_fn", f"{api}.<locals>.{api}_fn"
     return functools.wraps(fn)(wrapper)
+
+
+def _mutable_seq(a: Any) -> bool:
+    """A tuple or list of Tensors marked by ``mutable`` (MindSpore differentiates through it element-wise)."""
+    return isinstance(a, (tuple, list)) and getattr(a, "__ms_mutable__", False) \
+        and all(isinstance(e, Tensor) for e in a)
+
+
+def expand_mutable(fn: Callable, args: tuple, positions: Optional[Tuple[int, ...]]) -> Any:
+    """For inputs at ``positions`` that are ``mutable`` tuples/lists of Tensors: ``(fn', args', positions',
+    regroup)``, where ``fn'`` takes their Tensors as separate inputs and ``regroup(grads)`` packs each one's
+    gradients back into a tuple (MindSpore 2.10's graph-mode result, measured); None when there is none.
+
+    Example:
+        >>> import mskernel as ms
+        >>> f, a, p, regroup = expand_mutable(lambda t: t[0] * t[1], (ms.mutable((ms.Tensor(2.0), ms.Tensor(3.0))),),
+        ...                                   (0,))
+        >>> p, regroup(["g0", "g1"])
+        ((0, 1), [('g0', 'g1')])
+    """
+    if not positions or not any(p < len(args) and _mutable_seq(args[p]) for p in positions):
+        return None
+    spans = []  # per original argument: (start in the flat args, length, kind) with kind None for a plain one
+    flat: List[Any] = []
+    for a in args:
+        if _mutable_seq(a):
+            spans.append((len(flat), len(a), type(a)))
+            flat.extend(a)
+        else:
+            spans.append((len(flat), 1, None))
+            flat.append(a)
+
+    def flat_fn(*xs: Any, **kwargs: Any) -> Any:
+        rebuilt = [xs[s] if kind is None else kind(xs[s:s + n]) for s, n, kind in spans]
+        return fn(*rebuilt, **kwargs)
+
+    new_pos = tuple(q for p in positions for q in range(spans[p][0], spans[p][0] + spans[p][1]))
+
+    def regroup(grads: Sequence[Any]) -> List[Any]:
+        out, k = [], 0
+        for p in positions:
+            n, kind = spans[p][1], spans[p][2]
+            out.append(grads[k] if kind is None else tuple(grads[k:k + n]))
+            k += n
+        return out
+    return flat_fn, tuple(flat), new_pos, regroup
 
 
 def _zeros_for(t: Tensor) -> Tensor:
@@ -418,7 +470,13 @@ def grad_operation_call(fn: Callable, args: tuple, weights: Optional[Tuple[Any, 
         positions = None
     else:
         positions = (0,)
-    out, _, gi, gw = _run(fn, args, {}, positions, weights if get_by_list else None, False, sens)
+    expanded = expand_mutable(fn, args, positions)
+    if expanded is None:
+        out, _, gi, gw = _run(fn, args, {}, positions, weights if get_by_list else None, False, sens)
+    else:
+        fn, flat, flat_pos, regroup = expanded
+        out, _, gi, gw = _run(fn, flat, {}, flat_pos, weights if get_by_list else None, False, sens)
+        gi = regroup(gi)
     if get_all and get_by_list:
         return out, (tuple(gi), tuple(gw))
     if get_all:

@@ -104,7 +104,7 @@ def _reduce_to(g: Tensor, t: Tensor, node: Node, pos: int) -> Tensor:
                 f"broadcasts from it).")
         g = sum_to(g, shape)
     if g._data.dtype != t._data.dtype:
-        if g._data.dtype.kind not in "fc":
+        if g.dtype.kind not in "fc":
             raise GradientError(f"For '{node.op}', the backward rule returned a {g.dtype} gradient for input {pos} "
                                 f"({t.dtype}); gradients must be floating point.")
         g = g.astype(t.dtype)
@@ -121,7 +121,7 @@ def _saved_outs(node: Node, create_graph: bool) -> List[Tensor]:
     outs = []
     for j, a in enumerate(node.saved_out):
         o = Tensor._wrap(a)
-        if create_graph and a.dtype.kind in "fc":
+        if create_graph and o.dtype.kind in "fc":
             o._rg, o._node, o._idx = True, node, j
         outs.append(o)
     return outs

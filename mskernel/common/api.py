@@ -26,7 +26,7 @@ from typing import Any, Callable, Optional
 
 from mskernel.common.tensor import Tensor
 
-__all__ = ["jit", "JitConfig", "mutable", "_pynative_executor"]
+__all__ = ["jit", "JitConfig", "mutable", "_pynative_executor", "enable_dynamic"]
 
 logger = logging.getLogger(__name__)
 
@@ -140,8 +140,44 @@ class JitConfig:
 _MUTABLE_TYPES = (int, float, bool, Tensor, tuple, list, dict)
 
 
+def enable_dynamic(**kwargs: Any) -> Callable[[Callable], Callable]:
+    """A decorator naming which arguments of a ``jit`` function have dynamic shapes (``Tensor(shape=[None, 3],
+    ...)``, or a tuple/list of them); mskernel runs eagerly, where every shape is dynamic, so it checks the
+    arguments as MindSpore does and returns the function unchanged.
+
+    Example:
+        >>> import mskernel as ms
+        >>> f = enable_dynamic(y=ms.Tensor(shape=[None, 3], dtype=ms.float32))(lambda x, y: x + y)
+        >>> print(f(ms.Tensor([1.0]), ms.Tensor([2.0])))
+        [3.]
+        >>> enable_dynamic(y=3)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        TypeError: The decorator enable_dynamic only supports Tensor or a tuple/list of Tensor, but the argument ...
+    """
+    for name, arg in kwargs.items():
+        items = arg if isinstance(arg, (tuple, list)) else (arg,)
+        if not all(isinstance(a, Tensor) for a in items):
+            bad = next(a for a in items if not isinstance(a, Tensor))
+            raise TypeError(f"The decorator enable_dynamic only supports Tensor or a tuple/list of Tensor, but the "
+                            f"argument : {name} is type of:{type(bad)}.")
+
+    def decorate(fn: Callable) -> Callable:
+        return fn
+    return decorate
+
+
+class _Tuple(tuple):
+    """A tuple ``mutable`` marked (gradients flow to its Tensors)."""
+
+
+class _List(list):
+    """A list ``mutable`` marked (gradients flow to its Tensors)."""
+
+
 def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
-    """``input_data`` itself, after MindSpore's type checks.
+    """``input_data`` after MindSpore's type checks; a tuple or list comes back marked (``__ms_mutable__``), and
+    ``grad`` of a function at a marked tuple's position gives a tuple of gradients, one per Tensor in it.
 
     Example:
         >>> mutable([1, 2], dynamic_len=True)
@@ -155,6 +191,11 @@ def mutable(input_data: Any, dynamic_len: bool = False) -> Any:
                         f"list), but got {type(input_data)}.")
     if not isinstance(dynamic_len, bool):
         raise TypeError(f"For 'mutable', the 'dynamic_len' should be bool, but got {type(dynamic_len)}.")
+    if isinstance(input_data, (tuple, list)) and not hasattr(input_data, "__ms_mutable__"):
+        marked = (_Tuple if isinstance(input_data, tuple) else _List)(input_data)
+        marked.__ms_mutable__ = True  # type: ignore[attr-defined]
+        marked.__ms_dynamic_len__ = dynamic_len  # type: ignore[attr-defined]
+        return marked
     return input_data
 
 

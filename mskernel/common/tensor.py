@@ -26,13 +26,14 @@ import numpy as np
 
 from mskernel import dtype as mstype
 from mskernel._accel import cengine
-from mskernel._format import tensor_repr
+from mskernel._format import LOW_FLOATS, low_float_str, tensor_repr
 from mskernel.dtype import Type
 from mskernel.common.symbol import Symbol
 
 __all__ = ["Tensor", "from_numpy", "is_tensor", "tensor"]
 
 _UNINITIALIZED: "weakref.WeakValueDictionary[int, Tensor]" = weakref.WeakValueDictionary()  # init= before init_data()
+_META: "weakref.WeakValueDictionary[int, Tensor]" = weakref.WeakValueDictionary()  # made with device='meta'
 # What Tensor methods need from the layers above it, filled by those layers when they load (so no
 # import reaches upward): "initializer" by mskernel.common.initializer, "register_hook" by
 # mskernel.autograd.hooks. ``import mskernel`` loads both before any Tensor can be built.
@@ -81,9 +82,12 @@ def _to_array(input_data: Any, dtype: Optional[Type]) -> np.ndarray:
     else:
         raise TypeError(f"For 'Tensor', the type of 'input_data' should be one of [Tensor, numpy.ndarray, list, "
                         f"tuple, float, int, bool, complex], but got {type(input_data).__name__}.")
-    if arr.dtype.kind not in "biufc":
+    if arr.dtype.kind not in "biufc" and (arr.dtype not in Type._by_np or arr.dtype.names):
         raise TypeError(f"For 'Tensor', the numpy dtype {arr.dtype} is not supported: use numbers or booleans.")
     target = dtype.np if dtype is not None else arr.dtype
+    if target.names:  # HiFloat8: a name without storage here
+        raise TypeError(f"For 'Tensor', mskernel cannot store values of dtype {dtype}: it has no encoder for its "
+                        f"8-bit format; use float8_e4m3fn, float8_e5m2 or bfloat16.")
     if target not in Type._by_np:
         raise TypeError(f"For 'Tensor', the numpy dtype {arr.dtype} has no MindSpore dtype.")
     return np.array(arr, dtype=target, copy=True)
@@ -142,6 +146,8 @@ class Tensor:
             if shape is not None:
                 raise ValueError("For 'Tensor', 'shape' can only be given when 'input_data' is None.")
             arr = _to_array(input_data, dtype)
+        if device == "meta":
+            _META[id(self)] = self
         self._data = arr
         self._rg = False
         self._node = None
@@ -300,6 +306,12 @@ class Tensor:
     def __str__(self) -> str:
         if _UNINITIALIZED.get(id(self)) is self:
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<uninitialized>)"
+        if is_meta(self):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=\n<meta>)"
+        if self._data.dtype in LOW_FLOATS:
+            return low_float_str(self._data)
+        if self._data.dtype == mstype.qint4x2.np:  # numpy's layout of the integers, as the wheel's int8 storage
+            return str(self._data.astype(np.int8))
         return str(self._data)
 
     def init_data(self, slice_index: Any = None, shape: Any = None, opt_shard_group: Any = None) -> "Tensor":
@@ -331,6 +343,8 @@ class Tensor:
         return from_numpy(array)
 
     def __repr__(self) -> str:
+        if is_meta(self):
+            return str(self)
         return tensor_repr(self._data, self.dtype.name)
 
     def __array__(self, dtype=None, copy=None):
@@ -422,6 +436,31 @@ class _Placeholder(Tensor):
         return f"Tensor(shape={list(self._dyn_shape)}, dtype={self.dtype}, value=<placeholder>)"
 
     __str__ = __repr__
+
+
+def is_meta(t: Tensor) -> bool:
+    """Whether ``t`` is on MindSpore's 'meta' device (made with ``device='meta'`` or ``.to('meta')``): a tensor
+    of shape and dtype only, in MindSpore; here its values are kept but it prints as ``<meta>``.
+
+    Example:
+        >>> import numpy as np
+        >>> is_meta(Tensor(np.ones(2), device="meta")), is_meta(Tensor(np.ones(2)))
+        (True, False)
+    """
+    return _META.get(id(t)) is t
+
+
+def to_meta(t: Tensor) -> Tensor:
+    """A copy of ``t`` on the 'meta' device (see :func:`is_meta`).
+
+    Example:
+        >>> print(to_meta(Tensor([1.0])))
+        Tensor(shape=[1], dtype=Float32, value=
+        <meta>)
+    """
+    out = Tensor._wrap(t._data.copy())
+    _META[id(out)] = out
+    return out
 
 
 def from_numpy(array: np.ndarray) -> Tensor:

@@ -19,7 +19,7 @@ from typing import Any, Dict, Optional, Sequence
 import numpy as np
 
 from mskernel import dtype as mstype
-from mskernel.common.tensor import Tensor
+from mskernel.common.tensor import Tensor, is_meta
 
 __all__ = ["EXTRAS", "attach"]
 
@@ -318,7 +318,9 @@ EXTRAS: Dict[str, Any] = {
     "offload_file_path": offload_file_path, "set_init_flag": set_init_flag,
     "has_init": _constant(False), "init": _constant(None), "init_flag": _constant(False),
     "init_finished": _constant(True), "is_init": _false, "is_pinned": _false, "is_shared": _false,
-    "device": _constant("CPU"), "is_meta": _constant(False), "delta_seed": 0,
+    "device": property(lambda self: "meta" if is_meta(self) else "CPU"),
+    "is_meta": property(is_meta, doc="Whether the tensor is on the 'meta' device (shape and dtype only)."),
+    "delta_seed": 0,
 }
 
 

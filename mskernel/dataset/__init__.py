@@ -31,6 +31,19 @@ from mskernel.dataset.callbacks import DSCallback, WaitedDSCallback
 from mskernel.dataset.schema import Schema
 from mskernel.dataset.serializer import deserialize, serialize, show
 from mskernel.dataset.synthetic import FakeImageDataset, PaddedDataset, RandomDataset, compare
+from mskernel.dataset.detection_corpora import CocoDataset, KITTIDataset, VOCDataset, WIDERFaceDataset
+from mskernel.dataset.text_corpora import (AGNewsDataset, AmazonReviewDataset, DBpediaDataset, IMDBDataset,
+                                           SogouNewsDataset, SQuADDataset, YahooAnswersDataset, YelpReviewDataset)
+from mskernel.dataset.vision_corpora import (Caltech101Dataset, Caltech256Dataset, CelebADataset, Flowers102Dataset,
+                                             STL10Dataset, SVHNDataset)
+from mskernel.dataset.audio_corpora import (CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset,
+                                            YesNoDataset)
+from mskernel.dataset.tfrecord import TFRecordDataset
+from mskernel.dataset.text_line_corpora import (CoNLL2000Dataset, EnWik9Dataset, Multi30kDataset,
+                                                PennTreebankDataset, SST2Dataset, UDPOSDataset, WikiTextDataset)
+from mskernel.dataset.image_corpora import (CityscapesDataset, DIV2KDataset, FlickrDataset, Food101Dataset,
+                                            ManifestDataset, OmniglotDataset, Places365Dataset, RenderedSST2Dataset,
+                                            SBUDataset, SemeionDataset, SUN397Dataset)
 from mskernel.dataset.samplers import (DistributedSampler, PKSampler, RandomSampler, Sampler, SequentialSampler,
                                        SubsetRandomSampler, SubsetSampler, WeightedRandomSampler)
 
@@ -57,4 +70,12 @@ __all__ = ["config", "transforms", "vision", "Dataset", "DictIterator", "TupleIt
            "TextFileDataset", "Sampler", "DistributedSampler", "PKSampler", "RandomSampler", "SequentialSampler",
            "SubsetRandomSampler", "SubsetSampler", "WeightedRandomSampler", "Schema", "FakeImageDataset",
            "PaddedDataset", "RandomDataset", "compare", "DSCallback", "WaitedDSCallback", "serialize", "deserialize",
-           "show"]
+           "show", "VOCDataset", "CocoDataset", "IMDBDataset", "AGNewsDataset", "AmazonReviewDataset", "DBpediaDataset",
+           "SogouNewsDataset", "YahooAnswersDataset", "YelpReviewDataset",
+           "CelebADataset", "SVHNDataset", "STL10Dataset", "Caltech256Dataset", "YesNoDataset", "LJSpeechDataset",
+           "SpeechCommandsDataset", "TFRecordDataset", "PennTreebankDataset", "WikiTextDataset", "EnWik9Dataset",
+           "Multi30kDataset", "SST2Dataset", "CoNLL2000Dataset", "UDPOSDataset", "Food101Dataset", "SUN397Dataset",
+           "OmniglotDataset", "RenderedSST2Dataset", "SBUDataset", "ManifestDataset", "SemeionDataset",
+           "Caltech101Dataset", "Flowers102Dataset", "CMUArcticDataset", "LibriTTSDataset", "SQuADDataset",
+           "FlickrDataset", "DIV2KDataset", "WIDERFaceDataset", "KITTIDataset", "Places365Dataset",
+           "CityscapesDataset"]

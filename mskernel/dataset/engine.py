@@ -286,6 +286,8 @@ class TupleIterator:
     def _convert(self, row: Row) -> Any:
         if self._index is not None:
             row = tuple(row[i] for i in self._index)
+        elif any(n.startswith("_meta-") for n in self._ds.get_col_names()):  # shown only once renamed
+            row = tuple(c for c, n in zip(row, self._ds.get_col_names()) if not n.startswith("_meta-"))
         return [output_value(c, self._numpy) for c in row]
 
     def __next__(self) -> Any:
@@ -318,4 +320,7 @@ class DictIterator(TupleIterator):
 
     def _convert(self, row: Row) -> Dict[str, Any]:
         values = super()._convert(row)
-        return dict(zip(self._ds.get_col_names(), values))
+        names = self._ds.get_col_names()
+        if self._index is None:
+            names = [n for n in names if not n.startswith("_meta-")]
+        return dict(zip(names, values))

@@ -202,14 +202,17 @@ def _files(kind: str, dataset_files: Union[str, Sequence[str]]) -> List[str]:
 
 
 def _interleave(per_file: List[List[Row]], workers: Optional[int]) -> List[Row]:
-    """The rows of several files as MindSpore's parallel readers hand them out: file after file with one worker,
-    else one row of each file in turn."""
+    """The rows of several files as MindSpore's parallel readers hand them out: file ``j`` goes to worker
+    ``j % workers``, each worker reads its files one after another, and the rows are taken a row of each worker
+    in turn (so file after file with one worker, one row of each file in turn with as many workers as files)."""
     from mskernel.dataset import config
-    if (workers or config.get_num_parallel_workers()) == 1:
+    w = workers or config.get_num_parallel_workers()
+    if w == 1:
         return [r for rows in per_file for r in rows]
+    streams = [[r for j, rows in enumerate(per_file) if j % w == k for r in rows] for k in range(min(w, len(per_file)))]
     out: List[Row] = []
-    for k in range(max((len(rows) for rows in per_file), default=0)):
-        out += [rows[k] for rows in per_file if k < len(rows)]
+    for k in range(max((len(rows) for rows in streams), default=0)):
+        out += [rows[k] for rows in streams if k < len(rows)]
     return out
 
 

@@ -22,8 +22,8 @@ def _type_name(de_type: Any) -> str:
     """A MindSpore dtype (or its name) as the schema's type name; numpy dtypes are refused, as in MindSpore."""
     if isinstance(de_type, str):
         name = {"bool_": "bool", "str": "string"}.get(de_type, de_type)
-    elif hasattr(de_type, "attr") and hasattr(de_type, "np"):
-        name = {"bool_": "bool"}.get(de_type.attr, de_type.attr)
+    elif hasattr(de_type, "attr") and (hasattr(de_type, "np") or de_type.attr == "string_"):  # string: no np
+        name = {"bool_": "bool", "string_": "string"}.get(de_type.attr, de_type.attr)
     else:
         name = ""
     if name not in _TYPES:

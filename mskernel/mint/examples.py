@@ -15,6 +15,12 @@ __all__ = ["EXAMPLES"]
 #: submodules' functions (the tests run each in its function's docstring)
 EXAMPLES: Dict[str, Tuple[str, ...]] = {
     'abs': ('mint.abs(ms.Tensor([1.5, -2.0, 0.5]))', '[1.5 2.  0.5]'),
+    'addcdiv': ('mint.addcdiv(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]), ms.Tensor([2.0, 4.0]), value=0.5)',
+                '[ 1.125 -1.75 ]'),
+    'batch_norm_stats': ('mint.batch_norm_stats(ms.Tensor([[1.0, 2.0], [3.0, 6.0]]), 0.0)', '(Tensor(shape=[2], dtype=Float32, value= [ 2.00000000e+00,  4.00000000e+00]), Tensor(shape=[2], dtype=Float32, value= [ 1.00000000e+00,  5.00000000e-01]))'),
+    'batch_norm_elemt': ('mint.batch_norm_elemt(ms.Tensor([[1.0, 2.0]]), ms.Tensor([2.0, 1.0]), ms.Tensor([0.0, 1.0]), ms.Tensor([1.0, 1.0]), ms.Tensor([1.0, 0.5]))', '[[0.  1.5]]'),
+    'batch_norm_gather_stats_with_counts': ('mint.batch_norm_gather_stats_with_counts(ms.Tensor([[1.0], [3.0]]), ms.Tensor([[1.0], [3.0]]), ms.Tensor([[1.0], [1.0]]), eps=0.0, counts=ms.Tensor([1.0, 1.0]))[0]', '[2.]'),
+    'conv_tbc': ('mint.conv_tbc(ms.Tensor([[[1.0]], [[2.0]], [[3.0]]]), ms.Tensor([[[1.0]], [[1.0]]]), ms.Tensor([0.5])).reshape(-1)', '[3.5 5.5]'),
     'addcmul': ('mint.addcmul(ms.Tensor([1.0, -2.0]), ms.Tensor([0.5, 2.0]), ms.Tensor([2.0, 4.0]), value=0.5)',
                 '[1.5 2. ]'),
     'gcd': ('mint.gcd(ms.Tensor([7, 8, 9]), ms.Tensor([14, 6, 12]))', '[7 2 3]'),

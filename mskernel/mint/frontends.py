@@ -31,6 +31,8 @@ from mskernel.common.tensor import Tensor
 from mskernel.mint.examples import EXAMPLES
 from mskernel.ops.inplace import inplace_update
 from mskernel.ops.opdef import F, Front
+from mskernel.mint.batch_norm_parts import (_batch_norm_elemt, _batch_norm_gather_stats_with_counts,  # noqa: F401
+                                           _batch_norm_stats)
 
 __all__ = ["MINT", "NN_FUNCTIONAL", "SPECIAL", "LINALG", "HELPERS", "EXAMPLES", "front_end_examples"]
 
@@ -242,9 +244,21 @@ def _flatten(input: Any, start_dim: int, end_dim: int) -> Any:
     return F.flatten(input, start_dim=start_dim, end_dim=end_dim)
 
 
+def _conv_tbc(input: Any, weight: Any, bias: Any, pad: int) -> Any:
+    """torch's time-batch-channel convolution: ``input`` (T, B, Cin), ``weight`` (K, Cin, Cout), ``bias`` (Cout,),
+    ``pad`` zeros at both ends of T; conv1d on the permuted axes."""
+    for name, t, rank in (("input", input, 3), ("weight", weight, 3), ("bias", bias, 1)):
+        if not isinstance(t, Tensor) or t.ndim != rank:
+            raise ValueError(f"For 'conv_tbc', the '{name}' must be a {rank}-D Tensor, but got "
+                             f"{getattr(t, 'shape', type(t).__name__)}.")
+    y = F.conv1d(F.permute(input, (1, 2, 0)), F.permute(weight, (2, 1, 0)), None, 1, "pad", pad)
+    return F.add(F.permute(y, (2, 0, 1)), bias)
+
+
 #: the adapters above, by name: the names a front end's call may use besides the table's functional ops
 HELPERS: Dict[str, Any] = {name: value for name, value in globals().items() if name.startswith("_") and callable(value)
                            and getattr(value, "__module__", None) == __name__}
+HELPERS.update({f.__name__: f for f in (_batch_norm_stats, _batch_norm_elemt, _batch_norm_gather_stats_with_counts)})
 
 # -- mindspore.mint -------------------------------------------------------------------------------------------------
 _UNARY = ("abs acos acosh asin asinh atan atanh ceil cos cosh erf erfc erfinv exp exp2 expm1 floor frac isfinite isinf "
@@ -417,6 +431,15 @@ MINT: List[Front] = [Front(n, "input") for n in _UNARY] + [
     Front("softmax", "input, dim, *, dtype=None", "softmax(input, dim, dtype=dtype)"),
     Front("conv2d", "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
           "_conv(conv2d, input, weight, bias, stride, padding, dilation, groups)"),
+    Front("addcdiv", "input, tensor1, tensor2, *, value=1", "addcdiv(input, tensor1, tensor2, value)"),
+    Front("batch_norm_stats", "input, eps", "_batch_norm_stats(input, eps)"),
+    Front("batch_norm_elemt", "input, weight=None, bias=None, mean=None, invstd=None, eps=1e-05",
+          "_batch_norm_elemt(input, weight, bias, mean, invstd, eps)"),
+    Front("batch_norm_gather_stats_with_counts", "input, mean, invstd, running_mean=None, running_var=None, "
+          "momentum=0.1, eps=1e-05, counts=None",
+          "_batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean, running_var, momentum, eps, "
+          "counts)"),
+    Front("conv_tbc", "input, weight, bias, pad=0", "_conv_tbc(input, weight, bias, pad)"),
 ]
 
 # -- mindspore.mint.nn.functional -----------------------------------------------------------------------------------

@@ -40,15 +40,15 @@ P = operations  # MindSpore's own alias of the primitives' module
 _internal_paths.install(_sys.modules[__name__])  # ops.function.math_func, ops.auto_generate, ... as facades
 
 _LAZY = {"kernel": "mskernel.hybrid", "ms_kernel": "mskernel.hybrid", "CustomOpBuilder": "mskernel.toolchain"}
-# the collective-communication functions, as mint.distributed has them (ops.gather, ops.scatter and the module
-# ops.reduce keep their own meaning here)
+# the collective-communication functions, as mint.distributed has them (ops.gather and ops.scatter keep their own
+# meaning here; ops.reduce is the collective, as in MindSpore: the reductions' module is ops.reductions)
 _LAZY.update({n: "mskernel.mint.distributed" for n in (
     "set_comm_ops_inplace",
     "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "all_gather_object", "all_reduce",
     "all_to_all", "all_to_all_single", "barrier", "broadcast", "broadcast_object_list", "destroy_process_group",
     "gather_object", "get_backend", "get_global_rank", "get_group_rank", "get_process_group_ranks", "get_rank",
     "get_world_size", "init_process_group", "is_available", "is_initialized", "new_group", "reduce_scatter",
-    "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter_object_list",
+    "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter_object_list", "reduce",
     "gather_into_tensor", "scatter_tensor", "all_to_all_v_c")})
 _LAZY["TCPStore"] = "mskernel.communication.tcp_store"
 

@@ -20,8 +20,8 @@ import numpy as np
 
 from mskernel import dtype as mstype
 from mskernel._accel import cengine
-from mskernel.common.tensor import Tensor
-from mskernel.ops import math, reduce
+from mskernel.common.tensor import Tensor, to_meta
+from mskernel.ops import math, reductions
 from mskernel.ops.opdef import F
 
 __all__ = ["METHODS", "attach"]
@@ -172,6 +172,8 @@ def _to(self: Tensor, dtype: Any = None, *args: Any, **kwargs: Any) -> Tensor:
         [1 2]
     """
     dtype = kwargs.get("dtype", dtype)
+    if dtype == "meta" or kwargs.get("device") == "meta":
+        return to_meta(self)
     if isinstance(dtype, Tensor):
         dtype = dtype.dtype
     if dtype is None or isinstance(dtype, str):
@@ -298,6 +300,7 @@ METHODS: Dict[str, Callable] = {
     "to": _to,
     "float": _cast_to(mstype.float32),
     "half": _cast_to(mstype.float16),
+    "bfloat16": _cast_to(mstype.bfloat16),
     "double": _cast_to(mstype.float64),
     "int": _cast_to(mstype.int32),
     "long": _cast_to(mstype.int64),
@@ -322,7 +325,7 @@ def attach(rules: Dict[str, Any]) -> None:
 
     ``x + y`` is ``ops.add`` itself (its C path for float operands, see :mod:`mskernel.ops.math`) and
     ``2 + x`` its reflected form; ``-x`` and ``x.sum()`` take the engine core's C path with the table's
-    ``neg`` rule (``rules``: the table's rules by op name) and reduce.py's ``SUM`` rule, and everything
+    ``neg`` rule (``rules``: the table's rules by op name) and reductions.py's ``SUM`` rule, and everything
     else goes to the Python method.
 
     Example:
@@ -342,5 +345,5 @@ def attach(rules: Dict[str, Any]) -> None:
         setattr(Tensor, f"__{name}__", op)
         setattr(Tensor, f"__r{name}__", c.Binop(op.__name__, ufunc, op.__wrapped__, op.rule, reflected=True))
     Tensor.__neg__ = c.Binop("neg", np.negative, METHODS["__neg__"], rules["neg"], unary=True)  # type: ignore[method-assign]
-    Tensor.sum = c.Binop("sum", np.add.reduce, METHODS["sum"], reduce.SUM,  # type: ignore[method-assign]
+    Tensor.sum = c.Binop("sum", np.add.reduce, METHODS["sum"], reductions.SUM,  # type: ignore[method-assign]
                          reduce_all=True)  # x.sum() only; any argument goes to the method

@@ -31,7 +31,8 @@ The pieces of an entry:
 * ``label``: the name errors and the graph use when it is not the primitive's (an entry without a class of
   its own, e.g. ``ops.max``'s kernel is MindSpore's ``ArgMaxWithValue``).
 * ``fn``: an implementation written by hand (for the hottest ops, which have a C fast path); the
-  entry still declares its signature, primitive and methods.
+  entry still declares its signature, primitive and methods. Its ``init_check`` attribute, when set, is called
+  with the primitive's constructor arguments as the primitive is built (where MindSpore checks them).
 
 Example:
     >>> import numpy as np, mskernel as ms

@@ -83,7 +83,7 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
 
     Example:
         >>> import mskernel as ms
-        >>> from mskernel.ops.reduce import sum as rsum
+        >>> from mskernel.ops.reductions import sum as rsum
         >>> P = make_primitive("RSum(keep_dims=False)(x, axis=()) -> x, axis, keep_dims", rsum, OPS[0])
         >>> print(P(keep_dims=True)(ms.Tensor([[1.0, 2.0]]), 1), P().keep_dims)
         [[3.]] False
@@ -96,6 +96,9 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
         mapping = "*args, **kwargs" if call is None else ", ".join(_params(call))
     lines = [f"def __init__(self{', ' if init_sig else ''}{init_sig}):",
              f"    _Primitive.__init__(self, {name!r})"]
+    check = getattr(fn, "init_check", None)  # the primitive's checks of its constructor's arguments
+    if check is not None:
+        lines.append(f"    _check({', '.join(init_names)})")
     for a in init_names:
         lines.append(f"    self.{a} = {a}")
         lines.append(f"    self.add_prim_attr({a!r}, {a})")
@@ -103,7 +106,7 @@ def make_primitive(spec: str, fn: Callable, op: Op) -> type:
     for a in init_names:
         lines.append(f"    {a} = self.{a}")
     lines.append(f"    return _fn({mapping})")
-    scope: Dict[str, Any] = {**SIG_NAMES, "_fn": fn, "_Primitive": Primitive}
+    scope: Dict[str, Any] = {**SIG_NAMES, "_fn": fn, "_Primitive": Primitive, "_check": check}
     exec(compiled("\n".join(lines) + "\n", f"<op table: {name}>"), scope)  # noqa: S102 (our own text)
     form = (f"the primitive form of ``ops.{op.name}`` (an entry without a functional op of its own)"
             if op.name.startswith("_") else f"the primitive form of :func:`mskernel.ops.{op.name}`")

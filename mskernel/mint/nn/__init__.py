@@ -17,6 +17,7 @@ from mskernel.mint.nn import layers, losses, padding
 from mskernel.mint.nn.layers import *  # noqa: F401,F403
 from mskernel.mint.nn.losses import *  # noqa: F401,F403
 from mskernel.mint.nn.padding import *  # noqa: F401,F403
+from mskernel.mint.nn.sync_batch_norm import SyncBatchNorm  # noqa: F401
 
 F = functional
 #: mint.nn names that are mindspore.nn's classes (the same objects in the wheel)
@@ -31,4 +32,4 @@ _SHARED = {"ReLU": _nn.ReLU, "Identity": _nn.Identity, "Hardsigmoid": _nn.HSigmo
            "MaxUnpool2d": _nn.MaxUnpool2d}
 globals().update(_SHARED)
 
-__all__ = sorted([*layers.__all__, *losses.__all__, *padding.__all__, *_SHARED, "functional"])
+__all__ = sorted([*layers.__all__, *losses.__all__, *padding.__all__, *_SHARED, "functional", "SyncBatchNorm"])

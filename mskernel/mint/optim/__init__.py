@@ -1,4 +1,4 @@
-"""``mindspore.mint.optim``: torch-style optimizers (``SGD``); the compatibility page lists the others as missing.
+"""``mindspore.mint.optim``: torch-style optimizers (``SGD``, ``Adam``, ``AdamW``, ``FusedAdamW``).
 
 Example:
     >>> import mskernel as ms
@@ -10,5 +10,6 @@ Example:
     [0.8]
 """
 from mskernel.mint.optim.sgd import SGD
+from mskernel.mint.optim.adam import Adam, AdamW, FusedAdamW
 
-__all__ = ["SGD"]
+__all__ = ["SGD", "Adam", "AdamW", "FusedAdamW"]

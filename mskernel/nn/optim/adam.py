@@ -58,7 +58,7 @@ class Adam(Optimizer):
     def apply(self, i: int, param: Parameter, grad: np.ndarray, lr: float) -> None:
         g = self.prepare_grad(i, grad, param)
         t = param._data.dtype.type
-        b1p, b2p = float(self.beta1_power._data), float(self.beta2_power._data)
+        b1p, b2p = float(self.beta1_power._data.reshape(-1)[0]), float(self.beta2_power._data.reshape(-1)[0])
         lr_t = t(lr * np.sqrt(1 - b2p) / (1 - b1p))
         m, v = self.moment1[i]._data, self.moment2[i]._data
         m[...] = m + (g - m) * t(1 - self.beta1)

@@ -41,13 +41,18 @@ def _extended(target: np.ndarray, blank: int) -> np.ndarray:
     return ext
 
 
-def _alpha_beta(lp: np.ndarray, target: np.ndarray, blank: int, length: int) -> Tuple[np.ndarray, np.ndarray, float]:
-    """Forward and backward variables (T, 2L + 1) of one sample (``lp`` (T, C)) and its log-likelihood."""
+def _alpha_beta(lp: np.ndarray, target: np.ndarray, blank: int, length: int, merge: bool = True
+                ) -> Tuple[np.ndarray, np.ndarray, float]:
+    """Forward and backward variables (T, 2L + 1) of one sample (``lp`` (T, C)) and its log-likelihood.
+
+    Without ``merge`` (TensorFlow's ``ctc_merge_repeated=False``) a path never stays on a label, so a repeated
+    label in a path is two labels, and a label may follow the same label without a blank between them."""
     ext = _extended(target, blank)
     n = len(ext)
     t_max = lp.shape[0]
     skip = np.zeros(n, bool)
-    skip[2:] = (ext[2:] != blank) & (ext[2:] != ext[:-2])
+    skip[2:] = (ext[2:] != blank) & ((ext[2:] != ext[:-2]) | (not merge))
+    stay = (ext == blank) | merge
     alpha = np.full((t_max, n), _NEG_INF, lp.dtype)
     beta = np.full((t_max, n), _NEG_INF, lp.dtype)
     if length == 0:
@@ -59,7 +64,7 @@ def _alpha_beta(lp: np.ndarray, target: np.ndarray, blank: int, length: int) -> 
         prev = alpha[t - 1]
         one = np.concatenate([[_NEG_INF], prev[:-1]])
         two = np.where(skip, np.concatenate([[_NEG_INF, _NEG_INF], prev[:-2]]), _NEG_INF)
-        alpha[t] = _lse(prev, one, two) + lp[t, ext]
+        alpha[t] = _lse(np.where(stay, prev, _NEG_INF), one, two) + lp[t, ext]
     last = length - 1
     beta[last, n - 1] = lp[last, ext[n - 1]]
     if n > 1:
@@ -70,7 +75,7 @@ def _alpha_beta(lp: np.ndarray, target: np.ndarray, blank: int, length: int) -> 
         nxt = beta[t + 1]
         one = np.concatenate([nxt[1:], [_NEG_INF]])
         two = np.where(skip_back, np.concatenate([nxt[2:], [_NEG_INF, _NEG_INF]]), _NEG_INF)
-        beta[t] = _lse(nxt, one, two) + lp[t, ext]
+        beta[t] = _lse(np.where(stay, nxt, _NEG_INF), one, two) + lp[t, ext]
     ll = float(_lse(alpha[last, n - 1], alpha[last, n - 2]) if n > 1 else alpha[last, n - 1])
     return alpha, beta, ll
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, List
 
 from mskernel.common.tensor import Tensor
-from mskernel.ops import reduce as R
+from mskernel.ops import reductions as R
 from mskernel.ops.opdef import F, Op
 
 

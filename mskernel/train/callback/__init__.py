@@ -18,7 +18,16 @@ from mskernel.train.callback.epoch_results import EarlyStopping, History
 from mskernel.train.callback.lr_scheduler import LearningRateScheduler
 from mskernel.train.callback.progress import LossMonitor, TimeMonitor
 from mskernel.train.callback.protocol import Callback, LambdaCallback, RunContext
+from mskernel.train.callback import reduce_lr
+from mskernel.train.callback.reduce_lr import ReduceLROnPlateau
+from mskernel.train.callback import backup
+from mskernel.train.callback.backup import BackupAndRestore
+from mskernel.train.callback import request_exit
+from mskernel.train.callback.request_exit import OnRequestExit
 
-__all__ = [*protocol.__all__, *progress.__all__, *epoch_results.__all__, *checkpoint.__all__, *lr_scheduler.__all__]
+__all__ = [*protocol.__all__, *progress.__all__, *epoch_results.__all__, *checkpoint.__all__, *lr_scheduler.__all__,
+           *reduce_lr.__all__, *backup.__all__,
+           *request_exit.__all__]
 _ = (Callback, RunContext, LambdaCallback, LossMonitor, TimeMonitor, History, EarlyStopping, CheckpointConfig,
-     ModelCheckpoint, LearningRateScheduler)
+     ModelCheckpoint, LearningRateScheduler, ReduceLROnPlateau,
+     BackupAndRestore, OnRequestExit)
