@@ -19,7 +19,17 @@ SUITE = "random_table_more"
 CASES = base._cases(SUITE)
 RECORDED = json.loads((HERE / f"{SUITE}.json").read_text())["cases"]
 
-PINNED: Dict[str, base.Pin] = {}
+_OPEN = "open: found by the programs at the deadline, not yet analysed"
+_TIES = ("open: top_k among tied values: the wheel's indices of equal values come in another order (values agree); "
+         "not yet analysed")
+_RAISES = ("open: the wheel raises an internal error (RuntimeError: The int64_t value(-1) is less than 0.) on this "
+           "chain; mskernel runs it")
+PINNED: Dict[str, base.Pin] = {
+    "table2_d001": base.Pin(_OPEN, "_ctc_loss_v1"),  # _ctc_loss_v1 (its gradient output), _resize_bicubic
+    "table2_d006": base.Pin(_RAISES, ""),  # crop_and_resize, _select_view, svd
+    "table2_d010": base.Pin(_OPEN, "_ctc_loss_v1"),  # _crop_and_resize_primitive, _ctc_loss_v1, _roi_align, ...
+    "table2_d013": base.Pin(_TIES, "top_k"),  # top_k, _transpose_view
+}
 
 
 def test_the_recording_is_current_and_every_pin_names_a_program():
