@@ -63,12 +63,22 @@ def _remainder_method(input: Any, other: Any = None, *, divisor: Any = None) -> 
 
 
 def _floor_div(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return np.floor_divide(x, y)
+    """numpy's floor division; where an operand is infinite or the divisor is zero, MindSpore's rule instead:
+    ``floor(x / y)`` with a zero divisor read as +0 (so ``1 // -0.0`` is inf, ``inf // 2`` is inf)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = np.floor_divide(x, y)
+        if q.dtype.kind not in "fc":
+            return q
+        edge = (y == 0) | np.isinf(x) | np.isinf(y)
+        if not np.any(edge):
+            return q
+        limit = np.floor(np.true_divide(x, np.where(y == 0, np.zeros_like(y), y)))
+        return np.where(edge, limit, q).astype(q.dtype)
 
 
 def _div_rounding(x: np.ndarray, y: np.ndarray, rounding_mode: str) -> np.ndarray:
     if rounding_mode == "floor":
-        return np.floor_divide(x, y)
+        return _floor_div(x, y)
     if rounding_mode == "trunc":
         q = np.trunc(np.true_divide(x, y))
         return q.astype(x.dtype) if x.dtype.kind in "iu" else q

@@ -47,7 +47,10 @@ def _angle(x: np.ndarray) -> np.ndarray:
 
 def _complex(real: np.ndarray, imag: np.ndarray) -> np.ndarray:
     check_types("Complex", ("imag", "real"), (imag, real), _F3264)
-    return (real + 1j * imag).astype(np.complex64 if real.dtype == np.float32 else np.complex128)
+    real, imag = np.broadcast_arrays(real, imag)
+    out = np.empty(real.shape, np.complex64 if real.dtype == np.float32 else np.complex128)
+    out.real, out.imag = real, imag  # not real + 1j * imag: 1j * inf has a NaN real part
+    return out
 
 
 def _polar(abs: np.ndarray, angle: np.ndarray) -> np.ndarray:

@@ -240,13 +240,13 @@ def _scatter_into(x: Tensor, dest: np.ndarray, updates: Any, add: bool, op: str)
         if len(last_rev) != flat.size:
             last = np.zeros(flat.size, bool)
             last[flat.size - 1 - last_rev] = True
-            u = u * Tensor._wrap(last.reshape(dest.shape).astype(x._data.dtype))
+            u = F.where(Tensor._wrap(last.reshape(dest.shape)), u, F.zeros_like(u))  # not u * 0: NaN * 0 is NaN
     placed = F._scatter_map(u, dest, x.shape)
     if add:
         return x + placed
-    keep = np.ones(x.size, x._data.dtype)
-    keep[dest.reshape(-1)] = 0
-    return x * Tensor._wrap(keep.reshape(x.shape)) + placed
+    keep = np.ones(x.size, bool)
+    keep[dest.reshape(-1)] = False
+    return F.where(Tensor._wrap(keep.reshape(x.shape)), x, placed)  # an overwritten NaN or inf leaves no trace
 
 
 def _nd_dest(x: Tensor, idx: np.ndarray, op: str) -> np.ndarray:

@@ -36,8 +36,16 @@ def _softmax(x: np.ndarray, axis: Any = -1, dtype: Any = None) -> np.ndarray:
 
 
 def _log_softmax(x: np.ndarray, axis: int) -> np.ndarray:
-    shifted = x - np.max(x, axis=axis, keepdims=True)
-    return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+    """A slice holding +inf (and no NaN) gives the limit, as MindSpore does: -inf at its finite entries, NaN at the
+    infinite ones."""
+    top = np.max(x, axis=axis, keepdims=True)
+    with np.errstate(invalid="ignore"):
+        shifted = x - top
+        out = shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
+    at = np.isposinf(top)
+    if not at.any():
+        return out
+    return np.where(at, np.where(np.isposinf(x), np.nan, -np.inf), out).astype(out.dtype)
 
 
 def _gelu(x: np.ndarray, approximate: str = "none") -> np.ndarray:

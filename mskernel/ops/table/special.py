@@ -72,6 +72,15 @@ def _unary(fn: str, prim: str, arg: str = "x", allowed: Sequence[str] = _F) -> C
     return forward
 
 
+def _hurwitz_zeta(x: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """``sum_k (k + q) ** -x``; at ``x = +inf`` its limit (0 for ``q > 1``, 1 at ``q = 1``, inf for ``0 < q < 1``),
+    where scipy gives NaN for ``q > 1``."""
+    x, q = np.broadcast_arrays(x, q)
+    out = np.asarray(_sp().zeta(x, q), np.float64)
+    at_inf = np.isposinf(x) & (q > 0)
+    return np.where(at_inf, np.where(q > 1, 0.0, np.where(q == 1, 1.0, np.inf)), out)
+
+
 def _binary(fn: Callable, prim: str, names: Sequence[str], allowed: Sequence[str] = _F3264,
             same_shape: bool = False) -> Callable:
     """The forward of a two-input special function (``names`` in the order MindSpore checks them; ``("q", "x")``
@@ -208,9 +217,9 @@ OPS: List[Op] = [
         lambda g, input, other: -_igamma_dx(g, input, other)),
        inputs=2, prim="Igammac", method=True),
     # the functional op broadcasts; the primitive wants both shapes alike
-    Op("zeta", "input, other", _binary(lambda x, q: _sp().zeta(x, q), "Zeta", ("q", "x")),
+    Op("zeta", "input, other", _binary(_hurwitz_zeta, "Zeta", ("q", "x")),
        lambda g, input, other: (None, -g * input * F.zeta(input + 1, other)), inputs=2),
-    Op("_zeta", "x, q", _binary(lambda x, q: _sp().zeta(x, q), "Zeta", ("q", "x"), same_shape=True),
+    Op("_zeta", "x, q", _binary(_hurwitz_zeta, "Zeta", ("q", "x"), same_shape=True),
        lambda g, x, q: (None, -g * x * F.zeta(x + 1, q)), inputs=2, prim="Zeta"),
     Op("mvlgamma", "input, p", _mvlgamma, _mvlgamma_grad, prim="Mvlgamma(p)(x) -> x, p", method=True),
     Op("sinc", "input", _sinc, _sinc_grad, prim="Sinc", method=True),

@@ -796,11 +796,12 @@ def _inputs(rng: random.Random, seed: int) -> list:
     return lines
 
 
-def _program(ops_: list, differentiable: bool, seed: int) -> str:
+def _program(ops_: list, differentiable: bool, seed: int, templates: dict = None) -> str:
+    templates = TEMPLATES if templates is None else templates
     rng = random.Random(seed)
     lines = [PRELUDE.rstrip("\n")] + _inputs(rng, seed) + ["def g(x, y):"]
     for k, name in enumerate(ops_):
-        form = rng.choice(TEMPLATES[name][1])
+        form = rng.choice(templates[name][1])
         a = "x" if k == 0 else f"feed(v{k - 1}, x)"
         lines.append(f"    v{k} = {form.format(a=a, b='y')}  # {name}")
     lines.append(f"    return ({', '.join(f'v{k}' for k in range(len(ops_)))},)")
@@ -823,22 +824,29 @@ def _chunks(names: list, rng: random.Random, lo: int, hi: int) -> list:
     return out
 
 
-def programs() -> dict:
-    """Every op twice, in chains of 2-4 (differentiable) or 2-3 (value-only) ops; name -> (ops, differentiable)."""
-    rng = random.Random(2110)
-    diff = sorted(n for n, (kind, _) in TEMPLATES.items() if kind == "d")
-    value = sorted(n for n, (kind, _) in TEMPLATES.items() if kind == "v")
+def programs(templates: dict = None, seed: int = 2110, prefix: str = "table", old: dict = None) -> dict:
+    """Every op of ``templates`` twice, in chains of 2-4 (differentiable) or 2-3 (value-only) ops; name -> (ops,
+    differentiable). A later wave (``old``: the templates of the waves before it) draws only its own ops, with its
+    own seed and name prefix, so the programs recorded for earlier waves never change; at times a chain of the new
+    ops ends in an old differentiable one."""
+    templates = TEMPLATES if templates is None else templates
+    rng = random.Random(seed)
+    diff = sorted(n for n, (kind, _) in templates.items() if kind == "d")
+    value = sorted(n for n, (kind, _) in templates.items() if kind == "v")
+    tail = diff if old is None else sorted(n for n, (kind, _) in {**old, **templates}.items() if kind == "d")
     out = {}
     for _ in range(2):
         rng.shuffle(diff)
         for chain in _chunks(diff, rng, 2, 4):
-            out[f"table_d{len(out):03d}"] = (chain, True)
+            if old is not None and rng.random() < 0.3:
+                chain = chain + [rng.choice(tail)]
+            out[f"{prefix}_d{len(out):03d}"] = (chain, True)
     start = len(out)
     for _ in range(2):
         rng.shuffle(value)
         for chain in _chunks(value, rng, 2, 3):
-            chain = chain + ([rng.choice(diff)] if rng.random() < 0.3 else [])  # a float op after ints, at times
-            out[f"table_v{len(out) - start:03d}"] = (chain, False)
+            chain = chain + ([rng.choice(tail)] if rng.random() < 0.3 else [])  # a float op after ints, at times
+            out[f"{prefix}_v{len(out) - start:03d}"] = (chain, False)
     return out
 
 
