@@ -59,7 +59,7 @@ napoleon_use_rtype = False
 # removed). Empty: a broken reference is fixed where it is written, not listed here.
 nitpicky = True
 nitpick_ignore_regex = [(r"py:.*", r"(numpy|np|collections|typing|t|os|ctypes|functools|IPython|ipywidgets|matplotlib"
-                                   r"|pathlib|types)\..*")]
+                                   r"|pathlib|types|fractions|datetime)\..*")]
 KNOWN_BROKEN: list = []
 nitpick_ignore = [(role, target) for role, target in KNOWN_BROKEN]
 add_module_names = False

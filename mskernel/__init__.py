@@ -77,7 +77,7 @@ _tensor_extras.attach()  # Tensor's state queries and byte views (data, get_byte
 from mskernel.ops import tensor_inplace_more as _tensor_inplace_more, tensor_runtime as _tensor_runtime  # noqa: E402
 _tensor_inplace_more.attach()  # addmm_, index_copy_, scatter_, fills, top_k, reverse, index
 _tensor_runtime.attach()  # storage, hooks, data_sync, dlpack, to_, set_, param_info, ...
-from mskernel.ops.tensor_runtime import UntypedStorage  # noqa: E402,F401  (what untyped_storage() gives)
+from mskernel.common.storage import UntypedStorage  # noqa: E402,F401  (what untyped_storage() gives)
 for _name, _method in _refused_names("mindspore.Tensor").items():  # pin_memory, delete_: refused with the reason
     setattr(Tensor, _name, _method)
 

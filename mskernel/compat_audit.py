@@ -138,7 +138,7 @@ def reason(api: str) -> str:
     the audit's detail (what mskernel printed or raised).
 
     Example:
-        >>> reason("ops.rand").startswith("its example prints random numbers")
+        >>> reason("ops.StandardNormal").startswith("its example prints random numbers")
         True
     """
     if api in REASONS:

@@ -90,6 +90,9 @@ class Environ(dict):
         (1.0, 0.0)
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+
     def set(self, key: Any, value: Any) -> "Environ":
         """A new environment with ``key`` bound to ``value``."""
         out = Environ(self)

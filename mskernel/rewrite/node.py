@@ -53,6 +53,10 @@ class Node:
         'ReLU'
     """
 
+    #: how a ``NodeType.Tree`` node builds the tree of the network it calls: ``SymbolTree.create``, set by
+    #: :mod:`mskernel.rewrite.symbol_tree` (which imports this module, so this one does not import it back)
+    make_tree: Any = None
+
     def __init__(self, node_type: NodeType, name: str, targets: List[ScopedValue], args: List[ScopedValue],
                  kwargs: Optional[Dict[str, ScopedValue]] = None, instance: Any = None, func: Any = None,
                  op: Any = None, stmt: Any = None) -> None:
@@ -122,9 +126,7 @@ class Node:
         if self._type != NodeType.Tree:
             raise TypeError(f"For get_sub_tree, the type of node should be 'NodeType.Tree', but got {self._type}")
         if getattr(self, "_sub_tree", None) is None:
-            from mskernel.rewrite.symbol_tree import SymbolTree
-
-            self._sub_tree = SymbolTree.create(self._instance)
+            self._sub_tree = Node.make_tree(self._instance)
         return self._sub_tree
 
     def get_name(self) -> str:

@@ -369,3 +369,6 @@ def _src(v: ScopedValue) -> str:
     if v.type == ValueType.UnsupportedValue:
         return str(v.value)
     return str(v)
+
+
+Node.make_tree = SymbolTree.create  # a Tree node's sub-tree

@@ -1,6 +1,6 @@
 """``ConvertModelUtils`` and ``ModelThor``: a Model that trains with THOR (``mindspore.ConvertModelUtils``).
 
-``ConvertModelUtils.convert_to_thor_model(model, network, ...)`` returns a :class:`ModelThor` when ``optimizer``
+``ConvertModelUtils.convert_to_thor_model(model, network, ...)`` returns a ``ModelThor`` when ``optimizer``
 is a THOR optimizer (:func:`mskernel.nn.thor`), else ``model`` unchanged. ``ModelThor`` trains in cycles of
 ``frequency`` steps: one step that refreshes the THOR statistics and inverses, then ``frequency - 1`` that
 reuse them. ``ConvertNetUtils`` (:mod:`mskernel.nn.layer.thor_convert`) is re-exported here, as MindSpore's
@@ -48,13 +48,21 @@ class ModelThor(Model):
 
 
 class ConvertModelUtils:
-    """Convert a Model into a THOR Model."""
+    """Convert a Model into a THOR Model (:meth:`convert_to_thor_model`).
+
+    Example:
+        >>> import mskernel as ms
+        >>> net = ms.nn.SequentialCell([ms.nn.Dense(2, 2)])
+        >>> model = ms.Model(net, loss_fn=ms.nn.MSELoss(), optimizer=ms.nn.Momentum(net.trainable_params(), 0.1, 0.9))
+        >>> ConvertModelUtils.convert_to_thor_model(model, net) is model  # not a THOR optimizer: unchanged
+        True
+    """
 
     @staticmethod
     def convert_to_thor_model(model: Any, network: Any, loss_fn: Any = None, optimizer: Any = None,
                               metrics: Any = None, amp_level: str = "O0", loss_scale_manager: Any = None,
                               keep_batchnorm_fp32: bool = False) -> Any:
-        """A :class:`ModelThor` for ``network`` when ``optimizer`` is THOR's, else ``model``.
+        """A ``ModelThor`` for ``network`` when ``optimizer`` is THOR's, else ``model``.
 
         Example:
             >>> import mskernel as ms

@@ -23,7 +23,7 @@ __all__ = ["SyncBatchNorm"]
 
 class SyncBatchNorm(_BatchNorm):
     """``mint.nn.SyncBatchNorm(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True,
-    process_group=None, dtype=None)`` on (N, C, *) inputs of 2 to 5 dims; ``process_group`` names a group, which in
+    process_group=None, dtype=None)`` on ``(N, C, *)`` inputs of 2 to 5 dims; ``process_group`` names a group, which in
     one process holds rank 0 alone.
 
     Example:

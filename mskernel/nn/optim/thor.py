@@ -134,7 +134,7 @@ def _advance(layer_type: int, counter: int, params: List[Parameter], idx: int) -
 
 class ThorGpu(Optimizer):
     """The THOR optimizer as MindSpore builds it off Ascend (see the module docstring); make it with
-    :func:`thor`.
+    :func:`mskernel.nn.thor`.
 
     Example:
         >>> import numpy as np

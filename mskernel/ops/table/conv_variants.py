@@ -372,7 +372,7 @@ def _deformable_prim(x: Any, offsets: Any, strides: Any, pads: Any, ksize: Any, 
 def deformable_conv2d(x: Any, weight: Any, offsets: Any, kernel_size: Any, strides: Any, padding: Any,
                       bias: Any = None, dilations: Any = (1, 1, 1, 1), groups: int = 1, deformable_groups: int = 1,
                       modulated: bool = True) -> Tensor:
-    """Deformable convolution: :func:`deformable_offsets` of ``x``, then a convolution with ``weight`` (stride
+    """Deformable convolution: ``DeformableOffsets`` of ``x``, then a convolution with ``weight`` (stride
     ``kernel_size``), plus ``bias``.
 
     Example:

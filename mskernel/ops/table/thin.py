@@ -282,7 +282,7 @@ def tensor_dump_file(file: str, x: Tensor) -> None:
 
 def tensor_dump(file: Any, input_x: Any, input_output: str = "out") -> None:
     """``ops.TensorDump(input_output)(file, input_x)``: ``input_x`` saved as an npy file (see
-    :func:`tensor_dump_file`); returns None."""
+    ``tensor_dump_file``); returns None."""
     if not isinstance(file, str):
         raise TypeError(f"For 'TensorDump', the input 'file' should be str, but got {type(file).__name__}")
     if not file:
@@ -295,7 +295,7 @@ def tensor_dump(file: Any, input_x: Any, input_output: str = "out") -> None:
 
 
 def tensordump(file_name: Any, tensor: Any, mode: str = "out") -> None:
-    """``tensor`` saved as ``<file_name>_<dtype>_<id>.npy`` (see :func:`tensor_dump_file`); returns None."""
+    """``tensor`` saved as ``<file_name>_<dtype>_<id>.npy`` (see ``tensor_dump_file``); returns None."""
     if not isinstance(file_name, str):
         raise TypeError(f"Parameter file_name should only be build_in str type but got: {type(file_name)}")
     if not isinstance(tensor, Tensor):

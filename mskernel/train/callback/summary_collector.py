@@ -30,6 +30,7 @@ import numpy as np
 
 from mskernel.common.tensor import Tensor
 from mskernel.train.callback.protocol import Callback, RunContext
+from mskernel.train import summary  # noqa: F401  (the package first: its __init__ loads summary_record once)
 from mskernel.train.summary.summary_record import SummaryRecord, _export_options, _make_dir
 
 __all__ = ["SummaryCollector"]

@@ -113,7 +113,8 @@ NOT_HERE = {
         '_extract_glimpse', '_scale_and_translate', '_extract_volume_patches', '_dilation2d', '_deformable_offsets',
         'deformable_conv2d', '_non_max_suppression_v3', '_non_max_suppression_with_overlaps',
         '_combined_non_max_suppression', '_dynamic_rnn', '_dynamic_gru_v2', '_edit_distance',
-        '_fused_cast_adam_weight_decay', '_fused_weight_scale_apply_momentum', '_fused_ada_factor')},
+        '_fused_cast_adam_weight_decay', '_fused_weight_scale_apply_momentum', '_fused_ada_factor',
+        '_fused_ada_factor_with_global_norm')},
 }
 
 PRELUDE = WAVE1.PRELUDE
