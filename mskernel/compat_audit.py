@@ -49,7 +49,12 @@ REASONS: Dict[str, str] = {
     **{api: _RANDOM for api in (
         "ops.StandardNormal", "ops.randperm", "nn.EmbeddingExt", "ops.LogUniformCandidateSampler",
         "ops.log_uniform_candidate_sampler", "ops.Multinomial", "ops.MultinomialWithReplacement",
-        "ops.multinomial_with_replacement", "ops.ParameterizedTruncatedNormal", "dataset.vision.RandomRotation")},
+        "ops.multinomial_with_replacement", "ops.ParameterizedTruncatedNormal", "dataset.vision.RandomRotation",
+        "nn.SampledSoftmaxLoss", "ops.SampleDistortedBoundingBoxV2")},
+    "ops.CTCLoss": ("its example gives a label equal to the blank class (the last one); the gradients agree, but the "
+                    "wheel's loss for that label is not the CTC loss of its documented formula, and how its kernel "
+                    "arrives at it is not known (mskernel computes the documented loss; golden ops_recurrent_prims "
+                    "checks the other labels)"),
     **{api: ("the wheel's CPU kernel returns the result but leaves the tensor unchanged; mskernel writes it in "
              "place, as the method's trailing underscore and MindSpore's documentation say")
        for api in ("Tensor.mul_", "Tensor.remainder_", "Tensor.floor_divide_")},
