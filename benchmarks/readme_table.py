@@ -392,7 +392,8 @@ def summary(results: Path = RESULTS, golden: Path = GOLDEN) -> str:
         f"- **Checked against MindSpore 2.10 itself** (`tests/golden/`, recorded from its CPU wheel, replayed "
         f"without it): {g.cases} programs in {g.suites} suites, compared on values, gradients, printed text and "
         f"errors; {g.cases - g.differences} agree and {g.differences} are pinned differences, each with its reason "
-        f"(mostly where mskernel gives what a numpy oracle computes and the wheel does not). Among them {g.random_programs[0]} of "
+        f"(mostly where mskernel gives what a numpy oracle computes and the wheel does not). Among them "
+        f"{g.random_programs[0]} of "
         f"{g.random_programs[1]} random programs over common ops, {g.random_table[0]} of {g.random_table[1]} random "
         f"programs drawn from the whole op table (inputs with ties, zeros, infinities and NaNs) and "
         f"{g.random_graphs[0]} of {g.random_graphs[1]} random computation graphs agree.",
