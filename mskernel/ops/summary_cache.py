@@ -4,6 +4,7 @@ operator and name, in the order the names first came (only the last is recorded,
 records keeps one value per name, not one per step).
 
 Example:
+    >>> _ = take()  # empty what earlier summary operators left
     >>> push("ScalarSummary", "loss", 0.5)
     >>> take()
     [('ScalarSummary', 'loss', 0.5)]
@@ -25,7 +26,7 @@ def push(op: str, name: Any, value: Any) -> None:
     """Keep what the summary operator ``op`` was called with (replacing its last value under ``name``).
 
     Example:
-        >>> push("TensorSummary", "w", 1); push("TensorSummary", "w", 2); take()
+        >>> _ = take(); push("TensorSummary", "w", 1); push("TensorSummary", "w", 2); take()
         [('TensorSummary', 'w', 2)]
     """
     try:
@@ -40,8 +41,8 @@ def take() -> List[Tuple[str, Any, Any]]:
     """What was kept, in order, emptying the cache.
 
     Example:
-        >>> take()
-        []
+        >>> _ = take(); push("ScalarSummary", "acc", 0.9); take(), take()
+        ([('ScalarSummary', 'acc', 0.9)], [])
     """
     with _LOCK:
         items = list(_ITEMS.values())
