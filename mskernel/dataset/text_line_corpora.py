@@ -51,6 +51,15 @@ class _Lines(_LineSource):
                          shard_id)
 
 
+def _split_files(op: str, what: str, dataset_dir: str, usage: Optional[str], usages: List[str],
+                 pattern: str) -> List[str]:
+    """The files of a corpus split into ``pattern.format(split)`` files; ``usage='all'`` reads test, train, valid."""
+    _check_dir(dataset_dir)
+    usage = check_usage(usage, usages)
+    parts = ["test", "train", "valid"] if usage == "all" else [usage]
+    return _existing(op, what, [os.path.join(dataset_dir, pattern.format(p)) for p in parts])
+
+
 class PennTreebankDataset(_Lines):
     """Penn Treebank from ``dataset_dir`` (``ptb.{train,test,valid}.txt``; ``usage='all'`` reads test, train,
     valid): column ``text``, one non-empty line a row.
@@ -65,11 +74,8 @@ class PennTreebankDataset(_Lines):
     def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
                  num_parallel_workers: Optional[int] = None, shuffle: Any = True, num_shards: Optional[int] = None,
                  shard_id: Optional[int] = None, cache: Any = None) -> None:
-        _check_dir(dataset_dir)
-        usage = check_usage(usage, ["train", "valid", "test", "all"])
-        parts = ["test", "train", "valid"] if usage == "all" else [usage]
-        files = _existing("PennTreebankDataset", "PennTreebank file",
-                          [os.path.join(dataset_dir, f"ptb.{p}.txt") for p in parts])
+        files = _split_files("PennTreebankDataset", "PennTreebank file", dataset_dir, usage,
+                             ["train", "valid", "test", "all"], "ptb.{}.txt")
         super().__init__(["text"], [[(np.array(t),) for t in _lines(p)] for p in files], num_samples,
                          num_parallel_workers, shuffle, num_shards, shard_id)
 
@@ -88,11 +94,8 @@ class WikiTextDataset(_Lines):
     def __init__(self, dataset_dir: str, usage: Optional[str] = None, num_samples: Optional[int] = None,
                  num_parallel_workers: Optional[int] = None, shuffle: Any = True, num_shards: Optional[int] = None,
                  shard_id: Optional[int] = None, cache: Any = None) -> None:
-        _check_dir(dataset_dir)
-        usage = check_usage(usage, ["train", "test", "valid", "all"])
-        parts = ["test", "train", "valid"] if usage == "all" else [usage]
-        files = _existing("WikiTextDataset", "WikiText file",
-                          [os.path.join(dataset_dir, f"wiki.{p}.tokens") for p in parts])
+        files = _split_files("WikiTextDataset", "WikiText file", dataset_dir, usage, ["train", "test", "valid", "all"],
+                             "wiki.{}.tokens")
         super().__init__(["text"], [[(np.array(t),) for t in _lines(p)] for p in files], num_samples,
                          num_parallel_workers, shuffle, num_shards, shard_id)
 
