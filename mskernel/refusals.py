@@ -7,7 +7,9 @@ giving the reason. A name belongs here only when what it does cannot happen here
 that device's implementation defines: for each of these the CPU wheel itself has no kernel, measured by calling
 it there), MindSpore's graph
 compiler (MindIR files, the strategy files of auto-parallel compilation), or another process (point-to-point
-communication: in a group of one there is no peer, and the CPU wheel refuses a send to its own rank). Names
+communication: in a group of one there is no peer, and the CPU wheel refuses a send to its own rank), or it is
+an internal of MindSpore's own implementation whose result only that implementation reads (the index-lowering
+plan ``Tensor.getitem_index_info`` returns: mskernel gives indexing's results directly). Names
 that could run here but do not yet are *missing* in the compatibility table, not refused.
 
 Each package puts its refused names in its namespace with :func:`refused_names`; the compatibility table
@@ -57,6 +59,11 @@ _ADASUM = ("AdaSum combines the updates of at least 16 ranks (a power of 2) pair
            "alone mode is not supported to apply adasum.\" in one process, and mskernel runs one process")
 
 _ATTN = "attention"
+_INDEX_PLAN = ("it is an internal of MindSpore's own indexing, not a user API (its docstring is one line): it returns "
+               "the plan the wheel's getitem/setitem lowering follows, codes of a C++ enum (ValueTransferType: 7 "
+               "strided slice, 9 gather_nd, 27 just-return, ...) with their arguments, which only that lowering reads; "
+               "mskernel indexes tensors directly (x[index], x[index] = value give the wheel's results) and has no "
+               "such plan to return")
 
 _POOL = ("it routes device memory through a custom allocator loaded from a shared library; mskernel's tensors are "
          "numpy arrays in host memory, and the CPU wheel itself fails to switch allocators (use_mem_pool raises "
@@ -157,6 +164,10 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "GetNext": ("it takes batches from the device data queue that dataset sinking fills (a device run with "
                     "dataset_sink_mode=True); the CPU wheel has no kernel for it (\"Unsupported op [GetNext] on "
                     "CPU\"). Iterate the dataset (create_tuple_iterator) to get its batches here"),
+        "make_map_parameter": ("it builds a MapParameter, the hash-table parameter of MindSpore's embedding caches, "
+                               "inside a compiled graph; the CPU wheel has no kernels for MapParameter's operations "
+                               "(\"Unsupported op [MapTensorGet] on CPU\") and its PyNative call fails (\"The input "
+                               "value shape is empty\"); use an nn.Embedding or a Parameter and gather"),
         "PyExecute": ("it is the node MindSpore's graph compiler emits to run Python it cannot compile (JIT "
                       "fallback), and mskernel has no graph compiler; called directly the CPU wheel raises "
                       "\"Invalid primitive:PyExecute\""),
@@ -169,6 +180,8 @@ REFUSED: Dict[str, Dict[str, str]] = {
         "delete_": ("it frees the tensor's device memory; the CPU wheel has no kernel for that (\"Unsupported op "
                     "[Free] on CPU\"), and mskernel's tensors own host memory that Python frees when the last "
                     "reference goes (del x)"),
+        "getitem_index_info": _INDEX_PLAN,
+        "setitem_index_info": _INDEX_PLAN,
         "set_device_address": ("it points the tensor at a raw Ascend device address (address, shape, dtype); the CPU "
                                "wheel raises \"set_device_address now only support Ascend backend!\", and a CPU run "
                                "has no device memory to point at"),
