@@ -10,7 +10,10 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+import functools
+from typing import Any, Callable, Dict
+
+from mskernel.common import jit_scope
 
 __all__ = ["Primitive", "PrimitiveWithInfer"]
 
@@ -27,6 +30,15 @@ class Primitive:
     def __init__(self, name: str) -> None:
         self.name = name
         self.attrs: Dict[str, Any] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Route the subclass's own ``__call__`` through :mod:`mskernel.common.jit_scope` while a ``jit`` function
+        runs with an op wrapper or infer function registered (``mindspore.graph``); otherwise it is called as
+        written, after one flag read."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("__call__")
+        if own is not None and not hasattr(own, "__jit_scoped__"):
+            cls.__call__ = _scoped(own)  # type: ignore[method-assign]
 
     def add_prim_attr(self, name: str, value: Any) -> "Primitive":
         """Set an attribute (MindSpore's ``add_prim_attr``)."""
@@ -47,6 +59,19 @@ class Primitive:
         shown = getattr(self, "_shown_attrs", None)  # prim_arg_register shows only the init arguments
         attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if shown is None or k in shown)
         return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
+
+
+def _scoped(run: Callable[..., Any]) -> Callable[..., Any]:
+    armed = jit_scope.ARMED
+    scoped_call = jit_scope.call
+
+    @functools.wraps(run)
+    def __call__(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if armed[0]:
+            return scoped_call(self, run, args, kwargs)
+        return run(self, *args, **kwargs)
+    __call__.__jit_scoped__ = True  # type: ignore[attr-defined]
+    return __call__
 
 
 class PrimitiveWithInfer(Primitive):
