@@ -6,8 +6,8 @@ registered (``mindspore.graph.register_op_wrapper``) becomes the function the wr
 function registered for it (``register_op_infer``) computes an attribute of the node's output that later
 wrappers and infer functions read. mskernel runs ``jit`` eagerly, so the same happens as each primitive is
 called inside a ``jit`` function (or a Cell called in GRAPH_MODE): :func:`enter`/:func:`leave` bracket such a
-call, and a primitive's ``__call__`` goes through :func:`call` when ``ARMED[0]`` (something is registered and
-a ``jit`` function is running on this thread). A plain (PyNative) call pays one list read.
+call, and while something is registered a primitive's ``__call__`` goes through :func:`call` when ``ARMED[0]``
+(a ``jit`` function is running). With nothing registered, primitives are called as written.
 
 Example:
     >>> import mskernel as ms
@@ -26,8 +26,8 @@ from typing import Any, Callable, Dict, List
 
 from mskernel.common.tensor import Tensor
 
-__all__ = ["ARMED", "REGISTERED", "depth", "enter", "leave", "call", "register_wrapper", "register_infer",
-           "clear_wrappers", "clear_infers", "CUSTOM_BACKENDS", "annotated"]
+__all__ = ["ARMED", "REGISTERED", "ON_REGISTERED", "depth", "enter", "leave", "call", "register_wrapper",
+           "register_infer", "clear_wrappers", "clear_infers", "CUSTOM_BACKENDS", "annotated"]
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +35,9 @@ logger = logging.getLogger(__name__)
 ARMED: List[bool] = [False]
 #: ``REGISTERED[0]``: some op wrapper or infer function is registered
 REGISTERED: List[bool] = [False]
+#: called with the new value of ``REGISTERED[0]`` when it changes (the primitive base class routes its subclasses'
+#: calls through :func:`call` only while something is registered)
+ON_REGISTERED: List[Callable[[bool], None]] = []
 #: op name -> the wrapper registered for it
 _WRAPPERS: Dict[str, Callable[..., Callable]] = {}
 #: op name -> infer name -> infer function, in registration order
@@ -61,8 +64,12 @@ _lock = threading.Lock()
 
 
 def _rearm() -> None:
-    REGISTERED[0] = bool(_WRAPPERS or _INFERS)
-    ARMED[0] = bool(_active_threads[0] and REGISTERED[0])
+    registered = bool(_WRAPPERS or _INFERS)
+    if registered != REGISTERED[0]:
+        REGISTERED[0] = registered
+        for listener in ON_REGISTERED:
+            listener(registered)
+    ARMED[0] = bool(_active_threads[0] and registered)
 
 
 def depth() -> int:

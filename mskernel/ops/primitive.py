@@ -32,13 +32,11 @@ class Primitive:
         self.attrs: Dict[str, Any] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Route the subclass's own ``__call__`` through :mod:`mskernel.common.jit_scope` while a ``jit`` function
-        runs with an op wrapper or infer function registered (``mindspore.graph``); otherwise it is called as
-        written, after one flag read."""
+        """A subclass made while an op wrapper or infer function is registered (``mindspore.graph``) has its
+        ``__call__`` routed through :mod:`mskernel.common.jit_scope` at once (see :func:`_route_calls`)."""
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("__call__")
-        if own is not None and not hasattr(own, "__jit_scoped__"):
-            cls.__call__ = _scoped(own)  # type: ignore[method-assign]
+        if jit_scope.REGISTERED[0]:
+            _route(cls, True)
 
     def add_prim_attr(self, name: str, value: Any) -> "Primitive":
         """Set an attribute (MindSpore's ``add_prim_attr``)."""
@@ -72,6 +70,31 @@ def _scoped(run: Callable[..., Any]) -> Callable[..., Any]:
         return run(self, *args, **kwargs)
     __call__.__jit_scoped__ = True  # type: ignore[attr-defined]
     return __call__
+
+
+def _route(cls: type, on: bool) -> None:
+    own = cls.__dict__.get("__call__")
+    if own is None:
+        return
+    scoped = hasattr(own, "__jit_scoped__")
+    if on and not scoped:
+        cls.__call__ = _scoped(own)  # type: ignore[attr-defined]
+    elif not on and scoped:
+        cls.__call__ = own.__wrapped__  # type: ignore[attr-defined]
+
+
+def _route_calls(on: bool) -> None:
+    """Route every primitive class's own ``__call__`` through :func:`mskernel.common.jit_scope.call` (``on``:
+    an op wrapper or infer function has been registered), or back to itself (the last one was cleared). Routed,
+    a call outside ``jit`` costs one flag read and a frame; with nothing registered, nothing at all."""
+    todo = [Primitive]
+    while todo:
+        cls = todo.pop()
+        _route(cls, on)
+        todo.extend(cls.__subclasses__())
+
+
+jit_scope.ON_REGISTERED.append(_route_calls)
 
 
 class PrimitiveWithInfer(Primitive):
