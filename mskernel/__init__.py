@@ -219,3 +219,4 @@ from mskernel.rewrite import Node, NodeType, ScopedValue, SymbolTree  # noqa: E4
 from mskernel.ops import codecache as _codecache  # noqa: E402
 
 _codecache.save()  # the op table's code compiled in this import, kept for the next one (as .pyc files are)
+from mskernel import graph  # noqa: E402,F401  (mindspore.graph: imported with the package, as there)

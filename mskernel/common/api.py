@@ -24,7 +24,9 @@ import logging
 import types
 from typing import Any, Callable, Optional
 
+from mskernel.common import jit_scope
 from mskernel.common.tensor import Tensor
+from mskernel.errors import RefusedError
 
 __all__ = ["jit", "JitConfig", "mutable", "_pynative_executor", "enable_dynamic"]
 
@@ -57,6 +59,20 @@ def _check_jit_arguments(capture_mode: Any, jit_level: Any, dynamic: Any, fullgr
                            f" Please use the parameter '{instead}' instead." if instead else "")
 
 
+_BUILT_IN_BACKENDS = ("ms_backend", "GE")
+
+
+def _check_backend(backend: str) -> None:
+    """A ``jit`` function naming a backend other than the built-in ones runs only where that backend is a
+    registered plugin (``mindspore.graph.register_custom_backend``), and such a plugin cannot run here."""
+    path = jit_scope.CUSTOM_BACKENDS.get(backend)
+    if path is None:
+        raise RuntimeError(f"Invalid backend name: {backend}, you should register custom backend first")
+    raise RefusedError(f"mindspore.jit(backend={backend!r})", f"the custom backend plugin {path} is a shared library "
+                       "written against MindSpore's C++ graph-compiler API, which mskernel does not have (it runs "
+                       "jit functions eagerly)")
+
+
 def jit(function: Optional[Callable] = None, *, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
         fullgraph: bool = False, backend: str = "", **options: Any) -> Any:
     """MindSpore 2.10's ``jit``: a decorator (bare or with options) or a function; what it returns runs eagerly.
@@ -65,7 +81,10 @@ def jit(function: Optional[Callable] = None, *, capture_mode: str = "ast", jit_l
     bound method of its (wrapped) ``construct`` and a Cell class the class with ``construct`` wrapped; anything
     else — a ``functools.partial``, a callable object — is returned unchanged (with a warning in MindSpore's
     log), so it runs as plain Python. The arguments are checked as there; ``input_signature`` and
-    ``jit_config`` are deprecated in 2.10 and dropped with a warning.
+    ``jit_config`` are deprecated in 2.10 and dropped with a warning. While a jit function runs, the op wrappers
+    and infer functions of :mod:`mskernel.graph` apply to the primitives it calls (:mod:`mskernel.common.jit_scope`);
+    a ``backend`` other than ``"ms_backend"``/``"GE"`` must be a registered custom backend (RuntimeError
+    otherwise, as in the wheel), whose plugin cannot run here (:class:`~mskernel.errors.RefusedError`).
 
     Example:
         >>> import functools
@@ -86,6 +105,7 @@ def jit(function: Optional[Callable] = None, *, capture_mode: str = "ast", jit_l
     _check_jit_arguments(capture_mode, jit_level, dynamic, fullgraph, options)
     settings = dict(options, capture_mode=capture_mode, jit_level=jit_level, dynamic=dynamic, fullgraph=fullgraph,
                     backend=backend)
+    custom_backend = bool(backend) and backend not in _BUILT_IN_BACKENDS
 
     def wrap(func: Any) -> Any:
         from mskernel.nn.cell import Cell
@@ -102,7 +122,13 @@ def jit(function: Optional[Callable] = None, *, capture_mode: str = "ast", jit_l
 
         @functools.wraps(func)
         def eager(*call_args: Any, **call_kwargs: Any) -> Any:
-            return func(*call_args, **call_kwargs)
+            if custom_backend:
+                _check_backend(backend)
+            jit_scope.enter()
+            try:
+                return func(*call_args, **call_kwargs)
+            finally:
+                jit_scope.leave()
         eager.__jit_options__ = settings  # type: ignore[attr-defined]
         eager.__wrapped_by_jit__ = True  # type: ignore[attr-defined]
         return eager

@@ -40,6 +40,8 @@ from typing import Any, Dict, List, Optional
 from mskernel import dtype as mstype
 from mskernel.autograd.bprop_args import check_bprop_args, check_bprop_output
 from mskernel.autograd.node import STATE, record
+from mskernel import context as _context
+from mskernel.common import jit_scope
 from mskernel.common.tensor import Tensor
 from mskernel.nn import cell_hooks as _hooks
 from mskernel.nn.cell_hooks import CellHooksMixin, HookTables, active_hooks
@@ -54,6 +56,7 @@ def _indent_tail(text: str, width: int) -> str:
     return text.replace("\n", "\n" + " " * width)
 
 
+_REGISTERED = jit_scope.REGISTERED  # [True] while an op wrapper or infer function is registered
 _NO_HOOKS = HookTables()  # the hooks of a call that runs for its casts or bprop alone (never registered into)
 
 
@@ -167,6 +170,8 @@ class Cell(CellTree, CellModesMixin, CellHooksMixin):
                                 f"{want.dtype}.")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _REGISTERED[0] and jit_scope.depth() == 0 and _context.get_context("mode") == _context.GRAPH_MODE:
+            return self._call_as_graph(args, kwargs)
         d = self.__dict__
         declared = d.get("_dynamic_inputs")
         if declared is not None:
@@ -176,6 +181,15 @@ class Cell(CellTree, CellModesMixin, CellHooksMixin):
         if not (has_bprop or d.get("mixed_precision_type") is not None or hooks is not None):
             return self.construct(*args, **kwargs)
         return self._run_construct(args, kwargs, has_bprop, hooks or _NO_HOOKS)
+
+    def _call_as_graph(self, args: tuple, kwargs: dict) -> Any:
+        """A call in GRAPH_MODE, which MindSpore compiles: the op wrappers and infer functions of
+        ``mindspore.graph`` apply inside it, as in a ``jit`` function."""
+        jit_scope.enter()
+        try:
+            return self(*args, **kwargs)
+        finally:
+            jit_scope.leave()
 
     def _run_construct(self, args: tuple, kwargs: dict, has_bprop: bool, hooks: HookTables) -> Any:
         mixed = self.__dict__.get("mixed_precision_type")

@@ -10,7 +10,10 @@ Example:
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+import functools
+from typing import Any, Callable, Dict
+
+from mskernel.common import jit_scope
 
 __all__ = ["Primitive", "PrimitiveWithInfer"]
 
@@ -27,6 +30,13 @@ class Primitive:
     def __init__(self, name: str) -> None:
         self.name = name
         self.attrs: Dict[str, Any] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass made while an op wrapper or infer function is registered (``mindspore.graph``) has its
+        ``__call__`` routed through :mod:`mskernel.common.jit_scope` at once (see :func:`_route_calls`)."""
+        super().__init_subclass__(**kwargs)
+        if jit_scope.REGISTERED[0]:
+            _route(cls, True)
 
     def add_prim_attr(self, name: str, value: Any) -> "Primitive":
         """Set an attribute (MindSpore's ``add_prim_attr``)."""
@@ -47,6 +57,44 @@ class Primitive:
         shown = getattr(self, "_shown_attrs", None)  # prim_arg_register shows only the init arguments
         attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items() if shown is None or k in shown)
         return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
+
+
+def _scoped(run: Callable[..., Any]) -> Callable[..., Any]:
+    armed = jit_scope.ARMED
+    scoped_call = jit_scope.call
+
+    @functools.wraps(run)
+    def __call__(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if armed[0]:
+            return scoped_call(self, run, args, kwargs)
+        return run(self, *args, **kwargs)
+    __call__.__jit_scoped__ = True  # type: ignore[attr-defined]
+    return __call__
+
+
+def _route(cls: type, on: bool) -> None:
+    own = cls.__dict__.get("__call__")
+    if own is None:
+        return
+    scoped = hasattr(own, "__jit_scoped__")
+    if on and not scoped:
+        cls.__call__ = _scoped(own)  # type: ignore[attr-defined]
+    elif not on and scoped:
+        cls.__call__ = own.__wrapped__  # type: ignore[attr-defined]
+
+
+def _route_calls(on: bool) -> None:
+    """Route every primitive class's own ``__call__`` through :func:`mskernel.common.jit_scope.call` (``on``:
+    an op wrapper or infer function has been registered), or back to itself (the last one was cleared). Routed,
+    a call outside ``jit`` costs one flag read and a frame; with nothing registered, nothing at all."""
+    todo = [Primitive]
+    while todo:
+        cls = todo.pop()
+        _route(cls, on)
+        todo.extend(cls.__subclasses__())
+
+
+jit_scope.ON_REGISTERED.append(_route_calls)
 
 
 class PrimitiveWithInfer(Primitive):

@@ -19,6 +19,7 @@ from mskernel.ops.table import (arith, comm, complexnum, conv_variants, creation
                                 random_sampling, rearrange, reduce, reorder, rotated_boxes, scan, scatter, segment,
                                 shape, slicing, space_batch, sparse, sparse_sequences, special, state, stats,
                                 stats_more, thin, unary)
+from mskernel.ops.table import embedding_cache
 
 MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
            random_sampling, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum,
@@ -26,6 +27,6 @@ MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicin
            norms, stats_more, decomp, matrix, fft, sparse, nn_ctc, nn_resize_prims, nn_conv_nd, nn_fold, nn_pool3d,
            nn_unpool, nn_fused, nn_grid, reorder, comm, thin, image_crop, image_resize_kernels, patches, space_batch,
            conv_variants, grid_sample3d, nms, distorted_box, rotated_boxes, nn_recurrent, nn_pool_fractional,
-           sparse_sequences, nn_transducer, optim_fused)
+           sparse_sequences, nn_transducer, optim_fused, embedding_cache)
 
 __all__ = ["MODULES"]
