@@ -20,7 +20,7 @@ from mskernel.boost.dim_reduce import DimReduce
 from mskernel.boost.grad_accumulation import GradientAccumulation
 from mskernel.boost.grad_freeze import FreezeOpt, GradientFreeze, freeze_cell
 from mskernel.boost.group_loss_scale_manager import GroupLossScaleManager
-from mskernel.boost.less_bn import LessBN
+from mskernel.boost.less_batch_normalization import LessBN
 
 __all__ = ["AutoBoost", "OptimizerProcess", "ParameterProcess", "BoostTrainOneStepCell",
            "BoostTrainOneStepWithLossScaleCell", "LessBN", "GradientFreeze", "FreezeOpt", "freeze_cell",

@@ -47,7 +47,7 @@ def _group_list(params: Any) -> List[Any]:
 
 def _no_gc_cell(cell: Cell) -> bool:
     """Cells whose weights are not centralised: grouped convolutions and the normalised head of ``LessBN``."""
-    from mskernel.boost.less_bn import CommonHeadLastFN
+    from mskernel.boost.less_batch_normalization import CommonHeadLastFN
     from mskernel.nn.layer.conv import Conv2d
 
     return (isinstance(cell, Conv2d) and cell.group > 1) or isinstance(cell, CommonHeadLastFN)
@@ -144,13 +144,15 @@ class OptimizerProcess:
         self.origin_params = OptimizerProcess.build_gc_params_group(params_dict, parameters)
 
     def generate_new_optimizer(self) -> Cell:
-        """The optimizer, of the original class and arguments, over ``origin_params``.
+        """The optimizer, of the original class and arguments, over ``origin_params``. (As in MindSpore, an
+        optimizer whose ``__init__`` takes ``**kwargs``, such as Adam, gets them back as one ``kwargs`` entry and
+        refuses it.)
 
         Example:
             >>> from mskernel import nn
             >>> net = nn.Dense(2, 2)
-            >>> type(OptimizerProcess(nn.Adam(net.trainable_params())).generate_new_optimizer()).__name__
-            'Adam'
+            >>> type(OptimizerProcess(nn.Momentum(net.trainable_params(), 0.1, 0.9)).generate_new_optimizer()).__name__
+            'Momentum'
         """
         if self.learning_rate is None:
             self.learning_rate = self.single_opt.learning_rate

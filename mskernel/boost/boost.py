@@ -11,7 +11,9 @@ picks the boosts (``manual`` takes the bools given), and the sections ``"common"
 ``n_components``, ``pca_mat_path``, ``weight_load_dir``, ``timeout``) set the enabled boosts' options.
 
 As in MindSpore, ``AutoBoost`` is a singleton: the first construction fixes the level and options, later
-ones return that object unchanged (``AutoBoost._instance = None`` starts afresh).
+ones return that object unchanged (``AutoBoost._instance = None`` starts afresh); and ``manual`` mode writes
+its choices into the level's entry of the level table (``_boost_config_level``), so later configurations of
+that level start from them.
 
 Example:
     >>> AutoBoost._instance = None
@@ -24,13 +26,12 @@ Example:
 """
 from __future__ import annotations
 
-import copy
 import threading
 from typing import Any, Dict, Tuple
 
 from mskernel.boost.base import OptimizerProcess, ParameterProcess
 from mskernel.boost.grad_freeze import GradientFreeze
-from mskernel.boost.less_bn import LessBN
+from mskernel.boost.less_batch_normalization import LessBN
 from mskernel.boost.pca_mat import get_local_pca_mat_path
 from mskernel.nn.cell import Cell
 
@@ -168,7 +169,7 @@ class AutoBoost:
         self.gradient_groups = list(gradient_groups)
 
     def _get_configuration(self, level: str, boost_config_dict: Any) -> Dict[str, bool]:
-        level_config = copy.deepcopy(_boost_config_level[level])
+        level_config = _boost_config_level[level]  # manual mode edits the level's table, as MindSpore's does
         if not boost_config_dict:
             return level_config
         mode = boost_config_dict.get("boost", {}).get("mode", "auto")

@@ -7,7 +7,9 @@ of group ``train_strategy[k]``), gradient accumulation (``AutoBoost``'s ``grad_a
 ``optimizer(grads)``. AdaSum needs 16 or more ranks and is never enabled in one process.
 
 As in MindSpore 2.10 (PyNative), a step built without ``sens`` returns None (its gradient path drops the
-loss); with ``sens``, and every gradient-freezing step, returns the loss.
+loss); with ``sens``, and every gradient-freezing step, returns the loss. Also as there, the freezing step
+that ends the strategy and the accumulation step that updates the weights raise TypeError after their
+update (MindSpore resets their counter by assigning an int to a Parameter, which it refuses).
 
 Example:
     >>> import numpy as np
@@ -32,7 +34,7 @@ from mskernel import dtype as mstype
 from mskernel.autograd.api import GradOperation
 from mskernel.boost.boost import AutoBoost
 from mskernel.boost.dim_reduce import DimReduce
-from mskernel.boost.grad_accumulation import accumulate, clear
+from mskernel.boost.grad_accumulation import accumulate
 from mskernel.boost.grad_freeze import FreezeOpt, freeze_cell
 from mskernel.boost.pca_mat import load_local_pca_mat
 from mskernel.common.parameter import Parameter, ParameterTuple
@@ -156,7 +158,8 @@ class BoostTrainOneStepCell(TrainOneStepCell):
             self.optimizer(grads)
 
     def gradient_freeze_process(self, *inputs: Any) -> Tensor:
-        """Run the training cell of this step's group; returns the loss.
+        """Run the training cell of this step's group; returns the loss. As in MindSpore 2.10's PyNative mode,
+        the step that ends the strategy (or, without one, the cycle of groups) trains and then raises TypeError.
 
         Example:
             >>> import numpy as np
@@ -165,12 +168,16 @@ class BoostTrainOneStepCell(TrainOneStepCell):
             >>> from mskernel.boost.boost import AutoBoost
             >>> AutoBoost._instance = None
             >>> net = nn.WithLossCell(nn.Dense(2, 1, weight_init="ones", bias_init="zeros"), nn.L1Loss())
-            >>> opt = FreezeOpt(nn.SGD(net.trainable_params(), 0.5), [net.trainable_params()] * 2, [1, 0])
+            >>> opt = FreezeOpt(nn.SGD(net.trainable_params(), 0.5), [net.trainable_params()] * 2, [1, 0, 1])
             >>> step = BoostTrainOneStepCell(net, opt)
             >>> x, y = ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.zeros((1, 1), np.float32))
             >>> print(step.gradient_freeze_process(x, y), step.gradient_freeze_process(x, y), step.step.asnumpy())
-            2.0 0.5 0
-        """
+            2.0 0.5 2
+            >>> step.gradient_freeze_process(x, y)
+            Traceback (most recent call last):
+            ...
+            TypeError: Parameter 'step' already exists in network, can not assign this type: '<class 'int'>' as a parameter.
+        """  # noqa: E501
         step = int(self.step.asnumpy())
         if self.train_strategy is None:
             index, count = step, len(self.freeze_nets)
@@ -178,12 +185,17 @@ class BoostTrainOneStepCell(TrainOneStepCell):
             strategy = self.train_strategy.asnumpy()
             index, count = int(strategy[step]), len(strategy)
         loss = self.freeze_nets[index](*inputs)
-        self.step.set_data(Tensor(np.int32(0 if step + 1 >= count else step + 1)))
+        if step + 1 >= count:  # MindSpore's PyNative step assigns the int 0 to the Parameter, which it refuses
+            raise TypeError("Parameter 'step' already exists in network, can not assign this type: '<class 'int'>' "
+                            "as a parameter.")
+        self.step.set_data(Tensor(np.int32(step + 1)))
         return loss
 
     def gradient_accumulation_process(self, loss: Tensor, grads: Tuple[Tensor, ...], sens: Tensor,
                                       *inputs: Any) -> Tensor:
-        """Add ``grads / grad_accumulation_step`` to the sums; every that many steps update and clear them.
+        """Add ``grads / grad_accumulation_step`` to the sums; the step that completes that many updates the
+        weights from them and then, as in MindSpore 2.10's PyNative mode, raises TypeError (its counter is reset by
+        assigning an int to a Parameter, which MindSpore refuses).
 
         Example:
             >>> import mskernel as ms
@@ -200,12 +212,12 @@ class BoostTrainOneStepCell(TrainOneStepCell):
         """
         accumulate(self.grad_accumulation, grads, self.max_accumulation_step)
         count = int(self.accumulation_step.asnumpy()) + 1
+        self.accumulation_step.set_data(Tensor(np.int32(count)))
         if count >= self.max_accumulation_step:
             self._apply(loss, _copies(self.grad_accumulation), sens, inputs)
-            count = 0
-        self.accumulation_step.set_data(Tensor(np.int32(count)))
-        if count == 0:
-            clear(self.grad_accumulation)
+            # MindSpore's PyNative step then assigns the int 0 to the Parameter, which it refuses
+            raise TypeError("Parameter 'accumulation_step' already exists in network, can not assign this type: "
+                            "'<class 'int'>' as a parameter.")
         return loss
 
     def adasum_process(self, loss: Tensor, grads: Tuple[Tensor, ...]) -> Tensor:
@@ -249,6 +261,14 @@ class BoostTrainOneStepCell(TrainOneStepCell):
             False
         """
         return bool(getattr(self.optimizer, "dim_reduce", None))
+
+
+def _params(optimizer: Cell) -> Any:
+    """MindSpore's ``optimizer.params``, which only these of its optimizers have."""
+    name = type(optimizer).__name__
+    if name not in ("Momentum", "Lamb", "AdamOffload", "THOR"):
+        raise AttributeError(f"The '{name}' object has no attribute 'params'.")
+    return optimizer.parameters
 
 
 def _group_size() -> int:
@@ -351,7 +371,7 @@ class BoostTrainOneStepWithLossScaleCell(BoostTrainOneStepCell):
 
     # the loss_scale_group mode
     def _init_enhanced_amp(self) -> None:
-        self.params_len = len(self.optimizer.parameters)
+        self.params_len = len(_params(self.optimizer))
         self.parent: List[int] = list(range(self.params_len))
         self.layer_rank = [0] * self.params_len
         index = 0

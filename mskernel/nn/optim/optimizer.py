@@ -113,7 +113,7 @@ class Optimizer(Cell):
         """Keep what the optimizer was built with, as MindSpore does, so that it can be built again over other
         parameters (``mindspore.boost`` does): ``init_params`` (``{"params": ...}``), ``init_learning_rate``
         (a list for a Tensor, None for a schedule) and ``init_args`` (every other argument of the class's
-        ``__init__``, defaults filled in)."""
+        ``__init__``, defaults filled in; ``**kwargs`` as one entry, as MindSpore keeps it)."""
         self = super().__new__(cls)
         try:
             bound = inspect.signature(cls.__init__).bind(self, *args, **kwargs)
@@ -122,9 +122,6 @@ class Optimizer(Cell):
         bound.apply_defaults()
         arguments = dict(bound.arguments)
         arguments.pop("self", None)
-        for key, kind in inspect.signature(cls.__init__).parameters.items():
-            if kind.kind == inspect.Parameter.VAR_KEYWORD and key in arguments:
-                arguments.update(arguments.pop(key))
         if "params" in arguments:
             object.__setattr__(self, "init_params", {"params": arguments.pop("params")})
         if "learning_rate" in arguments:

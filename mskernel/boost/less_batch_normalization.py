@@ -4,7 +4,9 @@ Fewer BatchNorm layers train as well when the head is a *full normalisation* lay
 rows are L2-normalised (``L2Normalize(axis=1)``), multiplied and scaled by a learnt ``multiplier``
 (:class:`CommonHeadLastFN`). ``LessBN(network, fn_flag=True)`` swaps, in every cell of ``network``, the last
 of its direct ``Dense`` children for such a layer, which starts from the Dense layer's weight and has no
-bias; the network is flagged ``less_bn`` (once only: wrapping it again changes nothing).
+bias; the network is flagged ``less_bn`` (once only: wrapping it again changes nothing). As in MindSpore 2.10,
+a Dense layer replaced inside a ``SequentialCell`` still runs there (the sequence keeps the cells it was
+built with) while the new layer's parameters are the ones listed and trained.
 
 Example:
     >>> import numpy as np
@@ -29,6 +31,7 @@ from mskernel.common.initializer import initializer
 from mskernel.common.parameter import Parameter
 from mskernel.common.tensor import Tensor
 from mskernel.nn.cell import Cell
+from mskernel.nn.container import SequentialCell
 from mskernel.nn.layer.basic import Dense
 
 __all__ = ["CommonHeadLastFN", "LessBN"]
@@ -117,7 +120,27 @@ class LessBN(Cell):
                 self._convert_to_less_bn_net(subcell, paths)
         if dense_list:
             new_subcell = LessBN._convert_dense(dense_list[-1], paths[id(dense_list[-1])])
+            if isinstance(net, SequentialCell):
+                new_subcell = _stale_in_sequence(new_subcell, dense_list[-1])
             net.insert_child_to_cell(dense_name[-1], new_subcell)
+
+
+def _stale_in_sequence(head: CommonHeadLastFN, dense: Dense) -> CommonHeadLastFN:
+    """``head`` as MindSpore 2.10 leaves it in a SequentialCell: listed (its parameters are the network's), but the
+    sequence still runs the Dense layer it replaced (MindSpore's SequentialCell calls the list of cells it was
+    built with, which inserting a child does not change); that Dense layer's parameters are no longer listed."""
+    stale = _StaleHead.__new__(_StaleHead)
+    stale.__dict__.update(head.__dict__)
+    object.__setattr__(stale, "_replaced", dense)
+    return stale
+
+
+class _StaleHead(CommonHeadLastFN):
+    def construct(self, x: Tensor) -> Tensor:
+        return self.__dict__["_replaced"](x)
+
+
+_StaleHead.__name__ = _StaleHead.__qualname__ = "CommonHeadLastFN"
 
 
 def _paths(network: Cell) -> Dict[int, str]:
