@@ -12,12 +12,21 @@ Example:
     >>> import numpy as np
     >>> import mskernel as ms
     >>> from mskernel import nn
-    >>> net = nn.SequentialCell([nn.Dense(3, 4, "ones", "zeros"), nn.Dense(4, 2, "ones", "zeros")])
+    >>> class Net(nn.Cell):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.fc1, self.fc2 = nn.Dense(3, 4, "ones", "zeros"), nn.Dense(4, 2, "ones", "zeros")
+    ...     def construct(self, x):
+    ...         return self.fc2(self.fc1(x))
+    >>> net = Net()
     >>> fn_net = LessBN(net, fn_flag=True)
-    >>> type(net[1]).__name__, [p.name for p in fn_net.trainable_params()]
-    ('CommonHeadLastFN', ['network.0.weight', 'network.0.bias', '1.weight', '1.multiplier'])
+    >>> type(net.fc2).__name__, [p.name for p in fn_net.trainable_params()]
+    ('CommonHeadLastFN', ['network.fc1.weight', 'network.fc1.bias', 'fc2.weight', 'fc2.multiplier'])
     >>> print(fn_net(ms.Tensor(np.ones((1, 3), np.float32))))
     [[1. 1.]]
+    >>> seq = nn.SequentialCell([nn.Dense(3, 4, "ones", "zeros"), nn.Dense(4, 2, "ones", "zeros")])
+    >>> print(LessBN(seq, fn_flag=True)(ms.Tensor(np.ones((1, 3), np.float32))))  # the replaced Dense still runs
+    [[12. 12.]]
 """
 from __future__ import annotations
 
