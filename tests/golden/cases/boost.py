@@ -4,10 +4,12 @@ loss scales, the boost training cells, Model(boost_level=...), and the error tex
 _NET = """
 from mindspore import boost
 from mindspore.boost import boost as boost_module
-boost.AutoBoost._instance = None
-_off = dict.fromkeys(["less_bn", "grad_freeze", "adasum", "grad_accumulation", "dim_reduce", "loss_scale_group"], False)
-boost_module._boost_config_level.update({"O0": dict(_off), "O1": dict(_off, less_bn=True, grad_freeze=True),
-                                         "O2": dict(_off, less_bn=True, grad_freeze=True, adasum=True)})
+def reset():  # a new AutoBoost, and the level table as shipped (manual mode writes into it)
+    boost.AutoBoost._instance = None
+    off = dict.fromkeys(["less_bn", "grad_freeze", "adasum", "grad_accumulation", "dim_reduce", "loss_scale_group"], False)
+    boost_module._boost_config_level.update({"O0": dict(off), "O1": dict(off, less_bn=True, grad_freeze=True),
+                                             "O2": dict(off, less_bn=True, grad_freeze=True, adasum=True)})
+reset()
 class Net(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -137,13 +139,13 @@ for i in range(4):
         outs.append(str(e))
     outs.append((t.accumulation_step.asnumpy().copy(), t.grad_accumulation[3].asnumpy().copy(), show(net)))
 result = (b.boost_config, t.use_grad_accumulation, t.max_accumulation_step, outs)
-boost.AutoBoost._instance = None""",
+reset()""",
     "grad_accumulation_step_one": _NET + """
 b = boost.AutoBoost("O0", {"boost": {"mode": "manual", "grad_accumulation": True}})
 net = Net()
 t = boost.BoostTrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.1, 0.9), sens=1.0)
 result = (t.use_grad_accumulation, t.max_accumulation_step, t(x, y), show(net))
-boost.AutoBoost._instance = None""",
+reset()""",
     # LessBN
     "less_bn_fn": _NET + """
 net2 = Net()
@@ -218,7 +220,7 @@ boost.AutoBoost._instance = None
 a = boost.AutoBoost("O1")
 same = boost.AutoBoost("O2", {"boost": {"mode": "fast"}})
 out.append((a is same, same.level))
-boost.AutoBoost._instance = None
+reset()
 result = out""",
     "auto_boost_options": _NET + """
 cfg = {"boost": {"mode": "enable_all"}, "common": {"gradient_split_groups": [1, 2], "device_number": 4},
@@ -231,14 +233,14 @@ r1 = (b._fn_flag, b._gc_flag, b._param_groups, b._freeze_type, b._freeze_p, b._t
 boost.AutoBoost._instance = None
 b = boost.AutoBoost("O1", {"less_bn": {"fn_flag": False}, "dim_reduce": {"rho": 0.1}, "grad_freeze": {"param_groups": 4}})
 r2 = (b._fn_flag, b.rho, b._param_groups)
-boost.AutoBoost._instance = None
+reset()
 result = (r1, r2)""",
     "auto_boost_errors": _NET + """
 out = []
 for cfg in ({"boost": {"mode": "fast"}}, {"common": {"gradient_split_groups": "12"}}, {"common": {"gradient_split_groups": 3}}):
     boost.AutoBoost._instance = None
     out.append(err(lambda: boost.AutoBoost("O1", cfg)))
-boost.AutoBoost._instance = None
+reset()
 result = out""",
     "auto_boost_process_o1": _NET + """
 b = boost.AutoBoost("O1", {"grad_freeze": {"param_groups": 2, "total_steps": 20}, "less_bn": {"gc_flag": False}})
@@ -250,7 +252,7 @@ t = boost.BoostTrainOneStepCell(n2, o2)
 losses = [t(x, y) for _ in range(5)]
 result = (type(n2).__name__, type(o2).__name__, o2.train_strategy, type(e2).__name__, type(e2.network.fc2).__name__, losses,
           [(p.name, p.asnumpy().copy(), p.comm_fusion) for p in n2.trainable_params()])
-boost.AutoBoost._instance = None""",
+reset()""",
     "auto_boost_process_o2_gc": _DEEP + """
 b = boost.AutoBoost("O2", {"grad_freeze": {"param_groups": 1, "total_steps": 4}})
 net = Deep()
@@ -259,12 +261,12 @@ t = boost.BoostTrainOneStepCell(n2, o2)
 losses = [t(x, y) for _ in range(3)]
 last = err(lambda: t(x, y))
 result = (getattr(o2, "adasum", None), t.enable_adasum, o2.train_strategy, losses, last, int(t.step.asnumpy().copy()), [(p.name, p.asnumpy().copy()) for p in n2.trainable_params()])
-boost.AutoBoost._instance = None""",
+reset()""",
     "auto_boost_empty_group": _NET + """
 b = boost.AutoBoost("O1", {"grad_freeze": {"param_groups": 2, "total_steps": 20}})
 net = Net()
 r = err(lambda: b.network_auto_process_train(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(net.trainable_params(), 0.1, 0.9)))
-boost.AutoBoost._instance = None
+reset()
 result = r""",
     # Model(boost_level=...)
     "model_boost_o1": _NET + _DATA + """
@@ -274,23 +276,23 @@ m = Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9), metr
 r = (type(m.predict_network).__name__, type(m.train_network).__name__, m.train_network.optimizer.train_strategy)
 m.train(2, data)
 result = (r, [(p.name, p.asnumpy().copy()) for p in m.predict_network.trainable_params()], m.eval(data))
-boost.AutoBoost._instance = None""",
+reset()""",
     "model_boost_no_metrics": _NET + _DATA + """
 net = Net()
 m = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), boost_level="O1")
 m.train(1, data)
 result = (type(m.train_network).__name__, type(m.predict_network).__name__, show(net))
-boost.AutoBoost._instance = None""",
+reset()""",
     "model_boost_acc_level": _NET + _DATA + """
 net = Net()
 m = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), metrics={"loss"}, acc_level="O2",
           boost_config_dict={"grad_freeze": {"param_groups": 1, "total_steps": 10}, "less_bn": {"gc_flag": False}})
 m.train(1, data)
 result = (type(m.train_network).__name__, type(m.predict_network).__name__, boost.AutoBoost().level, [(p.name, p.asnumpy().copy()) for p in m.predict_network.trainable_params()])
-boost.AutoBoost._instance = None""",
+reset()""",
     "model_boost_bad_level": _NET + """
 r = err(lambda: ms.train.Model(Net(), nn.MSELoss(), nn.SGD(Net().trainable_params()), metrics={"loss"}, boost_level="O3"))
-boost.AutoBoost._instance = None
+reset()
 result = r""",
     "build_train_network_boost": _NET + """
 net = Net()
@@ -332,7 +334,7 @@ t = boost.BoostTrainOneStepWithLossScaleCell(nn.WithLossCell(net, nn.MSELoss()),
 r = (t.optimizer_loss_scale, t.parent, [p.asnumpy().copy() for p in m.dynamic_loss_scale], t.enable_enhanced_amp)
 outs = [t(x, y) for _ in range(3)]
 result = (ab.boost_config, r, outs, [p.asnumpy().copy() for p in m.dynamic_loss_scale], show(net))
-boost.AutoBoost._instance = None""",
+reset()""",
     "enhanced_amp_three_groups": _DEEP + """
 ab = boost.AutoBoost("O0", {"boost": {"mode": "manual", "loss_scale_group": True}})
 net = Deep()
@@ -343,7 +345,7 @@ no_params = err(lambda: boost.BoostTrainOneStepWithLossScaleCell(nn.WithLossCell
 t = boost.BoostTrainOneStepWithLossScaleCell(nn.WithLossCell(net, nn.MSELoss()), nn.Momentum(ps, 0.5, 0.5), m)
 outs = [t(x, y) for _ in range(2)]
 result = (no_params, t.optimizer_loss_scale, t.parent, outs, [p.asnumpy().copy() for p in m.dynamic_loss_scale], [(p.name, p.asnumpy().copy()) for p in ps])
-boost.AutoBoost._instance = None""",
+reset()""",
     "loss_scale_cell_errors": _NET + """
 net = Net()
 opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
@@ -355,13 +357,15 @@ r = [err(lambda: boost.BoostTrainOneStepWithLossScaleCell(wl, opt, Tensor(np.one
 boost.AutoBoost._instance = None
 boost.AutoBoost("O0", {"boost": {"mode": "manual", "loss_scale_group": True}})
 r.append(err(lambda: boost.BoostTrainOneStepWithLossScaleCell(wl, opt, Tensor(np.float32(8.0)))))
-boost.AutoBoost._instance = None
+reset()
 result = r""",
     # AdaSum needs 16 or more ranks
     "adasum_standalone": _NET + """
 net = Net()
 result = [err(lambda: boost.AdaSum(0, 8, 2, net.trainable_params())), err(lambda: boost.AdaSum(0, 1, 1, net.trainable_params()))]""",
 }
+# every case leaves no AutoBoost and the level table as shipped, for whatever runs next in the process
+CASES = {name: src + "\nreset()" for name, src in CASES.items()}
 OPTIONS = {name: {"rtol": 1e-4, "atol": 1e-5} for name in CASES}
 for _name in ("less_bn_fn", "less_bn_deep"):
     OPTIONS[_name]["stdout"] = True
