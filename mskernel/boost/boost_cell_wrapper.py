@@ -83,8 +83,7 @@ class BoostTrainOneStepCell(TrainOneStepCell):
         super().__init__(network, optimizer, sens)
         self.grad = GradOperation(get_by_list=True, sens_param=True)
         self.freeze = isinstance(optimizer, FreezeOpt)
-        if not self.freeze:
-            self.weights = self.optimizer.parameters
+        self.weights = self.optimizer.parameters  # a ParameterTuple: its parameters are listed first, as there
         self.train_strategy = getattr(self.optimizer, "train_strategy", None)
         self.parallel_mode = _parallel_mode()
         self.reducer_flag = self.parallel_mode in ("data_parallel", "hybrid_parallel")
@@ -117,6 +116,7 @@ class BoostTrainOneStepCell(TrainOneStepCell):
                                            self.use_grad_accumulation, self.mean, self.degree,
                                            self.max_accumulation_step)
         self.enable_adasum = self.check_adasum_enable()
+        self.sync_tensor = Parameter(Tensor(0, dtype=mstype.int32), name="sync_tensor")
 
     def _init_dim_reduce(self) -> None:
         from mskernel.communication import get_rank

@@ -126,7 +126,17 @@ class FreezeOpt(Cell):
     def _generate_new_optimizer(self, params: Sequence[Any]) -> Cell:
         lr = self.dynamic_learning_rate[self.opt_index] or self.learning_rate
         opt = self.opt_class(params=params, learning_rate=lr, **self.opt_init_args)
+        _prefix_local_names(opt, f"boost_{self.opt_index}")
         return LARS(opt, **self.lars_init_args) if self.is_lars else opt
+
+
+def _prefix_local_names(opt: Cell, prefix: str) -> None:
+    """Put ``prefix`` (no dot, as MindSpore does) before the names of the optimizer's own state (its step,
+    rates, moments: every parameter it holds but does not train), so that the groups' optimizers differ."""
+    trained = {id(p) for p in opt.parameters}
+    for param in opt.get_parameters():
+        if id(param) not in trained:
+            param.name = prefix + param.name
 
 
 class _TrainFreezeCell(Cell):

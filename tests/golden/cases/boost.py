@@ -91,6 +91,14 @@ t = boost.BoostTrainOneStepCell(wl, boost.FreezeOpt(nn.SGD(net.trainable_params(
 r = err(lambda: t(x, y))
 t2 = boost.BoostTrainOneStepCell(wl, boost.FreezeOpt(nn.SGD(net.trainable_params(), 0.5), [net.trainable_params()] * 2, [1, 0]))
 result = (r, int(t.step.asnumpy().copy()), show(net), t2(x, y), err(lambda: t2(x, y)), int(t2.step.asnumpy().copy()), show(net))""",
+    "train_cell_parameter_names": _NET + """
+net = Net(); ps = net.trainable_params()
+fo = boost.FreezeOpt(nn.Momentum(ps, 0.1, 0.9), [ps[:2], ps[2:]], [0, 1])
+a = [p.name for p in fo.opts[1].get_parameters()]
+t = boost.BoostTrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), fo)
+net2 = Net()
+t2 = boost.BoostTrainOneStepCell(nn.WithLossCell(net2, nn.MSELoss()), nn.SGD(net2.trainable_params(), 0.1))
+result = (a, [p.name for p in fo.get_parameters()], [p.name for p in t.get_parameters()], [p.name for p in t2.get_parameters()])""",
     "freezeopt_errors": _NET + """
 net = Net()
 opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
