@@ -285,6 +285,13 @@ r = (type(m.predict_network).__name__, type(m.train_network).__name__, m.train_n
 m.train(2, data)
 result = (r, [(p.name, p.asnumpy().copy()) for p in m.predict_network.trainable_params()], m.eval(data))
 reset()""",
+    "model_boost_eval_network": _NET + _DATA + """
+net = Net()
+m = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), eval_network=nn.WithEvalCell(net, nn.MSELoss()),
+          metrics={"loss"}, eval_indexes=[0, 1, 2], boost_level="O2",
+          boost_config_dict={"grad_freeze": {"param_groups": 2, "freeze_type": 0, "total_steps": 10}, "less_bn": {"gc_flag": False}})
+m.train(1, data)
+result = (type(m.eval_network).__name__, m.eval_network.network.get_flags()["less_bn"], m.eval(data), show(m.predict_network))""",
     "model_boost_no_metrics": _NET + _DATA + """
 net = Net()
 m = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), boost_level="O1")
