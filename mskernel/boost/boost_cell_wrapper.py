@@ -202,7 +202,8 @@ class BoostTrainOneStepCell(TrainOneStepCell):
             >>> from mskernel import nn
             >>> from mskernel.boost.boost import AutoBoost
             >>> AutoBoost._instance = None
-            >>> _ = AutoBoost("O0", {"boost": {"mode": "enable_all"}, "grad_accumulation": {"grad_accumulation_step": 2}})
+            >>> config = {"boost": {"mode": "enable_all"}, "grad_accumulation": {"grad_accumulation_step": 2}}
+            >>> _ = AutoBoost("O0", config)
             >>> net = nn.Dense(1, 1, weight_init="ones", has_bias=False)
             >>> step = BoostTrainOneStepCell(nn.WithLossCell(net, nn.L1Loss()), nn.SGD(net.trainable_params()))
             >>> step.max_accumulation_step
