@@ -9,8 +9,8 @@ kept (``sk = rho ** m dk``), else the step is 0 and ``bk`` is left as it was. Th
 each try; then the residual momentum ``mom = gamma * mom + g_raw - P.T gk`` makes the update
 ``optimizer(alpha * mom - rho * dn)`` and ``weight_clone`` takes the new weights.
 
-One process has rank 0 of 1: ``rank_size`` > 1 needs the broadcast of each rank's share of the subspace,
-which raises as the CPU wheel does (``init()`` not called) or names the missing ranks.
+One process has rank 0 of 1: with ``rank_size`` > 1 it builds (as in the CPU wheel) but a step, which would
+broadcast each rank's share of the subspace, raises RuntimeError (the CPU wheel's process dies there).
 
 Example:
     >>> import numpy as np
@@ -34,7 +34,6 @@ import numpy as np
 from mskernel import dtype as mstype
 from mskernel.common.parameter import Parameter, ParameterTuple
 from mskernel.common.tensor import Tensor
-from mskernel.communication import management
 from mskernel.nn.cell import Cell
 
 __all__ = ["DimReduce"]
@@ -92,12 +91,6 @@ class DimReduce(Cell):
             self.pca_list_local.append(mat[:, start:start + size].astype(_F32))
             start += size
         self.pad_num = self.rank_size * local_dim - n_components
-        if self.rank_size > 1:  # each rank's share of the subspace is broadcast to the others
-            if not management.GlobalComm.INITED:
-                raise RuntimeError("Distributed Communication has not been inited.You can't invoke this interface "
-                                   "yet. Please call `init()` method first.")
-            raise ValueError(f"For 'DimReduce', 'rank_size' {self.rank_size} needs that many ranks, but mskernel runs "
-                             f"one process (rank 0 of a group of 1).")
 
     def _set_init_parameter(self, weight: Sequence[Parameter]) -> None:
         n = self.n_components
@@ -109,12 +102,19 @@ class DimReduce(Cell):
         self.gk_last_init = Parameter(Tensor(False), name="gk_last_init")
         self.bk = state(np.eye(n), "bk")
         self.sk = state(np.zeros([n, 1]), "sk")
+        self.grad_res_momentum = ParameterTuple(weight).clone(prefix="grad_res_momentum", init="zeros")
         self.gk_last_back = state(np.zeros([n, 1]), "gk_last_back")
         self.bk_back = state(np.eye(n), "bk_back")
-        self.grad_res_momentum = ParameterTuple(weight).clone(prefix="grad_res_momentum", init="zeros")
+        # the buffers of the broadcast sums (used with several ranks; kept, as MindSpore keeps them, with one)
+        self.grad_proj_init = ParameterTuple(weight).clone(prefix="grad_proj_init", init="zeros")
+        self.dn_init = ParameterTuple(weight).clone(prefix="dn_init", init="zeros")
 
     def construct(self, loss: Tensor, old_grad: Sequence[Tensor], loss_scale: Any, weight: Sequence[Parameter],
                   weight_clone: Sequence[Parameter], *inputs: Any) -> Tensor:
+        if self.rank_size > 1:  # each rank's share of the subspace would be broadcast to the others
+            raise RuntimeError(f"For 'DimReduce', 'rank_size' {self.rank_size} needs {self.rank_size} ranks to "
+                               f"broadcast their share of the subspace, but mskernel runs one process (rank 0 of a "
+                               f"group of 1).")
         scale = _F32(loss_scale.asnumpy() if isinstance(loss_scale, Tensor) else loss_scale)
         grads = [g.asnumpy() for g in old_grad]
         scaled = [(g.astype(_F32) / scale).astype(_F32) for g in grads]

@@ -2,8 +2,8 @@
 
 The wheel has no CPU kernel for the Ascend float-status register the plain loss-scaled step reads
 (``NPUGetFloatStatusV2``), for the group loss scale (``_DynamicLossScale``) or for gradient centralisation
-(``Centralization``), and it cannot build AdaSum or the ``dim_reduce`` boost without ``init()``; here they
-run, and these tests say what they must compute.
+(``Centralization``), it cannot build AdaSum without ``init()``, and its process dies in a DimReduce step over two
+ranks; here they run (or raise), and these tests say what they must compute.
 """
 from __future__ import annotations
 
@@ -127,7 +127,8 @@ def test_pca_mat_is_the_principal_directions():
 
 def test_dim_reduce_boost_matches_dim_reduce(tmp_path):
     """The ``dim_reduce`` boost (AutoBoost writes this rank's PCA rows, the step loads them) takes the steps
-    DimReduce itself takes (whose values the golden suite checks against the wheel)."""
+    DimReduce itself takes (both checked against the wheel in the golden suite; here from a PCA file of
+    another shape and with a loss scale)."""
     def make():
         return nn.WithLossCell(nn.Dense(3, 2, weight_init=ms.Tensor(np.linspace(-1, 1, 6).reshape(2, 3).astype(
             np.float32)), bias_init="zeros"), nn.MSELoss())
@@ -153,3 +154,13 @@ def test_dim_reduce_boost_matches_dim_reduce(tmp_path):
         direct(loss, grads, ms.Tensor(np.float32(1.0)), w, clone, x, y)
     for a, b in zip(net_a.trainable_params(), net_b.trainable_params()):
         np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6)
+
+
+def test_dim_reduce_over_two_ranks_builds_but_does_not_step():
+    net = nn.WithLossCell(nn.Dense(2, 1, "ones", "zeros"), nn.MSELoss())
+    w = ms.ParameterTuple(net.trainable_params())
+    dr = boost.DimReduce(net, nn.SGD(w, 1.0), w, np.ones((1, 3), np.float32), 2, 0.55, 0.9, 0.001, 0.4, 1, 2)
+    x, y = ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.zeros((1, 1), np.float32))
+    loss, grads = ms.value_and_grad(net, None, w)(x, y)
+    with pytest.raises(RuntimeError, match="'rank_size' 2 needs 2 ranks"):
+        dr(loss, grads, ms.Tensor(np.float32(1.0)), w, w.clone("clone"), x, y)

@@ -331,6 +331,24 @@ for i in range(4):
     g = gradf(wl, w)(x, y)
     out.append((loss, dr(loss, g, Tensor(np.float32(2.0 if i == 3 else 1.0)), w, wc, x, y), dr.bk.asnumpy().copy(), dr.sk.asnumpy().copy(), dr.gk_last.asnumpy().copy(), dr.grad_res_momentum[3].asnumpy().copy()))
 result = (out, show(net), [p.asnumpy().copy() for p in wc])""",
+    "dim_reduce_boost": _NET + """
+import os, tempfile
+from mindspore import ParameterTuple
+d = tempfile.mkdtemp()
+net = Net(); wl = nn.WithLossCell(net, nn.MSELoss()); w = ParameterTuple(net.trainable_params())
+n = sum(p.size for p in w)
+np.save(os.path.join(d, "pca.npy"), np.random.RandomState(1).randn(3, n) / 5)
+b = boost.AutoBoost("O0", {"boost": {"mode": "manual", "dim_reduce": True}, "dim_reduce": {"n_components": 3, "pca_mat_path": os.path.join(d, "pca.npy"), "timeout": 2}})
+n2, opt = b.network_auto_process_train(wl, nn.Momentum(w, 0.1, 0.9))
+files = (type(opt).__name__, os.path.basename(b.local_pca_mat_path), sorted(os.listdir(d)), np.load(os.path.join(d, "pca_rank_0.npy")))
+t = boost.BoostTrainOneStepCell(n2, opt, sens=1.0)
+result = (files, t.enable_dim_reduce, [t(x, y) for _ in range(3)], show(net), [p.asnumpy().copy() for p in t.weights_clone],
+          err(lambda: b.network_auto_process_train(wl, opt) if b.__setattr__("pca_mat_path", None) is None else None))""",
+    "dim_reduce_two_ranks_builds": _NET + """
+from mindspore import ParameterTuple
+net = Net(); wl = nn.WithLossCell(net, nn.MSELoss()); w = ParameterTuple(net.trainable_params())
+dr = boost.DimReduce(wl, nn.SGD(w, 1), w, np.ones((2, sum(p.size for p in w)), np.float32), 4, 0.55, 0.9, 0.001, 0.4, 1, 2)
+result = (dr.start_index, dr.end_index, len(dr.pca_list_local), [p.name for p in dr.get_parameters()])""",
     # group loss scales
     "group_loss_scale_manager": _NET + """
 m = boost.GroupLossScaleManager(4096, [])
