@@ -201,6 +201,16 @@ op2 = boost.OptimizerProcess(nn.SGD(net.trainable_params(), learning_rate=[0.1, 
 o2 = op2.generate_new_optimizer()
 t = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), o2)
 result = (op.opt_init_args, op.learning_rate, r, op2.learning_rate, o2.dynamic_lr, [t(x, y) for _ in range(3)], show(net))""",
+    "optimizer_process_lars": _NET + """
+net = Net()
+ps = net.trainable_params()
+opt = nn.LARS(nn.Momentum([{"params": ps[:2]}, {"params": ps[2:], "weight_decay": 0.01}], 0.1, 0.9), epsilon=1e-6, coefficient=0.01)
+op = boost.OptimizerProcess(opt)
+op.add_grad_centralization(net)
+o2 = op.generate_new_optimizer()
+fo = boost.FreezeOpt(opt, [ps, ps[2:]], [0, 1, 0])
+result = (op.is_lars, type(o2).__name__, type(o2.opt).__name__, {k: v for k, v in op.lars_init_args.items() if k != "lars_filter"}, fo.is_lars, [type(o).__name__ for o in fo.opts],
+          [len(o.parameters) for o in fo.opts])""",
     "parameter_process": _NET + """
 net = Net()
 ps = net.trainable_params()
