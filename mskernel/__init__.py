@@ -214,6 +214,7 @@ globals()["bool"] = bool_
 
 from mskernel import experimental  # noqa: E402,F401  (mindspore.experimental: imported with the package, as there)
 from mskernel import rewrite  # noqa: E402,F401
+from mskernel import boost  # noqa: E402,F401  (mindspore.boost: imported with the package, as there)
 from mskernel.rewrite import Node, NodeType, ScopedValue, SymbolTree  # noqa: E402,F401
 
 from mskernel.ops import codecache as _codecache  # noqa: E402

@@ -358,6 +358,8 @@ def build_train_network(network: Cell, optimizer: Cell, loss_fn: Optional[Cell] 
     """
     if level not in _LEVELS:
         raise ValueError(f"The amp level {level} is not supported")
+    if boost_level not in ("O0", "O1", "O2"):
+        raise ValueError(f"The 'boost_level' should be in : ['O0', 'O1', 'O2'], but got {boost_level}.")
     for key in kwargs:
         if key not in ("cast_model_type", "keep_batchnorm_fp32", "loss_scale_manager"):
             raise ValueError(f"Unsupported arg '{key}'")
@@ -383,6 +385,10 @@ def build_train_network(network: Cell, optimizer: Cell, loss_fn: Optional[Cell] 
             raise ValueError("Only `loss_scale_manager=None` or "
                              "`loss_scale_manager=FixedLossScaleManager(drop_overflow_update=False)`"
                              "are supported on device `CPU`. ")
+    if boost_level in ("O1", "O2"):  # mindspore.boost's training step (gradient freezing, accumulation, ...)
+        from mskernel.boost import BoostTrainOneStepCell
+
+        return BoostTrainOneStepCell(network, optimizer, scale).set_train()
     return TrainOneStepCell(network, optimizer, scale).set_train()
 
 

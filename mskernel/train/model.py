@@ -180,6 +180,28 @@ def _training_cell(network: Cell, loss_fn: Optional[Cell], optimizer: Optional[C
     return build_train_network(network, optimizer, loss_fn, level=amp_level, boost_level=boost_level, **forwarded)
 
 
+def _boosted(network: Cell, optimizer: Optional[Cell], eval_network: Optional[Cell], metrics: Any, boost_level: str,
+             boost_config_dict: Any) -> Tuple[Cell, Optional[Cell], Optional[Cell]]:
+    """``(network, optimizer, eval_network)`` with ``mindspore.boost``'s boosts at ``boost_level`` 'O1'/'O2'
+    (through the ``AutoBoost`` singleton, as MindSpore does: only with an optimizer, and with metrics or an
+    ``eval_network``; otherwise a warning and no boost)."""
+    from mskernel.boost import AutoBoost
+
+    processor = AutoBoost(boost_level, boost_config_dict)
+    if processor.level not in ("O1", "O2"):
+        return network, optimizer, eval_network
+    if optimizer is None:
+        logger.warning("In boost mode, the optimizer must be defined.")
+        return network, optimizer, eval_network
+    if eval_network is None and metrics is None:
+        logger.warning("In boost mode, the eval_network and metrics cannot be undefined at the same time.")
+        return network, optimizer, eval_network
+    network, optimizer = processor.network_auto_process_train(network, optimizer)
+    if eval_network is not None:
+        eval_network = processor.network_auto_process_eval(eval_network)
+    return network, optimizer, eval_network
+
+
 def _evaluation(network: Cell, loss_fn: Optional[Cell], amp_level: str, metrics: Any, eval_network: Optional[Cell],
                 eval_indexes: Any) -> Tuple[Optional[Cell], _Scoring]:
     """The cell ``eval`` runs and how its outputs feed the metrics."""
@@ -247,6 +269,11 @@ class Model:
             raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set "
                              "amp_level='O0' to disable auto mixed precision or set 'optimizer' not be None to use "
                              "auto mixed precision.")
+        if "acc_level" in kwargs:
+            boost_level = kwargs["acc_level"]
+            logger.warning("Next version acc_level will be removed, please replace with boost_level")
+        network, optimizer, eval_network = _boosted(network, optimizer, eval_network, metrics, boost_level,
+                                                    kwargs.get("boost_config_dict", ""))
         self._net = network
         self._loss = loss_fn
         self._opt = optimizer

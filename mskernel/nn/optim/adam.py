@@ -36,6 +36,9 @@ class Adam(Optimizer):
                  eps: float = 1e-8, use_locking: bool = False, use_nesterov: bool = False, weight_decay: Any = 0.0,
                  loss_scale: float = 1.0, use_amsgrad: bool = False, **kwargs: Any) -> None:
         super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if set(kwargs) - {"use_lazy", "use_offload"}:
+            raise KeyError(f"For 'Adam', invalid keys are passed as kwargs, supported keys are 'use_lazy' and"
+                           f"'use_offload', but got {kwargs.keys()}.")
         for name, v, lo, hi in (("beta1", beta1, 0.0, 1.0), ("beta2", beta2, 0.0, 1.0)):
             if not lo < v < hi:
                 raise ValueError(f"For 'Adam', the argument '{name}' must be in range (0.0, 1.0), but got {v}.")

@@ -22,6 +22,7 @@ Example:
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -108,6 +109,29 @@ class Optimizer(Cell):
         [0.]
     """
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Optimizer":
+        """Keep what the optimizer was built with, as MindSpore does, so that it can be built again over other
+        parameters (``mindspore.boost`` does): ``init_params`` (``{"params": ...}``), ``init_learning_rate``
+        (a list for a Tensor, None for a schedule) and ``init_args`` (every other argument of the class's
+        ``__init__``, defaults filled in; ``**kwargs`` as one entry, as MindSpore keeps it)."""
+        self = super().__new__(cls)
+        try:
+            bound = inspect.signature(cls.__init__).bind(self, *args, **kwargs)
+        except TypeError:  # __init__ reports the bad call itself
+            return self
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        arguments.pop("self", None)
+        if "params" in arguments:
+            object.__setattr__(self, "init_params", {"params": arguments.pop("params")})
+        if "learning_rate" in arguments:
+            lr = arguments.pop("learning_rate")
+            if isinstance(lr, Tensor):
+                lr = lr.asnumpy().tolist()
+            object.__setattr__(self, "init_learning_rate", None if isinstance(lr, Cell) else lr)
+        object.__setattr__(self, "init_args", arguments)
+        return self
+
     def __init__(self, learning_rate: Any, parameters: Any, weight_decay: Any = 0.0,
                  loss_scale: float = 1.0) -> None:
         super().__init__(auto_prefix=False)
@@ -140,6 +164,8 @@ class Optimizer(Cell):
                 if "order_params" in group:
                     order = list(group["order_params"])
                     continue
+                if not list(group.get("params", [])):
+                    raise ValueError("For 'Optimizer', the argument group `params` must not be empty.")
                 gl = _lr_values(group["lr"], cls) if "lr" in group else None  # None: the optimizer's own rate
                 per_group.append((gl or (self._lr_kind, self._lr), "lr" in group))
                 own_lr = own_lr or "lr" in group
@@ -187,6 +213,8 @@ class Optimizer(Cell):
                 self.learning_rate = Parameter(Tensor(np.float32(self._lr)), name="learning_rate")
         self._parameters = ParameterTuple(params)
         self.dynamic_weight_decay = any(isinstance(w, Cell) for w in self._group_wd)
+        self.dynamic_lr = self._lr_kind != "fixed" or any(g is not None and g[0] != "fixed" for g in self._group_lr)
+        self.grad_centralization = any(self._gc)
         # as MindSpore holds it: a float32 Tensor (the decay times the loss scale) or the schedule wrapped with the
         # loss scale; for groups a tuple with one per parameter
         def held(wd: Any) -> Any:
@@ -353,7 +381,7 @@ class Optimizer(Cell):
             wd = self._decay_at(i, self._step)
             if wd is not None:
                 g = param._data * wd.astype(g.dtype) + g
-        if self._gc[i] and g.ndim > 1:
+        if self._gc[i] and g.ndim > 1 and g.shape[1] % 16 == 0:  # MindSpore centralises only these
             g = g - g.mean(axis=tuple(range(1, g.ndim)), keepdims=True)
         if self.loss_scale != 1.0:
             g = g * np.asarray(1.0 / self.loss_scale, g.dtype)
