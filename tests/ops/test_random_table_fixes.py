@@ -299,3 +299,108 @@ def test_writing_a_piece_over_nan_or_inf_leaves_no_trace():
     np.testing.assert_array_equal(got, want)
     got = ops.slice_scatter(ms.Tensor(x, ms.float32), ms.Tensor(src[None], ms.float32), 0, 1, 2).asnumpy()
     np.testing.assert_array_equal(got, want)
+
+
+# The gradients the random_table programs found different (pinned there as ``_GRAD`` before), each decided by numpy
+# float64 central differences at the program's kind of input.
+
+def _grad64(f, *args, wrt=0):
+    return ms.grad(f, wrt)(*[ms.Tensor(np.asarray(a, np.float64), ms.float64) for a in args]).asnumpy()
+
+
+def test_fast_gelu_gradient_at_infinity_is_its_limit():
+    x = np.array([-np.inf, -40.0, -1.0, 0.5, 40.0, np.inf])
+    got = ms.grad(lambda t: ops.fast_gelu(t).sum())(ms.Tensor(x, ms.float32)).asnumpy()
+    fast_gelu = lambda v: v / (1 + np.exp(-1.702 * v))  # noqa: E731
+    want = _numeric_grad(lambda v: fast_gelu(v).sum(), x[1:-1])
+    np.testing.assert_allclose(got, np.r_[0.0, want, 1.0], atol=1e-5)  # the limits of the derivative at -inf, +inf
+
+
+def test_hinge_embedding_loss_shares_the_gradient_at_the_margin():
+    x, t = np.array([0.3, 1.0, 1.0, 2.0]), np.array([1.0, -1.0, 1.0, -1.0])
+    loss = lambda v: np.where(t > 0, v, np.maximum(0.0, 1.0 - v)).sum()  # noqa: E731
+    got = _grad64(lambda a: ops.hinge_embedding_loss(a, ms.Tensor(t, ms.float64), reduction="sum"), x)
+    left = (loss(x) - loss(x - 1e-7 * (x == 1) * (t < 0))) / 1e-7  # the one-sided derivatives at the kink x = 1
+    right = (loss(x + 1e-7 * (x == 1) * (t < 0)) - loss(x)) / 1e-7
+    smooth = _numeric_grad(loss, x)
+    np.testing.assert_allclose(got[[0, 2, 3]], smooth[[0, 2, 3]], atol=1e-6)
+    np.testing.assert_allclose(got[1], (left + right) / 2, atol=1e-6)  # -1 and 0: the wheel's clip shares it, -0.5
+
+
+def test_deepcopy_passes_the_gradient_as_identity():
+    x = np.array([[1.5, -2.0], [0.25, 3.0]])
+    got = _grad64(lambda t: ops.square(ops.deepcopy(t) * 2).sum(), x)
+    np.testing.assert_allclose(got, _numeric_grad(lambda v: np.square(v * 2).sum(), x), atol=1e-6)
+
+
+def test_nuclear_and_spectral_norms_have_a_gradient():
+    y = np.array([[1.0, 0.0, 0.5, -1.0], [1.0, 1.0, 1.0, -0.5], [1.0, 0.5, 0.0, 1.0]])
+    sv = lambda m: np.linalg.svd(m, compute_uv=False)  # noqa: E731
+    for ord_, ref in [("nuc", lambda m: sv(m).sum()), (2, lambda m: sv(m).max()), (-2, lambda m: sv(m).min())]:
+        want = _numeric_grad(ref, y)
+        np.testing.assert_allclose(_grad64(lambda t: ops.norm(t, ord_), y), want, atol=1e-6, err_msg=str(ord_))
+        np.testing.assert_allclose(_grad64(lambda t: ops.matrix_norm(t, ord_), y), want, atol=1e-6)
+
+
+def test_cdist_gradient_at_a_zero_distance_is_zero():
+    a = np.array([[[0.5, 1.0], [2.0, -1.0]]])
+    b = np.array([[[0.5, 1.0], [0.0, 0.0]]])
+    for p in (1.0, 2.0, 3.0):
+        got = _grad64(lambda s, t: ms.mint.cdist(s, t, p).sum(), a, b)
+        dist = lambda u, v: (np.abs(u[:, :, None] - v[:, None]) ** p).sum(-1) ** (1 / p)  # noqa: E731
+        want = _numeric_grad(lambda u: dist(u, b)[:, 1:].sum() + dist(u, b)[:, :1, 1:].sum(), a)  # the kink left out
+        np.testing.assert_allclose(got, want, atol=1e-5, err_msg=str(p))  # the zero distance adds 0, its subgradient
+
+
+# Where the random_table programs found the wheel's gradient off numpy's central differences and mskernel on them.
+
+def test_cholesky_inverse_gradient_is_the_derivative_of_inv_l_lt():
+    lower = np.array([[2.0, 0.0, 0.0], [0.5, 1.5, 0.0], [-0.3, 0.4, 1.2]])
+    w = np.array([[1.0, 0.2, -0.5], [0.3, 2.0, 0.1], [0.7, -1.0, 0.4]])
+    got = _grad64(lambda t: (ops.cholesky_inverse(t) * ms.Tensor(w, ms.float64)).sum(), lower)
+    np.testing.assert_allclose(got, _numeric_grad(lambda m: (np.linalg.inv(m @ m.T) * w).sum(), lower), atol=1e-6)
+
+
+def test_mod_gradient_is_fmods():
+    x = np.array([[2.7, -2.7, 1.3], [-3.9, 0.4, 5.2]])
+    y = np.array([[1.1, 1.1, -0.6], [1.5, -0.3, -1.4]])
+    for i, v in enumerate((x, y)):
+        got = _grad64(lambda a, b: ops.Mod()(a, b).sum(), x, y, wrt=i)
+        want = _numeric_grad(lambda u: np.fmod(*((u, y) if i == 0 else (x, u))).sum(), v)
+        np.testing.assert_allclose(got, want, atol=1e-6)
+
+
+def test_fftshift_gradient_unshifts_whatever_follows():
+    rng = np.random.default_rng(1)
+    x, y, w = rng.uniform(-1, 1, (3, 2, 3, 5))
+    ty = ms.Tensor(y, ms.float64)
+    for f, ref in [(lambda t: ops.fftshift(t) * 1, lambda v: np.fft.fftshift(v)),
+                   (lambda t: ops.abs(ops.fftshift(t) - ty), lambda v: np.abs(np.fft.fftshift(v) - y))]:
+        got = _grad64(lambda t: (f(t) * ms.Tensor(w, ms.float64)).sum(), x)
+        np.testing.assert_allclose(got, _numeric_grad(lambda v: (ref(v) * w).sum(), x), atol=1e-6)
+
+
+def test_cumprod_gradient_through_zeros_is_finite():
+    x = np.array([[0.5, 0.0, 2.0, -1.0], [0.0, 0.0, 3.0, 1.0]])
+    w = np.array([[1.0, -2.0, 0.5, 3.0], [2.0, 1.0, -1.0, 0.5]])
+    tw = ms.Tensor(w, ms.float64)
+    got = _grad64(lambda t: (ops.CumProd(reverse=True)(t, -1) * tw).sum(), x)
+    want = _numeric_grad(lambda v: (np.cumprod(v[:, ::-1], 1)[:, ::-1] * w).sum(), x)
+    np.testing.assert_allclose(got, want, atol=1e-6)
+    got = _grad64(lambda t: (ops.cumprod(t, 1) * tw).sum(), x)
+    np.testing.assert_allclose(got, _numeric_grad(lambda v: (np.cumprod(v, 1) * w).sum(), x), atol=1e-6)
+
+
+def test_tanh_gradient_near_saturation_is_not_zero():
+    x = np.array([-6.3846684, 5.5960298], np.float32)  # where the wheel's float32 tanh is already +-1
+    got = ms.grad(lambda t: ops.tanh(t).sum())(ms.Tensor(x)).asnumpy()
+    # 1 - tanh**2 of a float32 tanh: within its rounding (6e-8) of the float64 derivative, which is not 0
+    np.testing.assert_allclose(got, _numeric_grad(lambda v: np.tanh(v).sum(), x.astype(np.float64)), atol=1.2e-7)
+
+
+def test_no_gradient_flows_through_a_cast_to_integers():
+    x = np.array([1.0, -0.5, 2.0])
+    y = np.array([0.3, 1.2, -1.4])  # 3y cast to int32: 0, 3, -4 (finite differences of the cast are 0)
+    got = _grad64(lambda a, b: ops.ldexp(a, ops.cast(b * 3, ms.int32)).sum(), x, y, wrt=1)
+    want = _numeric_grad(lambda v: (x * 2.0 ** np.trunc(v * 3)).sum(), y)
+    np.testing.assert_array_equal(got, want)
