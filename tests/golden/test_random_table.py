@@ -90,10 +90,20 @@ _OPTIM = ("the wheel's CPU kernel of this optimizer primitive returns outputs th
           "the updated values, as the docs say (" + ORACLES + ")")
 _SPARSE_RMS = ("the wheel's SparseApplyRMSProp leaves mean_square unchanged where the gradient is 0 (documented: "
                "rho * ms + (1 - rho) * grad**2); mskernel follows the documented formula (" + ORACLES + ")")
-_INPLACE_INDEX_ADD = ("open: the wheel's Tensor.index_add(dim, index, source, alpha=) also writes into self (in "
-                      "place, like ops.index_add's documented update of self): the program calls g twice, so the "
-                      "wheel's second call starts from the first's result; mskernel's returns a new tensor (whether "
-                      "to adopt the in-place write is the integrator's call)")
+_NAN_POOL = ("a NaN in a max-pool window: the wheel's MaxPoolWithArgmaxV2 skips it (the window's max of the rest and "
+             "its place), numpy's max/argmax over the window (and mskernel) give NaN and the NaN's place; what follows "
+             "inherits it (" + ORACLES + ")")
+_NAN_CTC = ("a NaN log-probability in CTC (log_softmax of a slice holding +inf): the wheel's forward recursion skips "
+            "it (-inf), numpy's logaddexp recursion (and mskernel) give NaN; the losses agree (" + ORACLES + ")")
+_COALESCE = ("the wheel's Coalesce of unsorted indices with duplicates returns unmerged or uninitialised entries "
+             "(4.6e18 among the indices); mskernel sums the duplicates, as scipy.sparse's sum_duplicates ("
+             + ORACLES + ")")
+_ATANH_NEAR_ONE = ("the wheel's tanh near saturation (see _TANH) shifts the programs' feed factor, and atanh near 1 "
+                   "amplifies it: the wheel is 4e-4 off the float64 chain, mskernel within 2e-5 (" + ORACLES + ")")
+_RESIZE_INF = ("convention: linear resizing at or next to an infinite sample: the wheel interpolates as "
+               "x0 + w (x1 - x0), NaN from inf - inf even at weight 0 or 1; mskernel takes the weighted sum of the "
+               "samples it weighs ((1 - w) x0 + w x1: the infinity), as numpy in " + ORACLES + "; the finite "
+               "entries agree")
 _OPEN = "open: found by the programs, not yet analysed"
 _CHOLESKY_INVERSE = ("the wheel's cholesky_inverse gradient (upper=False) is wrong (its upper=True one is right); "
                      "mskernel's is numpy's central difference of inv(L L^T) (" + ORACLES + ")")
@@ -132,7 +142,7 @@ PINNED: Dict[str, Pin] = {
     "table_d032": Pin(_CHOLESKY_INVERSE, ""),  # positive, cholesky_inverse
     "table_d033": Pin(_HFFT, "hfft2"),
     "table_d036": Pin(_NAN_ELEMENTWISE, "clamp"),
-    "table_d055": Pin(_OPEN, "_max_pool_with_argmax_v2"),
+    "table_d055": Pin(_NAN_POOL, "_max_pool_with_argmax_v2"),
     "table_d062": Pin(_WHEEL_FAILS, ""),
     "table_d068": Pin(_ERFINV, "erfinv_"),
     "table_d069": Pin(_SCIPY, "bessel_y1"),
@@ -160,7 +170,6 @@ PINNED: Dict[str, Pin] = {
     "table_d197": Pin(_NAN_SOFTMAX, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),
     "table_d201": Pin(_FFT_EDGE, "irfft2"),
-    "table_d205": Pin(_INPLACE_INDEX_ADD, "_index_add_ext"),
     "table_d208": Pin(_NAN_REDUCE, "_argmax_with_value"),
     "table_d214": Pin(_SCIPY, "bessel_y0"),
     "table_d219": Pin(_SCIPY, "bessel_k1"),
@@ -169,7 +178,7 @@ PINNED: Dict[str, Pin] = {
     "table_d235": Pin(_FFTSHIFT_GRAD, ""),  # fftshift, smooth_l1_loss, _euclidean_norm
     "table_d236": Pin(_CUMPROD_ZEROS, ""),  # _cumprod, bessel_i0e
     "table_d237": Pin(_LABELS, ""),  # concat, space_to_batch_nd, kl_div, reduce_min
-    "table_d243": Pin(_OPEN, "_max_pool_with_argmax_v2"),
+    "table_d243": Pin(_NAN_POOL, "_max_pool_with_argmax_v2"),
     "table_d247": Pin(_IGAMMAC, "igammac"),
     "table_d248": Pin(_SCIPY, "bessel_k0"),
     "table_d251": Pin(_TANH_GRAD, ""),  # lp_pool1d, msort, det, vsplit
@@ -178,10 +187,10 @@ PINNED: Dict[str, Pin] = {
     "table_d273": Pin(_CROSS, "cross"),
     "table_d280": Pin(_SCIPY, "bessel_k0e"),
     "table_d285": Pin(_INT_CAST, ""),  # tensor_split, ldexp
-    "table_d286": Pin(_OPEN, "_resize_linear_1d"),
+    "table_d286": Pin(_RESIZE_INF, "_resize_linear_1d"),
     "table_d288": Pin(_CHOLESKY_INVERSE, ""),  # cholesky_inverse, gelu, asinh
-    "table_d297": Pin(_OPEN, "inner"),
-    "table_d309": Pin(_OPEN, "_ctc_loss_v2"),
+    "table_d297": Pin(_ATANH_NEAR_ONE, "inner"),
+    "table_d309": Pin(_NAN_CTC, "_ctc_loss_v2"),
     "table_v014": Pin(_OPTIM, "_apply_rms_prop"),
     "table_v016": Pin(_OPTIM, "_fused_sparse_lazy_adam"),
     "table_v017": Pin(_OPTIM, "_adam_weight_decay"),
@@ -197,9 +206,8 @@ PINNED: Dict[str, Pin] = {
     "table_v081": Pin(_OPTIM, "_fused_sparse_adam"),
     "table_v088": Pin(_OPTIM, "_adam_weight_decay"),
     "table_v089": Pin(_HEAVISIDE, "heaviside"),
-    "table_v101": Pin(_OPEN, "_coalesce"),
+    "table_v101": Pin(_COALESCE, "_coalesce"),
     "table_v110": Pin(_OPTIM, "_fused_sparse_proximal_adagrad"),
-    "table_v119": Pin(_OPEN, "_nms_with_mask"),
     "table_v125": Pin(_EIG, "eigvals"),
     "table_v126": Pin(_OPTIM, "_adam_prim"),
     "table_v127": Pin(_OPTIM, "_fused_sparse_ftrl"),

@@ -404,3 +404,100 @@ def test_no_gradient_flows_through_a_cast_to_integers():
     got = _grad64(lambda a, b: ops.ldexp(a, ops.cast(b * 3, ms.int32)).sum(), x, y, wrt=1)
     want = _numeric_grad(lambda v: (x * 2.0 ** np.trunc(v * 3)).sum(), y)
     np.testing.assert_array_equal(got, want)
+
+
+# The random_table programs' open value differences, decided.
+
+def test_nms_with_mask_suppresses_by_the_plain_iou():
+    boxes = np.array([[0, 0, 2, 2, 0.9], [1, 0, 3, 2, 0.8], [0, 1.5, 2, 3.5, 0.7], [0, 0, 0.2, 0.2, 0.6]])
+
+    def plain_iou(a, b):  # area of overlap over area of union, as the docs write it
+        inter = max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+        area = lambda q: (q[2] - q[0]) * (q[3] - q[1])  # noqa: E731
+        return inter / (area(a) + area(b) - inter)
+    for thr in (0.1, 0.3, 0.4, 0.6):
+        keep = []
+        for i in np.argsort(-boxes[:, 4], kind="stable"):
+            keep.append(all(plain_iou(boxes[i], boxes[j]) <= thr for j, k in zip(range(len(keep)), keep) if k))
+        got = ops.NMSWithMask(thr)(ms.Tensor(boxes, ms.float32))[2].asnumpy()
+        np.testing.assert_array_equal(got, keep, err_msg=str(thr))
+
+
+def test_coalesce_sums_duplicates_as_scipy():
+    import scipy.sparse as sp
+
+    values = np.array([0.5, 0.25, 2.0, -1.0])
+    for idx in ([[0, 1, 0, 2], [2, 3, 2, 0]], [[1, 0, 0, 1], [3, 2, 2, 3]], [[2, 0, 1, 0], [0, 2, 3, 2]]):
+        idx = np.array(idx)
+        ref = sp.coo_matrix((values, (idx[0], idx[1])), shape=(3, 4)).tocsr().tocoo()  # duplicates summed, sorted
+        got = ops.Coalesce()(ms.Tensor(idx, ms.int64), ms.Tensor(values, ms.float32), ms.Tensor([3, 4], ms.int64))
+        np.testing.assert_array_equal(got[0].asnumpy(), np.stack([ref.row, ref.col]))
+        np.testing.assert_allclose(got[1].asnumpy(), ref.data, rtol=1e-6)
+
+
+def test_max_pool_with_argmax_v2_carries_a_nan_in_its_window_as_numpy():
+    x = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
+    x[0, 0, 1, 2] = np.nan
+    value, index = ops.MaxPoolWithArgmaxV2(2, 1)(ms.Tensor(x))
+    for i in range(2):
+        for j in range(3):
+            window = x[0, 0, i:i + 2, j:j + 2]
+            np.testing.assert_array_equal(value.asnumpy()[0, 0, i, j], np.max(window))
+            r, c = np.unravel_index(np.argmax(window), (2, 2))  # numpy's argmax: the NaN's place
+            assert index.asnumpy()[0, 0, i, j] == (i + r) * 4 + j + c
+
+
+def test_linear_resize_at_and_next_to_an_infinite_sample_is_the_weighted_sum_of_what_it_weighs():
+    x = np.array([[[2.0, -4.4, -np.inf, 1.6]]])
+    got = ops.ResizeLinear1D()(ms.Tensor(x, ms.float32), ms.Tensor(np.array([7]), ms.int64)).asnumpy()
+    pos = np.arange(7) * 3 / 6  # align_corners
+    lo = np.floor(pos).astype(int)
+    hi = np.minimum(lo + 1, 3)
+    w = pos - lo
+    want = [(1 - wi) * x[0, 0, a] + wi * x[0, 0, b] if 0 < wi < 1 else x[0, 0, a if wi == 0 else b]
+            for a, b, wi in zip(lo, hi, w)]
+    np.testing.assert_allclose(got[0, 0], want, rtol=1e-6)
+
+
+def test_atanh_near_one_after_a_tanh_mean_stays_near_the_float64_chain():
+    rng = np.random.RandomState(9297)  # table_d297's inputs: atanh's argument comes within 1e-3 of 1
+    xv = rng.uniform(-1.5, 1.5, (2, 3, 4)).astype(np.float32)
+    yv = rng.uniform(-1.5, 1.5, (3, 4)).astype(np.float32)
+    x, y = ms.Tensor(xv), ms.Tensor(yv)
+    v0 = ops.baddbmm(x[:, :, :3], x, ops.swapaxes(x, 1, 2)[:, :, :3], 0.5, 1.5)
+    got = ops.inner(ops.atanh(x * (1 + 0.25 * ops.tanh(v0).mean())), y).asnumpy()
+    xd, yd = xv.astype(np.float64), yv.astype(np.float64)
+    o0 = 0.5 * xd[:, :, :3] + 1.5 * (xd @ np.swapaxes(xd, 1, 2)[:, :, :3])
+    with np.errstate(invalid="ignore"):
+        want = np.inner(np.arctanh(xd * (1 + 0.25 * np.tanh(o0).mean())), yd)
+    np.testing.assert_allclose(got, want, rtol=5e-5)  # float32 inputs to atanh near 1: ~1e-5 of float64
+
+
+def _ctc_log_alpha(lp, target):
+    """The CTC forward variables of one sequence in float64 (numpy's logaddexp): lp (T, C), blank 0."""
+    ext = np.zeros(2 * len(target) + 1, int)
+    ext[1::2] = target
+    alpha = np.full((lp.shape[0], len(ext)), -np.inf)
+    alpha[0, :2] = lp[0, ext[:2]]
+    for t in range(1, lp.shape[0]):
+        for s in range(len(ext)):
+            a = alpha[t - 1, s]
+            if s >= 1:
+                a = np.logaddexp(a, alpha[t - 1, s - 1])
+            if s >= 2 and ext[s] != 0 and ext[s] != ext[s - 2]:
+                a = np.logaddexp(a, alpha[t - 1, s - 2])
+            alpha[t, s] = a + lp[t, ext[s]]
+    return alpha
+
+
+def test_ctc_forward_variables_carry_a_nan_log_probability_as_numpy():
+    rng = np.random.default_rng(3)
+    logits = rng.standard_normal((4, 2, 3))
+    lp = logits - np.log(np.exp(logits).sum(-1, keepdims=True))
+    lp[1, 0, 2] = np.nan  # batch 0 holds a NaN log-probability (the wheel's recursion skips it: -inf)
+    targets, lengths = np.array([[1, 2], [2, 1]]), np.array([4, 4])
+    _, log_alpha = ops.CTCLossV2()(ms.Tensor(lp, ms.float64), ms.Tensor(targets, ms.int32),
+                                   ms.Tensor(lengths, ms.int32), ms.Tensor(np.array([2, 2]), ms.int32))
+    for b in range(2):
+        want = _ctc_log_alpha(lp[:, b], targets[b])
+        np.testing.assert_allclose(log_alpha.asnumpy()[b], want, rtol=1e-10)  # NaN where numpy's is NaN

@@ -359,6 +359,28 @@ def index_add(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True, ch
     return _scatter_into(t, _index(t.shape)[tuple(coords)], y_t, True, "IndexAdd")
 
 
+def written_into(x: Tensor, out: Tensor) -> Tensor:
+    """``out`` written into ``x`` as MindSpore 2.10's IndexAdd kernel does, whichever front end calls it: ``x``
+    takes the new values (a leaf being differentiated too, which stays the leaf it was: the gradient is the
+    functional op's), and the result shares ``x``'s memory.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0]); out = written_into(x, x + 1); print(x, out)
+        [2. 3.] [2. 3.]
+    """
+    x._data[...] = out._data
+    x._version += 1
+    out._data = x._data
+    return out
+
+
+def _index_add_written(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True,
+                       check_index_bound: bool = True) -> Tensor:
+    t = check_tensor(x, "IndexAdd", "x")
+    return written_into(t, index_add(t, indices, y, axis, use_lock, check_index_bound))
+
+
 def one_hot(indices: Any, depth: int, on_value: Any = 1, off_value: Any = 0, axis: int = -1) -> Tensor:
     """A one-hot encoding of ``indices`` over ``depth`` classes along a new ``axis`` (an index outside
     [0, depth) gives a row of ``off_value``).
@@ -478,7 +500,7 @@ OPS: List[Op] = [
     Op("scatter", "input, axis, index, src", fn=scatter, method=True),
     Op("scatter_add", "input_x, indices, updates", fn=scatter_add,
        prim="ScatterAdd(use_locking=False)(input_x, indices, updates) -> input_x, indices, updates"),
-    Op("index_add", "x, indices, y, axis, use_lock=True, check_index_bound=True", fn=index_add),
+    Op("index_add", "x, indices, y, axis, use_lock=True, check_index_bound=True", fn=_index_add_written),
     Op("one_hot", "indices, depth, on_value=1, off_value=0, axis=-1", fn=one_hot, inputs=0,
        prim="OneHot(axis=-1)(indices, depth, on_value, off_value) -> indices, depth, on_value, off_value, axis"),
     Op("unique", "input", fn=unique, method=True, prim="Unique()(input_x) -> input_x"),
