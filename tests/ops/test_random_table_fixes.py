@@ -308,14 +308,6 @@ def _grad64(f, *args, wrt=0):
     return ms.grad(f, wrt)(*[ms.Tensor(np.asarray(a, np.float64), ms.float64) for a in args]).asnumpy()
 
 
-def test_fast_gelu_gradient_at_infinity_is_its_limit():
-    x = np.array([-np.inf, -40.0, -1.0, 0.5, 40.0, np.inf])
-    got = ms.grad(lambda t: ops.fast_gelu(t).sum())(ms.Tensor(x, ms.float32)).asnumpy()
-    fast_gelu = lambda v: v / (1 + np.exp(-1.702 * v))  # noqa: E731
-    want = _numeric_grad(lambda v: fast_gelu(v).sum(), x[1:-1])
-    np.testing.assert_allclose(got, np.r_[0.0, want, 1.0], atol=1e-5)  # the limits of the derivative at -inf, +inf
-
-
 def test_hinge_embedding_loss_shares_the_gradient_at_the_margin():
     x, t = np.array([0.3, 1.0, 1.0, 2.0]), np.array([1.0, -1.0, 1.0, -1.0])
     loss = lambda v: np.where(t > 0, v, np.maximum(0.0, 1.0 - v)).sum()  # noqa: E731
@@ -473,9 +465,9 @@ def test_atanh_near_one_after_a_tanh_mean_stays_near_the_float64_chain():
     np.testing.assert_allclose(got, want, rtol=5e-5)  # float32 inputs to atanh near 1: ~1e-5 of float64
 
 
-def _ctc_log_alpha(lp, target):
-    """The CTC forward variables of one sequence in float64 (numpy's logaddexp): lp (T, C), blank 0."""
-    ext = np.zeros(2 * len(target) + 1, int)
+def _ctc_log_alpha(lp, target, blank=0):
+    """The CTC forward variables of one sequence in float64 (numpy's logaddexp): lp (T, C)."""
+    ext = np.full(2 * len(target) + 1, blank)
     ext[1::2] = target
     alpha = np.full((lp.shape[0], len(ext)), -np.inf)
     alpha[0, :2] = lp[0, ext[:2]]
@@ -484,7 +476,7 @@ def _ctc_log_alpha(lp, target):
             a = alpha[t - 1, s]
             if s >= 1:
                 a = np.logaddexp(a, alpha[t - 1, s - 1])
-            if s >= 2 and ext[s] != 0 and ext[s] != ext[s - 2]:
+            if s >= 2 and ext[s] != blank and ext[s] != ext[s - 2]:
                 a = np.logaddexp(a, alpha[t - 1, s - 2])
             alpha[t, s] = a + lp[t, ext[s]]
     return alpha
@@ -501,3 +493,29 @@ def test_ctc_forward_variables_carry_a_nan_log_probability_as_numpy():
     for b in range(2):
         want = _ctc_log_alpha(lp[:, b], targets[b])
         np.testing.assert_allclose(log_alpha.asnumpy()[b], want, rtol=1e-10)  # NaN where numpy's is NaN
+
+
+def test_ctc_loss_gradient_output_is_zero_past_a_sequence_length():
+    rng = np.random.default_rng(4)
+    logits = rng.uniform(-1.5, 1.5, (4, 2, 3))
+    labels, lengths = [[1, 0], [1]], [4, 3]  # blank is the last class, 2
+
+    def losses(z):
+        lp = z - np.log(np.exp(z).sum(-1, keepdims=True))
+        out = []
+        for b in range(2):
+            alpha = _ctc_log_alpha(lp[:lengths[b], b], labels[b], blank=2)
+            out.append(-np.logaddexp(alpha[-1, -1], alpha[-1, -2]))
+        return np.array(out)
+    loss, grad = ops.CTCLoss()(ms.Tensor(logits, ms.float64), ms.Tensor(np.array([[0, 0], [0, 1], [1, 0]]), ms.int64),
+                               ms.Tensor(np.array([1, 0, 1]), ms.int32), ms.Tensor(np.array(lengths), ms.int32))
+    np.testing.assert_allclose(loss.asnumpy(), losses(logits), rtol=1e-10)
+    want = _numeric_grad(lambda z: losses(z).sum(), logits)  # batch 1's last frame: 0, the loss never reads it
+    np.testing.assert_allclose(grad.asnumpy(), want, atol=1e-6)
+    assert not want[3, 1].any()
+
+
+def test_select_view_counts_a_negative_index_from_the_end_as_numpy():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    np.testing.assert_array_equal(ops.SelectView()(ms.Tensor(x), -1, 2).asnumpy(), x[:, :, -1])
+    np.testing.assert_array_equal(ops.SelectView()(ms.Tensor(x), -2, 1).asnumpy(), x[:, -2])

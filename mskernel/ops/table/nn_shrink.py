@@ -77,11 +77,8 @@ def _fast_gelu(x: np.ndarray) -> np.ndarray:
 
 
 def _fast_gelu_grad(g: Tensor, x: Tensor) -> tuple:
-    """``s + 1.702 x s (1 - s)`` with ``s = sigmoid(1.702 x)``; at +-inf its limit (1 and 0: the second term
-    vanishes there, where the formula would give inf * 0)."""
     s = F.sigmoid(x * _FAST_GELU_K)
-    finite = F.where(F.isinf(x), F.zeros_like(x), x)
-    return (g * (s + finite * _FAST_GELU_K * s * (1 - s)),)
+    return (g * (s + x * _FAST_GELU_K * s * (1 - s)),)
 
 
 def glu(x: Any, axis: int = -1) -> Tensor:
