@@ -23,6 +23,7 @@ import numpy as np
 
 from mskernel.common.tensor import Tensor
 from mskernel.ops.primitive import Primitive
+from mskernel.ops.shape import identity
 
 
 class GraphHelper(Primitive):
@@ -364,7 +365,7 @@ def isconstant(x: Any) -> bool:
 
 
 def deepcopy(input_x: Tensor) -> Tensor:
-    """A copy of ``input_x`` that shares no memory with it.
+    """A copy of ``input_x`` that shares no memory with it (MindSpore's Identity: the gradient passes through).
 
     Example:
         >>> import mskernel as ms
@@ -373,7 +374,7 @@ def deepcopy(input_x: Tensor) -> Tensor:
     """
     if not isinstance(input_x, Tensor):
         raise TypeError(f'Failed calling Identity with "Identity()(input_x={_seq_type(input_x)})".')
-    return Tensor(input_x.asnumpy().copy())
+    return identity(input_x, copy=True)
 
 
 def stop_gradient_(input: Tensor) -> None:  # noqa: A002

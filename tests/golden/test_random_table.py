@@ -90,12 +90,42 @@ _OPTIM = ("the wheel's CPU kernel of this optimizer primitive returns outputs th
           "the updated values, as the docs say (" + ORACLES + ")")
 _SPARSE_RMS = ("the wheel's SparseApplyRMSProp leaves mean_square unchanged where the gradient is 0 (documented: "
                "rho * ms + (1 - rho) * grad**2); mskernel follows the documented formula (" + ORACLES + ")")
-_INPLACE_INDEX_ADD = ("open: the wheel's Tensor.index_add(dim, index, source, alpha=) also writes into self (in "
-                      "place, like ops.index_add's documented update of self): the program calls g twice, so the "
-                      "wheel's second call starts from the first's result; mskernel's returns a new tensor (whether "
-                      "to adopt the in-place write is the integrator's call)")
+_NAN_POOL = ("a NaN in a max-pool window: the wheel's MaxPoolWithArgmaxV2 skips it (the window's max of the rest and "
+             "its place), numpy's max/argmax over the window (and mskernel) give NaN and the NaN's place; what follows "
+             "inherits it (" + ORACLES + ")")
+_NAN_CTC = ("a NaN log-probability in CTC (log_softmax of a slice holding +inf): the wheel's forward recursion skips "
+            "it (-inf), numpy's logaddexp recursion (and mskernel) give NaN; the losses agree (" + ORACLES + ")")
+_COALESCE = ("the wheel's Coalesce of unsorted indices with duplicates returns unmerged or uninitialised entries "
+             "(4.6e18 among the indices); mskernel sums the duplicates, as scipy.sparse's sum_duplicates ("
+             + ORACLES + ")")
+_ATANH_NEAR_ONE = ("the wheel's tanh near saturation (see _TANH) shifts the programs' feed factor, and atanh near 1 "
+                   "amplifies it: the wheel is 4e-4 off the float64 chain, mskernel within 2e-5 (" + ORACLES + ")")
+_RESIZE_INF = ("convention: linear resizing at or next to an infinite sample: the wheel interpolates as "
+               "x0 + w (x1 - x0), NaN from inf - inf even at weight 0 or 1; mskernel takes the weighted sum of the "
+               "samples it weighs ((1 - w) x0 + w x1: the infinity), as numpy in " + ORACLES + "; the finite "
+               "entries agree")
 _OPEN = "open: found by the programs, not yet analysed"
-_GRAD = "open: a gradient differs (not yet analysed; the chain is in the comment)"
+_CHOLESKY_INVERSE = ("the wheel's cholesky_inverse gradient (upper=False) is wrong (its upper=True one is right); "
+                     "mskernel's is numpy's central difference of inv(L L^T) (" + ORACLES + ")")
+_MOD_GRAD = ("the wheel's Mod gives fmod's values but floor-mod's gradient to the divisor (-floor(x/y) where it "
+             "should be -trunc(x/y)); mskernel's is numpy's central difference of fmod (" + ORACLES + ")")
+_FFTSHIFT_GRAD = ("the wheel's fftshift gradient comes out shifted again (ifftshift of the right one) when another op "
+                  "follows it (odd axis lengths show it); mskernel's is numpy's central difference (" + ORACLES + ")")
+_CUMPROD_ZEROS = ("the wheel's cumprod gradient is NaN where an input is 0 (it divides by the input); numpy's central "
+                  "difference (and mskernel) give the finite derivative (" + ORACLES + ")")
+_TANH_GRAD = ("the wheel's float32 tanh is already +-1 at |x| ~ 6 (numpy: 0.9999943 at -6.38), so its gradient "
+              "through tanh there is 0 (the programs' feed uses tanh); mskernel's is 1 - tanh**2, numpy's central "
+              "difference (" + ORACLES + ")")
+_INT_CAST = ("the wheel passes a gradient through a float-to-int32 cast (its Cast backward casts it back; here into "
+             "ldexp's exponent, d/dy 2**int(3y) = 2**n ln 2 * 3); numpy's central differences of the cast are 0, and "
+             "mskernel records no op with integer outputs (as train_semantics' grad_int_input_through_int_ops) ("
+             + ORACLES + ")")
+_INT_CAST_TANH = ("the wheel's gradient to y passes through the int cast in ldexp's exponent (as in _INT_CAST) and "
+                  "its tanh near saturation (as in _TANH_GRAD); mskernel's matches numpy's central differences of the "
+                  "chain, the cast's derivative 0 (" + ORACLES + "; its nuclear norm had no gradient before)")
+_NAN_LOSS = ("convention: the loss is NaN (a NaN input, or the reciprocal of a zero product), so the gradient "
+             "entries that depend on it have no value on either side: the wheel gives 0 or +-inf there, mskernel "
+             "NaN (IEEE arithmetic of the chain rule); the other entries agree")
 _WHEEL_FAILS = "the wheel raises an internal error (RuntimeError: The pointer[input_tensor] is null); mskernel runs it"
 
 PINNED: Dict[str, Pin] = {
@@ -109,30 +139,27 @@ PINNED: Dict[str, Pin] = {
     "table_d027": Pin(_TANH, "log1p"),
     "table_d028": Pin(_SCIPY, "bessel_k0e"),
     "table_d029": Pin(_NAN_REDUCE, "margin_ranking_loss"),
-    "table_d031": Pin(_GRAD, ""),  # fast_gelu, ceil
-    "table_d032": Pin(_GRAD, ""),  # positive, cholesky_inverse
+    "table_d032": Pin(_CHOLESKY_INVERSE, ""),  # positive, cholesky_inverse
     "table_d033": Pin(_HFFT, "hfft2"),
     "table_d036": Pin(_NAN_ELEMENTWISE, "clamp"),
-    "table_d044": Pin(_GRAD, ""),  # _index_add_prim, hinge_embedding_loss, repeat_interleave
-    "table_d055": Pin(_OPEN, "_max_pool_with_argmax_v2"),
+    "table_d055": Pin(_NAN_POOL, "_max_pool_with_argmax_v2"),
     "table_d062": Pin(_WHEEL_FAILS, ""),
     "table_d068": Pin(_ERFINV, "erfinv_"),
     "table_d069": Pin(_SCIPY, "bessel_y1"),
-    "table_d085": Pin(_GRAD, ""),  # reshape, fmod
+    "table_d085": Pin(_MOD_GRAD, ""),  # reshape, fmod
     "table_d086": Pin(_CROSS, "cross"),
     "table_d089": Pin(_NAN_REDUCE, "max"),
     "table_d103": Pin(_ERFINV, "erfinv"),
     "table_d111": Pin(_HFFT, "hfftn"),
     "table_d113": Pin(_SCIPY, "bessel_k0"),
     "table_d116": Pin(_SCIPY, "bessel_k1e"),
-    "table_d125": Pin(_GRAD, ""),  # _nuclear_norm, scatter, ldexp
-    "table_d130": Pin(_GRAD, ""),  # renorm, floor
+    "table_d125": Pin(_INT_CAST_TANH, ""),  # _nuclear_norm, scatter, ldexp
+    "table_d130": Pin(_NAN_LOSS, ""),  # renorm, floor
     "table_d138": Pin(_LABELS, ""),  # kl_div, expand, tril, selu
     "table_d140": Pin(_HFFT, "hfft"),
     "table_d148": Pin(_HFFT, "ihfftn"),
     "table_d155": Pin(_HFFT, "ihfft"),
-    "table_d159": Pin(_GRAD, ""),  # identity, lrn
-    "table_d160": Pin(_GRAD, ""),  # subtract, cumprod, reciprocal, mul
+    "table_d160": Pin(_NAN_LOSS, ""),  # subtract, cumprod, reciprocal, mul
     "table_d162": Pin(_SELU, ""),  # svd, selu
     "table_d167": Pin(_HFFT, "ihfft2"),
     "table_d170": Pin(_NAN_REDUCE, "min"),
@@ -143,30 +170,27 @@ PINNED: Dict[str, Pin] = {
     "table_d197": Pin(_NAN_SOFTMAX, "softmin"),
     "table_d199": Pin(_HFFT, "ihfftn"),
     "table_d201": Pin(_FFT_EDGE, "irfft2"),
-    "table_d205": Pin(_INPLACE_INDEX_ADD, "_index_add_ext"),
     "table_d208": Pin(_NAN_REDUCE, "_argmax_with_value"),
     "table_d214": Pin(_SCIPY, "bessel_y0"),
-    "table_d216": Pin(_GRAD, ""),  # logdet, _nuclear_norm, ifft
     "table_d219": Pin(_SCIPY, "bessel_k1"),
     "table_d230": Pin(_HFFT, "ihfft"),
     "table_d232": Pin(_SCIPY, "bessel_k1e"),
-    "table_d235": Pin(_GRAD, ""),  # fftshift, smooth_l1_loss, _euclidean_norm
-    "table_d236": Pin(_GRAD, ""),  # _cumprod, bessel_i0e
+    "table_d235": Pin(_FFTSHIFT_GRAD, ""),  # fftshift, smooth_l1_loss, _euclidean_norm
+    "table_d236": Pin(_CUMPROD_ZEROS, ""),  # _cumprod, bessel_i0e
     "table_d237": Pin(_LABELS, ""),  # concat, space_to_batch_nd, kl_div, reduce_min
-    "table_d243": Pin(_OPEN, "_max_pool_with_argmax_v2"),
+    "table_d243": Pin(_NAN_POOL, "_max_pool_with_argmax_v2"),
     "table_d247": Pin(_IGAMMAC, "igammac"),
     "table_d248": Pin(_SCIPY, "bessel_k0"),
-    "table_d251": Pin(_GRAD, ""),  # lp_pool1d, msort, det, vsplit
+    "table_d251": Pin(_TANH_GRAD, ""),  # lp_pool1d, msort, det, vsplit
     "table_d260": Pin(_SCIPY, "bessel_y1"),
     "table_d262": Pin(_HFFT, "hfftn"),
     "table_d273": Pin(_CROSS, "cross"),
     "table_d280": Pin(_SCIPY, "bessel_k0e"),
-    "table_d285": Pin(_GRAD, ""),  # tensor_split, ldexp
-    "table_d286": Pin(_OPEN, "_resize_linear_1d"),
-    "table_d288": Pin(_GRAD, ""),  # cholesky_inverse, gelu, asinh
-    "table_d297": Pin(_OPEN, "inner"),
-    "table_d308": Pin(_GRAD, ""),  # block_diag, cdist, _ctc_v2, _mul_no_nan
-    "table_d309": Pin(_OPEN, "_ctc_loss_v2"),
+    "table_d285": Pin(_INT_CAST, ""),  # tensor_split, ldexp
+    "table_d286": Pin(_RESIZE_INF, "_resize_linear_1d"),
+    "table_d288": Pin(_CHOLESKY_INVERSE, ""),  # cholesky_inverse, gelu, asinh
+    "table_d297": Pin(_ATANH_NEAR_ONE, "inner"),
+    "table_d309": Pin(_NAN_CTC, "_ctc_loss_v2"),
     "table_v014": Pin(_OPTIM, "_apply_rms_prop"),
     "table_v016": Pin(_OPTIM, "_fused_sparse_lazy_adam"),
     "table_v017": Pin(_OPTIM, "_adam_weight_decay"),
@@ -182,9 +206,8 @@ PINNED: Dict[str, Pin] = {
     "table_v081": Pin(_OPTIM, "_fused_sparse_adam"),
     "table_v088": Pin(_OPTIM, "_adam_weight_decay"),
     "table_v089": Pin(_HEAVISIDE, "heaviside"),
-    "table_v101": Pin(_OPEN, "_coalesce"),
+    "table_v101": Pin(_COALESCE, "_coalesce"),
     "table_v110": Pin(_OPTIM, "_fused_sparse_proximal_adagrad"),
-    "table_v119": Pin(_OPEN, "_nms_with_mask"),
     "table_v125": Pin(_EIG, "eigvals"),
     "table_v126": Pin(_OPTIM, "_adam_prim"),
     "table_v127": Pin(_OPTIM, "_fused_sparse_ftrl"),

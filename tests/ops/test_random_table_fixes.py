@@ -299,3 +299,223 @@ def test_writing_a_piece_over_nan_or_inf_leaves_no_trace():
     np.testing.assert_array_equal(got, want)
     got = ops.slice_scatter(ms.Tensor(x, ms.float32), ms.Tensor(src[None], ms.float32), 0, 1, 2).asnumpy()
     np.testing.assert_array_equal(got, want)
+
+
+# The gradients the random_table programs found different (pinned there as ``_GRAD`` before), each decided by numpy
+# float64 central differences at the program's kind of input.
+
+def _grad64(f, *args, wrt=0):
+    return ms.grad(f, wrt)(*[ms.Tensor(np.asarray(a, np.float64), ms.float64) for a in args]).asnumpy()
+
+
+def test_hinge_embedding_loss_shares_the_gradient_at_the_margin():
+    x, t = np.array([0.3, 1.0, 1.0, 2.0]), np.array([1.0, -1.0, 1.0, -1.0])
+    loss = lambda v: np.where(t > 0, v, np.maximum(0.0, 1.0 - v)).sum()  # noqa: E731
+    got = _grad64(lambda a: ops.hinge_embedding_loss(a, ms.Tensor(t, ms.float64), reduction="sum"), x)
+    left = (loss(x) - loss(x - 1e-7 * (x == 1) * (t < 0))) / 1e-7  # the one-sided derivatives at the kink x = 1
+    right = (loss(x + 1e-7 * (x == 1) * (t < 0)) - loss(x)) / 1e-7
+    smooth = _numeric_grad(loss, x)
+    np.testing.assert_allclose(got[[0, 2, 3]], smooth[[0, 2, 3]], atol=1e-6)
+    np.testing.assert_allclose(got[1], (left + right) / 2, atol=1e-6)  # -1 and 0: the wheel's clip shares it, -0.5
+
+
+def test_deepcopy_passes_the_gradient_as_identity():
+    x = np.array([[1.5, -2.0], [0.25, 3.0]])
+    got = _grad64(lambda t: ops.square(ops.deepcopy(t) * 2).sum(), x)
+    np.testing.assert_allclose(got, _numeric_grad(lambda v: np.square(v * 2).sum(), x), atol=1e-6)
+
+
+def test_nuclear_and_spectral_norms_have_a_gradient():
+    y = np.array([[1.0, 0.0, 0.5, -1.0], [1.0, 1.0, 1.0, -0.5], [1.0, 0.5, 0.0, 1.0]])
+    sv = lambda m: np.linalg.svd(m, compute_uv=False)  # noqa: E731
+    for ord_, ref in [("nuc", lambda m: sv(m).sum()), (2, lambda m: sv(m).max()), (-2, lambda m: sv(m).min())]:
+        want = _numeric_grad(ref, y)
+        np.testing.assert_allclose(_grad64(lambda t: ops.norm(t, ord_), y), want, atol=1e-6, err_msg=str(ord_))
+        np.testing.assert_allclose(_grad64(lambda t: ops.matrix_norm(t, ord_), y), want, atol=1e-6)
+
+
+def test_cdist_gradient_at_a_zero_distance_is_zero():
+    a = np.array([[[0.5, 1.0], [2.0, -1.0]]])
+    b = np.array([[[0.5, 1.0], [0.0, 0.0]]])
+    for p in (1.0, 2.0, 3.0):
+        got = _grad64(lambda s, t: ms.mint.cdist(s, t, p).sum(), a, b)
+        dist = lambda u, v: (np.abs(u[:, :, None] - v[:, None]) ** p).sum(-1) ** (1 / p)  # noqa: E731
+        want = _numeric_grad(lambda u: dist(u, b)[:, 1:].sum() + dist(u, b)[:, :1, 1:].sum(), a)  # the kink left out
+        np.testing.assert_allclose(got, want, atol=1e-5, err_msg=str(p))  # the zero distance adds 0, its subgradient
+
+
+# Where the random_table programs found the wheel's gradient off numpy's central differences and mskernel on them.
+
+def test_cholesky_inverse_gradient_is_the_derivative_of_inv_l_lt():
+    lower = np.array([[2.0, 0.0, 0.0], [0.5, 1.5, 0.0], [-0.3, 0.4, 1.2]])
+    w = np.array([[1.0, 0.2, -0.5], [0.3, 2.0, 0.1], [0.7, -1.0, 0.4]])
+    got = _grad64(lambda t: (ops.cholesky_inverse(t) * ms.Tensor(w, ms.float64)).sum(), lower)
+    np.testing.assert_allclose(got, _numeric_grad(lambda m: (np.linalg.inv(m @ m.T) * w).sum(), lower), atol=1e-6)
+
+
+def test_mod_gradient_is_fmods():
+    x = np.array([[2.7, -2.7, 1.3], [-3.9, 0.4, 5.2]])
+    y = np.array([[1.1, 1.1, -0.6], [1.5, -0.3, -1.4]])
+    for i, v in enumerate((x, y)):
+        got = _grad64(lambda a, b: ops.Mod()(a, b).sum(), x, y, wrt=i)
+        want = _numeric_grad(lambda u: np.fmod(*((u, y) if i == 0 else (x, u))).sum(), v)
+        np.testing.assert_allclose(got, want, atol=1e-6)
+
+
+def test_fftshift_gradient_unshifts_whatever_follows():
+    rng = np.random.default_rng(1)
+    x, y, w = rng.uniform(-1, 1, (3, 2, 3, 5))
+    ty = ms.Tensor(y, ms.float64)
+    for f, ref in [(lambda t: ops.fftshift(t) * 1, lambda v: np.fft.fftshift(v)),
+                   (lambda t: ops.abs(ops.fftshift(t) - ty), lambda v: np.abs(np.fft.fftshift(v) - y))]:
+        got = _grad64(lambda t: (f(t) * ms.Tensor(w, ms.float64)).sum(), x)
+        np.testing.assert_allclose(got, _numeric_grad(lambda v: (ref(v) * w).sum(), x), atol=1e-6)
+
+
+def test_cumprod_gradient_through_zeros_is_finite():
+    x = np.array([[0.5, 0.0, 2.0, -1.0], [0.0, 0.0, 3.0, 1.0]])
+    w = np.array([[1.0, -2.0, 0.5, 3.0], [2.0, 1.0, -1.0, 0.5]])
+    tw = ms.Tensor(w, ms.float64)
+    got = _grad64(lambda t: (ops.CumProd(reverse=True)(t, -1) * tw).sum(), x)
+    want = _numeric_grad(lambda v: (np.cumprod(v[:, ::-1], 1)[:, ::-1] * w).sum(), x)
+    np.testing.assert_allclose(got, want, atol=1e-6)
+    got = _grad64(lambda t: (ops.cumprod(t, 1) * tw).sum(), x)
+    np.testing.assert_allclose(got, _numeric_grad(lambda v: (np.cumprod(v, 1) * w).sum(), x), atol=1e-6)
+
+
+def test_tanh_gradient_near_saturation_is_not_zero():
+    x = np.array([-6.3846684, 5.5960298], np.float32)  # where the wheel's float32 tanh is already +-1
+    got = ms.grad(lambda t: ops.tanh(t).sum())(ms.Tensor(x)).asnumpy()
+    # 1 - tanh**2 of a float32 tanh: within its rounding (6e-8) of the float64 derivative, which is not 0
+    np.testing.assert_allclose(got, _numeric_grad(lambda v: np.tanh(v).sum(), x.astype(np.float64)), atol=1.2e-7)
+
+
+def test_no_gradient_flows_through_a_cast_to_integers():
+    x = np.array([1.0, -0.5, 2.0])
+    y = np.array([0.3, 1.2, -1.4])  # 3y cast to int32: 0, 3, -4 (finite differences of the cast are 0)
+    got = _grad64(lambda a, b: ops.ldexp(a, ops.cast(b * 3, ms.int32)).sum(), x, y, wrt=1)
+    want = _numeric_grad(lambda v: (x * 2.0 ** np.trunc(v * 3)).sum(), y)
+    np.testing.assert_array_equal(got, want)
+
+
+# The random_table programs' open value differences, decided.
+
+def test_nms_with_mask_suppresses_by_the_plain_iou():
+    boxes = np.array([[0, 0, 2, 2, 0.9], [1, 0, 3, 2, 0.8], [0, 1.5, 2, 3.5, 0.7], [0, 0, 0.2, 0.2, 0.6]])
+
+    def plain_iou(a, b):  # area of overlap over area of union, as the docs write it
+        inter = max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+        area = lambda q: (q[2] - q[0]) * (q[3] - q[1])  # noqa: E731
+        return inter / (area(a) + area(b) - inter)
+    for thr in (0.1, 0.3, 0.4, 0.6):
+        keep = []
+        for i in np.argsort(-boxes[:, 4], kind="stable"):
+            keep.append(all(plain_iou(boxes[i], boxes[j]) <= thr for j, k in zip(range(len(keep)), keep) if k))
+        got = ops.NMSWithMask(thr)(ms.Tensor(boxes, ms.float32))[2].asnumpy()
+        np.testing.assert_array_equal(got, keep, err_msg=str(thr))
+
+
+def test_coalesce_sums_duplicates_as_scipy():
+    import scipy.sparse as sp
+
+    values = np.array([0.5, 0.25, 2.0, -1.0])
+    for idx in ([[0, 1, 0, 2], [2, 3, 2, 0]], [[1, 0, 0, 1], [3, 2, 2, 3]], [[2, 0, 1, 0], [0, 2, 3, 2]]):
+        idx = np.array(idx)
+        ref = sp.coo_matrix((values, (idx[0], idx[1])), shape=(3, 4)).tocsr().tocoo()  # duplicates summed, sorted
+        got = ops.Coalesce()(ms.Tensor(idx, ms.int64), ms.Tensor(values, ms.float32), ms.Tensor([3, 4], ms.int64))
+        np.testing.assert_array_equal(got[0].asnumpy(), np.stack([ref.row, ref.col]))
+        np.testing.assert_allclose(got[1].asnumpy(), ref.data, rtol=1e-6)
+
+
+def test_max_pool_with_argmax_v2_carries_a_nan_in_its_window_as_numpy():
+    x = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
+    x[0, 0, 1, 2] = np.nan
+    value, index = ops.MaxPoolWithArgmaxV2(2, 1)(ms.Tensor(x))
+    for i in range(2):
+        for j in range(3):
+            window = x[0, 0, i:i + 2, j:j + 2]
+            np.testing.assert_array_equal(value.asnumpy()[0, 0, i, j], np.max(window))
+            r, c = np.unravel_index(np.argmax(window), (2, 2))  # numpy's argmax: the NaN's place
+            assert index.asnumpy()[0, 0, i, j] == (i + r) * 4 + j + c
+
+
+def test_linear_resize_at_and_next_to_an_infinite_sample_is_the_weighted_sum_of_what_it_weighs():
+    x = np.array([[[2.0, -4.4, -np.inf, 1.6]]])
+    got = ops.ResizeLinear1D()(ms.Tensor(x, ms.float32), ms.Tensor(np.array([7]), ms.int64)).asnumpy()
+    pos = np.arange(7) * 3 / 6  # align_corners
+    lo = np.floor(pos).astype(int)
+    hi = np.minimum(lo + 1, 3)
+    w = pos - lo
+    want = [(1 - wi) * x[0, 0, a] + wi * x[0, 0, b] if 0 < wi < 1 else x[0, 0, a if wi == 0 else b]
+            for a, b, wi in zip(lo, hi, w)]
+    np.testing.assert_allclose(got[0, 0], want, rtol=1e-6)
+
+
+def test_atanh_near_one_after_a_tanh_mean_stays_near_the_float64_chain():
+    rng = np.random.RandomState(9297)  # table_d297's inputs: atanh's argument comes within 1e-3 of 1
+    xv = rng.uniform(-1.5, 1.5, (2, 3, 4)).astype(np.float32)
+    yv = rng.uniform(-1.5, 1.5, (3, 4)).astype(np.float32)
+    x, y = ms.Tensor(xv), ms.Tensor(yv)
+    v0 = ops.baddbmm(x[:, :, :3], x, ops.swapaxes(x, 1, 2)[:, :, :3], 0.5, 1.5)
+    got = ops.inner(ops.atanh(x * (1 + 0.25 * ops.tanh(v0).mean())), y).asnumpy()
+    xd, yd = xv.astype(np.float64), yv.astype(np.float64)
+    o0 = 0.5 * xd[:, :, :3] + 1.5 * (xd @ np.swapaxes(xd, 1, 2)[:, :, :3])
+    with np.errstate(invalid="ignore"):
+        want = np.inner(np.arctanh(xd * (1 + 0.25 * np.tanh(o0).mean())), yd)
+    np.testing.assert_allclose(got, want, rtol=5e-5)  # float32 inputs to atanh near 1: ~1e-5 of float64
+
+
+def _ctc_log_alpha(lp, target, blank=0):
+    """The CTC forward variables of one sequence in float64 (numpy's logaddexp): lp (T, C)."""
+    ext = np.full(2 * len(target) + 1, blank)
+    ext[1::2] = target
+    alpha = np.full((lp.shape[0], len(ext)), -np.inf)
+    alpha[0, :2] = lp[0, ext[:2]]
+    for t in range(1, lp.shape[0]):
+        for s in range(len(ext)):
+            a = alpha[t - 1, s]
+            if s >= 1:
+                a = np.logaddexp(a, alpha[t - 1, s - 1])
+            if s >= 2 and ext[s] != blank and ext[s] != ext[s - 2]:
+                a = np.logaddexp(a, alpha[t - 1, s - 2])
+            alpha[t, s] = a + lp[t, ext[s]]
+    return alpha
+
+
+def test_ctc_forward_variables_carry_a_nan_log_probability_as_numpy():
+    rng = np.random.default_rng(3)
+    logits = rng.standard_normal((4, 2, 3))
+    lp = logits - np.log(np.exp(logits).sum(-1, keepdims=True))
+    lp[1, 0, 2] = np.nan  # batch 0 holds a NaN log-probability (the wheel's recursion skips it: -inf)
+    targets, lengths = np.array([[1, 2], [2, 1]]), np.array([4, 4])
+    _, log_alpha = ops.CTCLossV2()(ms.Tensor(lp, ms.float64), ms.Tensor(targets, ms.int32),
+                                   ms.Tensor(lengths, ms.int32), ms.Tensor(np.array([2, 2]), ms.int32))
+    for b in range(2):
+        want = _ctc_log_alpha(lp[:, b], targets[b])
+        np.testing.assert_allclose(log_alpha.asnumpy()[b], want, rtol=1e-10)  # NaN where numpy's is NaN
+
+
+def test_ctc_loss_gradient_output_is_zero_past_a_sequence_length():
+    rng = np.random.default_rng(4)
+    logits = rng.uniform(-1.5, 1.5, (4, 2, 3))
+    labels, lengths = [[1, 0], [1]], [4, 3]  # blank is the last class, 2
+
+    def losses(z):
+        lp = z - np.log(np.exp(z).sum(-1, keepdims=True))
+        out = []
+        for b in range(2):
+            alpha = _ctc_log_alpha(lp[:lengths[b], b], labels[b], blank=2)
+            out.append(-np.logaddexp(alpha[-1, -1], alpha[-1, -2]))
+        return np.array(out)
+    loss, grad = ops.CTCLoss()(ms.Tensor(logits, ms.float64), ms.Tensor(np.array([[0, 0], [0, 1], [1, 0]]), ms.int64),
+                               ms.Tensor(np.array([1, 0, 1]), ms.int32), ms.Tensor(np.array(lengths), ms.int32))
+    np.testing.assert_allclose(loss.asnumpy(), losses(logits), rtol=1e-10)
+    want = _numeric_grad(lambda z: losses(z).sum(), logits)  # batch 1's last frame: 0, the loss never reads it
+    np.testing.assert_allclose(grad.asnumpy(), want, atol=1e-6)
+    assert not want[3, 1].any()
+
+
+def test_select_view_counts_a_negative_index_from_the_end_as_numpy():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    np.testing.assert_array_equal(ops.SelectView()(ms.Tensor(x), -1, 2).asnumpy(), x[:, :, -1])
+    np.testing.assert_array_equal(ops.SelectView()(ms.Tensor(x), -2, 1).asnumpy(), x[:, -2])

@@ -22,6 +22,7 @@ import numpy as np
 from mskernel.common.tensor import Tensor
 from mskernel.ops._core import check_tensor
 from mskernel.ops.opdef import Op
+from mskernel.ops.table.nms import box_iou
 
 _NO_GRAD = dict(dtype="any")
 
@@ -112,11 +113,12 @@ def iou(anchor_boxes: Any, gt_boxes: Any, mode: str = "iou") -> Tensor:
 def nms_with_mask(bboxes: Any, iou_threshold: float = 0.5) -> Tuple[Tensor, Tensor, Tensor]:
     """Non-maximum suppression of ``[x1, y1, x2, y2, score]`` rows: the rows sorted by score (highest first),
     their positions in that order, and which survive (a box is dropped when its IOU with a kept higher-scoring
-    box exceeds ``iou_threshold``), as the CPU kernel returns them."""
+    box exceeds ``iou_threshold``), as the CPU kernel returns them. The IOU is the documented plain one, the area
+    of overlap over the area of union (no ``+ 1`` on the sides, unlike ``IOU``'s)."""
     b = _boxes(bboxes, "NMSWithMask", "bboxes", 5)
     order = np.argsort(-b[:, 4], kind="stable")
     s = b[order]
-    over = _overlaps(s[:, :4], s[:, :4], "iou")
+    over = box_iou(s[:, :4])
     keep = np.zeros(len(s), bool)
     for i in range(len(s)):
         keep[i] = not np.any(keep[:i] & (over[i, :i] > iou_threshold))

@@ -29,6 +29,7 @@ from mskernel.common.tensor import Tensor
 from mskernel.ops import math as M
 from mskernel.ops._core import check_tensor, normalize_axis
 from mskernel.ops.opdef import F, Op
+from mskernel.ops.selection import select_order
 from mskernel.ops.table.rearrange import _index, gather_map
 
 
@@ -208,6 +209,21 @@ def argsort(input: Any, axis: int = -1, descending: bool = False) -> Tensor:
     return sort(input, axis, descending)[1]
 
 
+def _kernel_tie_order(x: np.ndarray, order: np.ndarray, axis: int, k: int, largest: bool) -> np.ndarray:
+    """``order`` (the stable top ``k`` along ``axis``) with the rows where tied values could come out otherwise
+    redone in the CPU kernel's order (:mod:`mskernel.ops.selection`); rows holding a NaN keep the stable order."""
+    rows = np.moveaxis(x, axis, -1).reshape(-1, x.shape[axis])
+    out = np.moveaxis(order, axis, -1).reshape(-1, k).copy()
+    top = np.take_along_axis(rows, out, -1)
+    ranked = np.sort(rows, -1)
+    nxt = ranked[:, -k - 1:-k] if largest else ranked[:, k:k + 1]  # the (k+1)-th value
+    tied = (top[:, 1:] == top[:, :-1]).any(-1) | (top[:, -1:] == nxt).any(-1)
+    for r in np.flatnonzero(tied & ~np.isnan(rows).any(-1)):
+        out[r] = select_order(rows[r].tolist(), k, largest)
+    shape = np.moveaxis(order, axis, -1).shape
+    return np.moveaxis(out.reshape(shape), -1, axis)
+
+
 def topk(input: Any, k: int, dim: Optional[int] = None, largest: bool = True, sorted: bool = True) -> tuple:
     """The ``k`` largest (or smallest) elements along ``dim`` (the last axis by default) and their indices.
 
@@ -223,6 +239,8 @@ Tensor(shape=[2], dtype=Int32, value= [1, 2]))
     if not 0 <= int(k) <= n:
         raise ValueError(f"For 'TopK', the 'k' must be in range [0, {n}], but got {k}.")
     order = np.take(_order(x._data, ax, largest), np.arange(int(k)), axis=ax)
+    if sorted and 0 < int(k) <= n // 2:
+        order = _kernel_tie_order(x._data, order, ax, int(k), largest)
     values = gather_map(x, np.take_along_axis(_index(x.shape), order, ax))
     return values, Tensor._wrap(order.astype(np.int32))
 
@@ -359,6 +377,36 @@ def index_add(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True, ch
     return _scatter_into(t, _index(t.shape)[tuple(coords)], y_t, True, "IndexAdd")
 
 
+def written_into(x: Tensor, out: Tensor) -> Tensor:
+    """``out`` written into ``x`` as MindSpore 2.10's IndexAdd kernel does, whichever front end calls it: ``x``
+    takes the new values (a leaf being differentiated too, which stays the leaf it was: the gradient is the
+    functional op's), and the result shares ``x``'s memory.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([1.0, 2.0]); out = written_into(x, x + 1); print(x, out)
+        [2. 3.] [2. 3.]
+    """
+    x._data[...] = out._data
+    x._version += 1
+    out._data = x._data
+    return out
+
+
+def _index_add_written(x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True,
+                       check_index_bound: bool = True) -> Tensor:
+    """``ops.index_add``: :func:`index_add`, written into ``x`` (a Tensor or a Parameter), as the wheel does.
+
+    Example:
+        >>> import mskernel as ms
+        >>> x = ms.Tensor([[0.0], [0.0]]); out = _index_add_written(x, ms.Tensor([1]), ms.Tensor([[4.0]]), 0)
+        >>> print(x.asnumpy().ravel(), out.asnumpy().ravel())
+        [0. 4.] [0. 4.]
+    """
+    t = check_tensor(x, "IndexAdd", "x")
+    return written_into(t, index_add(t, indices, y, axis, use_lock, check_index_bound))
+
+
 def one_hot(indices: Any, depth: int, on_value: Any = 1, off_value: Any = 0, axis: int = -1) -> Tensor:
     """A one-hot encoding of ``indices`` over ``depth`` classes along a new ``axis`` (an index outside
     [0, depth) gives a row of ``off_value``).
@@ -478,7 +526,7 @@ OPS: List[Op] = [
     Op("scatter", "input, axis, index, src", fn=scatter, method=True),
     Op("scatter_add", "input_x, indices, updates", fn=scatter_add,
        prim="ScatterAdd(use_locking=False)(input_x, indices, updates) -> input_x, indices, updates"),
-    Op("index_add", "x, indices, y, axis, use_lock=True, check_index_bound=True", fn=index_add),
+    Op("index_add", "x, indices, y, axis, use_lock=True, check_index_bound=True", fn=_index_add_written),
     Op("one_hot", "indices, depth, on_value=1, off_value=0, axis=-1", fn=one_hot, inputs=0,
        prim="OneHot(axis=-1)(indices, depth, on_value, off_value) -> indices, depth, on_value, off_value, axis"),
     Op("unique", "input", fn=unique, method=True, prim="Unique()(input_x) -> input_x"),

@@ -278,7 +278,11 @@ def cdist(x1: Any, x2: Any, p: float = 2.0) -> Tensor:
     """
     a, b = check_tensor(x1, "cdist", "x1"), check_tensor(x2, "cdist", "x2")
     diff = F.expand_dims(a, -2) - F.expand_dims(b, -3)
-    return F.norm(diff, float(p), dim=-1)
+    # at a zero distance the norm has a kink; its gradient there is 0 (the subgradient MindSpore gives), so the
+    # norm is taken of a stand-in of ones there and replaced by the zero it is
+    same = F.expand_dims(F.all(diff == 0, -1), -1)
+    safe = F.where(same, F.ones_like(diff), diff)
+    return F.where(F.squeeze(same, -1), F.zeros_like(diff[..., 0]), F.norm(safe, float(p), dim=-1))
 
 
 def _inverse_grad(g: Tensor, out: Tensor) -> tuple:

@@ -99,7 +99,8 @@ def hinge_embedding_loss(inputs: Any, targets: Any, margin: float = 1.0, reducti
     _check_reduction(reduction, op)
     pos = F.cast(t > 0, x.dtype)
     neg = F.cast(t < 0, x.dtype)
-    loss = pos * x + F.clamp(neg * float(margin) - neg * x, min=0)
+    # MindSpore clips with clip_by_value (a maximum): at margin == x the gradient is shared half and half
+    loss = pos * x + F.maximum(neg * float(margin) - neg * x, 0.0)
     return loss if reduction == "none" else F.mean(loss) if reduction == "mean" else F.sum(loss)
 
 

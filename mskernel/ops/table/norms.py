@@ -86,7 +86,10 @@ def matrix_norm(A: Any, ord: Any = "fro", axis: Tuple[int, int] = (-2, -1), keep
         moved = F.movedim(t, (r, c), (-2, -1))
         s = np.linalg.svd(moved._data.astype(np.float64), compute_uv=False)
         v = s.sum(-1) if ord == "nuc" else s.max(-1) if ord == 2 else s.min(-1)
-        out = F.expand_dims(F.expand_dims(_w(v.astype(t._data.dtype)), -1), -1)
+        sv = F.svd(moved, compute_uv=False)  # differentiable singular values: the gradient (the value is v's)
+        expr = F.sum(sv, -1) if ord == "nuc" else F.amax(sv, -1) if ord == 2 else F.amin(sv, -1)
+        value = expr - F.stop_gradient(expr) + _w(v.astype(t._data.dtype))
+        out = F.expand_dims(F.expand_dims(value, -1), -1)
         out = F.movedim(out, (-2, -1), (r, c)) if t.ndim > 2 else out
     return out if keepdims else F.squeeze(out, tuple(sorted((r, c))))
 

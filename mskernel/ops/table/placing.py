@@ -28,7 +28,8 @@ from mskernel.common.tensor import Tensor
 from mskernel.ops import math as M
 from mskernel.ops._core import check_tensor
 from mskernel.ops.opdef import F, Op
-from mskernel.ops.table.index import _axis1, _in_range, _ints, _mask, _scatter_into, gather_elements, index_add
+from mskernel.ops.table.index import _axis1, _in_range, _ints, _mask, _scatter_into, gather_elements, index_add, \
+    written_into
 from mskernel.ops.table.rearrange import _index, gather_map
 from mskernel.ops.table.scatter import apply_at, tensor_scatter_elements
 
@@ -363,7 +364,8 @@ def put_(input: Any, index: Any, source: Any, accumulate: bool = False) -> Tenso
 
 def _index_add_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``x.index_add(indices, y, axis, use_lock=True, check_index_bound=True)``, or torch's ``x.index_add(dim, index,
-    source, *, alpha=1)``, both of which MindSpore's Tensor takes.
+    source, *, alpha=1)``, both of which MindSpore's Tensor takes; both write into ``x`` (the wheel's IndexAdd
+    kernel works in place, see :func:`~mskernel.ops.table.index.written_into`).
 
     Example:
         >>> import mskernel as ms
@@ -371,25 +373,22 @@ def _index_add_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
         >>> print(x.index_add(0, ms.Tensor([0], ms.int32), ms.Tensor([[1.0, 1.0]]), alpha=2))
         [[3. 4.]
          [3. 4.]]
-        >>> _ = x.index_add(ms.Tensor([1]), ms.Tensor([[5.0], [6.0]]), axis=1); print(x)  # this form writes into x
-        [[ 1.  7.]
+        >>> _ = x.index_add(ms.Tensor([1]), ms.Tensor([[5.0], [6.0]]), axis=1); print(x)
+        [[ 3.  9.]
          [ 3. 10.]]
     """
     if "dim" in kwargs or (args and isinstance(args[0], (int, np.integer)) and not isinstance(args[0], bool)):
         kw = {**dict(zip(("dim", "index", "source"), args)), **kwargs}
-        return index_add_ext(self, kw["dim"], kw["index"], kw["source"], alpha=kw.get("alpha", 1))
+        return written_into(self, index_add_ext(self, kw["dim"], kw["index"], kw["source"], alpha=kw.get("alpha", 1)))
     return _index_add_in_place(self, *args, **kwargs)
 
 
 def _index_add_in_place(input_x: Any, indices: Any, y: Any, axis: int, use_lock: bool = True,
                         check_index_bound: bool = True) -> Tensor:
     """MindSpore's IndexAdd (and ``x.index_add(indices, y, axis)``) write into their input (a Parameter too) and
-    return the new values."""
+    return the new values (differentiable, as the functional op)."""
     x = check_tensor(input_x, "IndexAdd", "input_x")
-    out = index_add(x, indices, y, axis)
-    x._data[...] = out._data
-    x._version += 1
-    return Tensor._wrap(out._data.copy())
+    return written_into(x, index_add(x, indices, y, axis))
 
 
 def index_add_ext(input: Any, dim: int, index: Any, source: Any, *, alpha: Any = 1) -> Tensor:
@@ -410,13 +409,8 @@ def index_add_ext(input: Any, dim: int, index: Any, source: Any, *, alpha: Any =
 def _index_add_mint(input: Any, dim: int, index: Any, source: Any, *, alpha: Any = 1) -> Tensor:
     """``mint.index_add``: :func:`index_add_ext`, which the wheel also writes into ``input`` (its IndexAdd kernel
     works in place)."""
-    from mskernel.autograd.node import STATE
-    from mskernel.ops.inplace import inplace_update as write
     x = check_tensor(input, "IndexAdd", "input")
-    out = index_add_ext(x, dim, index, source, alpha=alpha)
-    if STATE.enabled and x._rg and x._node is None:  # a leaf being differentiated keeps its values
-        return out
-    return write(x, out, "index_add")
+    return written_into(x, index_add_ext(x, dim, index, source, alpha=alpha))
 
 
 def _index_add_inplace(self: Tensor, dim: int, index: Any, source: Any, *, alpha: Any = 1) -> Tensor:

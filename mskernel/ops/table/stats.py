@@ -172,13 +172,8 @@ def _matrix_norm(x: Tensor, ord: Any, dims: tuple, keepdim: bool) -> Tensor:
         pick = F.amax if ord in (1, math.inf) else F.amin
         out = pick(s, outer, True)
         return out if keepdim else F.squeeze(out, dims)
-    if ord in ("nuc", 2, -2):
-        moved = np.moveaxis(x._data, dims, (-2, -1))
-        sv = np.linalg.svd(moved, compute_uv=False)
-        val = sv.sum(-1) if ord == "nuc" else sv.max(-1) if ord == 2 else sv.min(-1)
-        if keepdim:
-            val = np.expand_dims(val, tuple(sorted(d % x.ndim for d in dims)))
-        return Tensor._wrap(np.asarray(val, x._data.dtype))
+    if ord in ("nuc", 2, -2):  # of the singular values: matrix_norm's (differentiable)
+        return F.matrix_norm(x, ord, dims, keepdim)
     raise ValueError(f"For 'norm', the matrix norm 'ord' must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf, "
                      f"but got {ord!r}.")
 

@@ -191,10 +191,11 @@ OPS: List[Op] = [
     Op("reciprocal", "input", lambda x: np.reciprocal(x), lambda g, out: (-g * (out * out),), dtype="to_float",
        prim="Reciprocal", method=True),
     Op("floor", "input", np.floor, lambda g: (F.zeros_like(g),), prim="Floor", inplace=True, **_FLOAT),
-    Op("ceil", "input", np.ceil, lambda g: (F.zeros_like(g),), prim="Ceil", **_FLOAT),
+    # ceil and round record no backward (as the wheel's, which sends nothing back through them, where floor and
+    # trunc send zeros: a NaN derivative before them shows the difference)
+    Op("ceil", "input", np.ceil, prim="Ceil", **_FLOAT),
     Op("trunc", "input", np.trunc, lambda g: (F.zeros_like(g),), prim="Trunc", method=True),
-    Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), lambda g: (F.zeros_like(g),),
-       prim="Round", method=True),
+    Op("round", "input, *, decimals=0", lambda x, decimals: np.round(x, decimals), prim="Round", method=True),
     Op("frac", "input", lambda x: x - np.trunc(x), lambda g: (g,), method=True),
     Op("clamp", "input, min=None, max=None", _clamp, _clamp_grad, method=("clamp", "clip"), aliases=("clip",),
        inplace=True),

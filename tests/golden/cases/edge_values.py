@@ -123,8 +123,6 @@ _NAN_GRAD = ("the gradient follows the value: the wheel's goes to the element it
              "mskernel's goes where its NaN-propagating value came from (the NaNs share it, or the index it returns)")
 _SORT_NAN = ("with a NaN the wheel's CPU sort does not sort (NaN breaks its comparison order); mskernel puts NaN "
              "last, ascending or descending, and keeps ties in index order, as a stable numpy sort")
-_TOPK_TIES = ("the order of tied values in topk is unspecified; the wheel's CPU kernel gives them in its heap's order "
-              "(2, 0, 5 here), mskernel in index order, as its stable sort (the gradient follows the indices)")
 _HELP = ("def ties(x, out, axis):\n"  # amax/amin: the tied elements, or a NaN result's NaNs, share the gradient
          "    k = out if axis is None else np.expand_dims(out, axis)\n"
          "    m = ((x == k) | (np.isnan(x) & np.isnan(k))).astype(np.float32)\n"
@@ -170,9 +168,5 @@ for _op in ("maximum", "minimum"):
 for _name, _key in (("sort_nan", "x"), ("sort_desc_nan", "-x")):
     OPTIONS[_name] = {"differs": _SORT_NAN, "oracle": _SORTX + f"i = np.argsort({_key}, kind='stable')\n"
                                                               "result = (as_tensor(x[i]), as_tensor(i.astype(np.int32)))"}
-_TOP3 = _FINITE + "i = np.argsort(-x, kind='stable')[:3]\n"
-OPTIONS["topk_ties"] = {"differs": _TOPK_TIES, "oracle": _TOP3 + "result = (as_tensor(x[i]), as_tensor(i.astype(np.int32)))"}
-OPTIONS["topk_ties_grad"] = {"differs": _TOPK_TIES, "oracle": _TOP3 + "g = np.zeros_like(x)\n"
-                                                                       "g[i] = [1.0, 2.0, 3.0]\nresult = as_tensor(g)"}
 del _value, _grad, _key
 del _op, _name, _expr
