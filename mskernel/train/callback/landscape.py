@@ -8,7 +8,8 @@ training network (loss on, train mode) over ``num_samples // batch_size`` batche
 * ``train`` (one per interval of saved steps): ``v`` and ``w`` are the two principal directions of the weight
   trajectory (the saved weights minus the last ones, centred, by SVD; each component's sign makes its largest
   entry positive); the trajectory's coordinates in (v, w), by least squares, are the *path* (its losses are those
-  at the saved weights' projections onto the plane), and the grid spans them with a margin of 20% on each side. Tag ``landscape_[first, last]``, decomposition ``'PCA'``.
+  at the saved weights' projections onto the plane), and the grid spans them with a margin of 20% on each side.
+  Tag ``landscape_[first, last]``, decomposition ``'PCA'``.
 * ``result`` (the last saved weights): ``v`` and ``w`` are random normal vectors (numpy's global generator: seed
   it with ``np.random.seed`` for a reproducible landscape), on the grid [-1, 1]^2. Tag ``landscape_[last]``,
   decomposition ``'Random'``.
