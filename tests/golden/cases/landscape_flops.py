@@ -53,6 +53,19 @@ class BMM(nn.Cell):
         return self.dense(self.flatten(self.bmm_t(h, self.w)))
 result = flops_lines(BMM(), rng.random((8, 2, 4), dtype=np.float32), rng.integers(0, 5, (8,)).astype(np.int32))
 """,
+    "flops_dataset_sink": _FLOPS + """
+ms.set_context(mode=0)
+try:
+    d = ds.NumpySlicesDataset({"x": np.ones((64, 10), np.float32), "y": np.zeros((64,), np.int32)}, shuffle=False).batch(16)
+    net = nn.Dense(10, 5)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean'), nn.Momentum(net.trainable_params(), 0.01, 0.9)).train(2, d, callbacks=[FlopsUtilizationCollector(4)], dataset_sink_mode=True)
+    lines = buf.getvalue().splitlines()
+    result = [l for l in lines if 'flops is' in l], sum(l.startswith('Train per step time: ') for l in lines)
+finally:
+    ms.set_context(mode=1)
+""",
     "flops_pynative_raises": _FLOPS + "result = flops_lines(nn.Dense(10, 5), *data((8, 10), 5, 8), mode=1)",
     "flops_pynative_quiet": _FLOPS + "result = flops_lines(nn.Dense(10, 5), *data((8, 10), 5, 8), mode=1, enable_ma_collector=True, computility=1)",
     "flops_error_data_size_zero": "from mindspore.train import FlopsUtilizationCollector\nFlopsUtilizationCollector(0)",
@@ -206,6 +219,11 @@ def conv_data():
     return dataset(CX, (np.arange(16) % 3).astype(np.int32), batch=4)
 train(folder, {'landscape_size': 3, 'unit': 'step', 'create_landscape': {'train': True, 'result': True}, 'num_samples': 8, 'intervals': [[1, 2, 3, 4]]}, make_net=conv_net, data=conv_data, lr=0.05)
 result = saved(folder), generate(folder, make_net=conv_net, data=conv_data, device_ids=[0])
+""",
+    "landscape_default_collector": _LAND + """
+net = dense_net()
+Model(net, LOSS, nn.Momentum(net.trainable_params(), 0.1, 0.9)).train(1, dataset(), callbacks=[SummaryCollector(folder)], dataset_sink_mode=False)
+result = saved(folder)
 """,
     "landscape_error_device_ids_none": _LAND + f"train(folder, {_STEPS})\ngenerate(folder)",
     "landscape_error_device_ids_int": _LAND + f"train(folder, {_STEPS})\ngenerate(folder, device_ids=0)",
