@@ -66,6 +66,19 @@ try:
 finally:
     ms.set_context(mode=1)
 """,
+    "flops_ma_collector_files": _FLOPS + """
+import os, tempfile
+log_dir = tempfile.mkdtemp()
+os.environ['MA_LOG_DIR'] = log_dir
+try:
+    printed = flops_lines(nn.Dense(10, 5), *data((16, 10), 5, 16), enable_ma_collector=True)
+finally:
+    del os.environ['MA_LOG_DIR']
+files = sorted(os.listdir(log_dir))
+flops = [l.rsplit(' ', 1)[0] for l in open(os.path.join(log_dir, 'flops_rank_0.txt')).read().splitlines()]
+steps = [l.split(' ')[0] for l in open(os.path.join(log_dir, 'time_step_rank_0.txt')).read().splitlines()]
+result = printed, files, flops, steps
+""",
     "flops_pynative_raises": _FLOPS + "result = flops_lines(nn.Dense(10, 5), *data((8, 10), 5, 8), mode=1)",
     "flops_pynative_quiet": _FLOPS + "result = flops_lines(nn.Dense(10, 5), *data((8, 10), 5, 8), mode=1, enable_ma_collector=True, computility=1)",
     "flops_error_data_size_zero": "from mindspore.train import FlopsUtilizationCollector\nFlopsUtilizationCollector(0)",
