@@ -45,7 +45,8 @@ logger = logging.getLogger(__name__)
 # Callbacks that ship with the framework: exempt from the old-hook-name warning, and (except TimeMonitor)
 # left out of the evaluation that ``fit`` runs between epochs.
 _INTERNAL_CALLBACKS = {"LossMonitor", "TimeMonitor", "ModelCheckpoint", "History", "LambdaCallback",
-                       "EarlyStopping", "ReduceLROnPlateau", "SummaryCollector", "CheckpointConfig"}
+                       "EarlyStopping", "ReduceLROnPlateau", "SummaryCollector", "CheckpointConfig",
+                       "FlopsUtilizationCollector"}
 _MODEL_OPTIONS = ("loss_scale_manager", "keep_batchnorm_fp32", "boost_config_dict", "acc_level")
 _OLD_HOOKS = {"begin", "end", "epoch_begin", "epoch_end", "step_begin", "step_end"}
 _PREDICT_KINDS = "Tensor, None, int, float, str"

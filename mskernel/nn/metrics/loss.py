@@ -42,7 +42,7 @@ class Loss(Metric):
         if values.ndim != 1:
             raise ValueError(f"For 'Loss.update', the dimension of your input (loss) must be 1, but got "
                              f"{values.ndim}.")
-        self._means = self._means + values.mean(-1)
+        self._means = self._means + np.float64(values.mean(-1))  # summed in float64, as MindSpore (numpy 1.x)
         self._updates += 1
 
     def eval(self) -> float:

@@ -26,10 +26,16 @@ from mskernel.train.callback import request_exit
 from mskernel.train.callback.request_exit import OnRequestExit
 from mskernel.train.callback import summary_collector
 from mskernel.train.callback.summary_collector import SummaryCollector
+from mskernel.train.callback import flops_collector
+from mskernel.train.callback.flops_collector import FlopsUtilizationCollector
+from mskernel.train.callback import landscape
+from mskernel.train.callback.landscape import SummaryLandscape
 
 __all__ = [*protocol.__all__, *progress.__all__, *epoch_results.__all__, *checkpoint.__all__, *lr_scheduler.__all__,
            *reduce_lr.__all__, *backup.__all__,
-           *request_exit.__all__, *summary_collector.__all__]
+           *request_exit.__all__, *summary_collector.__all__,
+           *flops_collector.__all__, *landscape.__all__]
 _ = (Callback, RunContext, LambdaCallback, LossMonitor, TimeMonitor, History, EarlyStopping, CheckpointConfig,
      ModelCheckpoint, LearningRateScheduler, ReduceLROnPlateau,
-     BackupAndRestore, OnRequestExit, SummaryCollector)
+     BackupAndRestore, OnRequestExit, SummaryCollector,
+     FlopsUtilizationCollector, SummaryLandscape)

@@ -3,8 +3,10 @@ step and every ``collect_freq`` steps (and at each epoch's end) the loss (``loss
 first output), histograms of the optimizer's parameters (``<name>/auto``: the first five, or those matching
 ``histogram_regular``) and, when the input is an NCHW image batch, the input (``input_data/auto``).
 
-MindSpore also writes lineage files, graphs and loss-landscape checkpoints; mskernel builds no graphs and writes
-no lineage, so those keys are accepted and checked but nothing is written for them.
+With ``collect_landscape`` (on by default, as in MindSpore) it saves the weights at the steps or epochs of its
+``intervals`` and the landscape's metadata under ``summary_dir/ckpt_dir`` for ``SummaryLandscape``
+(:mod:`~mskernel.train.callback.landscape_record`). MindSpore also writes lineage files and graphs; mskernel builds
+no graphs and writes no lineage, so those keys are accepted and checked but nothing is written for them.
 
 Example:
     >>> import os, tempfile, numpy as np, mskernel as ms
@@ -23,12 +25,14 @@ Example:
 from __future__ import annotations
 
 import logging
+import os
 import re
 from typing import Any, Dict, Optional
 
 import numpy as np
 
 from mskernel.common.tensor import Tensor
+from mskernel.train.callback.landscape_record import LandscapeRecorder, check_collect_landscape
 from mskernel.train.callback.protocol import Callback, RunContext
 from mskernel.train import summary  # noqa: F401  (the package first: its __init__ loads summary_record once)
 from mskernel.train.summary.summary_record import SummaryRecord, _export_options, _make_dir
@@ -84,6 +88,12 @@ class SummaryCollector(Callback):
         self._specified = self._process_specified(collect_specified_data, keep_default_action)
         _check_type("collect_landscape", self._specified.get("collect_landscape"), (dict, type(None)),
                     ["dict", "NoneType"])
+        self._landscape: Optional[LandscapeRecorder] = None
+        landscape = self._specified.get("collect_landscape")
+        if landscape:
+            check_collect_landscape(type(self).__name__, landscape)
+            self._landscape = LandscapeRecorder(_make_dir(os.path.join(self._summary_dir, "ckpt_dir"), "path"),
+                                                landscape)
         _check_type("custom_lineage_data", custom_lineage_data, (dict, type(None)), ["dict", "NoneType"])
         self._custom_lineage_data = custom_lineage_data
         self._num_process = num_process
@@ -163,6 +173,8 @@ class SummaryCollector(Callback):
             self._has_recorded = True
             self._record.record(params["cur_step_num"])  # type: ignore[union-attr]
         self._collect(params)
+        if self._landscape is not None:
+            self._landscape.maybe_save(params, "step")
 
     def epoch_end(self, run_context: RunContext) -> None:
         """Collect as at a step's end, then flush.
@@ -171,7 +183,10 @@ class SummaryCollector(Callback):
             >>> SummaryCollector.epoch_end.__name__
             'epoch_end'
         """
-        self._collect(run_context.original_args())
+        params = run_context.original_args()
+        self._collect(params)
+        if self._landscape is not None:
+            self._landscape.maybe_save(params, "epoch")
         self._record.flush()  # type: ignore[union-attr]
 
     def end(self, run_context: RunContext) -> None:
@@ -183,6 +198,9 @@ class SummaryCollector(Callback):
         """
         self._record.set_mode("eval")  # type: ignore[union-attr]
         self._record.record(step=0)  # type: ignore[union-attr]
+        params = run_context.original_args()
+        if self._landscape is not None and params.get("mode") == "train":
+            self._landscape.save_metadata(params.get("batch_num"))
 
     def _tensor_collect_range(self, params: Any) -> Any:
         total = params["epoch_num"] * params["batch_num"]

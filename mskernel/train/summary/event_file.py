@@ -5,7 +5,11 @@ bytes and their masked CRC — the framing TensorFlow's event files use too. The
 MindSpore's ``summary.proto`` and ``anf_ir.proto``): ``Event { required double wall_time = 1; optional int64 step
 = 2; oneof what { string version = 3; Summary summary = 5; } }``, ``Summary { repeated Value value = 1; }``,
 ``Value { required string tag = 1; oneof value { float scalar_value = 3; Image image = 4; TensorProto tensor = 8;
-Histogram histogram = 9; } }``. The message classes come from a descriptor made in code in a private pool.
+Histogram histogram = 9; LossLandscape loss_landscape = 10; } }``, ``LossLandscape { Point landscape = 1; LossPath
+loss_path = 2; Metadata metadata = 3; Point convergence_point = 4; }`` (``Point { TensorProto x = 1, y = 2, z = 3;
+}``, ``LossPath { repeated int32 intervals = 1; Point points = 2; }``, ``Metadata { string decomposition = 1;
+string unit = 2; int32 step_per_epoch = 3; }``). The message classes come from a descriptor made in code in a
+private pool.
 
 Example:
     >>> import io
@@ -22,7 +26,7 @@ from typing import Any, List
 import numpy as np
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 
-__all__ = ["Event", "TensorProto", "DATA_TYPES", "crc32c", "masked_crc", "write_record", "read_events"]
+__all__ = ["Event", "TensorProto", "LossLandscape", "DATA_TYPES", "crc32c", "masked_crc", "write_record", "read_events"]
 
 _F = descriptor_pb2.FieldDescriptorProto
 _PKG = "mskernel.summary"
@@ -65,6 +69,20 @@ def _message_classes() -> Any:
                                (4, "neg_inf_count", _F.TYPE_INT64), (5, "max", _F.TYPE_DOUBLE),
                                (6, "min", _F.TYPE_DOUBLE), (7, "sum", _F.TYPE_DOUBLE), (8, "count", _F.TYPE_INT64)):
         _field(hist, name, number, kind)
+    landscape = fdp.message_type.add(name="LossLandscape")
+    point = landscape.nested_type.add(name="Point")
+    for i, name in enumerate("xyz"):
+        _field(point, name, i + 1, _F.TYPE_MESSAGE, type_name="TensorProto")
+    path = landscape.nested_type.add(name="LossPath")
+    _field(path, "intervals", 1, _F.TYPE_INT32, rep)
+    _field(path, "points", 2, _F.TYPE_MESSAGE, type_name="LossLandscape.Point")
+    meta = landscape.nested_type.add(name="Metadata")
+    _field(meta, "decomposition", 1, _F.TYPE_STRING)
+    _field(meta, "unit", 2, _F.TYPE_STRING)
+    _field(meta, "step_per_epoch", 3, _F.TYPE_INT32)
+    for number, name, kind in ((1, "landscape", "Point"), (2, "loss_path", "LossPath"), (3, "metadata", "Metadata"),
+                               (4, "convergence_point", "Point")):
+        _field(landscape, name, number, _F.TYPE_MESSAGE, type_name=f"LossLandscape.{kind}")
     value = summary.nested_type.add(name="Value")
     value.oneof_decl.add(name="value")
     _field(value, "tag", 1, _F.TYPE_STRING, req)
@@ -72,6 +90,7 @@ def _message_classes() -> Any:
     _field(value, "image", 4, _F.TYPE_MESSAGE, type_name="Summary.Image", oneof=0)
     _field(value, "tensor", 8, _F.TYPE_MESSAGE, type_name="TensorProto", oneof=0)
     _field(value, "histogram", 9, _F.TYPE_MESSAGE, type_name="Summary.Histogram", oneof=0)
+    _field(value, "loss_landscape", 10, _F.TYPE_MESSAGE, type_name="LossLandscape", oneof=0)
     _field(summary, "value", 1, _F.TYPE_MESSAGE, rep, "Summary.Value")
     event = fdp.message_type.add(name="Event")
     event.oneof_decl.add(name="what")
@@ -81,11 +100,11 @@ def _message_classes() -> Any:
     _field(event, "summary", 5, _F.TYPE_MESSAGE, type_name="Summary", oneof=0)
     pool = descriptor_pool.DescriptorPool()
     pool.Add(fdp)
-    return (message_factory.GetMessageClass(pool.FindMessageTypeByName(f"{_PKG}.Event")),
-            message_factory.GetMessageClass(pool.FindMessageTypeByName(f"{_PKG}.TensorProto")))
+    return tuple(message_factory.GetMessageClass(pool.FindMessageTypeByName(f"{_PKG}.{name}"))
+                 for name in ("Event", "TensorProto", "LossLandscape"))
 
 
-Event, TensorProto = _message_classes()
+Event, TensorProto, LossLandscape = _message_classes()
 
 
 def _crc_table() -> List[int]:

@@ -42,7 +42,7 @@ __all__ = ["SummaryRecord"]
 logger = logging.getLogger(__name__)
 
 _VALUE_PLUGINS = ("tensor", "scalar", "image", "histogram")
-_OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph", "LANDSCAPE")
+_OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph")
 _NAME_RULE = r"^\w+[0-9a-zA-Z\_\.]*$"
 _instance_lock = threading.Lock()
 
@@ -203,7 +203,7 @@ class SummaryRecord:
 
     def add_value(self, plugin: str, name: str, value: Any) -> None:
         """Keep ``value`` (a Tensor) under the tag ``name`` for the next ``record``; ``plugin`` is 'scalar',
-        'tensor', 'image' (NCHW) or 'histogram'.
+        'tensor', 'image' (NCHW) or 'histogram' ('landscape' takes a ``LossLandscape`` message instead).
 
         Example:
             >>> import tempfile, mskernel as ms
@@ -226,9 +226,11 @@ class SummaryRecord:
             if self._export_options is not None and fmt_key in self._export_options:
                 data["export_option"] = self._export_options[fmt_key]
             self._data_pool[plugin].append(data)
+        elif plugin == "landscape":  # a LossLandscape message (SummaryLandscape makes them)
+            self._data_pool[plugin].append({"tag": name, "value": value.SerializeToString()})
         elif plugin in _OTHER_PLUGINS:
-            raise ValueError(f'For "{type(self).__name__}.add_value", the plugin {plugin!r} records lineage, graph or '
-                             'landscape protobufs, which mskernel does not produce')
+            raise ValueError(f'For "{type(self).__name__}.add_value", the plugin {plugin!r} records lineage or graph '
+                             'protobufs, which mskernel does not produce')
         else:
             raise ValueError(f'For "{type(self).__name__}.add_value", no such "plugin" of {plugin!r} , expect value is '
                              'one of [tensor, scalar, image, histogram, train_lineage, eval_lineage, dataset_graph, '

@@ -182,8 +182,9 @@ def _tensor(value: np.ndarray, tensor: Any) -> None:
     tensor.dims.extend(int(d) for d in value.shape)
 
 
-def fill_value(out: Any, plugin: str, tag: str, value: np.ndarray) -> bool:
-    """Fill the ``Summary.Value`` ``out`` with ``value`` as ``plugin`` stores it; False when it cannot be stored.
+def fill_value(out: Any, plugin: str, tag: str, value: Any) -> bool:
+    """Fill the ``Summary.Value`` ``out`` with ``value`` (an array; for 'landscape' a serialized LossLandscape) as
+    ``plugin`` stores it; False when it cannot be stored.
 
     Example:
         >>> from mskernel.train.summary.event_file import Event
@@ -202,6 +203,9 @@ def fill_value(out: Any, plugin: str, tag: str, value: np.ndarray) -> bool:
         return True
     if plugin == "image":
         return _image(tag, value, out.image)
+    if plugin == "landscape":  # a serialized LossLandscape message
+        out.loss_landscape.ParseFromString(value)
+        return True
     if plugin == "histogram":
         _histogram(value, out.histogram)
     else:
