@@ -164,10 +164,9 @@ def fractional_max_pool3d_with_fixed_ksize(x: Any, random_samples: Any, ksize: A
     if data_format == "NDHWC":
         x = F.transpose(x, (0, 4, 1, 2, 3))
     _check_samples(op, x, u, 3)
-    for kk, o, n in zip(k, out, x.shape[2:]):
-        if kk + o - 1 > n:
-            raise ValueError(f"For '{op}', the sum of 'ksize' {k} and 'output_shape' {out} minus 1 must be at most "
-                             f"the input's spatial size {tuple(x.shape[2:])}.")
+    for kk, o, n, dim in zip(k, out, x.shape[2:], ("depth", "height", "width")):
+        if kk + o > n:  # the CPU kernel's bound, stricter than the 2-d op's ksize + output - 1 <= input
+            raise ValueError(f"For '{op}', out(): pool {dim} ,{kk}too large relative to input {dim}{n}.")
     y, arg = _fixed(op, x, u, k, out)
     if data_format == "NDHWC":
         y, arg = F.transpose(y, (0, 2, 3, 4, 1)), F.transpose(arg, (0, 2, 3, 4, 1))
