@@ -1,9 +1,11 @@
 """Float64 numpy oracles for what the third wave of random table programs (tests/golden/cases/random_table_wave3.py)
 turned up when its templates were measured against MindSpore 2.10 on inputs holding inf and NaN: ScaleAndTranslate
 and FractionalAvgPool spread one NaN or inf through the whole image (a matrix product multiplies it by every zero
-weight), where the wheel, and the definitions, confine it to the outputs whose kernel or region holds it. The oracles
-below are the definitions written out in loops (sharing no code with mskernel); gradients against float64 central
-differences of the same loops."""
+weight), where the wheel, and the definitions, confine it to the outputs whose kernel or region holds it; and
+DeformableOffsets (so deformable_conv2d) interpolated as a + (b - a) * t, which makes NaN of an infinite neighbour
+where the weighted sum of the neighbours (the wheel's, the definition) gives the infinity. The oracles below are the
+definitions written out in loops (sharing no code with mskernel); gradients against float64 central differences of
+the same loops."""
 from __future__ import annotations
 
 import numpy as np
@@ -105,3 +107,53 @@ def test_fractional_avg_pool_gradient_on_the_definition():
     pool = ops.FractionalAvgPool([1.0, 1.0, 2.0, 1.0], overlapping=True)
     got = ms.grad(lambda a: (pool(a)[0] * ms.Tensor(wts)).sum())(ms.Tensor(x))
     np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-6, atol=1e-8)
+
+
+def _deformable_oracle(x: np.ndarray, off: np.ndarray, k: tuple) -> np.ndarray:
+    """DeformableOffsets, stride 1, no padding, one group, (C, H, W) input: tap (i, j) of output (y, x) reads the
+    bilinear sample at (y + i + dy, x + j + dx) (dx, dy, mask: the offsets' three blocks), each neighbour outside
+    the image reading 0 and a sample at or beyond one pixel outside reading 0, times its mask."""
+    c, h, w = x.shape
+    kh, kw = k
+    oh, ow = h - kh + 1, w - kw + 1
+    blocks = off.reshape(3, kh, kw, oh, ow)
+    out = np.zeros((c, oh * kh, ow * kw))
+    for y in range(oh):
+        for xx in range(ow):
+            for i in range(kh):
+                for j in range(kw):
+                    py, px = y + i + blocks[1, i, j, y, xx], xx + j + blocks[0, i, j, y, xx]
+                    if not (-1 < py < h and -1 < px < w):
+                        continue
+                    y0, x0 = int(np.floor(py)), int(np.floor(px))
+                    total = np.zeros(c)
+                    for yy, wy in ((y0, 1 - (py - y0)), (y0 + 1, py - y0)):
+                        for xq, wx in ((x0, 1 - (px - x0)), (x0 + 1, px - x0)):
+                            if 0 <= yy < h and 0 <= xq < w:
+                                total = total + wy * wx * x[:, yy, xq]
+                    out[:, y * kh + i, xx * kw + j] = total * blocks[2, i, j, y, xx]
+    return out
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_deformable_offsets_keep_an_infinite_neighbour_infinite(bad):
+    x = _R.uniform(-1.5, 1.5, (2, 3, 4))
+    x[1, 2, 1] = bad
+    off = _R.uniform(-0.75, 0.75, (12, 2, 3))
+    want = _deformable_oracle(x.astype(np.float32).astype(np.float64), off.astype(np.float32).astype(np.float64),
+                              (2, 2))
+    got = ops.DeformableOffsets((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))(ms.Tensor(x[None].astype(np.float32)),
+                                                                    ms.Tensor(off[None].astype(np.float32)))
+    assert not np.isfinite(want).all()
+    np.testing.assert_allclose(got.asnumpy()[0], want, rtol=1e-5, atol=1e-6)
+
+
+def test_deformable_offsets_gradients_on_the_definition():
+    x = _R.uniform(-1.5, 1.5, (2, 3, 4))
+    off = _R.uniform(-0.75, 0.75, (12, 2, 3))
+    wts = _R.uniform(-1.0, 1.0, (2, 4, 6))
+    want = gradient(lambda p: float((_deformable_oracle(p["x"], p["off"], (2, 2)) * wts).sum()), {"x": x, "off": off})
+    got = ms.grad(lambda a, o: (ops.DeformableOffsets((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))(a, o)[0] * ms.Tensor(wts))
+                  .sum(), (0, 1))(ms.Tensor(x[None]), ms.Tensor(off[None]))
+    np.testing.assert_allclose(got[0].asnumpy()[0], want["x"], rtol=1e-6, atol=1e-8)
+    np.testing.assert_allclose(got[1].asnumpy()[0], want["off"], rtol=1e-5, atol=1e-7)
