@@ -48,8 +48,8 @@ def _load(name: str):
     return mod
 
 
-AGGREGATE = {"random_programs", "random_table", "random_table_more"}  # checked as a whole by test_random_programs.py,
-# test_random_table.py, test_random_table_more.py
+AGGREGATE = {"random_programs", "random_table", "random_table_more", "random_table_wave3"}  # checked as a whole
+# by test_random_programs.py, test_random_table.py, test_random_table_more.py, test_random_table_wave3.py
 
 
 def _params():

@@ -41,7 +41,8 @@ def _cases(suite: str = "random_table"):
 
 CASES = _cases()
 RECORDED = json.loads((HERE / "random_table.json").read_text())["cases"]
-WAVES = ("random_table", "random_table_more")  # each later wave draws only the ops it adds (its own suite)
+# each later wave draws only the ops it adds (its own suite)
+WAVES = ("random_table", "random_table_more", "random_table_wave3")
 
 
 class Pin(NamedTuple):

@@ -358,9 +358,10 @@ def deformable_offsets(x: Any, offsets: Any, strides: Any, pads: Any, ksize: Any
 
     ly = per_channel(py - Tensor._wrap(y0.astype(dt)))
     lx = per_channel(px - Tensor._wrap(x0.astype(dt)))
-    top_row = read(y0, x0) + (read(y0, x0 + 1) - read(y0, x0)) * lx
-    bottom_row = read(y0 + 1, x0) + (read(y0 + 1, x0 + 1) - read(y0 + 1, x0)) * lx
-    val = (top_row + (bottom_row - top_row) * ly) * per_channel(mask)  # (n, c, kh, kw, oh, ow)
+    # the weighted sum of the four neighbours (not a + (b - a) * l, which turns one infinite neighbour into NaN)
+    top_row = read(y0, x0) * (1 - lx) + read(y0, x0 + 1) * lx
+    bottom_row = read(y0 + 1, x0) * (1 - lx) + read(y0 + 1, x0 + 1) * lx
+    val = (top_row * (1 - ly) + bottom_row * ly) * per_channel(mask)  # (n, c, kh, kw, oh, ow)
     return F.reshape(F.transpose(val, (0, 1, 4, 2, 5, 3)), (n, c, oh * kh, ow * kw))
 
 

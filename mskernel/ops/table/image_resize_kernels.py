@@ -4,7 +4,8 @@ area it covers), ``ResizeBicubic`` (Keys' cubic convolution, TensorFlow's conven
 shrinks, with antialiasing).
 
 As in :mod:`mskernel.ops.table.nn_resize_prims`, each resize is one (out, in) matrix per spatial axis applied with
-``matmul``, so gradients follow.
+``matmul``, so gradients follow; ScaleAndTranslate sums each output's span of taps instead (:func:`apply_spans`), so an
+inf or NaN reaches only the outputs whose kernel holds it.
 
 Example:
     >>> import mskernel as ms
@@ -41,6 +42,32 @@ def _apply(x: Tensor, matrices: Dict[int, np.ndarray]) -> Tensor:
     for axis, m in matrices.items():
         out = F.swapaxes(F.matmul(F.swapaxes(out, axis, -1), Tensor._wrap(m.T.copy())), axis, -1)
     return out
+
+
+def apply_spans(x: Tensor, axis: int, starts: np.ndarray, weights: np.ndarray) -> Tensor:
+    """Output ``i`` along ``axis`` is ``sum_k weights[i, k] * x[starts[i] + k]`` over the taps of its span (the
+    row's finite entries; NaN marks the end of a shorter span): an input reaches only the outputs whose span holds
+    it, so an inf or NaN stays where the kernel puts it (a matrix product would spread it through every zero
+    weight). Gathers, multiplies and sums, so gradients follow.
+
+    Example:
+        >>> import numpy as np, mskernel as ms
+        >>> x = ms.Tensor(np.array([1.0, 2.0, float("nan"), 4.0]))
+        >>> print(apply_spans(x, 0, np.array([0, 2]), np.array([[0.5, 0.5], [0.0, 1.0]])))
+        [1.5 nan]
+        >>> print(apply_spans(x, 0, np.array([0, 3]), np.array([[0.5, 0.5], [1.0, np.nan]])))
+        [1.5 4. ]
+    """
+    n_out, width = weights.shape
+    n_in = x.shape[axis]
+    taps = np.isfinite(weights)
+    idx = np.clip(np.asarray(starts, np.int64)[:, None] + np.arange(width)[None, :], 0, max(n_in - 1, 0))
+    picked = F.gather(x, Tensor._wrap(idx), axis)  # axis becomes (n_out, width)
+    shape = (n_out, width) + (1,) * (x.ndim - axis - 1)
+    w = Tensor._wrap(np.where(taps, weights, 0.0).astype(x._data.dtype).reshape(shape))
+    keep = Tensor._wrap(taps.reshape(shape))
+    picked = F.where(keep, picked, F.zeros_like(picked))  # past a span's end: nothing read
+    return F.reduce_sum(picked * w, axis + 1)
 
 
 def area_matrix(n_in: int, n_out: int, align_corners: bool) -> np.ndarray:
@@ -179,16 +206,28 @@ def scale_translate_matrix(n_in: int, n_out: int, scale: float, translate: float
         [[1. 0.]
          [0. 1.]]
     """
+    starts, taps = _scale_translate_spans(n_in, n_out, scale, translate, kernel, antialias)
+    m = np.zeros((n_out, n_in))
+    for i in range(n_out):
+        w = taps[i][np.isfinite(taps[i])]
+        m[i, starts[i]:starts[i] + len(w)] = w
+    return m
+
+
+def _scale_translate_spans(n_in: int, n_out: int, scale: float, translate: float, kernel: str,
+                           antialias: bool) -> Tuple[np.ndarray, np.ndarray]:
+    """Each output's span along one axis: its first input and its weights (NaN past the span's end)."""
     radius, k = KERNELS[kernel]
     f32 = np.float32
     inv = f32(1.0) / f32(scale)  # in float32, as the kernel computes: a tap on the kernel's edge stays on it
     shift = -inv * f32(translate)
     kscale = max(inv, f32(1.0)) if antialias else f32(1.0)
     reach = f32(radius) * kscale
-    m = np.zeros((n_out, n_in))
+    starts, rows = np.zeros(n_out, np.int64), []
     for i in range(n_out):
         sample = (f32(i) + f32(0.5)) * inv + shift
         if sample < 0 or sample > n_in:
+            rows.append(np.zeros(0))
             continue
         start = int(math.ceil(sample - reach - f32(0.5)))
         end = int(math.floor(sample + reach - f32(0.5)))
@@ -198,8 +237,13 @@ def scale_translate_matrix(n_in: int, n_out: int, scale: float, translate: float
         total = w.sum(dtype=f32)
         if abs(total) >= 1000 * np.finfo(f32).eps:
             w = w / total
-        m[i, start:end] = w
-    return m
+        starts[i] = start
+        rows.append(w.astype(np.float64))
+    width = max([len(r) for r in rows] + [1])
+    taps = np.full((n_out, width), np.nan)
+    for i, r in enumerate(rows):
+        taps[i, :len(r)] = r
+    return starts, taps
 
 
 def scale_and_translate(images: Any, size: Any, scale: Any, translation: Any, kernel_type: str = "lanczos3",
@@ -225,8 +269,9 @@ def scale_and_translate(images: Any, size: Any, scale: Any, translation: Any, ke
     if s.size != 2 or t.size != 2:
         raise ValueError(f"For '{op}', 'scale' and 'translation' must each hold 2 values, but got {s.size} and "
                          f"{t.size}.")
-    out = _apply(x, {1: scale_translate_matrix(x.shape[1], oh, s[0], t[0], kernel_type, antialias),
-                     2: scale_translate_matrix(x.shape[2], ow, s[1], t[1], kernel_type, antialias)})
+    out = cast_tensor(x, mstype.float64)  # computed in float64 and rounded once
+    for axis, (n_out, sc, tr) in ((1, (oh, s[0], t[0])), (2, (ow, s[1], t[1]))):
+        out = apply_spans(out, axis, *_scale_translate_spans(out.shape[axis], n_out, sc, tr, kernel_type, antialias))
     return cast_tensor(out, mstype.float32)
 
 

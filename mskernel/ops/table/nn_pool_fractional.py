@@ -40,6 +40,7 @@ from mskernel import dtype as mstype
 from mskernel.common.tensor import Tensor
 from mskernel.ops._core import check_tensor
 from mskernel.ops.opdef import F, Op
+from mskernel.ops.table.image_resize_kernels import apply_spans
 
 _FLOATS = (np.float16, np.float32, np.float64)
 
@@ -164,10 +165,9 @@ def fractional_max_pool3d_with_fixed_ksize(x: Any, random_samples: Any, ksize: A
     if data_format == "NDHWC":
         x = F.transpose(x, (0, 4, 1, 2, 3))
     _check_samples(op, x, u, 3)
-    for kk, o, n in zip(k, out, x.shape[2:]):
-        if kk + o - 1 > n:
-            raise ValueError(f"For '{op}', the sum of 'ksize' {k} and 'output_shape' {out} minus 1 must be at most "
-                             f"the input's spatial size {tuple(x.shape[2:])}.")
+    for kk, o, n, dim in zip(k, out, x.shape[2:], ("depth", "height", "width")):
+        if kk + o > n:  # the CPU kernel's bound, stricter than the 2-d op's ksize + output - 1 <= input
+            raise ValueError(f"For '{op}', out(): pool {dim} ,{kk}too large relative to input {dim}{n}.")
     y, arg = _fixed(op, x, u, k, out)
     if data_format == "NDHWC":
         y, arg = F.transpose(y, (0, 2, 3, 4, 1)), F.transpose(arg, (0, 2, 3, 4, 1))
@@ -284,6 +284,16 @@ def _weights(seq: np.ndarray, n_in: int, overlapping: bool) -> np.ndarray:
     return m
 
 
+def _mean_spans(seq: np.ndarray, n_in: int, overlapping: bool) -> Tuple[np.ndarray, np.ndarray]:
+    """Each region's first element and its equal weights (NaN past a shorter region's end)."""
+    m = _weights(seq, n_in, overlapping)
+    sizes = m.sum(1).astype(np.int64)
+    taps = np.full((len(sizes), max(int(sizes.max()), 1)), np.nan)
+    for i, k in enumerate(sizes):
+        taps[i, :k] = 1.0 / max(k, 1)
+    return np.asarray(seq[:-1], np.int64), taps
+
+
 def _regions(op: str, value: Any, pooling_ratio: Any, pseudo_random: bool, overlapping: bool, deterministic: bool,
              seed: int, seed2: int) -> Tuple[Tensor, np.ndarray, np.ndarray]:
     ratio = _check_ratio(op, pooling_ratio)
@@ -333,14 +343,10 @@ def fractional_avg_pool(x: Any, pooling_ratio: Any, pseudo_random: bool = False,
         raise TypeError(f"For '{op}', the dtype of 'x' must be float16, float32, float64, int32 or int64, but got "
                         f"{t.dtype}.")
     _, h, w, _ = t.shape
-    mr, mc = _weights(rows, h, overlapping), _weights(cols, w, overlapping)
     kind = t._data.dtype
-    work = t if kind.kind == "f" else F.cast(t, mstype.float64)
-    wdt = work._data.dtype
-    ar = Tensor._wrap((mr / mr.sum(1, keepdims=True)).astype(wdt))
-    ac = Tensor._wrap((mc / mc.sum(1, keepdims=True)).astype(wdt))
-    # y[n, i, j, c] = sum_r sum_q ar[i, r] ac[j, q] x[n, r, q, c]
-    y = F.einsum("ir,jq,nrqc->nijc", ar, ac, work)
+    y = t if kind.kind == "f" else F.cast(t, mstype.float64)
+    for axis, seq, n in ((1, rows, h), (2, cols, w)):  # each region's mean, rows then columns; an inf or NaN
+        y = apply_spans(y, axis, *_mean_spans(seq, n, overlapping))  # reaches only the regions holding it
     if kind.kind != "f":
         y = F.cast(F.floor(y), t.dtype)
     return y, Tensor._wrap(rows), Tensor._wrap(cols)

@@ -106,15 +106,6 @@ NOT_HERE = {
     '_ctc_loss_kernel': "the kernel behind CTCLoss and ctc_loss (drawn through them)",
     '_rnnt_loss_kernel': "the kernel behind RNNTLoss (the CPU wheel has no RNNTLoss kernel)",
     '_sample_distorted_bounding_box_v2': "a random draw (seeded by the wheel's own generator)",
-    **{name: "a random draw unless random samples are given (not yet drawn here)" for name in (
-        '_fractional_max_pool_with_fixed_ksize', '_fractional_max_pool3d_with_fixed_ksize', 'fractional_max_pool2d',
-        'fractional_max_pool3d', '_fractional_max_pool', '_fractional_avg_pool')},
-    **{name: "not yet drawn here (landed on main at 02:20, after this wave's templates were measured)" for name in (
-        '_extract_glimpse', '_scale_and_translate', '_extract_volume_patches', '_dilation2d', '_deformable_offsets',
-        'deformable_conv2d', '_non_max_suppression_v3', '_non_max_suppression_with_overlaps',
-        '_combined_non_max_suppression', '_dynamic_rnn', '_dynamic_gru_v2', '_edit_distance',
-        '_fused_cast_adam_weight_decay', '_fused_weight_scale_apply_momentum', '_fused_ada_factor',
-        '_fused_ada_factor_with_global_norm')},
 }
 
 PRELUDE = WAVE1.PRELUDE
