@@ -1,7 +1,7 @@
 """The image primitives the CPU wheel cannot run, against numpy oracles written here (tests/golden holds the rest):
 ``Dilation2D`` (the wheel raises "Cast failed" for every pad_mode), ``NonMaxSuppressionV3``, ``ExtractImagePatches``
-with rates, and ``rotated_iou`` (no CPU kernels); values in float64 loops, gradients against float64 central
-differences."""
+with rates, and ``rotated_iou`` (no CPU kernels), and ExtractGlimpse's gradient (the wheel defines none); values in
+float64 loops, gradients against float64 central differences."""
 from __future__ import annotations
 
 import itertools
@@ -167,3 +167,37 @@ def test_depthwise_conv2d_native_against_numpy() -> None:
     np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-12)
     with pytest.raises(ValueError, match="holds one"):
         ops.DepthwiseConv2dNative(2, (3, 2))(ms.Tensor(x), ms.Tensor(w))
+
+
+def _glimpse_oracle(x: np.ndarray, size: tuple, offsets: np.ndarray) -> np.ndarray:
+    """ExtractGlimpse with centered=False, normalized=False, zero noise, in float64 loops: window pixel (a, b) of
+    image i reads x[i, top + a, left + b] when that is inside the image, else 0."""
+    n, h, w, c = x.shape
+    out = np.zeros((n, size[0], size[1], c))
+    for i in range(n):
+        top, left = int(offsets[i, 0] - size[0] / 2.0), int(offsets[i, 1] - size[1] / 2.0)
+        for a, b in itertools.product(range(size[0]), range(size[1])):
+            if 0 <= top + a < h and 0 <= left + b < w:
+                out[i, a, b] = x[i, top + a, left + b]
+    return out
+
+
+def test_extract_glimpse_values_and_gradient_against_numpy() -> None:
+    """The wheel has no gradient for ExtractGlimpse ("bprop not defined"); mskernel's follows the window's pixels
+    (held to float64 central differences of the loop oracle), and the noise outside the image carries none."""
+    x = _R.standard_normal((2, 4, 5, 2))
+    offsets = np.array([[1.0, 1.0], [3.5, 4.0]])  # the second window leaves the image
+    weights = _R.standard_normal((2, 3, 3, 2))
+    size, off = ms.Tensor([3, 3], ms.int32), ms.Tensor(offsets.astype(np.float32))
+    glimpse = ops.ExtractGlimpse(centered=False, normalized=False, uniform_noise=False, noise="zero")
+
+    def loss(v: ms.Tensor) -> ms.Tensor:
+        return (glimpse(v, size, off) * ms.Tensor(weights.astype(np.float32))).sum()
+
+    xt = ms.Tensor(x.astype(np.float32))
+    np.testing.assert_allclose(glimpse(xt, size, off).asnumpy(), _glimpse_oracle(x, (3, 3), offsets), rtol=1e-6)
+    want = gradient(lambda p: float((_glimpse_oracle(p["x"], (3, 3), offsets) * weights).sum()), {"x": x})["x"]
+    np.testing.assert_allclose(ms.grad(loss)(xt).asnumpy(), want, rtol=1e-5, atol=1e-6)
+    noisy = ops.ExtractGlimpse(centered=False, normalized=False, uniform_noise=True, noise="uniform")
+    g = ms.grad(lambda v: (noisy(v, size, off) * ms.Tensor(weights.astype(np.float32))).sum())(xt)
+    np.testing.assert_allclose(g.asnumpy(), want, rtol=1e-5, atol=1e-6)

@@ -287,7 +287,8 @@ def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True, norm
     """Windows of ``size`` (height, width) from (batch, height, width, channels) ``x`` around the (y, x)
     ``offsets`` of each image (see the parameters for how offsets are read); where a window leaves the image it is
     filled with ``noise`` ('zero', or random 'uniform' between the image's extremes, or 'gaussian' with the
-    image's mean and deviation).
+    image's mean and deviation). The window's pixels carry the gradient to ``x`` (the noise is a draw, constant
+    for it); MindSpore 2.10 defines no gradient for ExtractGlimpse and raises "bprop not defined" instead.
 
     Example:
         >>> import numpy as np, mskernel as ms
@@ -311,8 +312,10 @@ def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True, norm
     gh, gw = int(sz[0]), int(sz[1])
     data = t._data
     n, h, w, c = data.shape
-    out = np.zeros((n, gh, gw, c), data.dtype)
+    idx = np.full((n, gh, gw, c), -1, np.int64)  # the flat element of x each output reads, -1 outside the image
+    fill = np.zeros((n, gh, gw, c), data.dtype)  # the noise there (a draw: constant for the gradient)
     rng = np.random.default_rng()
+    flat = np.arange(data.size, dtype=np.int64).reshape(data.shape)
     for i in range(n):
         y, xx = off[i]
         if normalized:
@@ -321,18 +324,18 @@ def extract_glimpse(x: Any, size: Any, offsets: Any, centered: bool = True, norm
             y, xx = y / 2.0 + h / 2.0, xx / 2.0 + w / 2.0
         top, left = int(y - gh / 2.0), int(xx - gw / 2.0)
         img = data[i]
-        if noise == "zero":
-            win = np.zeros((gh, gw, c), data.dtype)
-        elif noise == "gaussian":
-            win = rng.normal(img.mean(), img.std(), (gh, gw, c)).astype(data.dtype)
-        else:
-            win = rng.uniform(img.min(), img.max(), (gh, gw, c)).astype(data.dtype)
+        if noise == "gaussian":
+            fill[i] = rng.normal(img.mean(), img.std(), (gh, gw, c))
+        elif noise != "zero":
+            fill[i] = rng.uniform(img.min(), img.max(), (gh, gw, c))
         ys, xs = max(top, 0), max(left, 0)
         ye, xe = min(top + gh, h), min(left + gw, w)
         if ys < ye and xs < xe:
-            win[ys - top:ye - top, xs - left:xe - left] = img[ys:ye, xs:xe]
-        out[i] = win
-    return Tensor._wrap(out)
+            idx[i, ys - top:ye - top, xs - left:xe - left] = flat[i, ys:ye, xs:xe]
+            fill[i, ys - top:ye - top, xs - left:xe - left] = 0
+    if not np.any(fill):
+        return F._gather_map(t, idx)
+    return F._gather_map(t, idx) + Tensor._wrap(fill)
 
 
 def _check_glimpse_attrs(centered: Any, normalized: Any, uniform_noise: Any, noise: Any) -> None:
