@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
+from mskernel.ops.init_checks import check_args, install
+
 __all__ = ["Primitive", "PrimitiveWithInfer"]
 
 
@@ -24,7 +26,14 @@ class Primitive:
         3
     """
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("mskernel."):  # MindSpore's own primitives check their arguments when built
+            install(cls)
+
     def __init__(self, name: str) -> None:
+        if not isinstance(name, str):  # MindSpore's C++ constructor takes only a str
+            check_args("Primitive", {"name": name})
         self.name = name
         self.attrs: Dict[str, Any] = {}
 
