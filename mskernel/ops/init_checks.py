@@ -78,13 +78,12 @@ class Type(_Kind):
 
     def __init__(self, *names: str, label: Optional[str] = None) -> None:
         self.names, self.label = names, label
-
-    @functools.cached_property
-    def types(self) -> Tuple[type, ...]:
-        return tuple(_dtype_type() if n == "Type" else _TYPES[n] for n in self.names)
+        self._types: Optional[Tuple[type, ...]] = None if "Type" in names else tuple(_TYPES[n] for n in names)
 
     def __call__(self, prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
-        if (isinstance(value, bool) and bool not in self.types) or not isinstance(value, self.types):
+        if self._types is None:  # "Type" (a dtype) is looked up when first needed: dtypes import after this module
+            self._types = tuple(_dtype_type() if n == "Type" else _TYPES[n] for n in self.names)
+        if (isinstance(value, bool) and bool not in self._types) or not isinstance(value, self._types):
             shown = f"one of '{list(self.names)}'" if len(self.names) > 1 else f"'{self.names[0]}'"
             raise TypeError(f"For '{prim}', the type of '{self.label or arg}' should be {shown}, "
                             f"but got type '{type(value).__name__}'.")
@@ -98,8 +97,8 @@ def _arg_ok(value: Any, descr: str) -> bool:
         return isinstance(value, Tensor)
     if descr == "bool":
         return isinstance(value, bool)
-    if descr == "int":
-        return _is_int(value)
+    if descr == "int":  # a bool is an int here (measured)
+        return isinstance(value, int)
     if descr == "float":
         return isinstance(value, float)
     seq, _, item = descr.partition(" of ")
@@ -135,7 +134,7 @@ def _number(prim: Optional[str], label: str, value: Any, rel: str, bound: Any, k
     lead = f"For '{prim}', the '{label}'" if prim else f"The '{label}'"
     if not isinstance(value, kind):
         raise TypeError(f"{lead} must be {kind.__name__}, but got '{type(value).__name__}'")
-    if math.isinf(value) or math.isnan(value):
+    if isinstance(value, float) and (math.isinf(value) or math.isnan(value)):
         raise ValueError(f"{lead} must be a legal value, but got '{value}'.")
     if isinstance(value, bool) or not _RELS[rel](value, bound):
         shown = "{" + ", ".join(str(b) for b in sorted(bound)) + "}" if rel == "in" else bound
@@ -436,6 +435,9 @@ class ToPair(_Kind):
             raise ValueError(f"For '{prim}', the value of '{arg}' is invalid: '{value}'.")
 
 
+_INT_OR_TUPLE = Type("int", "tuple")
+
+
 class Size2D(_Kind):
     """A positive int, or a tuple of two (``four``: or four) positive ints; ``zero``: 0 is allowed too.
 
@@ -452,17 +454,12 @@ class Size2D(_Kind):
         self.four, self.zero = four, zero
 
     def __call__(self, prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
-        Type("int", "tuple")(prim, arg, value, args)
-        bad = ValueError(f"For '{prim}' attr '{arg}' must be an positive int number or a tuple of two "
-                         f"{'or four ' if self.four else ''}positive int numbers, but got {value}")
-        if isinstance(value, int):
-            items: Sequence[Any] = (value, value)
-        elif len(value) == 2 or (len(value) == 4 and self.four):
-            items = value
-        else:
-            raise bad
-        if not all(_is_int(v) and (v > 0 or (self.zero and v == 0)) for v in items):
-            raise bad
+        _INT_OR_TUPLE(prim, arg, value, args)
+        items: Sequence[Any] = (value,) if isinstance(value, int) else value
+        if not (len(items) in (1, 2) or (len(items) == 4 and self.four)) or \
+                not all(_is_int(v) and (v > 0 or (self.zero and v == 0)) for v in items):
+            raise ValueError(f"For '{prim}' attr '{arg}' must be an positive int number or a tuple of two "
+                             f"{'or four ' if self.four else ''}positive int numbers, but got {value}")
 
 
 class Size3D(_Kind):
@@ -486,16 +483,16 @@ class Size3D(_Kind):
                           f"positive integer, but got {shown}")
 
     def __call__(self, prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
-        Type("int", "tuple")(prim, arg, value, args)
+        _INT_OR_TUPLE(prim, arg, value, args)
         if isinstance(value, int):
-            items: Tuple[Any, ...] = (value,) * 3
+            items: Tuple[Any, ...] = (value,)
         elif len(value) == 3:
             items = tuple(value)
         else:
             raise self._bad(prim, arg, value)
-        shown = (self.pad, self.pad) + items if self.five else items
         if not all(_is_int(v) and (v > 0 or (self.zero and v == 0)) for v in items):
-            raise self._bad(prim, arg, shown)
+            full = items * 3 if len(items) == 1 else items
+            raise self._bad(prim, arg, (self.pad, self.pad) + full if self.five else full)
 
 
 class PadZero(_Kind):
@@ -549,7 +546,7 @@ def _seed(prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
 
 
 def _positive_int_attr(prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
-    if not _is_int(value):
+    if not isinstance(value, int):  # a bool passes, and so does a negative int (measured)
         raise ValueError(f"For '{prim}', attr '{arg}' must be an positive int number")
 
 

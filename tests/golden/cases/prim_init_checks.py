@@ -427,7 +427,7 @@ def _kind_of(literal):
     return "other"
 
 
-_BAD = {"bool": ["'a'"], "int": ["1.5", "-2"], "float": ["'a'"], "str": ["1"], "tuple": ["1.5"],
+_BAD = {"bool": ["'a'"], "int": ["1.5", "-2", "True"], "float": ["'a'", "1"], "str": ["1"], "tuple": ["1.5"],
         "dtype": ["'a'"], "callable": ["1.5"]}
 
 
