@@ -35,7 +35,7 @@ from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple, Unio
 
 __all__ = ["INIT_CHECKS", "check_args", "install", "Type", "Arg", "Int", "Range", "Bool", "StrIn", "StrInput",
            "MustStr", "IsDtype", "DtypeIn", "TypeName", "IsNumber", "Argument", "Compare", "ToPair", "Size2D",
-           "Size3D", "PadZero"]
+           "Size3D", "PadZero", "Enum", "ENUM_NAMES"]
 
 Check = Callable[[str, str, Any, Mapping[str, Any]], None]
 _RELS: Dict[str, Callable[[Any, Any], bool]] = {
@@ -218,7 +218,8 @@ class Bool(_Kind):
 
 
 class StrIn(_Kind):
-    """A str among ``values``; ``label`` replaces the argument's name in the message.
+    """A str among ``values``; ``label`` replaces the argument's name in the message; ``case="upper"`` or
+    ``"lower"``: the value is compared (and shown) in that case.
 
     Example:
         >>> StrIn("NCHW", "NHWC", label="format")("Conv2D", "data_format", 1, {})
@@ -229,10 +230,12 @@ class StrIn(_Kind):
 
     _fields = ("values",)
 
-    def __init__(self, *values: str, label: Optional[str] = None) -> None:
-        self.values, self.label = values, label
+    def __init__(self, *values: str, label: Optional[str] = None, case: Optional[str] = None) -> None:
+        self.values, self.label, self.case = values, label, case
 
     def __call__(self, prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
+        if isinstance(value, str) and self.case:  # the primitive upper- or lower-cases it first
+            value = value.upper() if self.case == "upper" else value.lower()
         if not (isinstance(value, str) and value in self.values):
             raise ValueError(f"For '{prim}', the '{self.label or arg}' must be str and must be in "
                              f"'{list(self.values)}', but got '{value}'.")
@@ -254,6 +257,54 @@ class StrInput(_Kind):
     def __call__(self, prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
         if not isinstance(value, str):
             raise TypeError(f"For '{prim}', the input '{self.label or arg}' should be a str, but got {type(value)}.")
+
+
+#: the names an op definition's string argument may take (any case), whatever the op: MindSpore converts such a
+#: string to its enum when the primitive is built, and only a name it does not know at all fails there
+#: (measured on the 2.10 wheel, every upper-case word of its libraries tried)
+ENUM_NAMES = frozenset({"ABS", "ADD", "ALIGN_CORNERS", "ASYMMETRIC", "BACKWARD", "BICUBIC2D", "BILINEAR", "BNSD",
+    "BNSD_BSND", "BN_WEIGHT", "BORDER", "BSH", "BSND", "C1HWNC0", "C1HWNCOC0", "CEIL", "CHWK", "CHWN", "CKHW", "CN",
+    "CONSTANT", "CROP_AND_RESIZE", "DEFAULT", "DEFAULT_FORMAT", "DHWCN", "DHWNC", "ELU", "EQ", "FASTGELU",
+    "FILTER_HWCK", "FLOOR", "FORWARD", "FRACTAL_DECONV", "FRACTAL_DECONV_SP_STRIDE8_TRANS",
+    "FRACTAL_DECONV_SP_STRIDE_TRANS", "FRACTAL_DECONV_TRANSPOSE", "FRACTAL_NZ", "FRACTAL_Z", "FRACTAL_ZN_LSTM",
+    "FRACTAL_ZN_RNN", "FRACTAL_ZZ", "FRACTAL_Z_3D", "FRACTAL_Z_3D_TRANSPOSE", "FRACTAL_Z_C04", "FRACTAL_Z_G",
+    "FSR_NCHW", "FULL", "GEGLU", "GELS", "GELSD", "GELSS", "GELSY", "GELU", "GLU", "GT", "HALF_PIXEL", "HARD_TANH",
+    "HSIGMOID", "HSWISH", "HW", "HWCK", "HWCN", "HWKC", "IJ", "KCHW", "KHWC", "LEAKY_RELU", "LEFT", "LINEAR",
+    "LOOKUP_HITS", "LOOKUP_KEYS", "LOOKUP_LOOKUPS", "LOOKUP_OUTPUT", "LOOKUP_VALUE", "LSTM", "LT", "MASK_ALIBI",
+    "MASK_DEFAULT", "MASK_FREE", "MASK_NONE", "MASK_NORM", "MASK_SPEC", "MD", "MEAN", "MODE_RESERVED", "NC",
+    "NC1C0HWPAD", "NC1HWC0", "NC1HWC0_C04", "NC1KHKWHWC0", "NC4", "NC4HW4", "NC8HW8", "NCDHW", "NCHW", "NCL", "NCW",
+    "ND", "NDC1HWC0", "NDHWC", "ND_RNN_BIAS", "NEAREST", "NHWC", "NHWC1C0", "NHWC4", "NONE", "NO_ACTIVATION", "NSD",
+    "NWC", "NYUV", "NYUV_A", "ORTHO", "PAD", "PA_BSND", "PERTOKEN", "REFLECT", "REFLECTION", "REGLU", "RELU", "RELU1",
+    "RELU6", "RIGHT", "ROUND", "RZH", "SAME", "SBH", "SELU", "SET", "SH", "SIGMOID", "SIGN", "SILU", "SOFTPLUS",
+    "SOFTSIGN", "SUM", "SWIGLU", "SYMMETRIC", "SYNC_BN_GROUP0", "TANH", "TH", "THRESHOLDRELU", "TND", "TRAPEZOIDAL",
+    "TRUNC", "UNIDIRECTIONAL", "UNKNOWN", "UPDATE", "VALID", "XY", "ZEROS", "ZRH"})
+
+
+class Enum(StrInput):
+    """A str naming one of MindSpore's enum values (:data:`ENUM_NAMES`, any case; ``only``: just these, for
+    the few arguments with an enum of their own); ``label`` replaces the argument's name in the messages.
+
+    Example:
+        >>> Enum()("AvgPool", "pad_mode", "same", {}) is None
+        True
+        >>> Enum()("AvgPool", "pad_mode", "zz", {})
+        Traceback (most recent call last):
+        ...
+        ValueError: Failed to convert the value "zz" of input 'pad_mode' of 'AvgPool' to enum.
+    """
+
+    _fields = ("only",)
+
+    def __init__(self, *only: str, label: Optional[str] = None) -> None:
+        super().__init__(label)
+        self.only = only
+        self.known = frozenset(n.upper() for n in only) or ENUM_NAMES
+
+    def __call__(self, prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
+        super().__call__(prim, arg, value, args)
+        if value.upper() not in self.known:
+            raise ValueError(f"Failed to convert the value \"{value}\" of input '{self.label or arg}' of '{prim}' "
+                             "to enum.")
 
 
 class MustStr(_Kind):
@@ -607,6 +658,7 @@ Entry = Union[Check, Tuple[Check, ...]]
 _B, _I, _F, _S, _T = Type("bool"), Type("int"), Type("float"), Type("str"), Type("tuple")
 _I_NN = Int(">=", 0)
 _I_POS = Int(">", 0)
+_ALIGN = StrIn("LEFT_RIGHT", "RIGHT_LEFT", "LEFT_LEFT", "RIGHT_RIGHT")
 
 #: primitive name -> {argument: check or checks}, in the order of the constructor's parameters
 INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
@@ -639,20 +691,21 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "Argmax": {"output_type": IsDtype()},
     "Argmin": {"output_type": IsDtype()},
     "Assert": {"summarize": _I},
-    "AvgPool": {"kernel_size": ToPair(), "strides": ToPair(), "pad_mode": StrInput(), "data_format": StrInput()},
-    "AvgPool3D": {"kernel_size": Size3D(five=True), "strides": Size3D(five=True), "pad_mode": _S,
+    "AvgPool": {"kernel_size": ToPair(), "strides": ToPair(), "pad_mode": Enum(), "data_format": Enum()},
+    "AvgPool3D": {"kernel_size": Size3D(five=True), "strides": Size3D(five=True),
+        "pad_mode": (_S, StrIn("VALID", "SAME", "PAD", case="upper")),
         "pad": (Type("int", "tuple", "list"), PadZero(6, "PAD")), "ceil_mode": _B, "count_include_pad": _B,
         "divisor_override": _I_NN, "data_format": StrIn("NCDHW", label="format")},
-    "BCEWithLogitsLoss": {"reduction": StrInput()},
+    "BCEWithLogitsLoss": {"reduction": Enum()},
     "BartlettWindow": {"periodic": _B, "dtype": Type("Type")},
     "BasicLSTMCell": {"keep_prob": _F, "forget_bias": _F, "state_is_tuple": _B, "activation": StrIn("tanh")},
-    "BatchNorm": {"data_format": StrInput()},
+    "BatchNorm": {"data_format": Enum()},
     "BatchToSpace": {"block_size": (_I, Compare(">=", 2)), "crops": Type("list", "tuple", label="crops type")},
     "BatchToSpaceND": {"block_shape": Type("list", "tuple", label="block_shape type"),
         "crops": Type("list", "tuple", label="crops type")},
     "Bernoulli": {"seed": (_I, _seed)},
-    "BiasAdd": {"data_format": StrInput()},
-    "BinaryCrossEntropy": {"reduction": StrInput()},
+    "BiasAdd": {"data_format": Enum()},
+    "BinaryCrossEntropy": {"reduction": Enum()},
     "BlackmanWindow": {"periodic": _B, "dtype": Type("Type")},
     "BoundingBoxDecode": {"max_shape": _T, "means": _T, "stds": _T, "wh_ratio_clip": _F},
     "BoundingBoxEncode": {"means": _T, "stds": _T},
@@ -661,7 +714,7 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "Bucketize": {"boundaries": Type("list")},
     "CTCGreedyDecoder": {"merge_repeated": _B},
     "CTCLoss": {"preprocess_collapse_repeated": _B, "ctc_merge_repeated": _B, "ignore_longer_outputs_than_inputs": _B},
-    "CTCLossV2": {"blank": _I, "reduction": _S, "zero_infinity": _B},
+    "CTCLossV2": {"blank": _I, "reduction": (_S, StrIn("none", case="lower")), "zero_infinity": _B},
     "Cauchy": {"size": Type("list"), "median": _F, "sigma": _F},
     "ChannelShuffle": {"group": _positive_int_attr},
     "CholeskySolve": {"upper": _B},
@@ -674,21 +727,25 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "CombinedNonMaxSuppression": {"pad_per_class": _B, "clip_boxes": _B},
     "ComputeAccidentalHits": {"num_true": (_I, Argument(">=", 1))},
     "ConfusionMatrix": {"num_classes": _I, "dtype": _S},
-    "Conv2D": {"out_channel": _I_POS, "kernel_size": Size2D(), "mode": Int("==", 1), "pad_mode": _S,
-        "pad": (Type("int", "tuple"), PadZero(0)), "stride": Size2D(four=True), "dilation": Size2D(four=True),
-        "group": _I_POS, "data_format": StrIn("NCHW", "NHWC", label="format")},
-    "Conv2DBackpropInput": {"out_channel": _I_POS, "kernel_size": Size2D(), "pad_mode": _S,
-        "pad": (Type("int", "tuple"), PadZero(4)), "mode": Int("==", 1), "stride": Size2D(four=True),
-        "dilation": Size2D(four=True), "group": _I_POS, "data_format": StrIn("NCHW", "NHWC", label="format")},
-    "Conv2DTranspose": {"out_channel": _I_POS, "kernel_size": Size2D(), "pad_mode": _S,
-        "pad": (Type("int", "tuple"), PadZero(4)), "mode": Int("==", 1), "stride": Size2D(four=True),
-        "dilation": Size2D(four=True), "group": _I_POS, "data_format": StrIn("NCHW", "NHWC", label="format")},
-    "Conv3D": {"out_channel": _I_POS, "kernel_size": Size3D(), "mode": Int("==", 1), "pad_mode": _S,
-        "pad": (Type("int", "tuple"), PadZero(6)), "stride": Size3D(five=True), "dilation": Size3D(five=True),
-        "group": (_I, Range(1, "out_channel", "[]")), "data_format": StrIn("NCDHW")},
+    "Conv2D": {"out_channel": _I_POS, "kernel_size": Size2D(), "mode": Int("==", 1),
+        "pad_mode": (_S, StrIn("valid", "same", "pad")), "pad": (Type("int", "tuple"), PadZero(0)),
+        "stride": Size2D(four=True), "dilation": Size2D(four=True), "group": _I_POS,
+        "data_format": StrIn("NCHW", "NHWC", label="format")},
+    "Conv2DBackpropInput": {"out_channel": _I_POS, "kernel_size": Size2D(),
+        "pad_mode": (_S, StrIn("valid", "same", "pad", case="lower")), "pad": (Type("int", "tuple"), PadZero(4)),
+        "mode": Int("==", 1), "stride": Size2D(four=True), "dilation": Size2D(four=True), "group": _I_POS,
+        "data_format": StrIn("NCHW", "NHWC", label="format")},
+    "Conv2DTranspose": {"out_channel": _I_POS, "kernel_size": Size2D(),
+        "pad_mode": (_S, StrIn("valid", "same", "pad", case="lower")), "pad": (Type("int", "tuple"), PadZero(4)),
+        "mode": Int("==", 1), "stride": Size2D(four=True), "dilation": Size2D(four=True), "group": _I_POS,
+        "data_format": StrIn("NCHW", "NHWC", label="format")},
+    "Conv3D": {"out_channel": _I_POS, "kernel_size": Size3D(), "mode": Int("==", 1),
+        "pad_mode": (_S, StrIn("valid", "same", "pad", case="lower")), "pad": (Type("int", "tuple"), PadZero(6)),
+        "stride": Size3D(five=True), "dilation": Size3D(five=True), "group": (_I, Range(1, "out_channel", "[]")),
+        "data_format": StrIn("NCDHW")},
     "Conv3DTranspose": {"in_channel": _I_POS, "out_channel": _I_POS, "kernel_size": Size3D(), "mode": Int("==", 1),
-        "pad_mode": _S, "pad": (Type("int", "tuple"), PadZero(6)), "stride": Size3D(five=True),
-        "dilation": Size3D(five=True), "group": (_I, Range(1, "out_channel", "[]")),
+        "pad_mode": (_S, StrIn("valid", "same", "pad", case="lower")), "pad": (Type("int", "tuple"), PadZero(6)),
+        "stride": Size3D(five=True), "dilation": Size3D(five=True), "group": (_I, Range(1, "out_channel", "[]")),
         "output_padding": Size3D(five=True, pad=0, zero=True), "data_format": StrIn("NCDHW", label="format")},
     "CropAndResize": {"method": _S, "extrapolation_value": _F},
     "CumulativeLogsumexp": {"exclusive": Bool(), "reverse": Bool()},
@@ -709,17 +766,19 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "DynamicGRUV2": {"direction": StrIn("UNIDIRECTIONAL"), "cell_depth": _I, "keep_prob": _F, "cell_clip": _F,
         "num_proj": _I_NN, "time_major": _B, "activation": StrIn("tanh"), "gate_order": StrIn("zrh", "rzh"),
         "reset_after": _B, "is_training": _B},
-    "DynamicRNN": {"cell_type": _S, "direction": _S, "cell_depth": _I, "use_peephole": _B, "keep_prob": _F,
-        "cell_clip": _F, "num_proj": _I_NN, "time_major": _B, "activation": _S, "forget_bias": _F, "is_training": _B},
+    "DynamicRNN": {"cell_type": (_S, StrIn("LSTM")), "direction": (_S, StrIn("UNIDIRECTIONAL")), "cell_depth": _I,
+        "use_peephole": _B, "keep_prob": _F, "cell_clip": _F, "num_proj": _I_NN, "time_major": _B,
+        "activation": (_S, StrIn("tanh")), "forget_bias": _F, "is_training": _B},
     "EditDistance": {"normalize": _B},
     "Einsum": {"equation": _equation},
     "EuclideanNorm": {"keep_dims": _B},
-    "ExtractGlimpse": {"centered": _B, "normalized": _B, "uniform_noise": _B, "noise": _S},
+    "ExtractGlimpse": {"centered": _B, "normalized": _B, "uniform_noise": _B,
+        "noise": (_S, StrIn("uniform", "gaussian", "zero"))},
     "ExtractImagePatches": {"ksizes": Arg("list of int", "tuple of int"), "strides": Arg("list of int", "tuple of int"),
-        "rates": Arg("list of int", "tuple of int"), "padding": StrInput()},
+        "rates": Arg("list of int", "tuple of int"), "padding": Enum()},
     "ExtractVolumePatches": {"kernel_size": Type("int", "list", "tuple"), "strides": Type("int", "list", "tuple"),
         "padding": Type("str", label="padding_dtype")},
-    "FFTWithSize": {"norm": StrInput()},
+    "FFTWithSize": {"norm": Enum()},
     "FillDiagonal": {"fill_value": _F, "wrap": _B},
     "FractionalAvgPool": {"pooling_ratio": Type("list"), "pseudo_random": _B, "overlapping": _B, "deterministic": _B,
         "seed": _I, "seed2": _I},
@@ -738,8 +797,8 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "FusedSparseLazyAdam": {"use_locking": _B, "use_nesterov": _B},
     "FusedSparseProximalAdagrad": {"use_locking": _B},
     "Gamma": {"seed": _I_NN, "seed2": _I_NN},
-    "GridSampler2D": {"interpolation_mode": StrInput(), "padding_mode": StrInput()},
-    "GridSampler3D": {"interpolation_mode": StrInput(), "padding_mode": StrInput()},
+    "GridSampler2D": {"interpolation_mode": Enum(), "padding_mode": Enum()},
+    "GridSampler3D": {"interpolation_mode": Enum(), "padding_mode": Enum()},
     "HShrink": {"lambd": Arg("bool", "int", "float")},
     "HammingWindow": {"periodic": _B, "alpha": _F, "beta": _F, "dtype": Type("Type")},
     "Histogram": {"bins": (_I, _I_POS), "min": _F, "max": _F},
@@ -761,7 +820,8 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "KLDivLoss": {"reduction": StrIn("none", "mean", "batchmean", "sum")},
     "L2Normalize": {"axis": _int_or_axes, "epsilon": Type("int", "float")},
     "LARSUpdate": {"epsilon": _F, "hyperpara": _F, "use_clip": _B},
-    "LRN": {"depth_radius": (_I, _I_NN), "bias": _F, "alpha": _F, "beta": _F, "norm_region": _S},
+    "LRN": {"depth_radius": (_I, _I_NN), "bias": _F, "alpha": _F, "beta": _F,
+        "norm_region": (_S, StrIn("ACROSS_CHANNELS"))},
     "LSTM": {"input_size": _I_POS, "hidden_size": _I_POS, "num_layers": _I_POS, "has_bias": _B, "bidirectional": _B,
         "dropout": _F, "proj_size": Range(0, "hidden_size", "[)")},
     "ListDiff": {"out_idx": Type("Type")},
@@ -773,20 +833,22 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "LpNorm": {"axis": Type("int", "tuple", "list"), "p": (_I, _I_NN), "keep_dims": _B, "epsilon": _F},
     "Lstsq": {"fast": TypeName(True), "l2_regularizer": TypeName(0.0)},
     "LuUnpack": {"unpack_data": _B, "unpack_pivots": _B},
-    "MatrixDiagPartV3": {"align": _S},
-    "MatrixDiagV3": {"align": _S},
+    "MatrixDiagPartV3": {"align": (_S, _ALIGN)},
+    "MatrixDiagV3": {"align": (_S, _ALIGN)},
     "MatrixInverse": {"adjoint": _B},
     "MatrixPower": {"n": _I},
-    "MatrixSetDiagV3": {"align": _S},
+    "MatrixSetDiagV3": {"align": (_S, _ALIGN)},
     "MatrixSolve": {"adjoint": _B},
     "MatrixSolveLs": {"fast": _B},
     "MatrixTriangularSolve": {"lower": _B, "adjoint": _B},
-    "MaxPool": {"kernel_size": Size2D(), "strides": Size2D(), "pad_mode": _S,
+    "MaxPool": {"kernel_size": Size2D(), "strides": Size2D(), "pad_mode": (_S, StrIn("VALID", "SAME", case="upper")),
         "data_format": StrIn("NCHW", "NHWC", label="format")},
-    "MaxPool3D": {"kernel_size": Size3D(five=True), "strides": Size3D(five=True), "pad_mode": _S,
-        "pad_list": (Type("int", "tuple"), PadZero(6)), "data_format": StrIn("NCDHW")},
+    "MaxPool3D": {"kernel_size": Size3D(five=True), "strides": Size3D(five=True),
+        "pad_mode": (_S, StrIn("VALID", "SAME", "PAD", case="upper")), "pad_list": (Type("int", "tuple"), PadZero(6)),
+        "data_format": StrIn("NCDHW")},
     "MaxPool3DWithArgmax": {"ksize": Size3D(), "strides": Size3D(), "pads": Size3D(zero=True),
-        "dilation": Type("int", "tuple"), "ceil_mode": _B, "data_format": _S, "argmax_type": Type("Type")},
+        "dilation": Type("int", "tuple"), "ceil_mode": _B, "data_format": (_S, StrIn("NCDHW")),
+        "argmax_type": Type("Type")},
     "MaxPoolWithArgmax": {"kernel_size": Size2D(), "strides": Size2D(), "pad_mode": _S,
         "data_format": StrIn("NCHW", "NHWC", label="format")},
     "MaxPoolWithArgmaxV2": {"kernel_size": Size2D(), "pads": Size2D(zero=True), "dilation": Type("int", "tuple"),
@@ -796,14 +858,14 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "MaxUnpool3D": {"ksize": Size3D(five=True), "strides": Size3D(five=True, zero=True),
         "pads": Size3D(five=True, zero=True), "output_shape": _T, "data_format": StrIn("NCDHW", "NDHWC")},
     "Median": {"global_median": _B, "axis": _I, "keep_dims": _B, "ignore_nan": _B},
-    "Meshgrid": {"indexing": StrInput()},
+    "Meshgrid": {"indexing": Enum()},
     "MirrorPad": {"mode": StrIn("REFLECT", "SYMMETRIC")},
     "MultiMarginLoss": {"p": (_I, Int("in", {1, 2})), "margin": _F, "reduction": StrIn("none", "sum", "mean")},
     "MultilabelMarginLoss": {"reduction": StrIn("none", "sum", "mean")},
     "Multinomial": {"seed": _I_NN, "seed2": _I_NN, "dtype": Type("Type")},
     "MultinomialWithReplacement": {"numsamples": _I_NN, "replacement": _B},
     "Mvlgamma": {"p": (_I, _I_POS)},
-    "NLLLoss": {"reduction": StrInput()},
+    "NLLLoss": {"reduction": Enum()},
     "NMSWithMask": {"iou_threshold": _F},
     "NoRepeatNGram": {"ngram_size": (_I, Int(">=", 1))},
     "NonDeterministicInts": {"dtype": DtypeIn("int32", "int64", "uint32", "uint64")},
@@ -838,7 +900,7 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "ReduceStd": {"axis": Arg("list of int", "int", "Tensor", "tuple of int")},
     "Renorm": {"p": (_I, _renorm_p), "dim": _I, "maxnorm": _F},
     "ResizeArea": {"align_corners": _B},
-    "ResizeLinear1D": {"coordinate_transformation_mode": StrInput()},
+    "ResizeLinear1D": {"coordinate_transformation_mode": Enum()},
     "ResizeNearestNeighbor": {"size": Arg("list of int", "tuple of int")},
     "ReverseSequence": {"seq_dim": _I, "batch_dim": _I},
     "ReverseV2": {"axis": Arg("list of int", "tuple of int")},
@@ -865,8 +927,8 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "ScatterSub": {"use_locking": _B},
     "ScatterUpdate": {"use_locking": _B},
     "SearchSorted": {"dtype": IsDtype()},
-    "SmoothL1Loss": {"beta": Arg("bool", "int", "float"), "reduction": StrInput()},
-    "SoftMarginLoss": {"reduction": StrInput()},
+    "SmoothL1Loss": {"beta": Arg("bool", "int", "float"), "reduction": Enum()},
+    "SoftMarginLoss": {"reduction": Enum()},
     "SoftShrink": {"lambd": Arg("bool", "int", "float")},
     "Softmax": {"axis": Arg("int", "tuple of int")},
     "Sort": {"axis": _I, "descending": _B},
@@ -890,7 +952,8 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
     "StandardLaplace": {"seed": _I_NN, "seed2": _I_NN},
     "StandardNormal": {"seed": _I_NN, "seed2": _I_NN},
     "TensorDump": {"input_output": _dump_side},
-    "TensorScatterElements": {"axis": Arg("Tensor", "int"), "reduction": StrInput(label="reduce")},
+    "TensorScatterElements": {"axis": Arg("Tensor", "int"),
+        "reduction": Enum("none", "add", "update", "multiply", label="reduce")},
     "TopK": {"sorted": _B},
     "Tril": {"diagonal": _I},
     "TrilIndices": {"row": _I_NN, "col": _I_NN, "offset": _I, "dtype": DtypeIn("int32", "int64")},

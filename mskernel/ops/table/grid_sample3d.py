@@ -26,16 +26,11 @@ from mskernel.ops.table.nn_grid import _coordinate
 _OP = "GridSampler3D"
 
 
-def _check_modes(interpolation_mode: Any, padding_mode: Any, align_corners: Any = False) -> None:
-    """The primitive's checks when it is built: the modes (not ``align_corners``, checked only when called)."""
+def _check_attrs(interpolation_mode: Any, padding_mode: Any, align_corners: Any) -> None:
     for name, value, allowed in (("interpolation_mode", interpolation_mode, ("bilinear", "nearest")),
                                  ("padding_mode", padding_mode, ("zeros", "border", "reflection"))):
         if value not in allowed:
             raise ValueError(f"Failed to convert the value \"{value}\" of input '{name}' of '{_OP}' to enum.")
-
-
-def _check_attrs(interpolation_mode: Any, padding_mode: Any, align_corners: Any) -> None:
-    _check_modes(interpolation_mode, padding_mode)
     if not isinstance(align_corners, bool):
         raise TypeError(f"For '{_OP}', the type of 'align_corners' should be 'bool', but got type "
                         f"'{type(align_corners).__name__}'.")
@@ -92,7 +87,7 @@ def _grid_sampler_3d_prim(input_x: Any, grid: Any, interpolation_mode: str = "bi
     return grid_sample_3d(input_x, grid, interpolation_mode, padding_mode, align_corners)
 
 
-_grid_sampler_3d_prim.init_check = _check_modes  # type: ignore[attr-defined]
+# its checks when built are in the table of init checks (mskernel/ops/init_checks.py): the modes only
 
 OPS: List[Op] = [
     Op("_grid_sampler_3d", "input_x, grid, interpolation_mode='bilinear', padding_mode='zeros', align_corners=False",

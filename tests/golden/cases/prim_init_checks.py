@@ -427,7 +427,7 @@ def _kind_of(literal):
     return "other"
 
 
-_BAD = {"bool": ["'a'"], "int": ["1.5", "-2", "True"], "float": ["'a'", "1"], "str": ["1"], "tuple": ["1.5"],
+_BAD = {"bool": ["'a'", "1"], "int": ["1.5", "-2", "True"], "float": ["'a'", "1"], "str": ["1", "'zz'"], "tuple": ["1.5"],
         "dtype": ["'a'"], "callable": ["1.5"]}
 
 
