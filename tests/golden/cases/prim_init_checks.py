@@ -458,5 +458,16 @@ _X = "x = Tensor(np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4))\n"
 CASES["resize_nearest_half_pixel"] = _X + ("result = [ops.ResizeNearestNeighbor((5, 3), a, h)(x) for a, h in "
                                            "((False, False), (False, True), (True, False))]")
 CASES["l2_normalize_int_axis"] = _X + "result = (ops.L2Normalize(axis=-1)(x), ops.L2Normalize(axis=(2,))(x))"
+CASES["sequence_items_unchecked"] = _HEAD + (
+    "result = [_try(f) for f in (lambda: ops.Softmax([1]), lambda: ops.Softmax((1, True)), lambda: ops.Softmax((1.5,)),"
+    " lambda: ops.Squeeze([0]), lambda: ops.Squeeze((0.5,)), lambda: ops.Roll(shifts=[1, 2], dims=[0, 1]),"
+    " lambda: ops.BroadcastTo(Tensor([2, 3])), lambda: ops.BroadcastTo([2, 3]))]")
+CASES["issue_examples"] = _HEAD + (
+    "result = [_try(f) for f in (lambda: ops.Pack(1.5), lambda: ops.Pack(Tensor(1)), lambda: ops.TensorDump('all'),"
+    " lambda: ops.AllReduce(op=1), lambda: ops.Softmax(1.5), lambda: ops.Squeeze(1.5), lambda: ops.TopK('a'),"
+    " lambda: ops.Concat(1.5), lambda: ops.ReduceSum('a'), lambda: ops.Split(1.5), lambda: ops.Gather(1.5),"
+    " lambda: ops.Conv2D(4, 3, pad_mode='SAME'), lambda: ops.Conv3D(4, 3, pad_mode='SAME'),"
+    " lambda: ops.MaxPool(pad_mode='same'), lambda: ops.AvgPool(pad_mode='nearest'),"
+    " lambda: ops.TensorScatterElements(reduction='mean'), lambda: ops.CTCLossV2(reduction='NONE'))]")
 CASES["lstsq_fast_false"] = _HEAD + ("result = [_try(lambda: ops.Lstsq(fast=f, l2_regularizer=r)) for f, r in "
                                      "((True, 0), (False, 0.0), (True, 1e-3))]")
