@@ -599,11 +599,6 @@ def _positive_int_attr(prim: str, arg: str, value: Any, args: Mapping[str, Any])
         raise ValueError(f"For '{prim}', attr '{arg}' must be an positive int number")
 
 
-def _custom_func(prim: str, arg: str, value: Any, args: Mapping[str, Any]) -> None:
-    if not (callable(value) or isinstance(value, str)):
-        raise TypeError(f"For '{prim}', '{arg}' must be of type function or str, but got {type(value)}")
-
-
 _FUNC_TYPES = ["hybrid", "akg", "tbe", "aicpu", "aot", "pyfunc"]
 
 
@@ -747,7 +742,7 @@ INIT_CHECKS: Dict[str, Dict[str, Entry]] = {
         "output_padding": Size3D(five=True, pad=0, zero=True), "data_format": StrIn("NCDHW", label="format")},
     "CropAndResize": {"method": _S, "extrapolation_value": _F},
     "CumulativeLogsumexp": {"exclusive": Bool(), "reverse": Bool()},
-    "Custom": {"func": _custom_func, "func_type": _custom_func_type},
+    "Custom": {"func_type": _custom_func_type},  # checked first, as MindSpore's; the rest by Custom itself
     "DataFormatDimMap": {"src_format": StrIn("NHWC", "NCHW"), "dst_format": StrIn("NHWC", "NCHW")},
     "DataFormatVecPermute": {"src_format": StrIn("NHWC", "NCHW"), "dst_format": StrIn("NHWC", "NCHW")},
     "DeformableOffsets": {"strides": _T, "pads": _T, "ksize": Type("tuple", label="kernel_size"), "dilations": _T,
