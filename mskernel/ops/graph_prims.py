@@ -309,9 +309,7 @@ class Morph(Primitive):
 
     def __init__(self, fn: Callable[..., Any], infer_shape: Callable[..., Any], infer_dtype: Callable[..., Any],
                  bprop_fn: Optional[Callable[..., Any]] = None) -> None:
-        super().__init__("Morph")
-        if not callable(fn) or not callable(infer_shape) or not callable(infer_dtype):
-            raise TypeError("For 'Morph', 'fn', 'infer_shape' and 'infer_dtype' must be callable.")
+        super().__init__("Morph")  # MindSpore builds it with any arguments: they are checked when it is called
         self.__fn = fn
         self.__bprop = bprop_fn
         self.infer_shape = infer_shape
@@ -321,6 +319,8 @@ class Morph(Primitive):
         from mskernel.context import GRAPH_MODE, get_context
         if get_context("mode") != GRAPH_MODE:
             raise RuntimeError("Morph is only supported in GRAPH_MODE.")
+        if not callable(self.__fn) or not callable(self.infer_shape) or not callable(self.infer_dtype):
+            raise TypeError("For 'Morph', 'fn', 'infer_shape' and 'infer_dtype' must be callable.")
         if self.__bprop is None:
             return self.__fn(*args)
         from mskernel.autograd.function import _Function

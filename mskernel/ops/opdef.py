@@ -32,7 +32,9 @@ The pieces of an entry:
   its own, e.g. ``ops.max``'s kernel is MindSpore's ``ArgMaxWithValue``).
 * ``fn``: an implementation written by hand (for the hottest ops, which have a C fast path); the
   entry still declares its signature, primitive and methods. Its ``init_check`` attribute, when set, is called
-  with the primitive's constructor arguments as the primitive is built (where MindSpore checks them).
+  with the primitive's constructor arguments as the primitive is built (where MindSpore checks them); the
+  common checks (types, ranges, names) are rows of the table :data:`mskernel.ops.init_checks.INIT_CHECKS`
+  instead, which every primitive class consults by its name.
 
 Example:
     >>> import numpy as np, mskernel as ms

@@ -15,6 +15,8 @@ from typing import Any, Callable, Dict
 
 from mskernel.common import jit_scope
 
+from mskernel.ops.init_checks import check_args, install
+
 __all__ = ["Primitive", "PrimitiveWithInfer"]
 
 
@@ -27,7 +29,14 @@ class Primitive:
         3
     """
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("mskernel."):  # MindSpore's own primitives check their arguments when built
+            install(cls)
+
     def __init__(self, name: str) -> None:
+        if not isinstance(name, str):  # MindSpore's C++ constructor takes only a str
+            check_args("Primitive", {"name": name})
         self.name = name
         self.attrs: Dict[str, Any] = {}
 

@@ -91,7 +91,8 @@ def _float(x: Tensor, op: str) -> Tensor:
     return x
 
 
-def _nearest(input_x: Any, size: Any, align_corners: bool = False) -> Tensor:
+def _nearest(input_x: Any, size: Any, align_corners: bool = False, half_pixel_centers: bool = False) -> Tensor:
+    """``half_pixel_centers`` is accepted and, as by MindSpore's CPU kernel, not used (measured)."""
     x = check_tensor(input_x, "ResizeNearestNeighbor", "input_x")
     h, w = _sizes(size, 2, "ResizeNearestNeighbor")
     return _apply(x, [nearest_matrix(x.shape[-2], h, align_corners, False),
@@ -153,7 +154,8 @@ def _trilinear_3d(x: Any, output_size: Any = None, scales: Any = None, align_cor
 
 OPS: List[Op] = [
     Op("_resize_nearest_neighbor", "input_x, size, align_corners=False", fn=_nearest,
-       prim="ResizeNearestNeighbor(size, align_corners=False)(input_x) -> input_x, size, align_corners"),
+       prim="ResizeNearestNeighbor(size, align_corners=False, half_pixel_centers=False)(input_x) -> input_x, size, "
+            "align_corners, half_pixel_centers"),
     Op("_resize_nearest_neighbor_v2", "x, size, align_corners=False, half_pixel_centers=False", fn=_nearest_v2,
        prim="ResizeNearestNeighborV2(align_corners=False, half_pixel_centers=False)(x, size) -> x, size, "
             "align_corners, half_pixel_centers"),
