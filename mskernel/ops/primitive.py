@@ -14,7 +14,6 @@ import functools
 from typing import Any, Callable, Dict
 
 from mskernel.common import jit_scope
-
 from mskernel.ops.init_checks import check_args, install
 
 __all__ = ["Primitive", "PrimitiveWithInfer"]
@@ -29,11 +28,6 @@ class Primitive:
         3
     """
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.__module__.startswith("mskernel."):  # MindSpore's own primitives check their arguments when built
-            install(cls)
-
     def __init__(self, name: str) -> None:
         if not isinstance(name, str):  # MindSpore's C++ constructor takes only a str
             check_args("Primitive", {"name": name})
@@ -41,9 +35,13 @@ class Primitive:
         self.attrs: Dict[str, Any] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A subclass made while an op wrapper or infer function is registered (``mindspore.graph``) has its
-        ``__call__`` routed through :mod:`mskernel.common.jit_scope` at once (see :func:`_route_calls`)."""
+        """MindSpore's own primitives (classes defined in mskernel) check their constructor's arguments when built
+        (:mod:`mskernel.ops.init_checks`); a subclass made while an op wrapper or infer function is registered
+        (``mindspore.graph``) has its ``__call__`` routed through :mod:`mskernel.common.jit_scope` at once (see
+        :func:`_route_calls`)."""
         super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("mskernel."):
+            install(cls)
         if jit_scope.REGISTERED[0]:
             _route(cls, True)
 
