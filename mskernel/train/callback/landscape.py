@@ -406,7 +406,7 @@ be between 0 and 7, but got 9.
     @staticmethod
     def _loss_compute(model: Any, dataset: Any, metrics: Any) -> Dict[str, Any]:
         from mskernel.common.tensor import Tensor
-        from mskernel.train import get_metrics
+        from mskernel.nn.metrics.by_name import get_metrics
         from mskernel.train.dataset_helper import DatasetHelper
 
         fns = get_metrics(metrics)
