@@ -2,7 +2,7 @@
 
 Fewer BatchNorm layers train as well when the head is a *full normalisation* layer: inputs and weight
 rows are L2-normalised (``L2Normalize(axis=1)``), multiplied and scaled by a learnt ``multiplier``
-(:class:`CommonHeadLastFN`). ``LessBN(network, fn_flag=True)`` swaps, in every cell of ``network``, the last
+(``CommonHeadLastFN``). ``LessBN(network, fn_flag=True)`` swaps, in every cell of ``network``, the last
 of its direct ``Dense`` children for such a layer, which starts from the Dense layer's weight and has no
 bias; the network is flagged ``less_bn`` (once only: wrapping it again changes nothing). As in MindSpore 2.10,
 a Dense layer replaced inside a ``SequentialCell`` still runs there (the sequence keeps the cells it was
@@ -87,7 +87,8 @@ def _initial(init: Any, shape: list) -> Tensor:
 
 
 class LessBN(Cell):
-    """``network`` flagged ``less_bn``; with ``fn_flag`` its last Dense layers become :class:`CommonHeadLastFN`.
+    """``network`` flagged ``less_bn``; with ``fn_flag`` its last Dense layers become
+    ``CommonHeadLastFN`` (:mod:`mskernel.boost.less_batch_normalization`).
 
     Calling it calls ``network``.
 

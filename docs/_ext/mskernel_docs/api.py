@@ -85,9 +85,9 @@ LAYERS: List[Layer] = [
           ["mskernel.mint", "mskernel.mint.nn", "mskernel.mint.nn.functional", "mskernel.mint.optim",
            "mskernel.mint.linalg", "mskernel.mint.special", "mskernel.mint.distributed"]),
     Layer("train", "Training: Model, callbacks, checkpoints, amp",
-          "``Model``, callbacks and checkpoint files as ``mindspore.train``; mixed precision and the "
-          "one-process communication surface.",
-          ["mskernel.train", "mskernel.amp", "mskernel.communication"]),
+          "``Model``, callbacks and checkpoint files as ``mindspore.train``; mixed precision, the boosts of "
+          "``mindspore.boost`` and the one-process communication surface.",
+          ["mskernel.train", "mskernel.amp", "mskernel.boost", "mskernel.communication"]),
     Layer("dataset", "Datasets: mskernel.dataset and mskernel.mindrecord",
           "In-memory pipelines, image folders and MindRecord files with MindSpore's dataset API; MindRecord "
           "files are written and read in MindSpore's own format.",
@@ -96,10 +96,10 @@ LAYERS: List[Layer] = [
           "``mindspore.numpy``: numpy-style functions on Tensors.",
           ["mskernel.numpy"]),
     Layer("context", "Context, compatibility and errors",
-          "Execution context, the compatibility census and MindSpore's whole surface, the refusal table, the error "
-          "base classes and the command line.",
-          ["mskernel.context", "mskernel.compat", "mskernel.compat_surface", "mskernel.refusals", "mskernel.errors",
-           "mskernel.__main__"]),
+          "Execution context, ``jit``'s op wrappers and infer functions (``mindspore.graph``), the compatibility "
+          "census and MindSpore's whole surface, the refusal table, the error base classes and the command line.",
+          ["mskernel.context", "mskernel.graph", "mskernel.compat", "mskernel.compat_surface", "mskernel.refusals",
+           "mskernel.errors", "mskernel.__main__"]),
 ]
 
 TOP = "mskernel"

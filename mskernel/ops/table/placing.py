@@ -365,7 +365,7 @@ def put_(input: Any, index: Any, source: Any, accumulate: bool = False) -> Tenso
 def _index_add_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``x.index_add(indices, y, axis, use_lock=True, check_index_bound=True)``, or torch's ``x.index_add(dim, index,
     source, *, alpha=1)``, both of which MindSpore's Tensor takes; both write into ``x`` (the wheel's IndexAdd
-    kernel works in place, see :func:`~mskernel.ops.table.index.written_into`).
+    kernel works in place, see ``mskernel.ops.table.index.written_into``).
 
     Example:
         >>> import mskernel as ms
