@@ -105,7 +105,6 @@ _RESIZE_INF = ("convention: linear resizing at or next to an infinite sample: th
                "x0 + w (x1 - x0), NaN from inf - inf even at weight 0 or 1; mskernel takes the weighted sum of the "
                "samples it weighs ((1 - w) x0 + w x1: the infinity), as numpy in " + ORACLES + "; the finite "
                "entries agree")
-_OPEN = "open: found by the programs, not yet analysed"
 _CHOLESKY_INVERSE = ("the wheel's cholesky_inverse gradient (upper=False) is wrong (its upper=True one is right); "
                      "mskernel's is numpy's central difference of inv(L L^T) (" + ORACLES + ")")
 _MOD_GRAD = ("the wheel's Mod gives fmod's values but floor-mod's gradient to the divisor (-floor(x/y) where it "

@@ -19,7 +19,6 @@ SUITE = "random_table_more"
 CASES = base._cases(SUITE)
 RECORDED = json.loads((HERE / f"{SUITE}.json").read_text())["cases"]
 
-_OPEN = "open: found by the programs at the deadline, not yet analysed"
 _CTC_PAD = ("the wheel's CTCLoss gradient output past a sequence's length is an uninitialised buffer (it changes "
             "between calls on the same input: 0.27/-1.16/-1.37, then 3.85/3.81/4.35); the loss never reads those "
             "frames, so numpy's central differences (and mskernel) give 0 there; the other frames agree ("
