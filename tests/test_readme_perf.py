@@ -158,3 +158,13 @@ def test_the_readme_section_needs_its_markers():
         rt.replace_section("# README\nno table here\n", "| a |")
     new = rt.replace_section(f"a\n{rt.START}\nold\n{rt.END}\nb\n", "| new |")
     assert new == f"a\n{rt.START}\n| new |\n{rt.END}\nb\n"
+
+
+def test_the_summary_counts_every_wave_of_random_table_programs():
+    """The README's random-table count adds up the waves test_random_table.py compares (read from its WAVES)."""
+    import ast
+
+    tree = ast.parse((ROOT / "tests" / "golden" / "test_random_table.py").read_text())
+    waves = next(ast.literal_eval(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "WAVES")
+    assert tuple(waves) == rt._TABLE_WAVES
