@@ -384,8 +384,10 @@ def summary(results: Path = RESULTS, golden: Path = GOLDEN) -> str:
         f"{total} run as in MindSpore; {other}. Every name and reason: `docs/compatibility.md`.",
         f"- **MindSpore 2.10's whole public surface** ({sum(whole.values())} names of `mindspore`, `ops`, `nn`, "
         f"`Tensor`, `mint` and `dataset`, recorded from the wheel): {whole['runs']} run, {whole['refused']} are "
-        f"refused with the reason, {whole['missing']} are still missing; of `mindspore.mint`'s "
-        f"{sum(mint.values())}, {mint['runs']} run.",
+        f"refused with the reason, "
+        + (f"{whole['missing']} are still missing" if whole["missing"] else "none is missing")
+        + f"; of `mindspore.mint`'s {sum(mint.values())}, {mint['runs']} run"
+        + (f" and {mint['refused']} are refused." if mint["refused"] else "."),
         f"- **MindSpore's own docstring examples** (every public name's, run in the wheel and here by "
         f"`tests/golden/audit_examples.py --surface`): {audit[0]} of {audit[1]} that the CPU wheel runs (and "
         f"prints alike on two runs) print the same under mskernel ({100.0 * audit[0] / max(audit[1], 1):.1f}%; "
