@@ -320,7 +320,11 @@ def _grad_wrapper(fn: Callable, grad_position: Any, weights: Any, has_aux: bool,
         sens = None
         if sens_param:
             args, sens = _split_sens(args, sens_param, api)
-        expanded = expand_mutable(fn, args, positions)
+        expanded = None
+        for p in positions or ():  # a plain loop: this runs on every call, and a tuple input is rare
+            if p < len(args) and isinstance(args[p], (tuple, list)):
+                expanded = expand_mutable(fn, args, positions)
+                break
         if expanded is None:
             out, aux, gi, gw = grad_call(fn, args, kwargs or None, positions, ws, has_aux, sens, _TRACK_INTS)
         else:
