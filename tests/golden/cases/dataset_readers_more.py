@@ -1,24 +1,14 @@
 """More mindspore.dataset corpus readers (CLUE, IWSLT, LFW, USPS, SBD, PhotoTour, Tedlium, GTZAN ...), each on
 a tiny corpus the case writes in the corpus's own on-disk format (nothing is downloaded). An image column of raw
 bytes is shown as the name of the file whose bytes it holds."""
-_H = ("import os, tempfile, json, glob\nimport mindspore.dataset as ds\nfrom PIL import Image\n"
-      "root = tempfile.mkdtemp()\n"
-      "def w(path, text, mode='w'):\n"
-      "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
-      "    open(path, mode).write(text)\n"
-      "def img(path, h, w_, seed, fmt=None):\n"
-      "    os.makedirs(os.path.dirname(path), exist_ok=True)\n"
-      "    Image.fromarray((np.arange(h * w_ * 3).reshape(h, w_, 3) * (seed + 3) % 251).astype(np.uint8)).save(path, fmt)\n"
-      "def show(c):\n"
-      "    if c.dtype == np.uint8 and c.ndim == 1:\n"
-      "        for p in glob.glob(os.path.join(root, '**', '*'), recursive=True):\n"
-      "            if os.path.isfile(p) and open(p, 'rb').read() == c.tobytes():\n"
-      "                return 'file ' + os.path.relpath(p, root)\n"
-      "    return c\n"
-      "def rows(d, dict_=False):\n"
-      "    if dict_:\n"
-      "        return [{k: show(v) for k, v in r.items()} for r in d.create_dict_iterator(output_numpy=True)]\n"
-      "    return [[show(c) for c in r] for r in d.create_tuple_iterator(output_numpy=True)]\n")
+import importlib.util
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location("golden_cases_dataset_readers_for_more",
+                                               Path(__file__).resolve().parent / "dataset_readers.py")
+_FIRST = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_FIRST)  # type: ignore[union-attr]
+_H = _FIRST._H  # the corpus helpers every case starts with (writing files, showing image bytes as file names)
 
 _CLUE = _H + (
     "def wl(name, recs):\n"
