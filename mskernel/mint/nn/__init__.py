@@ -2,7 +2,8 @@
 
 MindSpore's own classes shared with ``mindspore.nn`` are the same objects here (``mint.nn.ReLU`` is
 ``nn.ReLU``, ``mint.nn.Linear`` is ``nn.Linear``, ``mint.nn.LayerNorm`` is ``nn.LayerNormExt``, ...); the rest
-are mint's own (:mod:`mskernel.mint.nn.layers`). The compatibility page lists the mint.nn names not here.
+are mint's own (:mod:`mskernel.mint.nn.conv`, :mod:`mskernel.mint.nn.normalization`,
+:mod:`mskernel.mint.nn.layers`). The compatibility page lists the mint.nn names not here.
 
 Example:
     >>> import mskernel as ms
@@ -13,8 +14,10 @@ Example:
 """
 from mskernel import nn as _nn
 from mskernel.mint.nn import functional
-from mskernel.mint.nn import layers, losses, padding
+from mskernel.mint.nn import conv, layers, losses, normalization, padding
+from mskernel.mint.nn.conv import *  # noqa: F401,F403
 from mskernel.mint.nn.layers import *  # noqa: F401,F403
+from mskernel.mint.nn.normalization import *  # noqa: F401,F403
 from mskernel.mint.nn.losses import *  # noqa: F401,F403
 from mskernel.mint.nn.padding import *  # noqa: F401,F403
 from mskernel.mint.nn.sync_batch_norm import SyncBatchNorm  # noqa: F401
@@ -32,4 +35,5 @@ _SHARED = {"ReLU": _nn.ReLU, "Identity": _nn.Identity, "Hardsigmoid": _nn.HSigmo
            "MaxUnpool2d": _nn.MaxUnpool2d}
 globals().update(_SHARED)
 
-__all__ = sorted([*layers.__all__, *losses.__all__, *padding.__all__, *_SHARED, "functional", "SyncBatchNorm"])
+__all__ = sorted([*conv.__all__, *normalization.__all__, *layers.__all__, *losses.__all__, *padding.__all__, *_SHARED,
+                  "functional", "SyncBatchNorm"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Optional
 
 from mskernel import dtype as mstype
-from mskernel.mint.nn.layers import _BatchNorm
+from mskernel.mint.nn.normalization import _BatchNorm
 
 __all__ = ["SyncBatchNorm"]
 
