@@ -42,7 +42,22 @@ def _range_checks(cls: str, lr: float, betas: Tuple[float, float], eps: float, w
     check_float_range(betas[1], 0.0, 1.0, "left", "betas[1]", cls)
 
 
-class Adam(StepOptimizer):
+class _TorchAdamSlots(StepOptimizer):
+    """Adam's and AdamW's shared construction: torch's argument checks, the group defaults, the moment slots
+    (``exp_avg``, ``exp_avg_sq``, ``max_exp_avg_sq``) and the step counter ``state_step``."""
+    step_name = "state_step"
+
+    def __init__(self, params: Any, lr: float, betas: Tuple[float, float], eps: float, weight_decay: float,
+                 amsgrad: bool, maximize: bool) -> None:
+        _torch_checks(lr, betas, eps, weight_decay)
+        super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
+                                  "amsgrad": amsgrad, "maximize": maximize})
+        self.exp_avg = self.slots("exp_avg")
+        self.exp_avg_sq = self.slots("exp_avg_sq")
+        self.max_exp_avg_sq = self.slots("max_exp_avg_sq")
+
+
+class Adam(_TorchAdamSlots):
     """``Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False, *, maximize=False)``:
     ``g += weight_decay * param``; ``m``, ``v`` the moving averages of ``g`` and ``g * g``;
     ``param -= lr * sqrt(1 - beta2^t) / (1 - beta1^t) * m / (sqrt(v) + eps)``.
@@ -54,16 +69,9 @@ class Adam(StepOptimizer):
         >>> _ = opt((ms.Tensor([2.0]),)); print(w.asnumpy(), opt.state_step.asnumpy())
         [1.5] 1
     """
-    step_name = "state_step"
-
     def __init__(self, params: Any, lr: float = 1e-3, betas: Tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 0.0, amsgrad: bool = False, *, maximize: bool = False) -> None:
-        _torch_checks(lr, betas, eps, weight_decay)
-        super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
-                                  "amsgrad": amsgrad, "maximize": maximize})
-        self.exp_avg = self.slots("exp_avg")
-        self.exp_avg_sq = self.slots("exp_avg_sq")
-        self.max_exp_avg_sq = self.slots("max_exp_avg_sq")
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def update(self, i: int, group: Dict[str, Any], p: np.ndarray, g: np.ndarray, lr: np.float32) -> None:
         t = p.dtype.type
@@ -76,7 +84,7 @@ class Adam(StepOptimizer):
         p[...] = p - lr_t * m / (np.sqrt(v) + t(group["eps"]))
 
 
-class AdamW(StepOptimizer):
+class AdamW(_TorchAdamSlots):
     """``AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
     maximize=False)``: ``param *= 1 - lr * weight_decay``, then
     ``param -= lr / (1 - beta1^t) * m / (sqrt(v) / sqrt(1 - beta2^t) + eps)`` (``v`` its running maximum with
@@ -88,17 +96,11 @@ class AdamW(StepOptimizer):
         >>> _ = AdamW([w], lr=0.5, weight_decay=0.2)((ms.Tensor([2.0]),)); print(w.asnumpy())
         [0.39999998]
     """
-    step_name = "state_step"
     decay_grad = False
 
     def __init__(self, params: Any, lr: float = 1e-3, betas: Tuple[float, float] = (0.9, 0.999), eps: float = 1e-8,
                  weight_decay: float = 1e-2, amsgrad: bool = False, *, maximize: bool = False) -> None:
-        _torch_checks(lr, betas, eps, weight_decay)
-        super().__init__(params, {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay,
-                                  "amsgrad": amsgrad, "maximize": maximize})
-        self.exp_avg = self.slots("exp_avg")
-        self.exp_avg_sq = self.slots("exp_avg_sq")
-        self.max_exp_avg_sq = self.slots("max_exp_avg_sq")
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def update(self, i: int, group: Dict[str, Any], p: np.ndarray, g: np.ndarray, lr: np.float32) -> None:
         t = p.dtype.type
