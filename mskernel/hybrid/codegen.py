@@ -38,7 +38,7 @@ from .check import Typed
 from .coverage import fully_written
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
-from .stream import VectorEmitter, stream_min_bytes, streamable
+from .stream import VectorEmitter, loop_arrays, stream_min_footprint, streamable
 from .work import estimate
 
 __all__ = ["Generated", "generate", "PARALLEL_MIN_WORK"]
@@ -458,7 +458,9 @@ class _Gen:
         size = 4 if dtype == "float32" else 8
         names = ", ".join(st.tensor for st in stores)
         span = stop if start == "0" else f"({stop} - {start})"
-        self.emit(f"if (kContig && {span} * {size} >= {stream_min_bytes()}) {{  // a quarter of the last-level cache")
+        arrays = loop_arrays(s, stores)
+        self.emit(f"if (kContig && {span} * {size * len(arrays)} >= {stream_min_footprint()}) {{  "
+                  f"// the loop's {len(arrays)} arrays fill 3/4 of the last-level cache")
         self.depth += 1
         self.emit(f"// streaming stores: {names} written once and not read here, bypassing the cache")
         self.emit(f"int64_t {v} = {start};")

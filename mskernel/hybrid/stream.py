@@ -5,10 +5,16 @@ memory bandwidth; ordinary stores first read every destination cache line (read-
 ownership), non-temporal stores do not, which is what makes ``memcpy`` fast. GCC does not
 emit them on its own, so for an *eligible* innermost loop the contiguous instantiation gets a
 second, explicitly vectorized version (GCC vector extensions, 32-byte vectors) that stores
-with ``_mm256_stream_ps/pd``, used when the output is large (:func:`stream_min_bytes`: a quarter of
-the last-level cache; below that the output is still in cache when the next kernel reads it, and
-ordinary stores are faster -- measured on a 32 MB-L3 EPYC: regular stores win at a 4 MB output,
-streaming ones at 8 MB and beyond).
+with ``_mm256_stream_ps/pd``, used when the loop's *footprint* -- the bytes of every array it reads
+or writes over its extent -- reaches three quarters of the last-level cache (:func:`stream_min_footprint`).
+Below that the arrays stay in the cache between calls and the output is still there when the next
+kernel reads it: ordinary stores are as fast, and the next kernel does not pay a read from memory.
+Measured on a 32 MB-L3 EPYC (``benchmarks/kernel_bandwidth.py`` and the crossover sweep it describes):
+streaming stores write at the memory's bandwidth (about 27 GB/s there, whatever the size) while ordinary
+ones run from the cache at 60-90 GB/s until the footprint nears the cache's size, so ``y = x*x`` (two
+arrays) streams best from an 8-12 MB output and ``a*b + c`` (four) from 4-6 MB; a rule on the output's
+size alone (a quarter of the cache, before) streamed ``x*x`` at 8 MB, where it ran at 0.83x numba's
+ordinary stores in one run.
 
 Eligible: unit step; the body is only stores to float32/float64 ``output_tensor``s, each
 written once, indexed by the loop variable in its last dimension and not read in the loop;
@@ -34,7 +40,8 @@ from typing import Callable, Optional
 from . import ir
 from .check import Typed
 
-__all__ = ["streamable", "uses_loop_var", "VectorEmitter", "stream_min_bytes", "last_level_cache_bytes"]
+__all__ = ["streamable", "uses_loop_var", "VectorEmitter", "stream_min_footprint", "loop_arrays",
+           "last_level_cache_bytes"]
 
 _OPS = ("+", "-", "*", "/")
 
@@ -73,16 +80,37 @@ def last_level_cache_bytes() -> Optional[int]:
 
 
 @functools.lru_cache(maxsize=None)
-def stream_min_bytes() -> int:
-    """The output size (bytes) from which eligible loops use streaming stores: a quarter of the
-    last-level cache, at least 2 MB (8 MB when the cache size is unknown).
+def stream_min_footprint() -> int:
+    """The footprint (bytes of all the arrays an eligible loop reads and writes over its extent) from which
+    it uses streaming stores: three quarters of the last-level cache, at least 6 MB (24 MB when the cache
+    size is unknown).
 
     Example:
-        >>> stream_min_bytes() >= 1 << 21
+        >>> stream_min_footprint() >= 6 << 20
         True
     """
     llc = last_level_cache_bytes()
-    return max(1 << 21, llc // 4) if llc else 1 << 23
+    return max(6 << 20, llc * 3 // 4) if llc else 24 << 20
+
+
+def loop_arrays(loop: ir.For, stores: list[ir.Store]) -> list[str]:
+    """The arrays an eligible loop (``stores``: its body) touches, in order of first appearance: its footprint
+    per iteration is their item size times their count (they share one dtype).
+
+    Example:
+        >>> i = ir.Var((1, 1), "i")
+        >>> x = ir.Load((2, 8), "x", [i])
+        >>> st = ir.Store((2, 1), "y", [i], ir.BinOp((2, 8), "*", x, x))
+        >>> loop_arrays(ir.For((1, 1), "i", "range", ir.Const((1, 1), 0), ir.Const((1, 1), 9),
+        ...                    ir.Const((1, 1), 1), [st]), [st])
+        ['y', 'x']
+    """
+    names: list[str] = []
+    for st in stores:
+        for name in [st.tensor] + [e.tensor for e in ir.walk_exprs(st.value) if isinstance(e, ir.Load)]:
+            if name not in names:
+                names.append(name)
+    return names
 
 
 def uses_loop_var(e: ir.Expr, var: str) -> bool:
