@@ -103,7 +103,8 @@ def pybind_v1(tmp_path_factory, pch_ready):
 class Wrapper:
     """A CXX wrapper script that appends every invocation to ``log`` and then runs g++.
 
-    With ``sleep`` it sleeps before each compile (``-c``) so tests can race or kill builds.
+    With ``sleep`` it sleeps before each compile (``-c``) so tests can race or kill builds; a compile whose
+    sleep ran to its end logs "<pid> slept" (:meth:`slept`).
     """
 
     def __init__(self, directory: Path, sleep: float = 0.0):
@@ -113,14 +114,21 @@ class Wrapper:
         self.path.write_text(textwrap.dedent(f"""\
             #!/bin/sh
             echo "$$ $*" >> {self.log}
-            case " $* " in *" -c "*) sleep {sleep} ;; esac
+            case " $* " in *" -c "*) sleep {sleep}; echo "$$ slept" >> {self.log} ;; esac
             exec g++ "$@"
             """))
         self.path.chmod(self.path.stat().st_mode | stat.S_IXUSR)
 
     def invocations(self) -> list[str]:
         """Every logged call (compiles, links, --version probes)."""
+        return [ln for ln in self._lines() if not ln.endswith(" slept")]
+
+    def _lines(self) -> list[str]:
         return self.log.read_text().splitlines() if self.log.exists() else []
+
+    def slept(self) -> list[str]:
+        """Logged ends of a compile's sleep: a wrapper that was stopped while it slept never logs one."""
+        return [ln for ln in self._lines() if ln.endswith(" slept")]
 
     def compiles(self) -> list[str]:
         """Logged calls that compiled a source (``-c``)."""
