@@ -69,6 +69,7 @@ GOALS: List[Goal] = [
     Goal("allocating a*b+c / copy bandwidth, 256 KB", "kernel_bandwidth", "a*b+c 256 KB", "hybrid/copy", ">= 0.9x"),
     Goal("allocating x*x / numba, 256 KB", "kernel_bandwidth", "x*x 256 KB", "hybrid/numba", ">= 1.0x"),
     Goal("allocating x*x / numba, 4 MB", "kernel_bandwidth", "x*x 4 MB", "hybrid/numba", ">= 1.0x"),
+    Goal("allocating x*x / numba, 8 MB", "kernel_bandwidth", "x*x 8 MB", "hybrid/numba", ">= 1.0x"),
     Goal("allocating a*b+c / numba, 256 KB", "kernel_bandwidth", "a*b+c 256 KB", "hybrid/numba", ">= 1.0x"),
     Goal("allocating a*b+c / numba, 4 MB", "kernel_bandwidth", "a*b+c 4 MB", "hybrid/numba", ">= 1.0x"),
     Goal("row sum 256x1024 (reduce loop), hybrid / numpy", "kernel_bandwidth", "row sum 256x1024", "hybrid/numpy",

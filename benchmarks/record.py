@@ -42,6 +42,7 @@ ARGS: Dict[str, List[str]] = {
     "op_table": [],
     "parallel_policy": [],
     "reload_cost": ["--rounds", "5"],
+    "stream_threshold": [],
     "train_step": [],
     "widgets": [],
 }
