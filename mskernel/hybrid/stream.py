@@ -7,14 +7,16 @@ emit them on its own, so for an *eligible* innermost loop the contiguous instant
 second, explicitly vectorized version (GCC vector extensions, 32-byte vectors) that stores
 with ``_mm256_stream_ps/pd``, used when the loop's *footprint* -- the bytes of every array it reads
 or writes over its extent -- reaches three quarters of the last-level cache (:func:`stream_min_footprint`).
-Below that the arrays stay in the cache between calls and the output is still there when the next
-kernel reads it: ordinary stores are as fast, and the next kernel does not pay a read from memory.
-Measured on a 32 MB-L3 EPYC (``benchmarks/kernel_bandwidth.py`` and the crossover sweep it describes):
-streaming stores write at the memory's bandwidth (about 27 GB/s there, whatever the size) while ordinary
-ones run from the cache at 60-90 GB/s until the footprint nears the cache's size, so ``y = x*x`` (two
-arrays) streams best from an 8-12 MB output and ``a*b + c`` (four) from 4-6 MB; a rule on the output's
-size alone (a quarter of the cache, before) streamed ``x*x`` at 8 MB, where it ran at 0.83x numba's
-ordinary stores in one run.
+Below that the arrays stay in the cache between calls, and ordinary stores leave the output there for
+the next kernel to read. Measured on a 32 MB-L3 EPYC (``benchmarks/stream_threshold.py``, and
+``benchmarks/kernel_bandwidth.py`` against numba): streaming stores write at the memory's bandwidth (about
+27 GB/s there, whatever the size) while ordinary ones run from the cache at 60-90 GB/s until the footprint
+nears the cache's size. So ``y = x*x`` (two arrays) gains from streaming from a 10-12 MB output, and kernels
+that read more per byte written earlier: ``a*b + c`` (four arrays) runs 1.3x faster streaming a 4 MB output
+-- alone; followed by a kernel that reads that output, the pair runs at 0.76-0.98x, since the output then
+comes from memory instead of the cache. From three quarters of the cache the pair ran level or faster too.
+The rule before (an output of a quarter of the cache) streamed ``x*x`` at 8 MB, where it ran at 0.83x
+numba's ordinary stores in one run.
 
 Eligible: unit step; the body is only stores to float32/float64 ``output_tensor``s, each
 written once, indexed by the loop variable in its last dimension and not read in the loop;
