@@ -26,12 +26,13 @@ moves 32 MB per call and one thread already streams it near what one core can mo
 adds depends on the memory bandwidth the machine has free at the time (on a VM, its neighbours use the same
 memory): a last line measures that headroom with numpy, a 16 MB copy into a preallocated array on one thread
 and split over two Python threads. Seen on the 2-core VM where this was written: the x*x map at 1.76-1.89x
-in some processes and 1.05-1.10x in others, on the same data and with the same alignment and huge pages
-(likely where the host puts the VM's cores and memory: the copy's headroom moved with it, 1.3x-1.85x); the
-``exp`` map and the softmax at 1.95-1.99x while ``exp`` was scalar (compute-bound); with glibc's SIMD ``exp``
-(3-4x faster on one thread) the ``exp`` map moves toward the memory's bound: 1.64-1.95x, and the softmax (now
-``kernel_bandwidth.py``'s, with reduce loops) 1.80-1.96x, as the copy's headroom moved between 1.03x and 1.85x
-from run to run; busy, 0.99-1.11x for the maps and 0.99-1.47x for the softmax.
+in some processes of an earlier stop and 1.01-1.55x in those of stop 45, on the same data and with the same
+alignment and huge pages (likely where the host puts the VM's cores and memory: the copy's headroom moved with
+it, 1.02-1.85x); one thread streams the map's output at the memory's write bandwidth, so a second adds only
+what that bandwidth has to spare. The ``exp`` map and the softmax ran at 1.95-1.99x while ``exp`` was scalar
+(compute-bound); with glibc's SIMD ``exp`` (3-4x faster on one thread) they move toward the memory's bound:
+1.44-2.09x over the runs of stop 45. Busy: 0.97-1.25x with about 20 ms per round and configuration (0.94-1.47x
+when a round was 3-4 ms of the ``exp`` map: a few scheduler slices, too few to average the load's bursts).
 """
 from __future__ import annotations
 
