@@ -32,6 +32,7 @@ RELATIVE_TO: Dict[str, Dict[str, str]] = {
     "kernel_check": {"default threads": "checked / kernel on the default threads"},
     "parallel_policy": {"ratio": "one-thread time / default time (median of the rounds)",
                         "mean ratio": "one-thread time / default time (the phase's means)"},
+    "stream_threshold": {"in a chain": "stream / ordinary, the kernel followed by one reading its output"},
     "widgets": {"of goal": "GraphView time / goal"},
 }
 
