@@ -1,6 +1,7 @@
 """Roofs measured once and cached on disk; placement under them; points above them refused."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from mskernel.bench import Counts, Peaks, RooflineError, machine_peaks, place
@@ -51,5 +52,28 @@ def test_peaks_are_measured_once_then_read_from_the_cache(tmp_path, monkeypatch)
 
 def test_measure_peaks_states_its_method():
     p = measure_peaks(copy_bytes=1 << 20, matmul_n=32, repeats=1)
-    assert "numpy.copyto of 1 MiB" in p.method and "matmul 32x32" in p.method
+    assert "numpy.copyto (one thread)" in p.method and "copies of 1 MiB" in p.method and "matmul 32x32" in p.method
+    assert "by a hybrid parallel copy kernel on every core" in p.method
     assert p.peak("float16") == p.flops["float32"]
+
+
+def test_the_bandwidth_roof_is_the_faster_copy_and_its_kernel_copies():
+    """The roof is the faster of the two copies the method names (the kernel's: every core, streaming stores on
+    a buffer this large), and the kernel it times is a correct copy."""
+    import re
+
+    from mskernel.bench.roofline import COPY_KERNEL, _kernel_copy
+    from mskernel.hybrid import HybridKernel
+    from mskernel.hybrid.stream import stream_min_footprint
+
+    nbytes = stream_min_footprint()  # two arrays of it: a footprint the rule streams
+    p = measure_peaks(copy_bytes=nbytes, matmul_n=32, repeats=2)
+    numpy_gbps, kernel_gbps = (float(v) for v in re.findall(r"([0-9.]+) GB/s by", p.method))
+    assert p.bandwidth / 1e9 == pytest.approx(max(numpy_gbps, kernel_gbps), rel=6e-3)  # (printed to 3 digits)
+    src = np.arange(nbytes // 8, dtype=np.float64)
+    dst = np.full_like(src, np.nan)
+    call, why = _kernel_copy(src, dst)
+    assert why == "" and call is not None
+    call()
+    np.testing.assert_array_equal(dst, src)
+    assert "mskh::stream(" in HybridKernel.from_source(COPY_KERNEL).source([src])
