@@ -42,7 +42,7 @@ import os
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -118,7 +118,7 @@ COPY_KERNEL = ("def roof_copy(x):\n    y = output_tensor(x.shape, x.dtype)\n    
                "        y[i] = x[i]\n    return y\n")
 
 
-def _best(fn, repeats: int) -> float:
+def _best(fn: Callable[[], object], repeats: int) -> float:
     fn()  # first touch, and a build's first call
     best = math.inf
     for _ in range(repeats):
@@ -128,7 +128,7 @@ def _best(fn, repeats: int) -> float:
     return best
 
 
-def _kernel_copy(src: np.ndarray, dst: np.ndarray) -> tuple[Optional[object], str]:
+def _kernel_copy(src: np.ndarray, dst: np.ndarray) -> tuple[Optional[Callable[[], object]], str]:
     """The hybrid copy kernel's call into ``dst``, or None and why it cannot run here."""
     try:
         from mskernel.hybrid import HybridKernel  # (only to measure: placing a point needs no compiler)
@@ -138,6 +138,15 @@ def _kernel_copy(src: np.ndarray, dst: np.ndarray) -> tuple[Optional[object], st
     except Exception as exc:  # no compiler, no toolchain: the numpy copy alone, and the method says so
         return None, f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     return (lambda: k.run([src], out=[dst])), ""
+
+
+def _copy_bandwidths(nbytes: int, repeats: int) -> tuple[float, float, str]:
+    """Bytes/s (read + write) of numpy's copy and of the hybrid copy kernel (0.0 and why, if it cannot run)."""
+    src = np.ones(nbytes // 8, np.float64)
+    dst = np.empty_like(src)
+    numpy_bw = 2 * src.nbytes / _best(lambda: np.copyto(dst, src), repeats)
+    kernel, why = _kernel_copy(src, dst)
+    return numpy_bw, (2 * src.nbytes / _best(kernel, repeats) if kernel is not None else 0.0), why
 
 
 def measure_peaks(copy_bytes: Optional[int] = None, matmul_n: int = 768, repeats: int = 5) -> Peaks:
@@ -150,13 +159,8 @@ def measure_peaks(copy_bytes: Optional[int] = None, matmul_n: int = 768, repeats
         (True, 'measured')
     """
     nbytes = copy_bytes if copy_bytes is not None else max(4 * llc_bytes(), 64 << 20)
-    src = np.ones(nbytes // 8, np.float64)
-    dst = np.empty_like(src)
-    numpy_bw = 2 * src.nbytes / _best(lambda: np.copyto(dst, src), repeats)
-    kernel, why = _kernel_copy(src, dst)
-    kernel_bw = 2 * src.nbytes / _best(kernel, repeats) if kernel is not None else 0.0
+    numpy_bw, kernel_bw, why = _copy_bandwidths(nbytes, repeats)
     bandwidth = max(numpy_bw, kernel_bw)
-    del src, dst
     flops = {}
     rng = np.random.default_rng(0)
     for dt in ("float32", "float64"):
@@ -169,7 +173,7 @@ def measure_peaks(copy_bytes: Optional[int] = None, matmul_n: int = 768, repeats
             a @ b
             best = min(best, time.perf_counter() - t0)
         flops[dt] = 2 * matmul_n ** 3 / best
-    kernel_said = (f"{kernel_bw / 1e9:.3g} GB/s by a hybrid parallel copy kernel on every core" if kernel is not None
+    kernel_said = (f"{kernel_bw / 1e9:.3g} GB/s by a hybrid parallel copy kernel on every core" if not why
                    else f"no hybrid copy kernel ({why})")
     method = (f"bandwidth: the faster of {numpy_bw / 1e9:.3g} GB/s by numpy.copyto (one thread) and {kernel_said}, "
               f"best of {repeats} copies of {nbytes >> 20} MiB (read + write counted); "
