@@ -3,6 +3,11 @@ backward of one step; the per-step timing lines are left out, they are timings) 
 landscape computed from the weights a SummaryCollector saved: grid, path and convergence point, and the tags
 and shapes of the summary it writes)."""
 # ruff: noqa: E501
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _protobuf_wire import WIRE  # noqa: E402  (the wire format and the event-file framing, shared)
 
 _FLOPS = """
 import io, contextlib
@@ -95,31 +100,7 @@ _LAND = """
 import io, os, json, struct, shutil, tempfile, contextlib
 import mindspore.dataset as ds
 from mindspore.train import Model, Loss, SummaryCollector, SummaryLandscape
-
-def _varint(b, i):
-    out = shift = 0
-    while True:
-        c = b[i]; i += 1
-        out |= (c & 0x7F) << shift; shift += 7
-        if c < 0x80:
-            return out, i
-
-def _fields(b):
-    out, i = {}, 0
-    while i < len(b):
-        key, i = _varint(b, i)
-        num, wire = key >> 3, key & 7
-        if wire == 0:
-            v, i = _varint(b, i)
-        elif wire == 1:
-            v = b[i:i + 8]; i += 8
-        elif wire == 5:
-            v = b[i:i + 4]; i += 4
-        else:
-            n, i = _varint(b, i); v = b[i:i + n]; i += n
-        out.setdefault(num, []).append((wire, v))
-    return out
-
+""" + WIRE + """
 def _ints(parts):
     vals = []
     for wire, v in parts:
@@ -138,22 +119,22 @@ def _floats(parts):
     return vals
 
 def _tensor(b):
-    f = _fields(b)
+    f = _wire_fields(b)
     dims = _ints(f.get(1, []))
     vals = np.array(_floats(f.get(3, [])), np.float32).reshape(dims)
     return {'dims': dims, 'data_type': _ints(f.get(2, [(0, 0)]))[-1], 'values': vals}
 
 def _point(b):
-    f = _fields(b)
+    f = _wire_fields(b)
     return {axis: _tensor(f[n][-1][1]) for n, axis in ((1, 'x'), (2, 'y'), (3, 'z')) if n in f}
 
 def _landscape(b):
-    f = _fields(b)
+    f = _wire_fields(b)
     out = {'landscape': _point(f[1][-1][1])}
     if 2 in f:
-        p = _fields(f[2][-1][1])
+        p = _wire_fields(f[2][-1][1])
         out['path'] = {'intervals': _ints(p.get(1, [])), 'points': _point(p[2][-1][1])}
-    m = _fields(f[3][-1][1])
+    m = _wire_fields(f[3][-1][1])
     out['metadata'] = (m[1][-1][1].decode(), m[2][-1][1].decode(), _ints(m.get(3, [(0, 0)]))[-1])
     out['convergence'] = _point(f[4][-1][1])
     return out
@@ -163,14 +144,12 @@ def read_landscapes(folder):
     for name in sorted(os.listdir(folder)):
         if not name.endswith('_MS'):
             continue
-        data, pos = open(os.path.join(folder, name), 'rb').read(), 0
-        while pos < len(data):
-            n = struct.unpack('<Q', data[pos:pos + 8])[0]
-            ev = _fields(data[pos + 12:pos + 12 + n]); pos += 16 + n
+        for record in _records(open(os.path.join(folder, name), 'rb').read()):
+            ev = _wire_fields(record)
             step = _ints(ev.get(2, [(0, 0)]))[-1]
             for _, summ in ev.get(5, []):
-                for _, val in _fields(summ).get(1, []):
-                    vf = _fields(val)
+                for _, val in _wire_fields(summ).get(1, []):
+                    vf = _wire_fields(val)
                     if 10 in vf:
                         found.append((step, vf[1][-1][1].decode(), _landscape(vf[10][-1][1])))
     return found

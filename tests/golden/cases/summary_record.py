@@ -1,36 +1,15 @@
 """SummaryRecord: the events a summary file holds (decoded by a small reader here: the record framing and the
 protobuf wire format, with PNG images decoded by PIL), the file's name, and the argument errors."""
 # ruff: noqa: E501
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _protobuf_wire import WIRE  # noqa: E402  (the wire format and the event-file framing, shared)
 _READER = """
 import io, os, re, struct, tempfile
 from PIL import Image
-
-def _varint(b, i):
-    out = shift = 0
-    while True:
-        c = b[i]; i += 1
-        out |= (c & 0x7F) << shift; shift += 7
-        if c < 0x80:
-            return out, i
-
-def _fields(b):
-    out, i = {}, 0
-    while i < len(b):
-        key, i = _varint(b, i)
-        num, wire = key >> 3, key & 7
-        if wire == 0:
-            v, i = _varint(b, i)
-        elif wire == 1:
-            v = b[i:i + 8]; i += 8
-        elif wire == 5:
-            v = b[i:i + 4]; i += 4
-        elif wire == 2:
-            n, i = _varint(b, i); v = b[i:i + n]; i += n
-        else:
-            raise ValueError(wire)
-        out.setdefault(num, []).append(v)
-    return out
-
+""" + WIRE + """
 def _d(v): return struct.unpack('<d', v)[0]
 def _f(v): return struct.unpack('<f', v)[0]
 def _one(f, n, conv, default=None): return conv(f[n][-1]) if n in f else default
@@ -74,12 +53,8 @@ def _value(b):
     return (tag, 'other')
 
 def read_summary(path):
-    data = open(path, 'rb').read()
-    events, i = [], 0
-    while i < len(data):
-        (n,) = struct.unpack('<Q', data[i:i + 8])
-        body = data[i + 12:i + 12 + n]
-        i += 16 + n
+    events = []
+    for body in _records(open(path, 'rb').read()):
         f = _fields(body)
         ev = {'step': _one(f, 2, int, 0)}
         if 3 in f:
