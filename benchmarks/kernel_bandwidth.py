@@ -309,8 +309,11 @@ def _child_rows(rounds: int, min_time: float, draws: int, seed: int) -> Dict[str
     """measure_elementwise in a new interpreter (its own placement of numba's code and of the heap)."""
     args = [sys.executable, os.path.abspath(__file__), "--elementwise-child", str(rounds), str(min_time), str(draws),
             str(seed)]
-    out = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    done = subprocess.run(args, capture_output=True, text=True)
+    if done.returncode != 0:  # say what the child said, not only that it failed
+        raise RuntimeError(f"kernel_bandwidth: the table-1 process (seed {seed}) exited with {done.returncode}:\n"
+                           + "\n".join(done.stderr.strip().splitlines()[-15:]))
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def elementwise(nb, rounds: int, min_time: float, draws: int,
