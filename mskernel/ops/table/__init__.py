@@ -15,14 +15,14 @@ from mskernel.ops.table import (arith, comm, complexnum, conv_variants, creation
                                 misc, nms, nn, nn_conv, nn_conv_nd, nn_ctc, nn_fold, nn_fused, nn_grid, nn_loss_margin,
                                 nn_norm, nn_pool, nn_pool3d, nn_pool_fractional, nn_recurrent, nn_resize,
                                 nn_resize_prims, nn_transducer, nn_unpool, norms, numeric, optim_apply,
-                                optim_apply_sparse, optim_fused, patches, placing, primitives_only, random,
+                                optim_apply_sparse, optim_fused, ordering, patches, placing, primitives_only, random,
                                 random_sampling, rearrange, reduce, reorder, rotated_boxes, scan, scatter, segment,
                                 shape, slicing, space_batch, sparse, sparse_sequences, special, state, stats,
                                 stats_more, thin, unary)
 from mskernel.ops.table import embedding_cache
 
-MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, linalg, creation, random,
-           random_sampling, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum,
+MODULES = (arith, unary, reduce, extremes, scan, stats, shape, rearrange, slicing, index, ordering, linalg, creation,
+           random, random_sampling, state, misc, nn, nn_resize, nn_conv, nn_pool, nn_norm, special, numeric, complexnum,
            detection, primitives_only, scatter, segment, placing, nn_loss_margin, optim_apply, optim_apply_sparse,
            norms, stats_more, decomp, matrix, fft, sparse, nn_ctc, nn_resize_prims, nn_conv_nd, nn_fold, nn_pool3d,
            nn_unpool, nn_fused, nn_grid, reorder, comm, thin, image_crop, image_resize_kernels, patches, space_batch,
