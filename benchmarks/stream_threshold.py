@@ -42,7 +42,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mskernel as ms  # noqa: E402
-from mskernel.hybrid import HybridKernel, codegen  # noqa: E402
+from mskernel.hybrid import HybridKernel, stream  # noqa: E402
 from mskernel.hybrid.stream import last_level_cache_bytes, stream_min_footprint  # noqa: E402
 from kernel_bandwidth import interleaved, ratio  # noqa: E402  (the same timing and ratio)
 
@@ -61,13 +61,13 @@ def source(name: str, body: str, inputs: int) -> str:
 
 def built(name: str, body: str, inputs: int, threshold: int) -> HybridKernel:
     """The kernel generated with streaming stores from ``threshold`` bytes of footprint (built now)."""
-    original = codegen.stream_min_footprint
-    codegen.stream_min_footprint = lambda: threshold
+    original = stream.stream_min_footprint
+    stream.stream_min_footprint = lambda: threshold
     try:
         k = HybridKernel.from_source(source(name, body, inputs))
         k.run([np.ones(16, np.float32)] * inputs)
     finally:
-        codegen.stream_min_footprint = original
+        stream.stream_min_footprint = original
     return k
 
 

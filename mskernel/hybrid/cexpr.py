@@ -23,7 +23,7 @@ from .check import Typed
 from .dtypes import compute_ctype, ctype, is_float, is_int, is_weak, join
 from .intrinsics import INTRINSICS
 
-__all__ = ["literal", "ExprEmitter", "NARROW"]
+__all__ = ["literal", "ExprEmitter", "NARROW", "bare"]
 
 #: result types whose C++ arithmetic is done in int and must be wrapped back
 NARROW = ("bool", "int8", "int16", "uint8", "uint16")
@@ -218,3 +218,21 @@ def storage_cast(code: str, src: str, dst: str) -> str:
     if compute_ctype(src) == ctype(dst) or (is_weak(src) and is_int(src) and ctype(dst) == "int64_t"):
         return code
     return f"({ctype(dst)})({code})"
+
+
+def bare(code: str) -> str:
+    """``code`` without one pair of parentheses enclosing all of it.
+
+    Example:
+        >>> bare("(a + b)"), bare("(a) + (b)")
+        ('a + b', '(a) + (b)')
+    """
+    if not (code.startswith("(") and code.endswith(")")):
+        return code
+    depth = 0
+    for i, ch in enumerate(code):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and i < len(code) - 1:
+            return code
+    return code[1:-1]

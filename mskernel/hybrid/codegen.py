@@ -32,13 +32,14 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from . import ir, reduction, vector_math
-from .cexpr import ExprEmitter, convert
+from .cexpr import ExprEmitter, bare, convert
 from .bounds import prove
 from .check import Typed
 from .coverage import fully_written
 from .dtypes import ctype
 from .schedule import LoopPlan, plan
-from .stream import VectorEmitter, loop_arrays, stream_min_footprint, streamable
+from . import stream
+from .stream import streamable
 from .work import estimate
 
 __all__ = ["Generated", "generate", "PARALLEL_MIN_WORK"]
@@ -268,13 +269,13 @@ class _Gen:
         dtype = self.t.tensors[s.tensor].dtype
         value = self.store_value(s.value, dtype)
         target = self.access(s, self.ex.indices(s))
-        self.emit(f"{target} = {_bare(value)};")
+        self.emit(f"{target} = {bare(value)};")
         if self.is_checked(s) or self.has_checked(s.value, *s.indices):
             self.stop_if_failed()
 
     def s_Assign(self, s: ir.Assign) -> None:
         self.comment(s.loc)
-        self.emit(f"{self.cname(s.name)} = {_bare(self.store_value(s.value, self.t.var_types[s.name]))};")
+        self.emit(f"{self.cname(s.name)} = {bare(self.store_value(s.value, self.t.var_types[s.name]))};")
         self.check_failed(s.value)
 
     def s_If(self, s: ir.If, chained: bool = False) -> None:
@@ -286,7 +287,7 @@ class _Gen:
             self.emit(f"const bool {var} = {cond};")
             self.check_failed(s.cond)
             cond = var
-        self.emit(f"{'} else ' if chained else ''}if ({_bare(cond)}) {{")
+        self.emit(f"{'} else ' if chained else ''}if ({bare(cond)}) {{")
         self.depth += 1
         self.block(s.then)
         self.depth -= 1
@@ -327,7 +328,7 @@ class _Gen:
         lo, hi = self.fresh(f"{v}_lo"), self.fresh(f"{v}_hi")
         self.emit(f"// on the thread pool, in chunks of iterations, when the estimated work (operations) reaches "
                   f"{PARALLEL_MIN_WORK}; else here")
-        self.emit(f"mskh::parallel_for({_bare(work)} >= {PARALLEL_MIN_WORK}, {_bare(trip)}, "
+        self.emit(f"mskh::parallel_for({bare(work)} >= {PARALLEL_MIN_WORK}, {bare(trip)}, "
                   f"[&](int64_t {lo}, int64_t {hi}) {{")
         self.depth += 1
         if self.chunk_locals:
@@ -338,7 +339,7 @@ class _Gen:
             self.emit(f"[&]({', '.join(f'{t} {n}' for t, n, _ in self.chunk_locals)}) {{")
             self.depth += 1
         if not (first.isidentifier() or first.isdigit()):
-            first = f"({_bare(first)})"
+            first = f"({bare(first)})"
         if step == 1:
             begin, end = (lo, hi) if first == "0" else (f"{first} + {lo}", f"{first} + {hi}")
             self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; ++{v}) {{")
@@ -429,7 +430,7 @@ class _Gen:
             start = self.bound(s.start, f"{v}_start")  # type: ignore[arg-type]
         stores = streamable(s, self.t, self.checking or self.subtree_checked(s))
         if stores:
-            self.streaming(s, p, stores, start, stop)
+            stream.emit(self, s, p, stores, start, stop)
             self.emit("} else {")
             self.depth += 1
         pragma = self.pragma(p)
@@ -449,59 +450,6 @@ class _Gen:
             self.emit("}")
         if pragma and self.subtree_checked(s):
             self.stop_if_failed()
-
-    def streaming(self, s: ir.For, p: LoopPlan, stores: list[ir.Store], start: str, stop: str) -> None:
-        """Open ``if (large contiguous) {`` and emit the non-temporal version of loop ``s``."""
-        v = self.cname(s.var)
-        dtype = self.t.tensors[stores[0].tensor].dtype
-        width = 8 if dtype == "float32" else 4
-        size = 4 if dtype == "float32" else 8
-        names = ", ".join(st.tensor for st in stores)
-        span = stop if start == "0" else f"({stop} - {start})"
-        arrays = loop_arrays(s, stores)
-        self.emit(f"if (kContig && {span} * {size * len(arrays)} >= {stream_min_footprint()}) {{  "
-                  f"// the loop's {len(arrays)} arrays fill 3/4 of the last-level cache")
-        self.depth += 1
-        self.emit(f"// streaming stores: {names} written once and not read here, bypassing the cache")
-        self.emit(f"int64_t {v} = {start};")
-        first = self.access(stores[0], self.ex.indices(stores[0]))
-        self.quiet = True
-        self.emit(f"for (; {v} < {stop} && !mskh::aligned(&{first}); ++{v}) {{")
-        self.depth += 1
-        self.block(s.body)
-        self.depth -= 1
-        self.emit("}")
-        others = [f"mskh::aligned(&{self.access(st, self.ex.indices(st))})" for st in stores[1:]]
-        if others:
-            self.emit(f"if ({' && '.join(others)}) {{")
-            self.depth += 1
-        begin, end = self.fresh(f"{v}_vec_begin"), self.fresh(f"{v}_vec_end")
-        self.emit(f"const int64_t {begin} = {v};")
-        self.emit(f"const int64_t {end} = {v} + ({stop} - {v}) / {width} * {width};")
-        vec = VectorEmitter(self.t, dtype, self.ex.as_type, lambda e: "&" + self.access(e, self.ex.indices(e)))
-        if self.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None)):
-            work = estimate(s, f"({end} - {begin})", self.trip)
-            self.parallel_open(work, f"({end} - {begin}) / {width}", v, begin, width)
-            for st in stores:
-                self.emit(f"mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
-            self.parallel_close("mskh::fence();  // this thread's streaming stores drained before its chunk is done")
-        else:
-            self.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
-            for st in stores:
-                self.emit(f"  mskh::stream(&{self.access(st, self.ex.indices(st))}, {_bare(vec.emit(st.value))});")
-            self.emit("}")
-        self.emit(f"{v} = {end};")
-        if others:
-            self.depth -= 1
-            self.emit("}")
-        self.emit(f"for (; {v} < {stop}; ++{v}) {{")
-        self.depth += 1
-        self.block(s.body)
-        self.depth -= 1
-        self.emit("}")
-        self.quiet = False
-        self.emit("mskh::fence();")
-        self.depth -= 1
 
     # ------------------------------------------------------------------ bounds safety
     def top_level(self, stmts: list[ir.Stmt], declared: set[str]) -> None:
@@ -606,19 +554,6 @@ class _Gen:
             f"  return {impl}<false>(data, shape, stride, attr, err);",
             "}",
         ]
-
-
-def _bare(code: str) -> str:
-    """``code`` without one pair of parentheses enclosing all of it."""
-    if not (code.startswith("(") and code.endswith(")")):
-        return code
-    depth = 0
-    for i, ch in enumerate(code):
-        depth += ch == "("
-        depth -= ch == ")"
-        if depth == 0 and i < len(code) - 1:
-            return code
-    return code[1:-1]
 
 
 def generate(typed: Typed, debug: bool = False, bounds: bool = True) -> Generated:

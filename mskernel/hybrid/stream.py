@@ -37,12 +37,15 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from . import ir
+from .cexpr import bare
 from .check import Typed
+from .schedule import LoopPlan
+from .work import estimate
 
-__all__ = ["streamable", "uses_loop_var", "VectorEmitter", "stream_min_footprint", "loop_arrays",
+__all__ = ["streamable", "uses_loop_var", "VectorEmitter", "stream_min_footprint", "loop_arrays", "emit",
            "last_level_cache_bytes"]
 
 _OPS = ("+", "-", "*", "/")
@@ -184,3 +187,67 @@ class VectorEmitter:
         if isinstance(e, ir.UnaryOp):
             return f"(-{self.emit(e.operand)})"
         return self.scalar(e, self.dtype)
+
+
+def emit(gen: Any, s: ir.For, p: LoopPlan, stores: list[ir.Store], start: str, stop: str) -> None:
+    """Open ``if (large contiguous) {`` in the code generator ``gen`` (:mod:`.codegen`) and emit the non-temporal
+    version of the eligible loop ``s`` (``stores``: its body, :func:`streamable`), from ``start`` to ``stop``;
+    the caller emits the ``} else {`` with the ordinary loop.
+
+    Example:
+        >>> from mskernel.hybrid import HybridKernel
+        >>> hk = HybridKernel.from_source("def f(x):\\n    y = output_tensor(x.shape, x.dtype)\\n"
+        ...     "    for i in range(x.shape[0]):\\n        y[i] = x[i] * 2.0\\n    return y\\n")
+        >>> [ln.strip() for ln in hk.source(["float32"], [1]).splitlines() if "mskh::stream(" in ln]
+        ['mskh::stream(&y[i * y_s0], mskh::vload(&x[i * x_s0]) * 2.0f);']
+    """
+    v = gen.cname(s.var)
+    dtype = gen.t.tensors[stores[0].tensor].dtype
+    width = 8 if dtype == "float32" else 4
+    size = 4 if dtype == "float32" else 8
+    names = ", ".join(st.tensor for st in stores)
+    span = stop if start == "0" else f"({stop} - {start})"
+    arrays = loop_arrays(s, stores)
+    gen.emit(f"if (kContig && {span} * {size * len(arrays)} >= {stream_min_footprint()}) {{  "
+             f"// the loop's {len(arrays)} arrays fill 3/4 of the last-level cache")
+    gen.depth += 1
+    gen.emit(f"// streaming stores: {names} written once and not read here, bypassing the cache")
+    gen.emit(f"int64_t {v} = {start};")
+    first = gen.access(stores[0], gen.ex.indices(stores[0]))
+    gen.quiet = True
+    gen.emit(f"for (; {v} < {stop} && !mskh::aligned(&{first}); ++{v}) {{")
+    gen.depth += 1
+    gen.block(s.body)
+    gen.depth -= 1
+    gen.emit("}")
+    others = [f"mskh::aligned(&{gen.access(st, gen.ex.indices(st))})" for st in stores[1:]]
+    if others:
+        gen.emit(f"if ({' && '.join(others)}) {{")
+        gen.depth += 1
+    begin, end = gen.fresh(f"{v}_vec_begin"), gen.fresh(f"{v}_vec_end")
+    gen.emit(f"const int64_t {begin} = {v};")
+    gen.emit(f"const int64_t {end} = {v} + ({stop} - {v}) / {width} * {width};")
+    vec = VectorEmitter(gen.t, dtype, gen.ex.as_type, lambda e: "&" + gen.access(e, gen.ex.indices(e)))
+    if gen.pragma(LoopPlan(p.pragma if p.pragma == "parallel" else None)):
+        work = estimate(s, f"({end} - {begin})", gen.trip)
+        gen.parallel_open(work, f"({end} - {begin}) / {width}", v, begin, width)
+        for st in stores:
+            gen.emit(f"mskh::stream(&{gen.access(st, gen.ex.indices(st))}, {bare(vec.emit(st.value))});")
+        gen.parallel_close("mskh::fence();  // this thread's streaming stores drained before its chunk is done")
+    else:
+        gen.emit(f"for (int64_t {v} = {begin}; {v} < {end}; {v} += {width}) {{")
+        for st in stores:
+            gen.emit(f"  mskh::stream(&{gen.access(st, gen.ex.indices(st))}, {bare(vec.emit(st.value))});")
+        gen.emit("}")
+    gen.emit(f"{v} = {end};")
+    if others:
+        gen.depth -= 1
+        gen.emit("}")
+    gen.emit(f"for (; {v} < {stop}; ++{v}) {{")
+    gen.depth += 1
+    gen.block(s.body)
+    gen.depth -= 1
+    gen.emit("}")
+    gen.quiet = False
+    gen.emit("mskh::fence();")
+    gen.depth -= 1
