@@ -26,7 +26,7 @@ Example:
 """  # noqa: E501
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -53,6 +53,11 @@ def _parallel_mode() -> str:
     from mskernel.parallel_context import get_auto_parallel_context
 
     return get_auto_parallel_context("parallel_mode")
+
+
+def _unscaled(grads: Sequence[Tensor], scales: Sequence[Any]) -> Tuple[Tensor, ...]:
+    """Each gradient times ``1 / scale`` (a float32 reciprocal, cast to the gradient's dtype, as MindSpore's)."""
+    return tuple(Tensor(g.asnumpy() * (_F32(1) / s).astype(g.asnumpy().dtype)) for g, s in zip(grads, scales))
 
 
 def _copies(params: Any) -> Tuple[Tensor, ...]:
@@ -347,7 +352,7 @@ class BoostTrainOneStepWithLossScaleCell(BoostTrainOneStepCell):
         scaling_sens = self.scale_sense
         scale = scaling_sens.asnumpy().reshape(-1)[0]
         loss, grads = forward_and_grads(self.network, inputs, self.weights, Tensor(scale))
-        grads = tuple(Tensor(g.asnumpy() * (_F32(1) / _F32(scale)).astype(g.asnumpy().dtype)) for g in grads)
+        grads = _unscaled(grads, [_F32(scale)] * len(grads))
         cond = TrainOneStepWithLossScaleCell.get_overflow_status(self, None, grads)
         overflow = self._process_loss_scale(cond)
         if not bool(np.asarray(overflow.asnumpy() if isinstance(overflow, Tensor) else overflow).all()):
@@ -417,8 +422,7 @@ class BoostTrainOneStepWithLossScaleCell(BoostTrainOneStepCell):
             new_scale = self.loss_scaling_manager.update_loss_scale_status(layer, ratio)
             scales += (new_scale,) * self.optimizer_loss_scale[layer]
         if overflows < 1:
-            self.optimizer(tuple(Tensor(g.asnumpy() * (_F32(1) / s.asnumpy()).astype(g.asnumpy().dtype))
-                                 for s, g in zip(scales, grads)))
+            self.optimizer(_unscaled(grads, [s.asnumpy() for s in scales]))
         return Tensor(np.int32(overflows)), scales[0]
 
     def _do_keep_mix_fp32(self, network: Cell) -> None:
